@@ -1,0 +1,28 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+// bigint columns (money in centavos, counts) come back as strings by default; our amounts
+// stay far below 2^53, so numbers are exact and far easier to work with.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function createPool(url: string, max = 20): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    // A runaway query must not hold a connection (and its locks) forever.
+    statement_timeout: 15_000,
+    application_name: 'mayorista',
+  });
+  // An idle client losing its connection (database restarted) must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle(pool, { schema });
+}

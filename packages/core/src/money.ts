@@ -1,0 +1,42 @@
+/**
+ * Money is integer centavos everywhere in code; it is formatted only at the edge.
+ * One formatter for the whole product (es-AR, ARS), created once because
+ * Intl.NumberFormat construction is comparatively expensive.
+ */
+export type Centavos = number;
+
+const arsFormatter = new Intl.NumberFormat('es-AR', {
+  style: 'currency',
+  currency: 'ARS',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats integer centavos as Argentine pesos, e.g. 123450 → "$ 1.234,50". */
+export function formatMoney(centavos: Centavos): string {
+  return arsFormatter.format(centavos / 100);
+}
+
+/** Converts a decimal peso amount (as typed in a form) to integer centavos, rounding half away from zero. */
+export function pesosToCentavos(pesos: number): Centavos {
+  // Shift the decimal point in the number's text form: 1.005 * 100 is 100.49999… in binary
+  // floating point, while Number('1.005e2') is exactly 100.5.
+  const shifted = Number(`${Math.abs(pesos)}e2`);
+  return (pesos < 0 ? -1 : 1) * Math.round(shifted);
+}
+
+export function centavosToPesos(centavos: Centavos): number {
+  return centavos / 100;
+}
+
+/** Percentage of an amount in centavos, rounded to the nearest centavo. */
+export function percentOf(centavos: Centavos, percent: number): Centavos {
+  return Math.round((centavos * percent) / 100);
+}
+
+const dateFormatter = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });
+
+/** es-AR date and time, e.g. "22/11/26, 14:05". */
+export function formatDateTime(value: Date | string): string {
+  return dateFormatter.format(typeof value === 'string' ? new Date(value) : value);
+}

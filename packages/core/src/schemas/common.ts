@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this shape; `message` is Spanish and safe to show. */
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const uuidSchema = z.uuid({ message: 'Identificador inválido.' });
+
+/** Integer centavos, positive, within a range that stays exact as a JS number and as bigint. */
+export const positiveCentavosSchema = z
+  .number({ message: 'Ingresá un importe válido.' })
+  .int({ message: 'El importe debe estar en centavos enteros.' })
+  .positive({ message: 'El precio debe ser mayor que cero.' })
+  .max(1_000_000_000_00, { message: 'El importe es demasiado grande.' });

@@ -1,0 +1,6 @@
+import '../zod-locale';
+export * from './common';
+export * from './product';
+export * from './auth';
+export * from './cart';
+export * from './order';

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { positiveCentavosSchema } from './common';
+
+export const DISCOUNT_TYPES = ['fixed', 'percentage', 'final_price'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/**
+ * A quantity tier. `discountValue` is integer centavos for `fixed` (off each unit) and
+ * `final_price` (the new unit price); for `percentage` it is a percent in (0, 100).
+ */
+export const discountTierSchema = z.object({
+  minQuantity: z
+    .number({ message: 'La cantidad mínima debe ser un número.' })
+    .int({ message: 'La cantidad mínima debe ser un número entero.' })
+    .min(2, { message: 'La cantidad mínima de un descuento debe ser al menos 2.' })
+    .max(10_000, { message: 'La cantidad mínima es demasiado grande.' }),
+  discountType: z.enum(DISCOUNT_TYPES, { message: 'Tipo de descuento inválido.' }),
+  discountValue: z
+    .number({ message: 'El valor del descuento debe ser un número.' })
+    .positive({ message: 'El valor del descuento debe ser mayor que cero.' })
+    .max(1_000_000_000_00, { message: 'El valor del descuento es demasiado grande.' }),
+});
+export type DiscountTier = z.infer<typeof discountTierSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} no puede superar ${max} caracteres.` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The fields an admin writes. Cross-field rules live in `productInputSchema`. */
+export const productFieldsSchema = z.strictObject({
+  name: z
+    .string({ message: 'El nombre es obligatorio.' })
+    .trim()
+    .min(1, { message: 'El nombre es obligatorio.' })
+    .max(200, { message: 'El nombre no puede superar 200 caracteres.' }),
+  price: positiveCentavosSchema,
+  retail_price: positiveCentavosSchema,
+  on_sale: z.boolean().default(false),
+  sale_price: positiveCentavosSchema.nullish().transform((v) => v ?? null),
+  on_sale_retail: z.boolean().default(false),
+  sale_price_retail: positiveCentavosSchema.nullish().transform((v) => v ?? null),
+  discounts: z.array(discountTierSchema).max(20, { message: 'Como máximo 20 descuentos por producto.' }).default([]),
+  stock: z
+    .number({ message: 'El stock debe ser un número.' })
+    .int({ message: 'El stock debe ser un número entero.' })
+    .min(0, { message: 'El stock no puede ser negativo.' })
+    .max(100_000_000, { message: 'El stock es demasiado grande.' })
+    .default(0),
+  has_unlimited_stock: z.boolean().default(false),
+  is_enabled: z.boolean().default(true),
+  sku: optionalText(64, 'El SKU'),
+  category: optionalText(80, 'La categoría'),
+  description: optionalText(2000, 'La descripción'),
+});
+
+type ProductFields = z.infer<typeof productFieldsSchema>;
+
+/** Cross-field rules of a product, shared by the admin form and the server. Returns Spanish messages by field. */
+export function productRuleViolations(p: ProductFields): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (p.on_sale && p.sale_price === null) {
+    issues.push({ path: 'sale_price', message: 'Ingresá el precio de oferta.' });
+  }
+  if (p.sale_price !== null && p.sale_price >= p.price) {
+    issues.push({ path: 'sale_price', message: 'El precio de oferta debe ser menor que el precio mayorista.' });
+  }
+  if (p.on_sale_retail && p.sale_price_retail === null) {
+    issues.push({ path: 'sale_price_retail', message: 'Ingresá el precio de oferta minorista.' });
+  }
+  if (p.sale_price_retail !== null && p.sale_price_retail >= p.retail_price) {
+    issues.push({
+      path: 'sale_price_retail',
+      message: 'El precio de oferta minorista debe ser menor que el precio minorista.',
+    });
+  }
+  const seen = new Set<number>();
+  p.discounts.forEach((tier, i) => {
+    if (seen.has(tier.minQuantity)) {
+      issues.push({ path: `discounts.${i}.minQuantity`, message: 'Cada descuento debe tener una cantidad mínima distinta.' });
+    }
+    seen.add(tier.minQuantity);
+    if (tier.discountType === 'percentage') {
+      if (!(tier.discountValue > 0 && tier.discountValue < 100)) {
+        issues.push({ path: `discounts.${i}.discountValue`, message: 'El porcentaje debe estar entre 0 y 100.' });
+      }
+    } else {
+      if (!Number.isInteger(tier.discountValue)) {
+        issues.push({ path: `discounts.${i}.discountValue`, message: 'El importe debe estar en centavos enteros.' });
+      }
+      if (tier.discountValue >= p.price) {
+        issues.push({
+          path: `discounts.${i}.discountValue`,
+          message:
+            tier.discountType === 'fixed'
+              ? 'El descuento fijo debe ser menor que el precio mayorista.'
+              : 'El precio final debe ser menor que el precio mayorista.',
+        });
+      }
+    }
+  });
+  return issues;
+}
+
+export const productInputSchema = productFieldsSchema.superRefine((p, ctx) => {
+  for (const issue of productRuleViolations(p)) {
+    ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
+  }
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductData = z.output<typeof productInputSchema>;
+
+/** A product as the API returns it. Amounts are integer centavos. */
+export interface Product extends ProductData {
+  id: string;
+  image_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
