@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { messages } from '@mayorista/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { defaultWebDistDir, registerSpa } from './plugins/spa';
@@ -66,7 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
+  registerAuth(app, deps);
+
   registerHealthRoutes(app, deps.pool);
+  // Capability modules register here, one line each (routes → service → repository):
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

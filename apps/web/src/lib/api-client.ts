@@ -1,0 +1,106 @@
+import { messages } from '@mayorista/core/messages';
+
+/**
+ * The one place that talks HTTP to our API: attaches the access token, parses `{ code, message }`
+ * errors into ApiError, and turns network failures into the retryable error of SPEC §8.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** SPEC §8: network failure, 502, 503 and 504 are worth retrying. */
+  get retryable(): boolean {
+    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+type TokenProvider = () => Promise<string | null> | string | null;
+let tokenProvider: TokenProvider = () => null;
+
+/** The auth feature registers how to get a fresh access token (it refreshes when near expiry). */
+export function setAccessTokenProvider(provider: TokenProvider): void {
+  tokenProvider = provider;
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Send without the Authorization header (sign-in, sign-up, refresh). */
+  anonymous?: boolean;
+  /** Use this token instead of asking the provider (refresh flow, sign-out). */
+  token?: string;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = options.anonymous ? null : (options.token ?? (await tokenProvider()));
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', messages.network.text);
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!response.ok) {
+    const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    const message = typeof body.message === 'string' ? body.message : messages.errors.internal;
+    const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
+    throw new ApiError(response.status, code, message, body);
+  }
+  return data as T;
+}
+
+/** Downloads a binary resource (PDF, CSV) with the token attached. */
+export async function apiDownload(path: string, query?: ApiRequestOptions['query']): Promise<Blob> {
+  const token = await tokenProvider();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'network_error', messages.network.text);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    throw new ApiError(response.status, String(body.code ?? `http_${response.status}`), String(body.message ?? messages.errors.internal), body);
+  }
+  return response.blob();
+}
