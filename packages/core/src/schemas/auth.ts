@@ -11,7 +11,7 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ message: messages.auth.passwordTooShort })
   .min(8, { message: messages.auth.passwordTooShort })
-  .max(200, { message: 'La contraseña no puede superar 200 caracteres.' });
+  .max(200, { message: messages.auth.passwordTooLong });
 
 export const dniSchema = z
   .string({ message: messages.auth.invalidDni })
@@ -39,7 +39,8 @@ function requireCredentials(value: unknown, ctx: z.RefinementCtx) {
 }
 
 export const signUpSchema = z
-  .object({ email: z.unknown(), phone: z.unknown().optional(), password: z.unknown(), data: z.unknown().optional() })
+  // Zod 4 treats a missing `z.unknown()` key as an error; optional keys let the spec's message win.
+  .object({ email: z.unknown().optional(), phone: z.unknown().optional(), password: z.unknown().optional(), data: z.unknown().optional() })
   .superRefine(requireCredentials)
   .pipe(
     z.object({
@@ -51,13 +52,30 @@ export const signUpSchema = z
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z
-  .object({ email: z.unknown(), phone: z.unknown().optional(), password: z.unknown() })
+  .object({ email: z.unknown().optional(), phone: z.unknown().optional(), password: z.unknown().optional() })
   .superRefine(requireCredentials)
   .pipe(z.object({ email: emailSchema, password: z.string().max(200) }));
 export type SignInInput = z.input<typeof signInSchema>;
 
 export const SIGN_OUT_SCOPES = ['local', 'global', 'others'] as const;
 export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
+export const signOutQuerySchema = z.object({ scope: z.enum(SIGN_OUT_SCOPES).default('local') });
+
+export const TOKEN_GRANT_TYPES = ['password', 'refresh_token'] as const;
+export const tokenGrantQuerySchema = z.object({ grant_type: z.enum(TOKEN_GRANT_TYPES) });
+
+export const refreshTokenGrantSchema = z.object({
+  refresh_token: z.string({ message: messages.auth.sessionMissing }).min(1, messages.auth.sessionMissing).max(200),
+});
+
+/** A single-use token from an e-mail link (verification, password recovery). */
+const emailLinkTokenSchema = z.string({ message: messages.auth.tokenRequired }).trim().min(1, messages.auth.tokenRequired).max(200);
+
+export const verifyEmailSchema = z.object({ token: emailLinkTokenSchema });
+/** Resend verification and password recovery: only an address. */
+export const emailOnlySchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({ token: emailLinkTokenSchema, password: passwordSchema });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** SPEC §3 Session. `expires_at` is seconds since the epoch, as GoTrue sends it. */
 export interface Session {
@@ -90,4 +108,58 @@ export interface Profile {
 
 export function isAdminProfile(p: Pick<Profile, 'is_admin' | 'is_super_admin'> | null | undefined): boolean {
   return !!p && (p.is_admin || p.is_super_admin);
+}
+
+// ── Administration of accounts (docs/api.md, /api/admin/users) ──
+
+export const ADMIN_USER_STATUSES = ['pending', 'approved', 'all'] as const;
+export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
+
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(ADMIN_USER_STATUSES).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const approvalChangeSchema = z.object({ approved: z.boolean() });
+
+/** Sets the balance (not a delta): the admin sees the number the customer will see. */
+export const pointsAdjustmentSchema = z.object({
+  saldo_puntos: z
+    .number({ message: messages.auth.invalidPointsBalance })
+    .int({ message: messages.auth.invalidPointsBalance })
+    .min(0, { message: messages.auth.invalidPointsBalance })
+    .max(1_000_000_000_00, { message: messages.auth.invalidPointsBalance }),
+  reason: z
+    .string({ message: messages.auth.adjustmentReasonRequired })
+    .trim()
+    .min(3, { message: messages.auth.adjustmentReasonRequired })
+    .max(500),
+});
+export type PointsAdjustmentInput = z.input<typeof pointsAdjustmentSchema>;
+
+export const roleChangeSchema = z
+  .object({ is_admin: z.boolean().optional(), is_super_admin: z.boolean().optional() })
+  .refine((v) => v.is_admin !== undefined || v.is_super_admin !== undefined, { message: messages.auth.roleChangeRequired });
+export type RoleChangeInput = z.input<typeof roleChangeSchema>;
+
+/** A profile as the admin list shows it. */
+export interface AdminUser extends Profile {
+  email_verified: boolean;
+  /** ISO 8601 */
+  created_at: string;
+}
+
+export interface PointsAdjustment {
+  id: number;
+  before: number;
+  after: number;
+  reason: string;
+  admin_id: string | null;
+  /** "Nombre Apellido" of the admin, null when that account no longer exists. */
+  admin_name: string | null;
+  /** ISO 8601 */
+  created_at: string;
 }

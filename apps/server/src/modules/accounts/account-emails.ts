@@ -1,0 +1,82 @@
+import { messages } from '@mayorista/core';
+import type { MailMessage } from '../../lib/mailer';
+
+const emailTexts = messages.auth.emails;
+
+/** Every value that reaches the HTML part goes through here: names come from sign-up forms. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+interface LinkEmail {
+  to: string;
+  nombre: string;
+  catalogName: string;
+  subject: string;
+  intro: string;
+  buttonLabel: string;
+  link: string;
+  ignoreHint: boolean;
+}
+
+function linkEmail(e: LinkEmail): MailMessage {
+  const text = [
+    emailTexts.greeting(e.nombre),
+    '',
+    e.intro,
+    e.link,
+    ...(e.ignoreHint ? ['', emailTexts.ignoreIfNotYou] : []),
+    '',
+    `— ${e.catalogName}`,
+  ].join('\n');
+  const href = escapeHtml(e.link);
+  const html = `<!doctype html>
+<html lang="es"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>${escapeHtml(emailTexts.greeting(e.nombre))}</p>
+<p>${escapeHtml(e.intro)}</p>
+<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(e.buttonLabel)}</a></p>
+<p style="font-size: 12px; color: #6b7280">${href}</p>
+${e.ignoreHint ? `<p style="font-size: 12px; color: #6b7280">${escapeHtml(emailTexts.ignoreIfNotYou)}</p>\n` : ''}<p>— ${escapeHtml(e.catalogName)}</p>
+</body></html>`;
+  return { to: e.to, subject: e.subject, text, html };
+}
+
+interface Recipient {
+  to: string;
+  nombre: string;
+  catalogName: string;
+  appUrl: string;
+}
+
+export function verificationEmail(r: Recipient & { token: string }): MailMessage {
+  return linkEmail({
+    ...r,
+    subject: emailTexts.verifySubject(r.catalogName),
+    intro: emailTexts.verifyText(r.catalogName),
+    buttonLabel: emailTexts.verifyButton,
+    link: `${r.appUrl}/verificar-correo?token=${encodeURIComponent(r.token)}`,
+    ignoreHint: true,
+  });
+}
+
+export function passwordRecoveryEmail(r: Recipient & { token: string }): MailMessage {
+  return linkEmail({
+    ...r,
+    subject: emailTexts.recoverSubject(r.catalogName),
+    intro: emailTexts.recoverText(r.catalogName),
+    buttonLabel: emailTexts.recoverButton,
+    link: `${r.appUrl}/restablecer-clave?token=${encodeURIComponent(r.token)}`,
+    ignoreHint: true,
+  });
+}
+
+export function accountApprovedEmail(r: Recipient): MailMessage {
+  return linkEmail({
+    ...r,
+    subject: emailTexts.approvedSubject(r.catalogName),
+    intro: emailTexts.approvedText(r.catalogName),
+    buttonLabel: emailTexts.approvedButton,
+    link: `${r.appUrl}/catalog`,
+    ignoreHint: false,
+  });
+}

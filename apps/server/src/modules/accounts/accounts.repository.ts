@@ -1,0 +1,196 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Profile, SessionUser, SignUpMetadata } from '@mayorista/core';
+import type { Database } from '../../db/client';
+import { emailTokens, profiles, refreshTokens, sessions, users } from '../../db/schema';
+
+/** A transaction handle, as `db.transaction` passes it. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repository functions run on the pool or inside a caller's transaction. */
+export type Executor = Database | Transaction;
+
+export type EmailTokenPurpose = 'verify_email' | 'recover_password';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  passwordHash: string;
+  emailVerifiedAt: Date | null;
+  metadata: Record<string, unknown>;
+}
+
+export const toSessionUser = (user: Pick<UserRow, 'id' | 'email' | 'metadata'>): SessionUser => ({
+  id: user.id,
+  email: user.email,
+  user_metadata: user.metadata,
+});
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  emailVerifiedAt: users.emailVerifiedAt,
+  metadata: users.metadata,
+};
+
+export const profileColumns = {
+  id: profiles.id,
+  nombre: profiles.nombre,
+  apellido: profiles.apellido,
+  email: profiles.email,
+  dni: profiles.dni,
+  approved: profiles.approved,
+  is_admin: profiles.isAdmin,
+  is_super_admin: profiles.isSuperAdmin,
+  saldo_puntos: profiles.saldoPuntos,
+};
+
+// ── users and profiles ──
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/**
+ * The user and their profile. Privileged profile columns are not parameters at all: they
+ * take the table defaults (unapproved, not admin, 0 points), whatever the request carried.
+ */
+export async function insertUserWithProfile(
+  tx: Transaction,
+  input: { email: string; passwordHash: string; metadata: SignUpMetadata },
+): Promise<UserRow> {
+  const [user] = await tx
+    .insert(users)
+    .values({ email: input.email, passwordHash: input.passwordHash, metadata: { ...input.metadata } })
+    .returning(userColumns);
+  await tx.insert(profiles).values({
+    id: user!.id,
+    nombre: input.metadata.nombre,
+    apellido: input.metadata.apellido,
+    dni: input.metadata.dni,
+    email: input.email,
+  });
+  return user!;
+}
+
+export async function markEmailVerified(tx: Transaction, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(tx: Transaction, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function findProfile(db: Executor, id: string): Promise<Profile | null> {
+  const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, id));
+  return row ?? null;
+}
+
+// ── single-use e-mail tokens ──
+
+export async function insertEmailToken(
+  tx: Executor,
+  input: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlSeconds: number },
+): Promise<void> {
+  await tx.insert(emailTokens).values({
+    userId: input.userId,
+    purpose: input.purpose,
+    tokenHash: input.tokenHash,
+    expiresAt: sql`now() + make_interval(secs => ${input.ttlSeconds})`,
+  });
+}
+
+/** Older unused links of the same kind stop working when a new one is sent. */
+export async function retireUnusedEmailTokens(tx: Executor, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** Locks the token row so two clicks on the same link cannot both consume it. */
+export async function lockEmailToken(tx: Transaction, tokenHash: string, purpose: EmailTokenPurpose) {
+  const [row] = await tx
+    .select({
+      id: emailTokens.id,
+      userId: emailTokens.userId,
+      usedAt: emailTokens.usedAt,
+      expired: sql<boolean>`${emailTokens.expiresAt} <= now()`,
+    })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markEmailTokenUsed(tx: Transaction, id: string): Promise<void> {
+  await tx.update(emailTokens).set({ usedAt: sql`now()` }).where(eq(emailTokens.id, id));
+}
+
+// ── sessions and refresh tokens ──
+
+export async function insertSession(tx: Executor, input: { userId: string; userAgent: string | null; ip: string | null }): Promise<string> {
+  const [row] = await tx
+    .insert(sessions)
+    .values({ userId: input.userId, userAgent: input.userAgent?.slice(0, 500) ?? null, ip: input.ip })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function insertRefreshToken(tx: Executor, sessionId: string, tokenHash: string): Promise<void> {
+  await tx.insert(refreshTokens).values({ sessionId, tokenHash });
+}
+
+/**
+ * The refresh token with its session, both locked: concurrent refreshes of one session
+ * queue here instead of racing to rotate the same token.
+ */
+export async function lockRefreshToken(tx: Transaction, tokenHash: string) {
+  const [row] = await tx
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      rotatedAt: refreshTokens.rotatedAt,
+      secondsSinceRotation: sql<number | null>`extract(epoch from (now() - ${refreshTokens.rotatedAt}))::float8`,
+      sessionRevokedAt: sessions.revokedAt,
+      userId: sessions.userId,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markRefreshTokenRotated(tx: Transaction, id: number): Promise<void> {
+  await tx.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, id));
+}
+
+export async function touchSession(tx: Transaction, sessionId: string): Promise<void> {
+  await tx.update(sessions).set({ refreshedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Every live session of the user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined),
+    );
+}

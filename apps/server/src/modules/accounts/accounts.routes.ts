@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminUsersQuerySchema,
+  approvalChangeSchema,
+  emailOnlySchema,
+  messages,
+  pointsAdjustmentSchema,
+  refreshTokenGrantSchema,
+  resetPasswordSchema,
+  roleChangeSchema,
+  signInSchema,
+  signOutQuerySchema,
+  signUpSchema,
+  tokenGrantQuerySchema,
+  uuidSchema,
+  verifyEmailSchema,
+} from '@mayorista/core';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { authOf, requireAdmin, requireSuperAdmin, requireUser } from '../../plugins/auth';
+import { createAccountsService } from './accounts.service';
+import { createAdminUsersService } from './admin-users.service';
+import type { ClientInfo } from './sessions';
+
+export interface AccountsRoutesDeps {
+  db: Database;
+  config: Config;
+  jwtSecret: Uint8Array;
+  mailer: Mailer;
+}
+
+const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  userAgent: request.headers['user-agent'] ?? null,
+  ip: request.ip ?? null,
+});
+
+/** Same `{ code: 'validation_failed', message, issues }` answer as the route-level validation. */
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new AppError('validation_failed', 400, issues[0]?.message ?? messages.errors.validation, { issues });
+}
+
+const adminUserParams = z.object({ id: uuidSchema });
+
+export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const log = app.log;
+  const accounts = createAccountsService({ ...deps, log });
+  const adminUsers = createAdminUsersService({ ...deps, log });
+
+  // Per IP. Sign-in, sign-up, refresh and verification share the auth budget (GoTrue's defaults
+  // or stricter); the routes that send e-mail have their own, hourly one.
+  const authLimit = { rateLimit: { max: deps.config.rateLimits.authMax, timeWindow: deps.config.rateLimits.authWindow } };
+  const emailLimit = { rateLimit: { max: deps.config.rateLimits.emailMax, timeWindow: '1 hour' } };
+
+  r.post('/api/auth/signup', { schema: { body: signUpSchema }, config: authLimit }, async (request) =>
+    accounts.signUp(request.body),
+  );
+
+  r.post('/api/auth/verify', { schema: { body: verifyEmailSchema }, config: authLimit }, async (request) =>
+    accounts.verifyEmail(request.body.token, clientInfo(request)),
+  );
+
+  r.post('/api/auth/resend', { schema: { body: emailOnlySchema }, config: emailLimit }, async (request) => {
+    await accounts.resendVerification(request.body.email);
+    return { ok: true };
+  });
+
+  // One path, two grants (as GoTrue): the body is checked against the grant's own schema.
+  r.post('/api/auth/token', { schema: { querystring: tokenGrantQuerySchema }, config: authLimit }, async (request) => {
+    if (request.query.grant_type === 'password') {
+      return accounts.signInWithPassword(parseBody(signInSchema, request.body), clientInfo(request));
+    }
+    return accounts.refreshSession(parseBody(refreshTokenGrantSchema, request.body).refresh_token);
+  });
+
+  r.post('/api/auth/logout', { schema: { querystring: signOutQuerySchema } }, async (request, reply) => {
+    // A session that is already gone gets the code the browser treats as "nothing to sign out".
+    if (!request.auth) throw new AppError('session_not_found', 401, messages.auth.sessionNotFound);
+    await accounts.signOut(request.auth, request.query.scope);
+    return reply.status(204).send();
+  });
+
+  r.post('/api/auth/recover', { schema: { body: emailOnlySchema }, config: emailLimit }, async (request) => {
+    await accounts.recoverPassword(request.body.email);
+    return { ok: true };
+  });
+
+  r.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema }, config: authLimit }, async (request) =>
+    accounts.resetPassword(request.body, clientInfo(request)),
+  );
+
+  r.get('/api/auth/user', { preHandler: requireUser }, async (request) => ({ user: await accounts.getUser(request.auth!.userId) }));
+
+  r.get('/api/profiles/:id', { schema: { params: z.object({ id: z.string().max(100) }) }, preHandler: requireUser }, async (request) =>
+    accounts.getOwnProfile(request.auth!.userId, request.params.id),
+  );
+
+  // ── administration of accounts ──
+
+  r.get('/api/admin/users', { schema: { querystring: adminUsersQuerySchema }, preHandler: requireAdmin }, async (request) =>
+    adminUsers.list(request.query),
+  );
+
+  r.patch(
+    '/api/admin/users/:id/approval',
+    { schema: { params: adminUserParams, body: approvalChangeSchema }, preHandler: requireAdmin },
+    async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved),
+  );
+
+  r.post(
+    '/api/admin/users/:id/points',
+    { schema: { params: adminUserParams, body: pointsAdjustmentSchema }, preHandler: requireAdmin },
+    async (request) => adminUsers.adjustPoints(authOf(request).profile, request.params.id, request.body),
+  );
+
+  r.get('/api/admin/users/:id/points-history', { schema: { params: adminUserParams }, preHandler: requireAdmin }, async (request) =>
+    adminUsers.pointsHistory(request.params.id),
+  );
+
+  r.patch(
+    '/api/admin/users/:id/role',
+    { schema: { params: adminUserParams, body: roleChangeSchema }, preHandler: requireSuperAdmin },
+    async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body),
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  EMAIL_TOKEN_TTL_HOURS,
+  messages,
+  REFRESH_TOKEN_REUSE_GRACE_SECONDS,
+  type Profile,
+  type Session,
+  type SessionUser,
+  type SignOutScope,
+  type SignUpMetadata,
+} from '@mayorista/core';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { MailLogger, MailMessage, Mailer } from '../../lib/mailer';
+import { passwordRecoveryEmail, verificationEmail } from './account-emails';
+import * as repo from './accounts.repository';
+import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword } from './passwords';
+import { generateOpaqueToken, hashOpaqueToken } from './secure-tokens';
+import { issueSessionTokens, startSession, type ClientInfo } from './sessions';
+
+export const PASSWORD_RECOVERY_TTL_SECONDS = 60 * 60;
+const EMAIL_VERIFICATION_TTL_SECONDS = EMAIL_TOKEN_TTL_HOURS * 60 * 60;
+
+export interface AccountsDeps {
+  db: Database;
+  config: Pick<Config, 'appUrl' | 'catalogName'>;
+  jwtSecret: Uint8Array;
+  mailer: Mailer;
+  log: MailLogger & { error(object: Record<string, unknown>, message: string): void };
+}
+
+const invalidCredentials = () => new AppError('invalid_credentials', 400, messages.auth.invalidCredentials);
+const invalidRefreshToken = () => new AppError('invalid_refresh_token', 400, messages.auth.invalidRefreshToken);
+
+/** Postgres unique violation on the given constraint, wherever drizzle wrapped it. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && e.constraint === constraint) return true;
+  }
+  return false;
+}
+
+export function assertPasswordNotCommon(password: string): void {
+  if (isCommonPassword(password)) throw new AppError('weak_password', 422, messages.auth.passwordTooCommon);
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, config, jwtSecret, mailer, log } = deps;
+
+  // Verifying against this when the address is unknown makes "no such user" cost the same
+  // argon2 time as "wrong password", so response times do not reveal who is registered.
+  let dummyHash: Promise<string> | null = null;
+  const dummyPasswordHash = () => (dummyHash ??= hashPassword(generateOpaqueToken()));
+
+  /**
+   * Mail goes out after the reply: an SMTP round trip would otherwise tell an attacker
+   * whether `recover`/`resend` found an account. Failures are logged; the user can ask again.
+   */
+  function sendInBackground(message: MailMessage): void {
+    mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, 'no se pudo enviar el correo'));
+  }
+
+  async function createEmailLink(userId: string, purpose: repo.EmailTokenPurpose, ttlSeconds: number): Promise<string> {
+    const token = generateOpaqueToken();
+    await db.transaction(async (tx) => {
+      await repo.retireUnusedEmailTokens(tx, userId, purpose);
+      await repo.insertEmailToken(tx, { userId, purpose, tokenHash: hashOpaqueToken(token), ttlSeconds });
+    });
+    return token;
+  }
+
+  /** Locks and consumes a single-use e-mail token; the caller's transaction decides what it grants. */
+  async function consumeEmailToken(tx: repo.Transaction, token: string, purpose: repo.EmailTokenPurpose): Promise<string> {
+    const row = await repo.lockEmailToken(tx, hashOpaqueToken(token), purpose);
+    if (!row || row.usedAt) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
+    if (row.expired) throw new AppError('token_expired', 400, messages.auth.tokenExpired);
+    await repo.markEmailTokenUsed(tx, row.id);
+    return row.userId;
+  }
+
+  return {
+    async signUp(input: { email: string; password: string; data: SignUpMetadata }): Promise<{ user: SessionUser }> {
+      assertPasswordNotCommon(input.password);
+      const passwordHash = await hashPassword(input.password);
+      const token = generateOpaqueToken();
+      let user: repo.UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          const created = await repo.insertUserWithProfile(tx, { email: input.email, passwordHash, metadata: input.data });
+          await repo.insertEmailToken(tx, {
+            userId: created.id,
+            purpose: 'verify_email',
+            tokenHash: hashOpaqueToken(token),
+            ttlSeconds: EMAIL_VERIFICATION_TTL_SECONDS,
+          });
+          return created;
+        });
+      } catch (error) {
+        // Checking first would race with a concurrent sign-up; the unique index is the authority.
+        if (isUniqueViolation(error, 'users_email_key')) throw new AppError('user_already_exists', 422, messages.auth.emailTaken);
+        throw error;
+      }
+      sendInBackground(verificationEmail({ to: user.email, nombre: input.data.nombre, token, ...config }));
+      return { user: repo.toSessionUser(user) };
+    },
+
+    async verifyEmail(token: string, client: ClientInfo): Promise<Session> {
+      return db.transaction(async (tx) => {
+        const userId = await consumeEmailToken(tx, token, 'verify_email');
+        await repo.markEmailVerified(tx, userId);
+        const user = await repo.findUserById(tx, userId);
+        if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
+        return startSession(tx, jwtSecret, user, client);
+      });
+    },
+
+    /** Always succeeds from the caller's point of view: it must not reveal which addresses exist. */
+    async resendVerification(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user || user.emailVerifiedAt) return;
+      const token = await createEmailLink(user.id, 'verify_email', EMAIL_VERIFICATION_TTL_SECONDS);
+      const nombre = typeof user.metadata.nombre === 'string' ? user.metadata.nombre : '';
+      sendInBackground(verificationEmail({ to: user.email, nombre, token, ...config }));
+    },
+
+    async signInWithPassword(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
+      const user = await repo.findUserByEmail(db, input.email);
+      if (!user) {
+        await verifyPassword(await dummyPasswordHash(), input.password);
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+      // Only after the password matched, so this answer does not reveal unverified addresses.
+      if (!user.emailVerifiedAt) throw new AppError('email_not_confirmed', 403, messages.auth.emailNotVerified);
+      return startSession(db, jwtSecret, user, client);
+    },
+
+    /**
+     * Rotates the refresh token, GoTrue style. A rotated token presented again within the grace
+     * window (two tabs refreshing at once) still gets a session; later it means the token was
+     * stolen or replayed, so the whole session is revoked.
+     */
+    async refreshSession(refreshToken: string): Promise<Session> {
+      const outcome = await db.transaction(async (tx) => {
+        const row = await repo.lockRefreshToken(tx, hashOpaqueToken(refreshToken));
+        if (!row || row.sessionRevokedAt) return { kind: 'invalid' as const };
+        if (row.rotatedAt && (row.secondsSinceRotation ?? 0) > REFRESH_TOKEN_REUSE_GRACE_SECONDS) {
+          await repo.revokeSession(tx, row.sessionId);
+          return { kind: 'reused' as const };
+        }
+        const user = await repo.findUserById(tx, row.userId);
+        if (!user) return { kind: 'invalid' as const };
+        if (!row.rotatedAt) await repo.markRefreshTokenRotated(tx, row.id);
+        await repo.touchSession(tx, row.sessionId);
+        return { kind: 'ok' as const, session: await issueSessionTokens(tx, jwtSecret, row.sessionId, user) };
+      });
+      // Thrown after the commit: the revocation of a reused token's session must persist.
+      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', 400, messages.auth.invalidRefreshToken);
+      if (outcome.kind === 'invalid') throw invalidRefreshToken();
+      return outcome.session;
+    },
+
+    async signOut(auth: { userId: string; sessionId: string }, scope: SignOutScope): Promise<void> {
+      if (scope === 'local') await repo.revokeSession(db, auth.sessionId);
+      else if (scope === 'global') await repo.revokeUserSessions(db, auth.userId);
+      else await repo.revokeUserSessions(db, auth.userId, auth.sessionId);
+    },
+
+    /** Always succeeds from the caller's point of view: it must not reveal which addresses exist. */
+    async recoverPassword(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) return;
+      const token = await createEmailLink(user.id, 'recover_password', PASSWORD_RECOVERY_TTL_SECONDS);
+      const nombre = typeof user.metadata.nombre === 'string' ? user.metadata.nombre : '';
+      sendInBackground(passwordRecoveryEmail({ to: user.email, nombre, token, ...config }));
+    },
+
+    /** Sets the new password, ends every existing session and signs in on a fresh one. */
+    async resetPassword(input: { token: string; password: string }, client: ClientInfo): Promise<Session> {
+      assertPasswordNotCommon(input.password);
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const userId = await consumeEmailToken(tx, input.token, 'recover_password');
+        await repo.updatePasswordHash(tx, userId, passwordHash);
+        // The link reached the mailbox, which proves the address as well as verification does.
+        await repo.markEmailVerified(tx, userId);
+        await repo.revokeUserSessions(tx, userId);
+        const user = await repo.findUserById(tx, userId);
+        if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
+        return startSession(tx, jwtSecret, user, client);
+      });
+    },
+
+    async getUser(userId: string): Promise<SessionUser> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError('session_not_found', 401, messages.auth.sessionMissing);
+      return repo.toSessionUser(user);
+    },
+
+    /** Only the caller's own profile; any other id is "not found", so ids of others are not confirmed. */
+    async getOwnProfile(userId: string, requestedId: string): Promise<Profile> {
+      const profile = requestedId === userId ? await repo.findProfile(db, userId) : null;
+      if (!profile) throw new AppError('not_found', 404, messages.errors.notFound);
+      return profile;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AdminUser, AdminUserStatus, PointsAdjustment, Profile } from '@mayorista/core';
+import { pointsAdjustments, profiles, users } from '../../db/schema';
+import { profileColumns, type Executor, type Transaction } from './accounts.repository';
+
+const adminUserColumns = {
+  ...profileColumns,
+  email_verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  created_at: profiles.createdAt,
+};
+
+type AdminUserRow = Omit<AdminUser, 'created_at'> & { created_at: Date };
+const toAdminUser = (row: AdminUserRow): AdminUser => ({ ...row, created_at: row.created_at.toISOString() });
+
+/** `%` and `_` typed by the admin are literal characters, not wildcards. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listFilter(filter: { search?: string; status: AdminUserStatus }): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status === 'pending') conditions.push(eq(profiles.approved, false));
+  if (filter.status === 'approved') conditions.push(eq(profiles.approved, true));
+  const search = filter.search?.trim();
+  if (search) {
+    // One haystack for name, surname, e-mail and DNI; accents and case ignored ("Nuñez" finds "nunez").
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      sql`public.immutable_unaccent(lower(concat_ws(' ', ${profiles.nombre}, ${profiles.apellido}, ${profiles.email}, ${profiles.dni})))
+          like public.immutable_unaccent(lower(${pattern}))`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listAdminUsers(
+  db: Executor,
+  filter: { search?: string; status: AdminUserStatus; page: number; pageSize: number },
+): Promise<{ items: AdminUser[]; total: number }> {
+  const where = listFilter(filter);
+  const rows = await db
+    .select(adminUserColumns)
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(where)
+    // Pending accounts first (they are the admin's to-do list), newest first within each group.
+    .orderBy(asc(profiles.approved), desc(profiles.createdAt), asc(profiles.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db.select({ n: count() }).from(profiles).where(where);
+  return { items: rows.map(toAdminUser), total: total?.n ?? 0 };
+}
+
+export async function findAdminUser(db: Executor, id: string): Promise<AdminUser | null> {
+  const [row] = await db.select(adminUserColumns).from(profiles).innerJoin(users, eq(users.id, profiles.id)).where(eq(profiles.id, id));
+  return row ? toAdminUser(row) : null;
+}
+
+/** Locks the profile row so concurrent admin changes to the same account apply one after the other. */
+export async function lockProfile(tx: Transaction, id: string): Promise<Profile | null> {
+  const [row] = await tx.select(profileColumns).from(profiles).where(eq(profiles.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Locks every super admin row: the "never the last super admin" check must see a stable set. */
+export async function lockSuperAdminIds(tx: Transaction): Promise<string[]> {
+  const rows = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.isSuperAdmin, true)).for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function updateProfileFlags(
+  tx: Transaction,
+  id: string,
+  flags: Partial<{ approved: boolean; isAdmin: boolean; isSuperAdmin: boolean; saldoPuntos: number }>,
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ ...flags, updatedAt: sql`now()` })
+    .where(eq(profiles.id, id));
+}
+
+export async function insertPointsAdjustment(
+  tx: Transaction,
+  input: { profileId: string; adminId: string; reason: string; before: number; after: number },
+): Promise<void> {
+  await tx.insert(pointsAdjustments).values(input);
+}
+
+export async function listPointsAdjustments(db: Executor, profileId: string): Promise<PointsAdjustment[]> {
+  const admin = sql`(select concat_ws(' ', a.nombre, a.apellido) from profiles a where a.id = ${pointsAdjustments.adminId})`;
+  const rows = await db
+    .select({
+      id: pointsAdjustments.id,
+      before: pointsAdjustments.before,
+      after: pointsAdjustments.after,
+      reason: pointsAdjustments.reason,
+      admin_id: pointsAdjustments.adminId,
+      admin_name: sql<string | null>`${admin}`,
+      created_at: pointsAdjustments.createdAt,
+    })
+    .from(pointsAdjustments)
+    .where(eq(pointsAdjustments.profileId, profileId))
+    .orderBy(desc(pointsAdjustments.createdAt), desc(pointsAdjustments.id));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
