@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { DiscountTier } from '@mayorista/core';
+import type { OrderItem, OrderUserInfo } from '@mayorista/core/schemas/order';
 
 // Money and points are integer centavos in bigint columns; mode 'number' is exact up to 2^53.
 const centavos = (name: string) => bigint(name, { mode: 'number' });
@@ -172,6 +173,11 @@ export const products = pgTable(
     // Names are unique ignoring case and accents ("Azúcar" and "azucar" are the same product).
     uniqueIndex('products_name_key').on(sql`lower(public.immutable_unaccent(${t.name}))`),
     index('products_enabled_name_idx').on(t.isEnabled, t.name),
+    // The catalogue's page query: enabled products in Spanish order. Without it every page sorts
+    // every product with ICU comparisons (≈ 13 ms for 5,000 products instead of ≈ 0.2 ms).
+    index('products_catalog_order_idx')
+      .on(sql`(${t.name} collate "es-AR-x-icu")`, t.id)
+      .where(sql`${t.isEnabled}`),
     index('products_category_idx').on(t.category),
   ],
 );
@@ -189,29 +195,8 @@ export const cart = pgTable(
   (t) => [check('cart_data_valid', sql`public.cart_data_is_valid(${t.cartData})`)],
 );
 
-export interface OrderUserInfo {
-  nombre: string;
-  apellido: string;
-  email: string;
-  dni: string;
-}
-
-export interface OrderItemSnapshot {
-  product_id: string;
-  name: string;
-  quantity: number;
-  /** Unit price actually charged, centavos. */
-  price: number;
-  /** Line total, centavos. */
-  total: number;
-  /** What was applied: sale price or tier, base unit price and savings on the line. */
-  discounts: {
-    base_price: number;
-    savings: number;
-    applied: 'none' | 'sale' | 'tier';
-    tier: DiscountTier | null;
-  };
-}
+// The order's JSON columns have the shapes the API returns; one definition, in core.
+export type { OrderUserInfo, OrderItem as OrderItemSnapshot } from '@mayorista/core/schemas/order';
 
 export const ORDER_STATUS_SQL = sql.raw(
   `'Pendiente','Pendiente de Canje','Confirmado','Preparado','Entregado','Canjeado','Cancelado','Rechazado'`,
@@ -225,7 +210,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     userInfo: jsonb('user_info').$type<OrderUserInfo>().notNull(),
-    items: jsonb('items').$type<OrderItemSnapshot[]>().notNull(),
+    items: jsonb('items').$type<OrderItem[]>().notNull(),
     total: centavos('total').notNull(),
     totalSavings: centavos('total_savings').notNull().default(0),
     status: text('status').notNull(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Imported directly by subpath too (@mayorista/core/schemas/product): keep zod's own messages Spanish then as well.
+import '../zod-locale';
 import { positiveCentavosSchema } from './common';
 
 export const DISCOUNT_TYPES = ['fixed', 'percentage', 'final_price'] as const;
@@ -120,3 +122,60 @@ export interface Product extends ProductData {
   created_at: string;
   updated_at: string;
 }
+
+// ---- product list and admin actions ----------------------------------------------------------
+
+export const PRODUCT_PAGE_SIZE_DEFAULT = 48;
+export const PRODUCT_PAGE_SIZE_MAX = 100;
+/** Upload limit for a product image; the server answers 413 above it. */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Stored images are resized to at most this width (the card shows them far smaller). */
+export const PRODUCT_IMAGE_MAX_WIDTH = 800;
+
+/** A query-string flag: `1`/`true` switch it on; absent, `0` or `false` leave it off. */
+const queryFlag = z
+  .enum(['0', '1', 'true', 'false'], { message: 'Usá 1 o 0 en los filtros.' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const optionalQueryText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `La búsqueda no puede superar ${max} caracteres.` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const productListQuerySchema = z.object({
+  search: optionalQueryText(200),
+  category: optionalQueryText(80),
+  on_sale: queryFlag,
+  in_stock: queryFlag,
+  /** Honoured for admins only; anyone else gets enabled products whatever they ask. */
+  include_disabled: queryFlag,
+  page: z.coerce
+    .number({ message: 'La página debe ser un número.' })
+    .int({ message: 'La página debe ser un número entero.' })
+    .min(1, { message: 'La página debe ser 1 o mayor.' })
+    .max(100_000, { message: 'La página es demasiado grande.' })
+    .default(1),
+  page_size: z.coerce
+    .number({ message: 'El tamaño de página debe ser un número.' })
+    .int({ message: 'El tamaño de página debe ser un número entero.' })
+    .min(1, { message: 'El tamaño de página debe ser 1 o mayor.' })
+    .max(PRODUCT_PAGE_SIZE_MAX, { message: `El tamaño de página no puede superar ${PRODUCT_PAGE_SIZE_MAX}.` })
+    .default(PRODUCT_PAGE_SIZE_DEFAULT),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+export interface ProductListResponse {
+  items: Product[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const productEnabledSchema = z.strictObject({
+  is_enabled: z.boolean({ message: 'Indicá si el producto está habilitado (true o false).' }),
+});
+export type ProductEnabledInput = z.infer<typeof productEnabledSchema>;

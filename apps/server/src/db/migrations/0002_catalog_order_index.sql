@@ -1,0 +1,1 @@
+CREATE INDEX "products_catalog_order_idx" ON "products" USING btree (("name" collate "es-AR-x-icu"),"id") WHERE "products"."is_enabled";

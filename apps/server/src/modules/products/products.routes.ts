@@ -1,0 +1,123 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STORAGE_CACHE_CONTROL_SECONDS } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { uuidSchema } from '@mayorista/core/schemas/common';
+import {
+  PRODUCT_IMAGE_MAX_BYTES,
+  productEnabledSchema,
+  productInputSchema,
+  productListQuerySchema,
+} from '@mayorista/core/schemas/product';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { requireAdmin } from '../../plugins/auth';
+import { notFound } from '../../plugins/error-handler';
+import { STORED_IMAGE_NAME } from './products.images';
+import { createProductsService } from './products.service';
+
+const productIdParams = z.object({ id: uuidSchema });
+const categoriesQuery = productListQuerySchema.pick({ include_disabled: true });
+const uploadParams = z.object({ file: z.string().max(100) });
+
+const imageTooLarge = () =>
+  new AppError('image_too_large', 413, messages.products.imageTooLarge(PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)));
+
+/** Reads the single `file` part of a multipart upload into memory (bounded by PRODUCT_IMAGE_MAX_BYTES). */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('not_multipart', 415, messages.products.imageNotMultipart);
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw new AppError('image_required', 400, messages.products.imageRequired);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw imageTooLarge();
+    // Malformed multipart (cut-off body, bad boundary): the client's fault, never a 5xx.
+    throw new AppError('image_required', 400, messages.products.imageRequired);
+  }
+}
+
+/**
+ * Products (docs/api.md "Products"): a public catalogue, admin-only writes and product images.
+ * Guards run in preValidation so a caller without permission learns nothing about the body rules.
+ */
+export function registerProductRoutes(app: FastifyInstance, deps: { db: Database; config: Config }): void {
+  const { uploadsDir } = deps.config;
+  const service = createProductsService({ db: deps.db, uploadsDir });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
+    const page = await service.list(request.query, request.auth?.profile ?? null);
+    // Prices depend on who asks; a shared cache must never hand one customer's view to another.
+    return reply.header('Cache-Control', 'private, no-store').send(page);
+  });
+
+  routes.get('/api/products/categories', { schema: { querystring: categoriesQuery } }, async (request, reply) => {
+    const items = await service.categories(request.query.include_disabled, request.auth?.profile ?? null);
+    return reply.header('Cache-Control', 'private, no-store').send({ items });
+  });
+
+  routes.post(
+    '/api/products',
+    { preValidation: requireAdmin, schema: { body: productInputSchema } },
+    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+  );
+
+  routes.put(
+    '/api/products/:id',
+    { preValidation: requireAdmin, schema: { params: productIdParams, body: productInputSchema } },
+    async (request) => service.update(request.params.id, request.body),
+  );
+
+  routes.patch(
+    '/api/products/:id/enabled',
+    { preValidation: requireAdmin, schema: { params: productIdParams, body: productEnabledSchema } },
+    async (request) => service.setEnabled(request.params.id, request.body.is_enabled),
+  );
+
+  routes.delete(
+    '/api/products/:id',
+    { preValidation: requireAdmin, schema: { params: productIdParams } },
+    async (request, reply) => {
+      await service.remove(request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // Multipart parsing is needed by this one route only, so the plugin is registered in its own scope.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+      throwFileSizeLimit: true,
+    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/products/:id/image',
+        { preValidation: requireAdmin, schema: { params: productIdParams } },
+        async (request) => service.attachImage(request.params.id, await readUploadedFile(request)),
+      );
+  });
+
+  routes.get('/uploads/:file', { schema: { params: uploadParams } }, async (request, reply) => {
+    const { file } = request.params;
+    // Only names we generate can be served: no "..", no separators, no other file of the disk.
+    if (!STORED_IMAGE_NAME.test(file)) throw notFound();
+    const fullPath = path.join(uploadsDir, file);
+    const info = await stat(fullPath).catch(() => null);
+    if (!info?.isFile()) throw notFound();
+    return reply
+      .header('Content-Type', 'image/webp')
+      .header('Content-Length', info.size)
+      .header('Cache-Control', `public, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`)
+      .send(createReadStream(fullPath));
+  });
+}

@@ -1,0 +1,114 @@
+import type { Product, ProductData, ProductListQuery, ProductListResponse } from '@mayorista/core/schemas/product';
+import type { Profile } from '@mayorista/core/schemas/auth';
+import { messages } from '@mayorista/core/messages';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { notFound } from '../../plugins/error-handler';
+import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
+import * as repository from './products.repository';
+
+export const isAdminProfile = (profile: Profile | null | undefined): boolean =>
+  Boolean(profile && (profile.is_admin || profile.is_super_admin));
+
+const productNotFound = () => notFound(messages.products.notFound);
+
+interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+}
+
+/** Drizzle wraps the driver's error; the PostgreSQL code and constraint are on the cause. */
+function postgresErrorOf(error: unknown): PgErrorFields | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const fields = current as PgErrorFields;
+    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
+    current = fields.cause;
+  }
+  return null;
+}
+
+/**
+ * The schema already enforces every rule; the database constraints are the last line. A race
+ * (two admins creating "Azúcar" at once) surfaces here and must still be a clear 4xx.
+ */
+function translateWriteError(error: unknown): never {
+  const pg = postgresErrorOf(error);
+  if (pg?.code === '23505' && pg.constraint === 'products_name_key') {
+    throw new AppError('product_name_taken', 409, messages.products.nameTaken);
+  }
+  if (pg?.code === '23514') throw new AppError('invalid_product', 400, messages.products.invalidData);
+  throw error;
+}
+
+export function createProductsService(deps: { db: Database; uploadsDir: string }) {
+  const { db, uploadsDir } = deps;
+
+  return {
+    async list(query: ProductListQuery, viewer: Profile | null): Promise<ProductListResponse> {
+      const { items, total } = await repository.findProductsPage(db, {
+        // A customer asking for disabled products silently gets the public catalogue.
+        includeDisabled: query.include_disabled && isAdminProfile(viewer),
+        search: query.search,
+        category: query.category,
+        // "On sale" follows the prices the viewer sees (SPEC §5): wholesale only when approved.
+        onSale: query.on_sale ? (viewer?.approved ? 'wholesale' : 'retail') : undefined,
+        inStock: query.in_stock,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      });
+      return { items, total, page: query.page, page_size: query.page_size };
+    },
+
+    async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
+      return repository.findCategories(db, includeDisabled && isAdminProfile(viewer));
+    },
+
+    async create(data: ProductData): Promise<Product> {
+      return repository.insertProduct(db, data).catch(translateWriteError);
+    },
+
+    async update(id: string, data: ProductData): Promise<Product> {
+      const product = await repository.updateProduct(db, id, data).catch(translateWriteError);
+      if (!product) throw productNotFound();
+      return product;
+    },
+
+    async setEnabled(id: string, isEnabled: boolean): Promise<Product> {
+      const product = await repository.updateProductEnabled(db, id, isEnabled);
+      if (!product) throw productNotFound();
+      return product;
+    },
+
+    /** Orders keep their own snapshot of each item, so deleting a product never touches past orders. */
+    async remove(id: string): Promise<void> {
+      const deleted = await repository.deleteProductById(db, id);
+      if (!deleted) throw productNotFound();
+      await removeStoredImage(uploadsDir, deleted.imagePath);
+    },
+
+    async attachImage(id: string, upload: Buffer): Promise<Product> {
+      // Fail fast on an unknown product before spending CPU on decoding.
+      if (!(await repository.findProductById(db, id))) throw productNotFound();
+      const image = await normaliseProductImage(upload);
+      const fileName = await storeImage(uploadsDir, image);
+      try {
+        const { product, previous } = await db.transaction(async (tx) => {
+          const locked = await repository.lockProductImage(tx, id);
+          if (!locked) throw productNotFound();
+          const updated = await repository.updateProductImage(tx, id, fileName);
+          return { product: updated!, previous: locked.imagePath };
+        });
+        await removeStoredImage(uploadsDir, previous);
+        return product;
+      } catch (error) {
+        // The product vanished meanwhile (or the database failed): no orphan file stays behind.
+        await removeStoredImage(uploadsDir, fileName);
+        throw error;
+      }
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@mayorista/core/messages';
+import { formatMoney } from '@mayorista/core/money';
+import type { Product, ProductInput } from '@mayorista/core/schemas/product';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast-store';
+import { isApiError } from '../../lib/api-client';
+import { categoriesQueryOptions, productKeys, useDebouncedValue } from '../catalog';
+import {
+  adminProductsQueryOptions,
+  createProduct,
+  deleteProduct,
+  setProductEnabled,
+  updateProduct,
+  uploadProductImage,
+} from './api/admin-products-api';
+import { DeleteProductDialog } from './components/delete-product-dialog';
+import { ProductForm } from './components/product-form';
+import type { FieldErrors } from './lib/product-form-values';
+
+const t = messages.products.admin;
+const p = messages.products;
+
+/** SPEC §8: any failed product action shows title "Error" with the server's message. */
+function toastError(error: unknown) {
+  toast({ title: p.errorTitle, description: error instanceof Error ? error.message : messages.errors.internal, variant: 'destructive' });
+}
+
+/** validation_failed answers carry `issues: [{ path, message }]`; show them next to their fields. */
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!isApiError(error)) return {};
+  const issues = error.body.issues;
+  const found: FieldErrors = {};
+  if (Array.isArray(issues)) {
+    for (const issue of issues as { path?: unknown; message?: unknown }[]) {
+      if (typeof issue.path === 'string' && typeof issue.message === 'string') found[issue.path] ??= issue.message;
+    }
+  }
+  if (error.code === 'product_name_taken') found.name = error.message;
+  return found;
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; product: Product } | null;
+
+/** /admin → Productos: every product (disabled too), with add, edit, enable/disable and delete. */
+export default function AdminProductsTab() {
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  const list = useInfiniteQuery(adminProductsQueryOptions(search));
+  const categories = useQuery(categoriesQueryOptions(true));
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+
+  const save = useMutation({
+    mutationFn: async ({ input, image, target }: { input: ProductInput; image: File | null; target: Product | null }) => {
+      const saved = target ? await updateProduct(target.id, input) : await createProduct(input);
+      if (!image) return { saved, imageError: null };
+      try {
+        return { saved: await uploadProductImage(saved.id, image), imageError: null };
+      } catch (imageError) {
+        // The product itself is saved; keep the dialog open on it so the image can be retried.
+        return { saved, imageError };
+      }
+    },
+    onSuccess: ({ saved, imageError }, { target }) => {
+      void invalidate();
+      if (imageError) {
+        setEditing({ mode: 'edit', product: saved });
+        toastError(imageError);
+        return;
+      }
+      setEditing(null);
+      toast({ title: target ? p.updated : p.added });
+    },
+    onError: (error) => {
+      setServerErrors(serverFieldErrors(error));
+      toastError(error);
+    },
+  });
+
+  const toggle = useMutation({
+    mutationFn: ({ product, enabled }: { product: Product; enabled: boolean }) => setProductEnabled(product.id, enabled),
+    onSuccess: (updated) => {
+      void invalidate();
+      toast(updated.is_enabled ? { title: p.enabled, description: p.enabledText } : { title: p.disabled, description: p.disabledText });
+    },
+    onError: toastError,
+  });
+
+  const remove = useMutation({
+    mutationFn: (product: Product) => deleteProduct(product.id),
+    onSuccess: () => {
+      setDeleting(null);
+      void invalidate();
+      toast({ title: p.deleted });
+    },
+    onError: toastError,
+  });
+
+  const openEditor = (next: Editing) => {
+    setServerErrors({});
+    setEditing(next);
+  };
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const editingProduct = editing?.mode === 'edit' ? editing.product : null;
+
+  return (
+    <section aria-labelledby="admin-products-title" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id="admin-products-title" className="text-xl font-semibold text-slate-900">
+          {t.tabTitle}
+        </h2>
+        <Button onClick={() => openEditor({ mode: 'create' })}>{t.newProduct}</Button>
+      </div>
+      <div className="max-w-md space-y-1">
+        <Label htmlFor="admin-products-search">{t.searchLabel}</Label>
+        <Input
+          id="admin-products-search"
+          type="search"
+          value={searchText}
+          placeholder={t.searchPlaceholder}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
+      </div>
+
+      {list.isPending ? (
+        <Spinner label={t.loading} />
+      ) : list.isError ? (
+        <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{p.loadErrorTitle}</p>
+          <p>{p.loadErrorText}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {p.catalog.retry}
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{t.empty}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">{t.columnName}</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">{t.columnPrice}</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">{t.columnRetailPrice}</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">{t.columnStock}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{t.columnVisible}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{t.columnActions}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {items.map((product) => (
+                <tr key={product.id} className={product.is_enabled ? undefined : 'bg-slate-50 text-slate-600'}>
+                  <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                    {product.name}
+                    {product.on_sale ? <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t.saleBadge}</span> : null}
+                    {product.category ? <span className="block text-xs font-normal text-slate-600">{product.category}</span> : null}
+                  </th>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(product.on_sale && product.sale_price !== null ? product.sale_price : product.price)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(product.retail_price)}</td>
+                  <td className="px-3 py-2 text-right">{product.has_unlimited_stock ? t.unlimitedStock : product.stock}</td>
+                  <td className="px-3 py-2">
+                    <button
+                      type="button"
+                      role="switch"
+                      aria-checked={product.is_enabled}
+                      aria-label={t.visibleToggle(product.name)}
+                      disabled={toggle.isPending && toggle.variables?.product.id === product.id}
+                      onClick={() => toggle.mutate({ product, enabled: !product.is_enabled })}
+                      className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 aria-checked:bg-brand-700"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${product.is_enabled ? 'translate-x-6' : 'translate-x-1'}`}
+                      />
+                    </button>
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <Button variant="secondary" size="sm" aria-label={t.editNamed(product.name)} onClick={() => openEditor({ mode: 'edit', product })}>
+                        {t.edit}
+                      </Button>
+                      <Button variant="ghost" size="sm" className="text-red-800" aria-label={t.deleteNamed(product.name)} onClick={() => setDeleting(product)}>
+                        {t.delete}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {list.isFetchingNextPage ? p.catalog.loadingMore : p.catalog.loadMore}
+          </Button>
+        </div>
+      ) : null}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))}>
+        {editing ? (
+          <DialogContent title={editingProduct ? t.editProduct : t.newProduct} className="sm:max-w-2xl">
+            <ProductForm
+              key={editingProduct?.id ?? 'new'}
+              product={editingProduct}
+              categories={categories.data?.items ?? []}
+              serverErrors={serverErrors}
+              submitting={save.isPending}
+              onCancel={() => setEditing(null)}
+              onSubmit={(input, image) => save.mutate({ input, image, target: editingProduct })}
+            />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+
+      <DeleteProductDialog
+        productName={deleting?.name ?? null}
+        deleting={remove.isPending}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { Product, ProductInput } from '@mayorista/core/schemas/product';
+import { apiRequest } from '../../../lib/api-client';
+import { fetchProductsPage, productKeys } from '../../catalog';
+
+/** The admin table asks for the largest page the API allows: fewer "Cargar más" clicks. */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 100;
+
+export const adminProductKeys = {
+  list: (search: string) => [...productKeys.all, 'admin', search] as const,
+};
+
+/** Every product, disabled ones included (the server honours include_disabled for admins only). */
+export function adminProductsQueryOptions(search: string) {
+  return infiniteQueryOptions({
+    queryKey: adminProductKeys.list(search),
+    queryFn: ({ pageParam, signal }) =>
+      fetchProductsPage({ search, includeDisabled: true, page: pageParam, pageSize: ADMIN_PRODUCTS_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+    placeholderData: (previous) => previous,
+  });
+}
+
+const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+
+export const createProduct = (input: ProductInput) => apiRequest<Product>('/api/products', { method: 'POST', body: input });
+
+export const updateProduct = (id: string, input: ProductInput) => apiRequest<Product>(productPath(id), { method: 'PUT', body: input });
+
+export const setProductEnabled = (id: string, isEnabled: boolean) =>
+  apiRequest<Product>(`${productPath(id)}/enabled`, { method: 'PATCH', body: { is_enabled: isEnabled } });
+
+export const deleteProduct = (id: string) => apiRequest<void>(productPath(id), { method: 'DELETE' });
+
+export function uploadProductImage(id: string, file: File): Promise<Product> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<Product>(`${productPath(id)}/image`, { method: 'POST', body: form });
+}

@@ -1,0 +1,164 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { messages } from '@mayorista/core/messages';
+import type { Product, ProductInput } from '@mayorista/core/schemas/product';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Label } from '../../../components/ui/label';
+import {
+  buildProductInput,
+  emptyFormValues,
+  previewProduct,
+  toFormValues,
+  type FieldErrors,
+  type ProductFormValues,
+} from '../lib/product-form-values';
+import { PricePreview } from './price-preview';
+import { TierEditor } from './tier-editor';
+
+const t = messages.products.admin;
+const f = t.fields;
+
+export interface ProductFormProps {
+  /** null to create a product. */
+  product: Product | null;
+  categories: string[];
+  /** Field errors the server reported (validation_failed issues), shown like the form's own. */
+  serverErrors?: FieldErrors;
+  submitting: boolean;
+  onSubmit: (input: ProductInput, image: File | null) => void;
+  onCancel: () => void;
+}
+
+function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+      <input type="checkbox" className="size-5 accent-brand-700" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function Section({ children }: { children: ReactNode }) {
+  return <div className="grid gap-3 sm:grid-cols-2">{children}</div>;
+}
+
+/** Every product field, validated with the core schema before anything is sent. */
+export function ProductForm({ product, categories, serverErrors, submitting, onSubmit, onCancel }: ProductFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<ProductFormValues>(() => (product ? toFormValues(product) : emptyFormValues()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [image, setImage] = useState<File | null>(null);
+
+  useEffect(() => {
+    if (serverErrors && Object.keys(serverErrors).length > 0) setErrors(serverErrors);
+  }, [serverErrors]);
+
+  // After a failed submit, take the keyboard to the first field that needs fixing.
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const text = (key: 'name' | 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail' | 'stock' | 'sku' | 'category') => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { input, errors: found } = buildProductInput(values);
+    setErrors(found);
+    if (!input) {
+      focusFirstError();
+      return;
+    }
+    onSubmit(input, image);
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
+      <Field label={f.name} required autoComplete="off" {...text('name')} />
+      <Section>
+        <Field label={f.price} inputMode="decimal" required {...text('price')} />
+        <Field label={f.retailPrice} inputMode="decimal" required {...text('retail_price')} />
+      </Section>
+      <Section>
+        <div className="space-y-1">
+          <Checkbox label={f.onSale} checked={values.on_sale} onChange={(v) => set('on_sale', v)} />
+          <Field label={f.salePrice} inputMode="decimal" {...text('sale_price')} />
+        </div>
+        <div className="space-y-1">
+          <Checkbox label={f.onSaleRetail} checked={values.on_sale_retail} onChange={(v) => set('on_sale_retail', v)} />
+          <Field label={f.salePriceRetail} inputMode="decimal" {...text('sale_price_retail')} />
+        </div>
+      </Section>
+
+      <TierEditor tiers={values.discounts} onChange={(tiers) => set('discounts', tiers)} errors={errors} />
+      {errors.discounts ? <p className="text-sm font-medium text-red-700">{errors.discounts}</p> : null}
+      <PricePreview product={previewProduct(values)} />
+
+      <Section>
+        <Field label={f.stock} inputMode="numeric" disabled={values.has_unlimited_stock} {...text('stock')} />
+        <div className="flex flex-col justify-end">
+          <Checkbox label={f.unlimitedStock} checked={values.has_unlimited_stock} onChange={(v) => set('has_unlimited_stock', v)} />
+        </div>
+      </Section>
+      <Section>
+        <Field label={f.sku} autoComplete="off" {...text('sku')} />
+        <div>
+          <Field label={f.category} autoComplete="off" list={`${id}-categories`} {...text('category')} />
+          <datalist id={`${id}-categories`}>
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </div>
+      </Section>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-description`}>{f.description}</Label>
+        <textarea
+          id={`${id}-description`}
+          rows={3}
+          value={values.description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          onChange={(e) => set('description', e.target.value)}
+          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
+        />
+        {errors.description ? (
+          <p id={`${id}-description-error`} className="text-sm font-medium text-red-700">
+            {errors.description}
+          </p>
+        ) : null}
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-image`}>{f.image}</Label>
+        {product?.image_url ? (
+          <img src={product.image_url} alt={f.currentImage} width={120} height={90} className="h-[90px] w-[120px] rounded object-cover" />
+        ) : null}
+        <input
+          id={`${id}-image`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby={`${id}-image-hint`}
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
+        />
+        <p id={`${id}-image-hint`} className="text-sm text-slate-600">
+          {f.imageHint}
+        </p>
+      </div>
+      <Checkbox label={f.enabled} checked={values.is_enabled} onChange={(v) => set('is_enabled', v)} />
+
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
+          {t.cancel}
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? t.saving : t.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

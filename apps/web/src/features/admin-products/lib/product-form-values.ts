@@ -1,0 +1,186 @@
+import { messages } from '@mayorista/core/messages';
+import { pesosToCentavos } from '@mayorista/core/money';
+import type { PricedProduct } from '@mayorista/core/pricing';
+import { productInputSchema, type DiscountTier, type DiscountType, type Product, type ProductInput } from '@mayorista/core/schemas/product';
+
+const t = messages.products.admin;
+
+/** What the admin types: amounts in pesos as text ("1.234,50"), converted to centavos on submit. */
+export interface TierFormValue {
+  /** Stable React key for the row (tiers have no id of their own). */
+  key: string;
+  minQuantity: string;
+  discountType: DiscountType;
+  /** Pesos for fixed and final_price, a percent for percentage. */
+  discountValue: string;
+}
+
+export interface ProductFormValues {
+  name: string;
+  price: string;
+  retail_price: string;
+  on_sale: boolean;
+  sale_price: string;
+  on_sale_retail: boolean;
+  sale_price_retail: string;
+  discounts: TierFormValue[];
+  stock: string;
+  has_unlimited_stock: boolean;
+  is_enabled: boolean;
+  sku: string;
+  category: string;
+  description: string;
+}
+
+/** Field path ("price", "discounts.0.minQuantity") → Spanish message. */
+export type FieldErrors = Record<string, string>;
+
+let tierKeySeed = 0;
+export const newTierKey = () => `tier-${++tierKeySeed}`;
+
+/** 123450 → "1234,50": the way an es-AR admin types it back. */
+export const centavosToInput = (centavos: number | null): string => (centavos === null ? '' : (centavos / 100).toFixed(2).replace('.', ','));
+
+/**
+ * Pesos as typed in Argentina to centavos: "1234,5", "1.234,50", "1234.50", "$ 1.234". Returns
+ * null when empty and NaN when it is not an amount.
+ */
+export function parsePesos(text: string): number | null {
+  const cleaned = text.replace(/[\s$\u00a0]/g, '');
+  if (!cleaned) return null;
+  let normalised: string;
+  if (cleaned.includes(',')) normalised = cleaned.replace(/\./g, '').replace(',', '.');
+  else if (/^\d{1,3}(\.\d{3})+$/.test(cleaned)) normalised = cleaned.replace(/\./g, ''); // "1.234" is thousands in es-AR
+  else normalised = cleaned;
+  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return Number.NaN;
+  return pesosToCentavos(Number(normalised));
+}
+
+function parsePercent(text: string): number | null {
+  const cleaned = text.replace(/[\s%]/g, '').replace(',', '.');
+  if (!cleaned) return null;
+  return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+function parseInteger(text: string): number | null {
+  const cleaned = text.trim();
+  if (!cleaned) return null;
+  return /^-?\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+export function emptyFormValues(): ProductFormValues {
+  return {
+    name: '',
+    price: '',
+    retail_price: '',
+    on_sale: false,
+    sale_price: '',
+    on_sale_retail: false,
+    sale_price_retail: '',
+    discounts: [],
+    stock: '0',
+    has_unlimited_stock: false,
+    is_enabled: true,
+    sku: '',
+    category: '',
+    description: '',
+  };
+}
+
+export function toFormValues(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    price: centavosToInput(product.price),
+    retail_price: centavosToInput(product.retail_price),
+    on_sale: product.on_sale,
+    sale_price: centavosToInput(product.sale_price),
+    on_sale_retail: product.on_sale_retail,
+    sale_price_retail: centavosToInput(product.sale_price_retail),
+    discounts: product.discounts.map((tier) => ({
+      key: newTierKey(),
+      minQuantity: String(tier.minQuantity),
+      discountType: tier.discountType,
+      discountValue: tier.discountType === 'percentage' ? String(tier.discountValue).replace('.', ',') : centavosToInput(tier.discountValue),
+    })),
+    stock: String(product.stock),
+    has_unlimited_stock: product.has_unlimited_stock,
+    is_enabled: product.is_enabled,
+    sku: product.sku ?? '',
+    category: product.category ?? '',
+    description: product.description ?? '',
+  };
+}
+
+function parseTier(tier: TierFormValue): { minQuantity: number; discountType: DiscountType; discountValue: number } {
+  const value = tier.discountType === 'percentage' ? parsePercent(tier.discountValue) : parsePesos(tier.discountValue);
+  return { minQuantity: parseInteger(tier.minQuantity) ?? Number.NaN, discountType: tier.discountType, discountValue: value ?? Number.NaN };
+}
+
+/**
+ * Converts the form to the API body and validates it with the same core schema the server uses.
+ * Returns the body only when it is valid; otherwise the Spanish message of each field.
+ */
+export function buildProductInput(values: ProductFormValues): { input: ProductInput | null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const amount = (field: 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail', required: boolean): number | null => {
+    const parsed = parsePesos(values[field]);
+    if (parsed === null) {
+      if (required) errors[field] = t.invalidAmount;
+      return required ? Number.NaN : null;
+    }
+    if (Number.isNaN(parsed)) errors[field] = t.invalidAmount;
+    return parsed;
+  };
+
+  const stock = values.has_unlimited_stock && !values.stock.trim() ? 0 : parseInteger(values.stock);
+  if (stock === null || Number.isNaN(stock)) errors.stock = t.invalidNumber;
+
+  const input: ProductInput = {
+    name: values.name,
+    price: amount('price', true) ?? Number.NaN,
+    retail_price: amount('retail_price', true) ?? Number.NaN,
+    on_sale: values.on_sale,
+    sale_price: amount('sale_price', false),
+    on_sale_retail: values.on_sale_retail,
+    sale_price_retail: amount('sale_price_retail', false),
+    discounts: values.discounts.map(parseTier),
+    stock: stock ?? Number.NaN,
+    has_unlimited_stock: values.has_unlimited_stock,
+    is_enabled: values.is_enabled,
+    sku: values.sku,
+    category: values.category,
+    description: values.description,
+  };
+
+  const parsed = productInputSchema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      errors[path] ??= issue.message;
+    }
+  }
+  return { input: Object.keys(errors).length === 0 ? input : null, errors };
+}
+
+/**
+ * A best-effort product for the live preview: only the wholesale price must be valid; tiers that
+ * do not parse yet are left out instead of blocking the preview.
+ */
+export function previewProduct(values: ProductFormValues): PricedProduct | null {
+  const price = parsePesos(values.price);
+  if (price === null || Number.isNaN(price) || price <= 0) return null;
+  const salePrice = parsePesos(values.sale_price);
+  const discounts: DiscountTier[] = values.discounts
+    .map(parseTier)
+    .filter((tier) => Number.isInteger(tier.minQuantity) && tier.minQuantity >= 1 && Number.isFinite(tier.discountValue) && tier.discountValue > 0);
+  const validSale = salePrice !== null && !Number.isNaN(salePrice) && salePrice > 0 ? salePrice : null;
+  return {
+    price,
+    retail_price: price,
+    on_sale: values.on_sale && validSale !== null,
+    sale_price: validSale,
+    on_sale_retail: false,
+    sale_price_retail: null,
+    discounts,
+  };
+}

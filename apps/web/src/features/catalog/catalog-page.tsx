@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { messages } from '@mayorista/core/messages';
+import type { CustomerKind } from '@mayorista/core/pricing';
+import type { Product } from '@mayorista/core/schemas/product';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast-store';
+import { isApproved, useAuth } from '../auth';
+import { useCart } from '../cart';
+import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from './api/products-api';
+import { CatalogFilters } from './components/catalog-filters';
+import { PricingNotice } from './components/pricing-notice';
+import { ProductCard } from './components/product-card';
+import { useDebouncedValue } from './hooks/use-debounced-value';
+
+const t = messages.products.catalog;
+const SEARCH_DEBOUNCE_MS = 300;
+
+type SelectFilters = Omit<Filters, 'search'>;
+
+/** /catalog (no route guard, SPEC §2): wholesale prices and the cart for approved customers, retail prices for everyone else. */
+export default function CatalogPage() {
+  const { user, profile, loading } = useAuth();
+  const approved = isApproved(profile);
+  const kind: CustomerKind = approved ? 'wholesale' : 'retail';
+
+  if (loading) return <Spinner label={t.loading} />;
+  return approved ? <OrderingCatalog kind={kind} /> : <Catalog kind={kind} showNotice signedIn={!!user} />;
+}
+
+/** Only approved customers mount the cart hook, so visitors never depend on the cart feature. */
+function OrderingCatalog({ kind }: { kind: CustomerKind }) {
+  const { addItem } = useCart();
+  const onAddToCart = useCallback((product: Product, quantity: number) => void addItem(product, quantity), [addItem]);
+  return <Catalog kind={kind} onAddToCart={onAddToCart} />;
+}
+
+interface CatalogProps {
+  kind: CustomerKind;
+  onAddToCart?: (product: Product, quantity: number) => void;
+  showNotice?: boolean;
+  signedIn?: boolean;
+}
+
+function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: CatalogProps) {
+  const [searchText, setSearchText] = useState('');
+  const [selectFilters, setSelectFilters] = useState<SelectFilters>({ category: '', onSale: false, inStock: false });
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const filters: Filters = { ...selectFilters, search };
+
+  const products = useInfiniteQuery(catalogQueryOptions(filters, kind));
+  const categories = useQuery(categoriesQueryOptions());
+
+  useEffect(() => {
+    if (products.isError) {
+      toast({ title: messages.products.loadErrorTitle, description: messages.products.loadErrorText, variant: 'destructive' });
+    }
+  }, [products.isError, products.errorUpdatedAt]);
+
+  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = products.data?.pages[0]?.total ?? 0;
+
+  return (
+    <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-4 px-3 py-6 md:px-4">
+      <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
+        {t.title}
+      </h1>
+      {showNotice ? <PricingNotice signedIn={signedIn} /> : null}
+      <CatalogFilters
+        searchText={searchText}
+        onSearchTextChange={setSearchText}
+        filters={selectFilters}
+        onFiltersChange={setSelectFilters}
+        categories={categories.data?.items ?? []}
+      />
+
+      {products.isPending ? (
+        <Spinner label={t.loading} />
+      ) : products.isError && items.length === 0 ? (
+        <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{messages.products.loadErrorTitle}</p>
+          <p>{messages.products.loadErrorText}</p>
+          <Button variant="secondary" onClick={() => void products.refetch()}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{t.empty}</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {t.resultsCount(items.length, total)}
+          </p>
+          <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {items.map((product) => (
+              <li key={product.id} className="flex">
+                <div className="w-full">
+                  <ProductCard product={product} kind={kind} onAddToCart={onAddToCart} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          {products.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
+                {products.isFetchingNextPage ? t.loadingMore : t.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { buttonVariants } from '../../../components/ui/button';
+
+const t = messages.products.catalog;
+
+/** Why a visitor or an unapproved customer sees retail prices and no cart, and what to do about it. */
+export function PricingNotice({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div role="note" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-slate-800">
+      {signedIn ? (
+        <p>{t.pendingNotice}</p>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p>{t.visitorNotice}</p>
+          <div className="flex shrink-0 gap-2">
+            <Link to="/login" state={{ from: { pathname: '/catalog' } }} className={buttonVariants({ variant: 'primary', size: 'sm' })}>
+              {t.signIn}
+            </Link>
+            <Link to="/register" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+              {t.register}
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

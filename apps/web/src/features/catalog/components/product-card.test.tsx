@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '@mayorista/core/schemas/product';
+import { ProductCard } from './product-card';
+
+// Intl puts a non-breaking space between "$" and the amount.
+const money = (text: string) => text.replace(/\u00a0/g, ' ');
+const textOf = (element: HTMLElement) => money(element.textContent ?? '');
+
+const product = (overrides: Partial<Product> = {}): Product => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Yerba Mate 1 kg',
+  price: 200_000,
+  retail_price: 250_000,
+  on_sale: false,
+  sale_price: null,
+  on_sale_retail: false,
+  sale_price_retail: null,
+  discounts: [
+    { minQuantity: 12, discountType: 'final_price', discountValue: 123_400 },
+    { minQuantity: 6, discountType: 'percentage', discountValue: 10 },
+  ],
+  stock: 50,
+  has_unlimited_stock: false,
+  is_enabled: true,
+  sku: null,
+  category: 'Almacén',
+  description: null,
+  image_url: '/uploads/a.webp',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('ProductCard', () => {
+  it('shows the wholesale price and the tier ladder, ascending, to an approved customer', () => {
+    render(<ProductCard product={product()} kind="wholesale" onAddToCart={() => undefined} />);
+    expect(textOf(screen.getByTestId('unit-price'))).toContain('$ 2.000,00');
+    const ladder = screen.getByRole('list', { name: 'Descuentos por cantidad' });
+    expect(within(ladder).getAllByRole('listitem').map(textOf)).toEqual([
+      'Desde 6 u.: $ 1.800,00 c/u',
+      'Desde 12 u.: $ 1.234,00 c/u',
+    ]);
+  });
+
+  it('shows retail prices, no tiers and no cart button to a visitor', () => {
+    render(<ProductCard product={product()} kind="retail" />);
+    expect(textOf(screen.getByTestId('unit-price'))).toContain('$ 2.500,00');
+    expect(screen.queryByRole('list', { name: 'Descuentos por cantidad' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agregar al carrito' })).not.toBeInTheDocument();
+  });
+
+  it('marks a sale with a badge and the struck-through base price, and drops the ladder', () => {
+    const { container } = render(
+      <ProductCard product={product({ on_sale: true, sale_price: 150_000 })} kind="wholesale" onAddToCart={() => undefined} />,
+    );
+    expect(screen.getByText('Oferta')).toBeInTheDocument();
+    expect(textOf(container.querySelector('s')!)).toBe('Precio anterior: $ 2.000,00');
+    expect(textOf(screen.getByTestId('unit-price'))).toContain('$ 1.500,00');
+    expect(screen.queryByRole('list', { name: 'Descuentos por cantidad' })).not.toBeInTheDocument();
+  });
+
+  it('shows the retail sale only to retail viewers', () => {
+    const onRetailSale = product({ on_sale_retail: true, sale_price_retail: 199_900 });
+    const { unmount } = render(<ProductCard product={onRetailSale} kind="retail" />);
+    expect(textOf(screen.getByTestId('unit-price'))).toContain('$ 1.999,00');
+    unmount();
+    render(<ProductCard product={onRetailSale} kind="wholesale" />);
+    expect(screen.queryByText('Oferta')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [{ stock: 5 }, 'Quedan 5'],
+    [{ stock: 0 }, 'Sin stock'],
+  ])('shows the stock state %o', (overrides, label) => {
+    render(<ProductCard product={product(overrides)} kind="wholesale" onAddToCart={() => undefined} />);
+    expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it('does not warn about plenty of stock or unlimited stock, and never offers a sold-out product', () => {
+    const { unmount } = render(<ProductCard product={product({ stock: 0, has_unlimited_stock: true })} kind="wholesale" onAddToCart={() => undefined} />);
+    expect(screen.queryByText(/Quedan|Sin stock/)).not.toBeInTheDocument();
+    unmount();
+    render(<ProductCard product={product({ stock: 0 })} kind="wholesale" onAddToCart={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Agregar al carrito' })).not.toBeInTheDocument();
+  });
+
+  it('adds the chosen quantity, capped to the stock, and hints at the next tier', async () => {
+    const user = userEvent.setup();
+    const onAddToCart = vi.fn();
+    render(<ProductCard product={product({ stock: 7 })} kind="wholesale" onAddToCart={onAddToCart} />);
+    expect(money(screen.getByText(/^Agregá/).textContent!)).toBe('Agregá 5 más y pagás $ 1.800,00 c/u');
+
+    const quantity = screen.getByLabelText('Cantidad: Yerba Mate 1 kg');
+    await user.clear(quantity);
+    await user.type(quantity, '40');
+    expect(quantity).toHaveValue(7);
+    expect(screen.getByRole('button', { name: 'Sumar una unidad' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Restar una unidad' }));
+    expect(quantity).toHaveValue(6);
+    await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
+    expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ id: '11111111-1111-4111-8111-111111111111' }), 6);
+  });
+
+  it('reserves the image box and loads it lazily', () => {
+    const { container } = render(<ProductCard product={product()} kind="retail" />);
+    const image = container.querySelector('img')!;
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width');
+    expect(image).toHaveAttribute('height');
+  });
+});

@@ -1,0 +1,121 @@
+import { memo, useState } from 'react';
+import { MAX_ITEM_QUANTITY } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { formatMoney } from '@mayorista/core/money';
+import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
+import type { Product } from '@mayorista/core/schemas/product';
+import { Button } from '../../../components/ui/button';
+import { QuantitySelector } from './quantity-selector';
+
+const t = messages.products.catalog;
+
+/** At or below this many units the card warns "Quedan N". */
+export const LOW_STOCK_THRESHOLD = 10;
+
+/** Rendered size of the image box; width/height reserve the space so cards do not jump while images load. */
+const IMAGE_WIDTH = 400;
+const IMAGE_HEIGHT = 300;
+
+export interface ProductCardProps {
+  product: Product;
+  /** Which prices to show: wholesale for approved customers, retail for everyone else. */
+  kind: CustomerKind;
+  /** Present only for approved customers; without it the card never offers a cart button. */
+  onAddToCart?: (product: Product, quantity: number) => void;
+}
+
+function stockState(product: Product): { label: string | null; soldOut: boolean; max: number } {
+  if (product.has_unlimited_stock) return { label: null, soldOut: false, max: MAX_ITEM_QUANTITY };
+  if (product.stock <= 0) return { label: t.outOfStock, soldOut: true, max: 0 };
+  return {
+    label: product.stock <= LOW_STOCK_THRESHOLD ? t.lowStock(product.stock) : null,
+    soldOut: false,
+    max: Math.min(product.stock, MAX_ITEM_QUANTITY),
+  };
+}
+
+/** One product of the catalogue. Presentational: prices come from the core pricing engine. */
+export const ProductCard = memo(function ProductCard({ product, kind, onAddToCart }: ProductCardProps) {
+  const [quantity, setQuantity] = useState(1);
+  const single = priceLine(product, 1, kind);
+  const selected = priceLine(product, quantity, kind);
+  const ladder = kind === 'wholesale' ? tierLadder(product) : [];
+  const stock = stockState(product);
+  const headingId = `product-${product.id}-name`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      // Off-screen cards skip layout and paint, which keeps a long "Cargar más" list smooth.
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm [contain-intrinsic-size:auto_480px] [content-visibility:auto]"
+    >
+      <div className="relative">
+        {product.image_url ? (
+          <img
+            src={product.image_url}
+            alt=""
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">{t.noImage}</div>
+        )}
+        {single.applied === 'sale' ? (
+          <span className="absolute top-2 left-2 rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">
+            {t.saleBadge}
+          </span>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        {product.category ? <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p> : null}
+        <h3 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
+          {product.name}
+        </h3>
+
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          {single.applied === 'sale' ? (
+            <s className="text-sm text-slate-600">
+              <span className="sr-only">{t.previousPrice} </span>
+              {formatMoney(single.basePrice)}
+            </s>
+          ) : null}
+          <span className="text-xl font-bold text-slate-900" data-testid="unit-price">
+            <span className="sr-only">{t.currentPrice} </span>
+            {formatMoney(single.unitPrice)}
+          </span>
+          <span className="text-sm text-slate-600">{t.perUnit}</span>
+        </p>
+
+        {ladder.length > 0 ? (
+          <ul aria-label={t.tiersLabel} className="space-y-0.5 text-sm text-brand-900">
+            {ladder.map((step) => (
+              <li key={step.minQuantity}>{t.tierStep(step.minQuantity, formatMoney(step.unitPrice))}</li>
+            ))}
+          </ul>
+        ) : null}
+
+        {stock.label ? (
+          <p className={stock.soldOut ? 'text-sm font-semibold text-red-700' : 'text-sm font-medium text-amber-800'}>{stock.label}</p>
+        ) : null}
+
+        {onAddToCart && !stock.soldOut ? (
+          <div className="mt-auto space-y-2 pt-2">
+            <QuantitySelector value={quantity} max={stock.max} onChange={setQuantity} productName={product.name} />
+            {selected.nextTier ? (
+              <p className="text-sm text-slate-700" aria-live="polite">
+                {t.nextTierHint(selected.nextTier.missing, formatMoney(selected.nextTier.unitPrice))}
+              </p>
+            ) : null}
+            <Button className="w-full" onClick={() => onAddToCart(product, quantity)}>
+              {t.addToCart}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+});
