@@ -1,0 +1,62 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CartData } from '@mayorista/core/schemas/cart';
+import type { Product } from '@mayorista/core/schemas/product';
+import type { Database } from '../../db/client';
+import { cart, products } from '../../db/schema';
+// One serialisation of a product for the whole API: the catalogue's.
+import { toProduct } from '../products/products.repository';
+
+/** The database or an open transaction: repositories work with either. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface StoredCart {
+  cartData: CartData;
+  updatedAt: Date;
+}
+
+export async function findCart(db: DbExecutor, userId: string): Promise<StoredCart | null> {
+  const [row] = await db
+    .select({ cartData: cart.cartData, updatedAt: cart.updatedAt })
+    .from(cart)
+    .where(eq(cart.userId, userId));
+  return row ?? null;
+}
+
+/** One statement, so concurrent saves never interleave: the last one to run wins, whole. */
+export async function upsertCart(db: DbExecutor, userId: string, cartData: CartData): Promise<StoredCart> {
+  const [row] = await db
+    .insert(cart)
+    .values({ userId, cartData, updatedAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({ target: cart.userId, set: { cartData, updatedAt: sql`clock_timestamp()` } })
+    .returning({ cartData: cart.cartData, updatedAt: cart.updatedAt });
+  return row!;
+}
+
+/**
+ * Writes the cleaned cart only if nobody saved a different one since we read it, so a cleanup
+ * during a GET never overwrites a newer PUT from another tab.
+ */
+export async function replaceCartIfUnchanged(
+  db: DbExecutor,
+  userId: string,
+  expected: CartData,
+  cartData: CartData,
+): Promise<StoredCart | null> {
+  const [row] = await db
+    .update(cart)
+    .set({ cartData, updatedAt: sql`clock_timestamp()` })
+    .where(and(eq(cart.userId, userId), sql`${cart.cartData} = ${JSON.stringify(expected)}::jsonb`))
+    .returning({ cartData: cart.cartData, updatedAt: cart.updatedAt });
+  return row ?? null;
+}
+
+export async function emptyCart(db: DbExecutor, userId: string): Promise<void> {
+  await db.update(cart).set({ cartData: {}, updatedAt: sql`clock_timestamp()` }).where(eq(cart.userId, userId));
+}
+
+/** Today's rows of the given products, enabled or not (the caller decides what a disabled one means). */
+export async function findProductsByIds(db: DbExecutor, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  return rows.map(toProduct);
+}

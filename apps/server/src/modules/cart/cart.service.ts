@@ -1,0 +1,70 @@
+import type { CartData, CartResponse } from '@mayorista/core/schemas/cart';
+import type { Database } from '../../db/client';
+import type { Product } from '@mayorista/core/schemas/product';
+import { findCart, findProductsByIds, replaceCartIfUnchanged, upsertCart, type DbExecutor } from './cart.repository';
+
+interface CleanedCart {
+  cartData: CartData;
+  removed: CartResponse['removed'];
+  products: Product[];
+}
+
+/** Splits a cart into the lines whose product can still be bought and the ones that must drop out. */
+async function dropUnavailableProducts(db: DbExecutor, cartData: CartData): Promise<CleanedCart> {
+  const found = new Map((await findProductsByIds(db, Object.keys(cartData))).map((p) => [p.id, p]));
+  const kept: CartData = {};
+  const removed: CartResponse['removed'] = [];
+  const products: Product[] = [];
+  for (const [productId, quantity] of Object.entries(cartData)) {
+    const product = found.get(productId);
+    if (product?.is_enabled) {
+      kept[productId] = quantity;
+      products.push(product);
+    } else {
+      // A deleted product has no name left to show; the browser words the notice without it.
+      removed.push({ product_id: productId, name: product?.name ?? null });
+    }
+  }
+  return { cartData: kept, removed, products };
+}
+
+/** Reading the cart and storing its cleaned version race with saves from other devices; a few tries always settle it. */
+const CART_CLEANUP_ATTEMPTS = 3;
+
+export function createCartService(db: Database) {
+  return {
+    /** The saved cart without disabled or deleted products; those are reported once and removed from the stored cart. */
+    async getCart(userId: string): Promise<CartResponse> {
+      for (let attempt = 1; ; attempt++) {
+        const stored = await findCart(db, userId);
+        if (!stored) return { cart_data: {}, updated_at: null, removed: [], products: [] };
+        const cleaned = await dropUnavailableProducts(db, stored.cartData);
+        if (cleaned.removed.length === 0) {
+          return { cart_data: stored.cartData, updated_at: stored.updatedAt.toISOString(), removed: [], products: cleaned.products };
+        }
+        const replaced = await replaceCartIfUnchanged(db, userId, stored.cartData, cleaned.cartData);
+        if (replaced) {
+          return { cart_data: replaced.cartData, updated_at: replaced.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products };
+        }
+        // Another device saved meanwhile: its cart is newer than the one we cleaned, so read again.
+        if (attempt >= CART_CLEANUP_ATTEMPTS) {
+          return { cart_data: cleaned.cartData, updated_at: stored.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products };
+        }
+      }
+    },
+
+    /** Replaces the whole cart (last write wins). Unknown or disabled products are not stored. */
+    async saveCart(userId: string, cartData: CartData): Promise<CartResponse> {
+      const cleaned = await dropUnavailableProducts(db, cartData);
+      const saved = await upsertCart(db, userId, cleaned.cartData);
+      return { cart_data: saved.cartData, updated_at: saved.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products };
+    },
+
+    /** Today's data of enabled products by id, for putting a past order back into the cart. Unknown and disabled ids are left out. */
+    async findAvailableProducts(ids: string[]): Promise<Product[]> {
+      return (await findProductsByIds(db, ids)).filter((p) => p.is_enabled);
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,132 @@
+import PDFDocument from 'pdfkit';
+import { messages } from '@mayorista/core/messages';
+import { formatMoney } from '@mayorista/core/money';
+import { orderNumber } from '@mayorista/core/constants';
+import type { Order, OrderItem } from '@mayorista/core/schemas/order';
+
+const pdfText = messages.orders.pdf;
+
+/** Orders are dated in the business's time zone, whatever the server's clock zone is. */
+const argentinaDate = new Intl.DateTimeFormat('es-AR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
+
+/**
+ * pdfkit's built-in Helvetica encodes WinAnsi (Latin-1 plus a few typographic signs): every Spanish
+ * letter fits, but an emoji or another script would come out as garbage, so such characters become '?'.
+ * User content is always drawn as plain text, never interpreted.
+ */
+const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+function printable(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\r\n?/g, '\n')) {
+    const code = char.codePointAt(0)!;
+    const fits = code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(char);
+    out += fits ? char : '?';
+  }
+  return out;
+}
+
+function discountLabel(item: OrderItem): string {
+  const { applied, tier, savings } = item.discounts;
+  if (applied === 'none' || savings <= 0) return '-';
+  const reason = applied === 'sale' ? pdfText.discountSale : pdfText.discountTier(tier?.minQuantity ?? item.quantity);
+  return `${reason}\n-${formatMoney(savings)}`;
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align: 'left' | 'right';
+  cell: (item: OrderItem) => string;
+}
+
+const COLUMNS: Column[] = [
+  { header: pdfText.columnProduct, width: 190, align: 'left', cell: (item) => printable(item.name) },
+  { header: pdfText.columnQuantity, width: 45, align: 'right', cell: (item) => String(item.quantity) },
+  { header: pdfText.columnUnitPrice, width: 85, align: 'right', cell: (item) => formatMoney(item.price) },
+  { header: pdfText.columnDiscount, width: 90, align: 'right', cell: discountLabel },
+  { header: pdfText.columnTotal, width: 85, align: 'right', cell: (item) => formatMoney(item.total) },
+];
+const COLUMN_GAP = 0;
+
+/** Renders the order document a customer downloads from Mis Pedidos. */
+export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffer> {
+  const number = orderNumber(order.id);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: printable(pdfText.title(number)), Author: printable(catalogName) },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const contentWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensureSpace = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const field = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value));
+  };
+
+  doc.font('Helvetica-Bold').fontSize(18).text(printable(catalogName));
+  doc.moveDown(0.3);
+  doc.fontSize(14).text(pdfText.title(number));
+  doc.font('Helvetica').fontSize(10).text(`${pdfText.date}: ${argentinaDate.format(new Date(order.created_at))}`);
+  doc.moveDown();
+
+  doc.fontSize(11);
+  field(pdfText.customer, `${order.user_info.nombre} ${order.user_info.apellido}`);
+  field(pdfText.email, order.user_info.email);
+  field(pdfText.dni, order.user_info.dni);
+  field(pdfText.status, order.status);
+  doc.moveDown();
+
+  const drawRow = (cells: string[], font: 'Helvetica' | 'Helvetica-Bold') => {
+    doc.font(font).fontSize(9);
+    const heights = cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }));
+    const rowHeight = Math.max(...heights) + 6;
+    ensureSpace(rowHeight);
+    const top = doc.y;
+    let x = left;
+    cells.forEach((text, i) => {
+      const column = COLUMNS[i]!;
+      doc.text(text, x + 2, top + 3, { width: column.width - 4, align: column.align });
+      x += column.width + COLUMN_GAP;
+    });
+    doc.moveTo(left, top + rowHeight).lineTo(left + contentWidth, top + rowHeight).lineWidth(0.5).strokeColor('#94a3b8').stroke();
+    doc.x = left;
+    doc.y = top + rowHeight;
+  };
+
+  drawRow(
+    COLUMNS.map((c) => c.header),
+    'Helvetica-Bold',
+  );
+  for (const item of order.items) drawRow(COLUMNS.map((c) => c.cell(item)), 'Helvetica');
+
+  doc.moveDown();
+  ensureSpace(90);
+  doc.fontSize(11);
+  const summary = (label: string, value: string, bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(`${label}: ${value}`, left, doc.y, { width: contentWidth, align: 'right' });
+  };
+  summary(pdfText.totalSavings, formatMoney(order.total_savings));
+  summary(pdfText.total, formatMoney(order.total), true);
+  doc.moveDown();
+  doc.x = left;
+  doc.fontSize(11);
+  field(pdfText.paidWithPoints, order.canjeado_con_puntos ? pdfText.yes : pdfText.no);
+  field(pdfText.notes, order.observaciones.trim() || pdfText.noNotes);
+
+  doc.end();
+  return done;
+}

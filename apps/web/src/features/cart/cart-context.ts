@@ -1,0 +1,32 @@
+import { createContext } from 'react';
+import type { LinePrice } from '@mayorista/core/pricing';
+import type { CartLine, CartProduct } from './cart-rules';
+
+export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface PricedCartLine extends CartLine {
+  price: LinePrice;
+}
+
+export interface CartContextValue {
+  /** Lines in the order they were added, each with its wholesale price preview. */
+  items: PricedCartLine[];
+  /** Units in the cart (the nav badge). */
+  count: number;
+  /** Preview in centavos; the server recomputes it when the order is placed. */
+  total: number;
+  totalSavings: number;
+  status: CartStatus;
+  /** SPEC §5 add: refused beyond stock ('Stock insuficiente'); returns whether the units were added. */
+  addItem(product: CartProduct, quantity?: number): boolean;
+  /** SPEC §5 update: ≤ 0 removes, above stock caps with 'Solo quedan {n} unidades de {product}'. */
+  setQuantity(productId: string, quantity: number): void;
+  removeItem(productId: string): void;
+  /** Empties the cart and saves at once (SPEC §4). */
+  clear(): void;
+  /** Saves now whatever change is waiting for the debounce, and resolves when the save finished. */
+  flushSave(): Promise<void>;
+  reload(): void;
+}
+
+export const CartContext = createContext<CartContextValue | null>(null);

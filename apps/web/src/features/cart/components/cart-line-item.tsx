@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { formatMoney } from '@mayorista/core/money';
+import { messages } from '@mayorista/core/messages';
+import { Button } from '../../../components/ui/button';
+import type { PricedCartLine } from '../cart-context';
+import { maxQuantityOf } from '../cart-rules';
+
+interface CartLineItemProps {
+  line: PricedCartLine;
+  onQuantityChange(productId: string, quantity: number): void;
+  onRemove(productId: string): void;
+  disabled?: boolean;
+}
+
+/** One cart line: unit price after sale or tier, quantity controls, line total, savings and the next-tier hint. */
+export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: CartLineItemProps) {
+  const { product, quantity, price } = line;
+  // The typed value is a draft until the field is left or Enter is pressed, so typing "12" does not pass through "1".
+  const [draft, setDraft] = useState<string | null>(null);
+  const inputId = `cantidad-${product.id}`;
+  const commitDraft = () => {
+    if (draft === null) return;
+    setDraft(null);
+    const typed = Number.parseInt(draft, 10);
+    onQuantityChange(product.id, Number.isNaN(typed) ? 0 : typed);
+  };
+  const discounted = price.unitPrice < price.basePrice;
+
+  return (
+    <li className="flex flex-col gap-3 border-b border-slate-200 py-4 sm:flex-row sm:items-start" data-testid="cart-line">
+      <div className="min-w-0 flex-1">
+        <h2 className="font-semibold text-slate-900">{product.name}</h2>
+        <p className="mt-1 text-sm text-slate-700">
+          <span className="sr-only">{messages.cart.unitPrice}: </span>
+          <span className="font-medium tabular-nums" data-testid="unit-price">
+            {formatMoney(price.unitPrice)}
+          </span>{' '}
+          c/u
+          {discounted ? (
+            <>
+              {' '}
+              <s className="text-slate-500 tabular-nums">{messages.cart.basePrice(formatMoney(price.basePrice))}</s>
+            </>
+          ) : null}
+        </p>
+        {price.applied === 'sale' ? (
+          <p className="mt-1 inline-block rounded bg-amber-100 px-2 text-xs font-semibold text-amber-900">{messages.cart.sale}</p>
+        ) : null}
+        {price.applied === 'tier' && price.tier ? (
+          <p className="mt-1 text-xs font-medium text-brand-800">{messages.cart.tierApplied(price.tier.minQuantity)}</p>
+        ) : null}
+        {price.nextTier ? (
+          <p className="mt-1 text-sm text-brand-800" data-testid="next-tier-hint">
+            {messages.cart.nextTierHint(price.nextTier.missing, formatMoney(price.nextTier.unitPrice))}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex items-center gap-1">
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label={messages.cart.decrease(product.name)}
+          onClick={() => onQuantityChange(product.id, quantity - 1)}
+          disabled={disabled}
+        >
+          <span aria-hidden="true">−</span>
+        </Button>
+        <label htmlFor={inputId} className="sr-only">
+          {messages.cart.quantityLabel(product.name)}
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={maxQuantityOf(product)}
+          step={1}
+          value={draft ?? String(quantity)}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commitDraft}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitDraft();
+          }}
+          disabled={disabled}
+          className="h-11 w-20 rounded-md border border-slate-300 bg-white px-2 text-center tabular-nums"
+        />
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label={messages.cart.increase(product.name)}
+          onClick={() => onQuantityChange(product.id, quantity + 1)}
+          disabled={disabled}
+        >
+          <span aria-hidden="true">+</span>
+        </Button>
+      </div>
+
+      <div className="flex items-start justify-between gap-3 sm:w-44 sm:flex-col sm:items-end">
+        <p className="text-right">
+          <span className="sr-only">{messages.cart.lineTotal}: </span>
+          <span className="font-semibold tabular-nums" data-testid="line-total">
+            {formatMoney(price.lineTotal)}
+          </span>
+          {price.savings > 0 ? (
+            <span className="block text-sm text-green-800">{messages.cart.lineSavings(formatMoney(price.savings))}</span>
+          ) : null}
+        </p>
+        <Button variant="ghost" size="sm" aria-label={messages.cart.remove(product.name)} onClick={() => onRemove(product.id)} disabled={disabled}>
+          {messages.cart.removeShort}
+        </Button>
+      </div>
+    </li>
+  );
+}

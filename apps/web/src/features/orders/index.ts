@@ -1,0 +1,1 @@
+export { placeOrder, fetchMyOrders, downloadOrderPdf, ordersQueryKey, type PlaceOrderRequest } from './api/orders-api';

@@ -1,0 +1,23 @@
+import { formatMoney } from '@mayorista/core/money';
+import { messages } from '@mayorista/core/messages';
+import { cn } from '../../../lib/cn';
+import { usePointsBalance } from '../api/points-api';
+
+/** SPEC §2/§9: the points balance in the nav, shown like an amount of money. */
+export function PointsBalance({ className }: { className?: string }) {
+  const { saldoPuntos, loading } = usePointsBalance();
+  if (loading) {
+    return (
+      <span role="status" className={cn('text-sm text-slate-600', className)}>
+        {messages.points.loading}
+      </span>
+    );
+  }
+  if (saldoPuntos === null) return null;
+  const amount = formatMoney(saldoPuntos);
+  return (
+    <span className={cn('text-sm font-medium text-slate-800', className)} data-testid="points-balance">
+      {messages.points.balanceLabel(amount)}
+    </span>
+  );
+}

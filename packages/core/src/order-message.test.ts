@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { buildOrderMessage, type OrderMessageInput } from './order-message';
+
+/** Intl puts a no-break space between the currency sign and the amount. */
+const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');
+
+const base: OrderMessageInput = {
+  orderId: '3f2b9c1e-7a44-4d1b-9e0f-0123456789ab',
+  customer: { nombre: 'María', apellido: 'Núñez', email: 'maria@almacen.com.ar' },
+  items: [
+    { name: 'Yerba Mate Playadito 1 kg', quantity: 12, total: 46368_00 },
+    { name: 'Azúcar Ledesma 1 kg', quantity: 3, total: 3570_00 },
+  ],
+  observaciones: 'Entregar por la mañana',
+  canjeadoConPuntos: false,
+  totalSavings: 4032_00,
+  total: 49938_00,
+};
+
+describe('buildOrderMessage', () => {
+  it('lists exactly the SPEC §7 content for a normal order', () => {
+    expect(buildOrderMessage(base)).toBe(
+      [
+        '*Nuevo pedido #3f2b9c1e*',
+        '',
+        '*Cliente:* María Núñez',
+        '*Email:* maria@almacen.com.ar',
+        '',
+        '*Productos:*',
+        ars('- 12 x Yerba Mate Playadito 1 kg: $ 46.368,00'),
+        ars('- 3 x Azúcar Ledesma 1 kg: $ 3.570,00'),
+        '',
+        '*Observaciones:* Entregar por la mañana',
+        ars('*Ahorro total:* $ 4.032,00'),
+        ars('*Total:* $ 49.938,00'),
+      ].join('\n'),
+    );
+  });
+
+  it.each([
+    { label: 'empty notes', observaciones: '', expected: '*Observaciones:* Ninguna' },
+    { label: 'blank notes', observaciones: '   \n ', expected: '*Observaciones:* Ninguna' },
+    { label: 'missing notes', observaciones: null, expected: '*Observaciones:* Ninguna' },
+    { label: 'multi-line notes', observaciones: 'Tocar timbre\n*Total:* $ 0', expected: '*Observaciones:* Tocar timbre *Total:* $ 0' },
+  ])('shows $label as "$expected"', ({ observaciones, expected }) => {
+    const lines = buildOrderMessage({ ...base, observaciones }).split('\n');
+    expect(lines).toContain(expected);
+    // A customer's line breaks never add lines that could pass for the business's own.
+    expect(lines.filter((l) => l.startsWith('*Total:*'))).toHaveLength(1);
+  });
+
+  it.each([
+    { canjeadoConPuntos: true, flagLines: 1 },
+    { canjeadoConPuntos: false, flagLines: 0 },
+  ])('includes the points flag only when paid with points ($canjeadoConPuntos)', ({ canjeadoConPuntos, flagLines }) => {
+    const lines = buildOrderMessage({ ...base, canjeadoConPuntos }).split('\n');
+    expect(lines.filter((l) => l.includes('CANJEADO CON PUNTOS'))).toHaveLength(flagLines);
+  });
+
+  it.each([
+    { total: 0, text: '$ 0,00' },
+    { total: 1, text: '$ 0,01' },
+    { total: 123456789, text: '$ 1.234.567,89' },
+  ])('formats the total $total centavos as $text', ({ total, text }) => {
+    expect(buildOrderMessage({ ...base, total }).split('\n').at(-1)).toBe(ars(`*Total:* ${text}`));
+  });
+
+  it('writes one line per item in the given order, with quantity and line total', () => {
+    const items = Array.from({ length: 5 }, (_, i) => ({ name: `Producto ${i + 1}`, quantity: i + 1, total: (i + 1) * 1000 }));
+    const itemLines = buildOrderMessage({ ...base, items })
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+    expect(itemLines).toEqual(items.map((it) => ars(`- ${it.quantity} x ${it.name}: $ ${it.total / 100},00`)));
+  });
+
+  it('uses the first 8 characters of the id as the order number', () => {
+    expect(buildOrderMessage({ ...base, orderId: 'abcdef12-0000-0000-0000-000000000000' })).toMatch(/^\*Nuevo pedido #abcdef12\*\n/);
+  });
+});

@@ -1,0 +1,52 @@
+import { orderNumber } from './constants';
+import { formatMoney, type Centavos } from './money';
+
+export interface OrderMessageItem {
+  name: string;
+  quantity: number;
+  /** Line total in centavos. */
+  total: Centavos;
+}
+
+export interface OrderMessageInput {
+  orderId: string;
+  customer: { nombre: string; apellido: string; email: string };
+  items: OrderMessageItem[];
+  observaciones: string | null | undefined;
+  canjeadoConPuntos: boolean;
+  totalSavings: Centavos;
+  total: Centavos;
+}
+
+export const ORDER_MESSAGE_NO_NOTES = 'Ninguna';
+export const ORDER_MESSAGE_POINTS_FLAG = 'CANJEADO CON PUNTOS';
+
+/** Collapses line breaks so a customer's text cannot fake extra lines (e.g. a second "Total:") in the message. */
+function singleLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/**
+ * The WhatsApp text sent to the business for a new order, with exactly what SPEC §7 lists:
+ * order number (first 8 characters of the id), customer name and e-mail, one line per item with
+ * quantity and line total, the notes or 'Ninguna', the points flag when it applies, the total
+ * savings and the total in es-AR ARS. `*…*` is WhatsApp's bold.
+ */
+export function buildOrderMessage(input: OrderMessageInput): string {
+  const notes = singleLine(input.observaciones ?? '');
+  const customerName = singleLine(`${input.customer.nombre} ${input.customer.apellido}`);
+  const lines = [
+    `*Nuevo pedido #${orderNumber(input.orderId)}*`,
+    '',
+    `*Cliente:* ${customerName}`,
+    `*Email:* ${singleLine(input.customer.email)}`,
+    '',
+    '*Productos:*',
+    ...input.items.map((item) => `- ${item.quantity} x ${singleLine(item.name)}: ${formatMoney(item.total)}`),
+    '',
+    `*Observaciones:* ${notes || ORDER_MESSAGE_NO_NOTES}`,
+  ];
+  if (input.canjeadoConPuntos) lines.push(`*${ORDER_MESSAGE_POINTS_FLAG}*`);
+  lines.push(`*Ahorro total:* ${formatMoney(input.totalSavings)}`, `*Total:* ${formatMoney(input.total)}`);
+  return lines.join('\n');
+}
