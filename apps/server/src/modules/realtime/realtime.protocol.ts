@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * The Phoenix-style wire protocol of docs/api.md. Client messages are validated strictly:
+ * anything else gets an error reply, never a crash.
+ */
+export const ORDERS_TOPIC = 'orders';
+export const PHOENIX_TOPIC = 'phoenix';
+export const ORDERS_NOTIFY_CHANNEL = 'orders_insert';
+
+const refSchema = z.union([z.string().max(64), z.number().int()]).nullable().optional();
+
+export const clientMessageSchema = z.discriminatedUnion('event', [
+  z.object({
+    topic: z.literal(ORDERS_TOPIC),
+    event: z.literal('phx_join'),
+    payload: z.object({ access_token: z.string().min(1).max(4096) }),
+    ref: refSchema,
+  }),
+  z.object({
+    topic: z.literal(PHOENIX_TOPIC),
+    event: z.literal('heartbeat'),
+    payload: z.unknown().optional(),
+    ref: refSchema,
+  }),
+  z.object({
+    topic: z.literal(ORDERS_TOPIC),
+    event: z.literal('phx_leave'),
+    payload: z.unknown().optional(),
+    ref: refSchema,
+  }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type MessageRef = string | number | null;
+
+/** The row the order transaction publishes with pg_notify (docs/api.md). */
+export const orderInsertRecordSchema = z
+  .object({
+    id: z.string(),
+    user_info: z.object({ nombre: z.string() }).loose(),
+    total: z.number(),
+    status: z.string(),
+    created_at: z.string(),
+  })
+  .loose();
+export type OrderInsertRecord = z.infer<typeof orderInsertRecordSchema>;
+
+export function replyMessage(topic: string, ref: MessageRef, status: 'ok' | 'error', response: Record<string, unknown> = {}): string {
+  return JSON.stringify({ topic, event: 'phx_reply', payload: { status, response }, ref });
+}
+
+export function insertMessage(record: OrderInsertRecord): string {
+  return JSON.stringify({ topic: ORDERS_TOPIC, event: 'INSERT', payload: { record }, ref: null });
+}

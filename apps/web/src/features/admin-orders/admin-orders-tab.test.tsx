@@ -1,0 +1,141 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast, getToasts } from '../../components/ui/toast-store';
+import type { AdminOrder } from './api/admin-orders-api';
+import AdminOrdersTab from './admin-orders-tab';
+
+const order = (overrides: Partial<AdminOrder>): AdminOrder => ({
+  id: '11111111-2222-4333-8444-555555555555',
+  user_id: 'u-1',
+  user_info: { nombre: 'Beatriz', apellido: 'Sosa', email: 'bea@example.com', dni: '30111222' },
+  items: [{ product_id: 'p-1', name: 'Yerba Mate 1 kg', quantity: 3, price: 250_000, total: 750_000 }],
+  total: 750_000,
+  total_savings: 0,
+  status: 'Pendiente',
+  observaciones: 'Entregar por la tarde',
+  canjeado_con_puntos: false,
+  created_at: '2026-11-20T15:00:00.000Z',
+  updated_at: '2026-11-20T15:00:00.000Z',
+  ...overrides,
+});
+
+type Handler = (url: URL, init: RequestInit) => { status: number; body: unknown };
+let handler: Handler;
+const calls: Array<{ url: URL; init: RequestInit }> = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  dismissToast();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+    const url = new URL(String(input), 'http://tienda.test');
+    calls.push({ url, init });
+    const { status, body } = handler(url, init);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const renderTab = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AdminOrdersTab />
+    </QueryClientProvider>,
+  );
+
+describe('AdminOrdersTab', () => {
+  it('lists the orders newest first as the server sends them', async () => {
+    const newest = order({ id: 'aaaaaaaa-0000-4000-8000-000000000001', user_info: { nombre: 'Zoe', apellido: 'Paz', email: 'z@x.com', dni: '1' } });
+    const older = order({ id: 'bbbbbbbb-0000-4000-8000-000000000002', status: 'Confirmado' });
+    handler = () => ({ status: 200, body: { items: [newest, older], total: 2 } });
+    renderTab();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando pedidos...');
+    const rows = await screen.findAllByRole('button', { name: /Ver detalle del pedido/ });
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Zoe Paz'), expect.stringContaining('Beatriz Sosa')]);
+    expect(rows[0]).toHaveAccessibleName(/#aaaaaaaa/);
+    expect(screen.getByText('2 pedidos')).toBeInTheDocument();
+  });
+
+  it('shows the empty and the error states', async () => {
+    handler = () => ({ status: 200, body: { items: [], total: 0 } });
+    const { unmount } = renderTab();
+    expect(await screen.findByText('No hay pedidos que coincidan con los filtros.')).toBeInTheDocument();
+    unmount();
+
+    handler = () => ({ status: 403, body: { code: 'forbidden', message: 'No tenés permiso para realizar esta acción.' } });
+    renderTab();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar los pedidos.');
+    expect(alert).toHaveTextContent('No tenés permiso para realizar esta acción.');
+  });
+
+  it('sends the filters to the server', async () => {
+    handler = () => ({ status: 200, body: { items: [], total: 0 } });
+    renderTab();
+    await screen.findByText('No hay pedidos que coincidan con los filtros.');
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'Pendiente de Canje');
+    await userEvent.type(screen.getByLabelText('Cliente'), 'garcía');
+    await waitFor(() => {
+      const last = calls.at(-1)!.url;
+      expect(last.pathname).toBe('/api/admin/orders');
+      expect(last.searchParams.get('status')).toBe('Pendiente de Canje');
+      expect(last.searchParams.get('customer')).toBe('garcía');
+      expect(last.searchParams.get('page')).toBe('1');
+    });
+  });
+
+  it('opens the detail with only the allowed next statuses and confirms a cancellation', async () => {
+    let current = order({});
+    handler = (url, init) => {
+      if (url.pathname.endsWith('/status') && init.method === 'POST') {
+        current = { ...current, status: JSON.parse(String(init.body)).status };
+        return { status: 200, body: current };
+      }
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      return { status: 200, body: current };
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    expect(await within(dialog).findByText('3 × Yerba Mate 1 kg')).toBeInTheDocument();
+    expect(within(dialog).getByText('Entregar por la tarde')).toBeInTheDocument();
+    expect(within(dialog).getByText('bea@example.com')).toBeInTheDocument();
+    const actions = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((t) => t?.startsWith('Marcar como'));
+    expect(actions).toEqual(['Marcar como Confirmado', 'Marcar como Cancelado']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Marcar como Cancelado' }));
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Marcar el pedido como Cancelado?' });
+    expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
+
+    await waitFor(() => expect(calls.filter((c) => c.init.method === 'POST')).toHaveLength(1));
+    const post = calls.find((c) => c.init.method === 'POST')!;
+    expect(post.url.pathname).toBe('/api/admin/orders/11111111-2222-4333-8444-555555555555/status');
+    expect(JSON.parse(String(post.init.body))).toEqual({ status: 'Cancelado' });
+    expect(await within(dialog).findByText('Este pedido está en un estado final.')).toBeInTheDocument();
+    expect(getToasts()[0]).toMatchObject({ title: 'Estado actualizado', description: 'El pedido #11111111 ahora está Cancelado.' });
+  });
+
+  it('shows the server refusal of a transition as a destructive toast', async () => {
+    const current = order({ status: 'Pendiente' });
+    handler = (url, init) => {
+      if (init.method === 'POST') return { status: 409, body: { code: 'invalid_status_transition', message: 'No se puede pasar un pedido de Cancelado a Confirmado.' } };
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      return { status: 200, body: current };
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Marcar como Confirmado' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'No se pudo cambiar el estado',
+        description: 'No se puede pasar un pedido de Cancelado a Confirmado.',
+        variant: 'destructive',
+      }),
+    );
+  });
+});

@@ -1,0 +1,178 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ORDER_STATUSES, orderNumber, type OrderStatus } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { LoadError } from '../../components/ui/load-error';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  adminOrdersQueryOptions,
+  downloadAdminOrdersCsv,
+  type AdminOrder,
+  type AdminOrdersFilters,
+} from './api/admin-orders-api';
+import { OrderDetailDialog } from './components/order-detail-dialog';
+import { OrderStatusBadge } from './components/order-status-badge';
+
+const text = messages.adminOrders;
+const EMPTY_FILTERS: AdminOrdersFilters = { status: '', customer: '', from: '', to: '' };
+
+/** The "Pedidos" tab of /admin: every order newest first, filters, detail, status changes, CSV export. */
+export default function AdminOrdersTab() {
+  const [filters, setFilters] = useState<AdminOrdersFilters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [openOrderId, setOpenOrderId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  // Typing a name stays responsive; the request follows the deferred value.
+  const deferredFilters = useDeferredValue(filters);
+  const query = useQuery(adminOrdersQueryOptions(deferredFilters, page));
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / ADMIN_ORDERS_PAGE_SIZE));
+  const ids = { status: useId(), customer: useId(), from: useId(), to: useId() };
+
+  const update = (patch: Partial<AdminOrdersFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const blob = await downloadAdminOrdersCsv(filters);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `pedidos-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      toast({ title: text.exportError, description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="admin-orders-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="admin-orders-heading" className="text-xl font-semibold text-slate-900">
+          {text.heading}
+        </h2>
+        <Button variant="secondary" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? text.exporting : text.exportCsv}
+        </Button>
+      </div>
+
+      <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.5fr_auto_auto_auto]">
+        <legend className="sr-only">{text.filtersLegend}</legend>
+        <div className="space-y-1">
+          <Label htmlFor={ids.status}>{text.filterStatus}</Label>
+          <select
+            id={ids.status}
+            value={filters.status}
+            onChange={(e) => update({ status: e.target.value as OrderStatus | '' })}
+            className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base"
+          >
+            <option value="">{text.filterAllStatuses}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor={ids.customer}>{text.filterCustomer}</Label>
+          <Input
+            id={ids.customer}
+            type="search"
+            placeholder={text.filterCustomerPlaceholder}
+            value={filters.customer}
+            onChange={(e) => update({ customer: e.target.value })}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor={ids.from}>{text.filterFrom}</Label>
+          <Input id={ids.from} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => update({ from: e.target.value })} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor={ids.to}>{text.filterTo}</Label>
+          <Input id={ids.to} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => update({ to: e.target.value })} />
+        </div>
+        <div className="flex items-end">
+          <Button variant="ghost" size="sm" onClick={() => update(EMPTY_FILTERS)}>
+            {text.clearFilters}
+          </Button>
+        </div>
+      </fieldset>
+
+      {query.isPending ? <Spinner label={text.loading} /> : null}
+      {query.isError ? (
+        <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />
+      ) : null}
+      {query.data ? (
+        <>
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {text.totalCount(query.data.total)}
+          </p>
+          {query.data.items.length === 0 ? (
+            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">{text.empty}</p>
+          ) : (
+            <ul aria-label={text.heading} className={cn('space-y-2', query.isFetching && 'opacity-70')} aria-busy={query.isFetching}>
+              {query.data.items.map((order) => (
+                <OrderRow key={order.id} order={order} onOpen={() => setOpenOrderId(order.id)} />
+              ))}
+            </ul>
+          )}
+          {pages > 1 ? (
+            <nav aria-label={text.pageOf(page, pages)} className="flex items-center justify-between gap-2">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                {text.previousPage}
+              </Button>
+              <span className="text-sm text-slate-700">{text.pageOf(page, pages)}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                {text.nextPage}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+
+      <OrderDetailDialog orderId={openOrderId} onClose={() => setOpenOrderId(null)} />
+    </section>
+  );
+}
+
+function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: () => void }) {
+  const number = orderNumber(order.id);
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-row sm:items-center sm:gap-4"
+      >
+        <span className="flex items-center justify-between gap-2 sm:w-52 sm:shrink-0 sm:justify-start">
+          <span className="sr-only">{text.viewDetail(number)}</span>
+          <span aria-hidden="true" className="font-mono text-sm text-slate-700">#{number}</span>
+          <OrderStatusBadge status={order.status} />
+        </span>
+        <span className="min-w-0 flex-1 font-semibold break-words text-slate-900">
+          {`${order.user_info.nombre} ${order.user_info.apellido}`}
+          <span className="block text-xs font-normal text-slate-600">
+            {formatDateTime(order.created_at)}
+            {order.canjeado_con_puntos ? ` · ${text.paidWithPoints}` : ''}
+          </span>
+        </span>
+        <span className="font-medium text-slate-900 sm:text-right">{formatMoney(order.total)}</span>
+      </button>
+    </li>
+  );
+}

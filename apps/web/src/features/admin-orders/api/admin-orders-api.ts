@@ -1,0 +1,76 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { OrderStatus } from '@mayorista/core/constants';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+export interface AdminOrderItem {
+  product_id: string;
+  name: string;
+  quantity: number;
+  price: number;
+  total: number;
+}
+
+export interface AdminOrder {
+  id: string;
+  user_id: string;
+  user_info: { nombre: string; apellido: string; email: string; dni: string };
+  items: AdminOrderItem[];
+  total: number;
+  total_savings: number;
+  status: OrderStatus;
+  observaciones: string;
+  canjeado_con_puntos: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminOrdersFilters {
+  status?: OrderStatus | '';
+  customer?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** Every admin orders query starts with this key, so one invalidation refreshes list and detail. */
+export const adminOrdersKeys = {
+  all: ['admin-orders'] as const,
+  list: (filters: AdminOrdersFilters, page: number) => [...adminOrdersKeys.all, 'list', filters, page] as const,
+  detail: (orderId: string) => [...adminOrdersKeys.all, 'detail', orderId] as const,
+};
+
+const filterQuery = (filters: AdminOrdersFilters) => ({
+  status: filters.status || undefined,
+  customer: filters.customer?.trim() || undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+});
+
+export const fetchAdminOrders = (filters: AdminOrdersFilters, page: number, signal?: AbortSignal) =>
+  apiRequest<{ items: AdminOrder[]; total: number }>('/api/admin/orders', {
+    query: { ...filterQuery(filters), page, page_size: ADMIN_ORDERS_PAGE_SIZE },
+    signal,
+  });
+
+export const adminOrdersQueryOptions = (filters: AdminOrdersFilters, page: number) =>
+  queryOptions({
+    queryKey: adminOrdersKeys.list(filters, page),
+    queryFn: ({ signal }) => fetchAdminOrders(filters, page, signal),
+    // Filtering and paging keep the old rows on screen instead of flashing the loading state.
+    placeholderData: keepPreviousData,
+    // New orders arrive through the realtime channel, which invalidates this query.
+    staleTime: 0,
+  });
+
+export const adminOrderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: adminOrdersKeys.detail(orderId),
+    queryFn: ({ signal }) => apiRequest<AdminOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`, { signal }),
+  });
+
+export const changeAdminOrderStatus = (orderId: string, status: OrderStatus) =>
+  apiRequest<AdminOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body: { status } });
+
+export const downloadAdminOrdersCsv = (filters: AdminOrdersFilters) => apiDownload('/api/admin/orders/export.csv', filterQuery(filters));

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { isDestructiveTransition, nextOrderStatuses } from '@mayorista/core/order-status';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, type AdminOrder } from '../api/admin-orders-api';
+import { OrderStatusBadge } from './order-status-badge';
+
+const text = messages.adminOrders;
+
+/** The detail of one order (items, notes, customer, points flag) with the allowed next statuses. */
+export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  return (
+    <Dialog open={orderId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {orderId ? (
+        <DialogContent title={text.detailTitle(orderNumber(orderId))} className="sm:max-w-2xl">
+          <OrderDetail orderId={orderId} />
+          <div className="mt-6 flex justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">{text.close}</Button>
+            </DialogClose>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function OrderDetail({ orderId }: { orderId: string }) {
+  const query = useQuery(adminOrderQueryOptions(orderId));
+  if (query.isPending) return <Spinner label={text.detailLoading} />;
+  if (query.isError) {
+    return (
+      <LoadError detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />
+    );
+  }
+  const order = query.data;
+  return (
+    <div className="space-y-5 text-slate-900">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <OrderStatusBadge status={order.status} />
+        <span>{formatDateTime(order.created_at)}</span>
+      </div>
+
+      <section aria-labelledby="order-customer-heading">
+        <h3 id="order-customer-heading" className="font-semibold">
+          {text.customerData}
+        </h3>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-600">{text.customerName}</dt>
+          <dd className="break-words">{`${order.user_info.nombre} ${order.user_info.apellido}`}</dd>
+          <dt className="text-slate-600">{text.customerEmail}</dt>
+          <dd className="break-all">{order.user_info.email}</dd>
+          <dt className="text-slate-600">{text.customerDni}</dt>
+          <dd>{order.user_info.dni}</dd>
+          <dt className="text-slate-600">{text.paidWithPoints}</dt>
+          <dd>{order.canjeado_con_puntos ? text.paidWithPointsYes : text.paidWithPointsNo}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-items-heading">
+        <h3 id="order-items-heading" className="font-semibold">
+          {text.items}
+        </h3>
+        <ul className="mt-1 divide-y divide-slate-200 text-sm">
+          {order.items.map((item, index) => (
+            <li key={`${item.product_id}-${index}`} className="flex flex-wrap justify-between gap-x-3 py-2">
+              <span className="min-w-0 break-words">
+                {item.quantity} × {item.name}
+                <span className="block text-slate-600">
+                  {text.itemPrice}: {formatMoney(item.price)}
+                </span>
+              </span>
+              <span className="font-medium" aria-label={`${text.itemTotal}: ${formatMoney(item.total)}`}>
+                {formatMoney(item.total)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
+          {order.total_savings > 0 ? (
+            <div className="flex justify-between">
+              <dt>{text.totalSavings}</dt>
+              <dd>{formatMoney(order.total_savings)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between text-base font-semibold">
+            <dt>{text.total}</dt>
+            <dd>{formatMoney(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-notes-heading">
+        <h3 id="order-notes-heading" className="font-semibold">
+          {text.notes}
+        </h3>
+        <p className="mt-1 text-sm whitespace-pre-wrap break-words">{order.observaciones || text.noNotes}</p>
+      </section>
+
+      <StatusActions order={order} />
+    </div>
+  );
+}
+
+function StatusActions({ order }: { order: AdminOrder }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
+  const change = useMutation({
+    mutationFn: (status: OrderStatus) => changeAdminOrderStatus(order.id, status),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
+      void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+      toast({ title: text.statusChangedTitle, description: text.statusChangedText(orderNumber(order.id), updated.status) });
+    },
+    onError: (error: Error) => {
+      // Someone else may have moved it meanwhile: show the current state.
+      void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+      toast({ title: text.statusChangeErrorTitle, description: error.message, variant: 'destructive' });
+    },
+    onSettled: () => setConfirming(null),
+  });
+  const next = nextOrderStatuses(order.status);
+
+  return (
+    <section aria-labelledby="order-status-heading">
+      <h3 id="order-status-heading" className="font-semibold">
+        {text.changeStatusLegend}
+      </h3>
+      {next.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-700">{text.noNextStatus}</p>
+      ) : (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {next.map((status) => (
+            <Button
+              key={status}
+              size="sm"
+              variant={isDestructiveTransition(status) ? 'destructive' : 'primary'}
+              disabled={change.isPending}
+              onClick={() => (isDestructiveTransition(status) ? setConfirming(status) : change.mutate(status))}
+            >
+              {text.moveTo(status)}
+            </Button>
+          ))}
+        </div>
+      )}
+      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+          <AlertDialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl">
+            <AlertDialog.Title className="text-lg font-semibold text-slate-900">{confirming ? text.confirmTitle(confirming) : ''}</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+              {confirming === 'Rechazado' ? text.confirmReject : text.confirmCancel}
+            </AlertDialog.Description>
+            <div className="mt-5 flex flex-wrap justify-end gap-2">
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary">{text.cancelAction}</Button>
+              </AlertDialog.Cancel>
+              <Button variant="destructive" disabled={change.isPending} onClick={() => confirming && change.mutate(confirming)}>
+                {text.confirmAction}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { NEW_ORDER_TOAST_DURATION_MS } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { isAdmin, useAuth } from '../auth';
+import { adminOrdersKeys } from '../admin-orders';
+import { toast } from '../../components/ui/toast-store';
+import { RealtimeChannel, realtimeUrl, type WebSocketFactory } from './channel-client';
+
+export const NEW_ORDERS_TOPIC = 'orders';
+
+/**
+ * SPEC §7 Realtime: while an admin is signed in, each new order shows the new-order toast and
+ * refreshes the admin order list. Renders nothing. The channel lives as long as the same admin
+ * profile: a different profile (or losing admin rights) or unmounting removes it.
+ */
+export function NewOrderNotifications({ createSocket }: { createSocket?: WebSocketFactory } = {}) {
+  const { session, profile } = useAuth();
+  const queryClient = useQueryClient();
+  // Read at every (re)join: token refreshes must not tear the channel down.
+  const accessToken = useRef<string | null>(session?.access_token ?? null);
+  accessToken.current = session?.access_token ?? null;
+
+  const profileId = profile?.id ?? null;
+  const admin = isAdmin(profile);
+
+  useEffect(() => {
+    if (!profileId || !admin) return;
+    const channel = new RealtimeChannel({
+      url: realtimeUrl(),
+      topic: NEW_ORDERS_TOPIC,
+      getAccessToken: () => accessToken.current,
+      createSocket,
+      onInsert: (record) => {
+        toast({
+          title: messages.orders.newOrderTitle,
+          description: messages.orders.newOrderText(record.user_info.nombre),
+          duration: NEW_ORDER_TOAST_DURATION_MS,
+        });
+        void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+      },
+      // Orders placed while the socket was down produced no event: catch up from the API.
+      onJoined: ({ rejoined }) => {
+        if (rejoined) void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+      },
+    });
+    channel.subscribe();
+    return () => channel.unsubscribe();
+  }, [profileId, admin, queryClient, createSocket]);
+
+  return null;
+}
