@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('Falta el elemento #root en index.html.');
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

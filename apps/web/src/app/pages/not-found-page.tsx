@@ -1,12 +1,21 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@mayorista/core/messages';
+import { buttonVariants } from '../../components/ui/button';
 
 export default function NotFoundPage() {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = messages.notFound.documentTitle;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{messages.notFound.title}</h1>
-      <p className="mt-2 text-slate-600">{messages.notFound.text}</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+      <h1 className="text-2xl font-bold text-slate-900">{messages.notFound.title}</h1>
+      <p className="mt-2 text-slate-700">{messages.notFound.text}</p>
+      <Link to="/" className={buttonVariants({ className: 'mt-6' })}>
         {messages.notFound.back}
       </Link>
     </section>

@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { messages } from '@mayorista/core/messages';
+import { isAdmin, useAuth } from '../../features/auth';
+import { CartProvider } from '../../features/cart';
+import { Spinner } from '../../components/ui/spinner';
+import { AnimatedOutlet } from './animated-outlet';
+import { SiteFooter } from './site-footer';
+import { SiteNav } from './site-nav';
+
+// Admins only: the WebSocket client stays out of the bundle every customer downloads.
+const NewOrderNotifications = lazy(() => import('../../features/realtime').then((m) => ({ default: m.NewOrderNotifications })));
+
+/** The shell every route renders in: skip link, navigation, animated page area, footer. */
+export function RootLayout() {
+  const { loading, profile } = useAuth();
+  if (loading) {
+    return <Spinner label={messages.app.loadingApp} className="min-h-dvh" />;
+  }
+  return (
+    <CartProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {messages.app.skipToContent}
+        </a>
+        <SiteNav />
+        {isAdmin(profile) ? (
+          <Suspense fallback={null}>
+            <NewOrderNotifications />
+          </Suspense>
+        ) : null}
+        <main id="main" tabIndex={-1} className="grid flex-1 outline-none">
+          <Suspense fallback={<Spinner label={messages.app.loadingPage} />}>
+            <AnimatedOutlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+      </div>
+    </CartProvider>
+  );
+}

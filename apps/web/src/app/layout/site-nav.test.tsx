@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@mayorista/core/messages';
+import { routes } from '../routes';
+import { profileFor, renderWithAuth, type Role } from '../../test/render-with-auth';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderNavFor(role: Role, path = '/') {
+  const view = renderWithAuth({ routes, path, profile: role === 'visitor' ? null : profileFor(role) });
+  const nav = await screen.findByRole('navigation', { name: messages.nav.mainLabel });
+  return { ...view, nav };
+}
+
+const linkNamed = (nav: HTMLElement, name: string) => within(nav).queryByRole('link', { name, hidden: true });
+const cartLink = (nav: HTMLElement) => nav.querySelector('a[href="/cart"]');
+
+describe('navigation per role (SPEC §2)', () => {
+  it('visitor: Inicio, Iniciar Sesión and Registrarse only', async () => {
+    const { nav } = await renderNavFor('visitor');
+    expect(linkNamed(nav, messages.nav.home)).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.login)).toHaveAttribute('href', '/login');
+    expect(linkNamed(nav, messages.nav.register)).toHaveAttribute('href', '/register');
+    expect(linkNamed(nav, messages.nav.catalog)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.myOrders)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.admin)).not.toBeInTheDocument();
+    expect(cartLink(nav)).toBeNull();
+    expect(within(nav).queryByRole('button', { name: messages.nav.logout, hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('pending: greeting and logout, but no catalogue, orders, cart or admin', async () => {
+    const { nav } = await renderNavFor('pending');
+    expect(await within(nav).findByText(messages.nav.greeting('Lucía'))).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: messages.nav.logout, hidden: true })).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.home)).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.catalog)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.myOrders)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.login)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.register)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.admin)).not.toBeInTheDocument();
+    expect(cartLink(nav)).toBeNull();
+  });
+
+  it('approved: Catálogo, Mis Pedidos and the cart link, no admin icon', async () => {
+    const { nav } = await renderNavFor('approved');
+    expect(await within(nav).findByText(messages.nav.greeting('Lucía'))).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.catalog)).toHaveAttribute('href', '/catalog');
+    expect(linkNamed(nav, messages.nav.myOrders)).toHaveAttribute('href', '/my-orders');
+    expect(cartLink(nav)).not.toBeNull();
+    expect(linkNamed(nav, messages.nav.admin)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.login)).not.toBeInTheDocument();
+  });
+
+  it.each(['admin', 'superAdmin'] as const)('%s: everything an approved user sees plus the admin icon link', async (role) => {
+    const { nav } = await renderNavFor(role);
+    expect(await within(nav).findByText(messages.nav.greeting('Lucía'))).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.admin)).toHaveAttribute('href', '/admin');
+    expect(linkNamed(nav, messages.nav.catalog)).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.myOrders)).toBeInTheDocument();
+    expect(cartLink(nav)).not.toBeNull();
+  });
+});
+
+describe('navigation behaviour', () => {
+  it('logs out: "Sesión cerrada" toast and back to /', async () => {
+    const user = userEvent.setup();
+    const { nav, router, server } = await renderNavFor('approved', '/my-orders');
+    await user.click(await within(nav).findByRole('button', { name: messages.nav.logout, hidden: true }));
+    expect(await screen.findByText(messages.auth.signedOut)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.calls.some((c) => c.url === '/api/auth/logout?scope=local')).toBe(true);
+    expect(linkNamed(nav, messages.nav.login)).toBeInTheDocument();
+  });
+
+  it('shows "Error al cerrar sesión" when the server fails, and still signs out locally', async () => {
+    const user = userEvent.setup();
+    renderWithAuth({ routes, path: '/', profile: profileFor('approved'), routesOverride: { 'POST /api/auth/logout': () => Promise.reject(new TypeError('offline')) } });
+    const nav = await screen.findByRole('navigation', { name: messages.nav.mainLabel });
+    await user.click(await within(nav).findByRole('button', { name: messages.nav.logout, hidden: true }));
+    expect(await screen.findByText(messages.auth.signOutErrorTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.auth.signOutErrorText)).toBeInTheDocument();
+    expect(screen.queryByText(messages.auth.signedOut)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.login)).toBeInTheDocument();
+  });
+
+  it('collapses into a menu button that opens with a click and closes with Escape, returning focus', async () => {
+    const user = userEvent.setup();
+    const { nav } = await renderNavFor('visitor');
+    const toggle = within(nav).getByRole('button', { name: messages.nav.openMenu });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).toHaveClass('hidden');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName(messages.nav.closeMenu);
+    expect(menu).not.toHaveClass('hidden');
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the menu after following a link', async () => {
+    const user = userEvent.setup();
+    const { nav, router } = await renderNavFor('visitor');
+    const toggle = within(nav).getByRole('button', { name: messages.nav.openMenu });
+    await user.click(toggle);
+    await user.click(within(nav).getByRole('link', { name: messages.nav.login }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('shows the footer with the catalogue name and the year', async () => {
+    await renderNavFor('visitor');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Catálogo Mayorista`);
+  });
+
+  it('shows "Cargando aplicación..." until the first session read is done', async () => {
+    renderWithAuth({ routes, path: '/', profile: profileFor('approved'), routesOverride: { 'GET /api/profiles/11111111-1111-4111-8111-111111111111': () => new Promise<Response>(() => {}) } });
+    expect(await screen.findByText(messages.app.loadingApp)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found page with a way home for unknown paths', async () => {
+    renderWithAuth({ routes, path: '/no/existe', profile: null });
+    expect(await screen.findByRole('heading', { name: messages.notFound.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.notFound.back })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,158 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { isAdmin, isApproved, useAuth } from '../../features/auth';
+import { CartNavLink } from '../../features/cart';
+import { PointsBalance } from '../../features/points';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
+import { appConfig } from '../../lib/app-config';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100 md:text-sm',
+    isActive && 'bg-brand-50 text-brand-900',
+  );
+
+/**
+ * Top navigation of SPEC §2. Links depend on the visitor's state; on small screens they collapse
+ * behind a "Menú" button (a disclosure: aria-expanded + aria-controls, closes on Escape and on navigation).
+ */
+export function SiteNav() {
+  const { user, profile, signOut } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const approved = isApproved(profile);
+  const admin = isAdmin(profile);
+
+  // A page change closes the menu (the pathname is the only dependency on purpose).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const handleSignOut = async () => {
+    // Leave first, synchronously: the router's updates are transitions, and a guarded page that
+    // saw the session vanish before the navigation committed would redirect to /login instead.
+    await navigate('/', { flushSync: true });
+    const { error } = await signOut();
+    // With an error the provider already showed "Error al cerrar sesión"; the one toast slot keeps it.
+    if (!error) toast({ title: messages.auth.signedOut });
+  };
+
+  const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label={messages.nav.mainLabel} className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-3 py-2 md:flex-nowrap md:px-4">
+        <Link to="/" className="mr-auto flex min-h-11 items-center rounded-md px-1 text-lg font-bold text-brand-900">
+          {appConfig.catalogName}
+        </Link>
+
+        {approved ? <CartNavLink className="order-2 md:order-3" /> : null}
+        {admin ? (
+          <Link
+            to="/admin"
+            aria-label={messages.nav.admin}
+            title={messages.nav.admin}
+            className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:order-3"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M12 3l8 4v5c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V7l8-4z" />
+              <path d="M9 12l2 2 4-4" />
+            </svg>
+          </Link>
+        ) : null}
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+
+        <div
+          id={menuId}
+          className={cn(
+            'order-4 w-full flex-col gap-1 border-t border-slate-200 pt-2 md:order-2 md:flex md:w-auto md:flex-row md:items-center md:border-0 md:pt-0',
+            menuOpen ? 'flex' : 'hidden',
+          )}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+            <li>
+              <NavLink to="/" end className={linkClass}>
+                {messages.nav.home}
+              </NavLink>
+            </li>
+            {approved ? (
+              <>
+                <li>
+                  <NavLink to="/catalog" className={linkClass}>
+                    {messages.nav.catalog}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/my-orders" className={linkClass}>
+                    {messages.nav.myOrders}
+                  </NavLink>
+                </li>
+              </>
+            ) : null}
+            {!user ? (
+              <>
+                <li>
+                  <NavLink to="/login" className={linkClass}>
+                    {messages.nav.login}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/register" className={linkClass}>
+                    {messages.nav.register}
+                  </NavLink>
+                </li>
+              </>
+            ) : null}
+          </ul>
+          {user ? (
+            <div className="flex flex-col gap-1 border-t border-slate-200 pt-2 md:ml-2 md:flex-row md:items-center md:gap-3 md:border-0 md:pt-0">
+              <span className="px-3 text-sm text-slate-700 md:px-0" data-testid="nav-greeting">
+                {nombre ? messages.nav.greeting(nombre) : messages.nav.greetingFallback}
+              </span>
+              {approved ? <PointsBalance className="px-3 md:px-0" /> : null}
+              <button
+                type="button"
+                onClick={() => void handleSignOut()}
+                className="flex min-h-11 items-center rounded-md px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100 md:text-sm"
+              >
+                {messages.nav.logout}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </nav>
+    </header>
+  );
+}

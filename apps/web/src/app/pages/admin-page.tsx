@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import * as Tabs from '@radix-ui/react-tabs';
+import { messages } from '@mayorista/core/messages';
+import { Spinner } from '../../components/ui/spinner';
+
+const AdminOrdersTab = lazy(() => import('../../features/admin-orders/admin-orders-tab'));
+const AdminProductsTab = lazy(() => import('../../features/admin-products/admin-products-tab'));
+const AdminUsersTab = lazy(() => import('../../features/admin-users/admin-users-tab'));
+
+const TABS = [
+  { value: 'pedidos', label: messages.adminOrders.tabTitle, Content: AdminOrdersTab },
+  { value: 'productos', label: messages.products.admin.tabTitle, Content: AdminProductsTab },
+  { value: 'usuarios', label: messages.adminUsers.tabTitle, Content: AdminUsersTab },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+/** /admin: one tab per admin capability, each loaded on demand; the open tab lives in the URL. */
+export default function AdminPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const current: TabValue = isTab(requested) ? requested : 'pedidos';
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-3 py-6 md:px-4">
+      <h1 className="text-2xl font-bold text-slate-900">{messages.adminPage.title}</h1>
+      <Tabs.Root value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-4">
+        <Tabs.List aria-label={messages.adminPage.tabsLabel} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+          {TABS.map((tab) => (
+            <Tabs.Trigger
+              key={tab.value}
+              value={tab.value}
+              className="-mb-px min-h-11 border-b-2 border-transparent px-4 font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-900"
+            >
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ value, Content }) => (
+          <Tabs.Content key={value} value={value} className="pt-4 outline-none">
+            <Suspense fallback={<Spinner label={messages.adminPage.loadingTab} />}>
+              <Content />
+            </Suspense>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}

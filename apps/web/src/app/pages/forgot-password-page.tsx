@@ -1,0 +1,5 @@
+import { ForgotPasswordForm } from '../../features/auth/forms';
+
+export default function ForgotPasswordPage() {
+  return <ForgotPasswordForm />;
+}

@@ -1,0 +1,5 @@
+import { RegisterForm } from '../../features/auth/forms';
+
+export default function RegisterPage() {
+  return <RegisterForm />;
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { isAdmin, isApproved, useAuth } from '../../features/auth';
+import { Spinner } from '../../components/ui/spinner';
+
+/** What /login receives in router state so it can send the user back after signing in. */
+export interface LoginRedirectState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** The access guard of SPEC §4, in its exact order. */
+export function RequireAuth({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
+  const { loading, user, profile } = useAuth();
+  const location = useLocation();
+
+  if (loading) return <Spinner label={messages.app.loadingGuard} />;
+  if (!user) {
+    const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (!isApproved(profile)) return <PendingApproval />;
+  if (adminOnly && !isAdmin(profile)) return <Navigate to="/catalog" replace />;
+  return <>{children}</>;
+}
+
+export function PendingApproval() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-labelledby="pending-title">
+      <h1 id="pending-title" className="text-2xl font-bold text-slate-900">
+        {messages.guard.pendingTitle}
+      </h1>
+      <p className="mt-3 text-slate-700">{messages.guard.pendingText}</p>
+    </section>
+  );
+}
+
+/** Where to go after signing in: back to the guarded page the user asked for, else home. */
+export function returnPathFrom(state: unknown): string {
+  const from = (state as LoginRedirectState | null)?.from;
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return '/';
+  if (from.pathname === '/login' || from.pathname === '/register') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}

@@ -1,0 +1,30 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { cn } from '../../lib/cn';
+
+export const buttonVariants = cva(
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-brand-700 text-white hover:bg-brand-800',
+        secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+        destructive: 'bg-red-700 text-white hover:bg-red-800',
+        ghost: 'text-slate-800 hover:bg-slate-100',
+        link: 'min-h-0 px-0 py-0 text-brand-800 underline underline-offset-2 hover:text-brand-900',
+      },
+      size: {
+        md: '',
+        sm: 'min-h-9 px-3 py-1.5',
+        icon: 'min-h-11 min-w-11 px-0 py-0',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ className, variant, size, type = 'button', ...props }, ref) {
+  return <button ref={ref} type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+});

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { dismissToast } from '../../components/ui/toast-store';
+import { jsonResponse, type RecordedCall } from '../../test/auth-fixtures';
+import { profileFor, renderWithAuth } from '../../test/render-with-auth';
+import type { AdminUser } from './api/admin-users-api';
+import AdminUsersTab from './admin-users-tab';
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+const text = messages.adminUsers;
+const routes: RouteObject[] = [{ path: '/admin', element: <AdminUsersTab /> }];
+
+function adminUser(overrides: Partial<AdminUser>): AdminUser {
+  return {
+    id: crypto.randomUUID(),
+    nombre: 'Juan',
+    apellido: 'Gómez',
+    email: 'juan@example.com',
+    dni: '30111222',
+    approved: false,
+    is_admin: false,
+    is_super_admin: false,
+    saldo_puntos: 0,
+    email_verified: true,
+    created_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const pending = adminUser({ nombre: 'Ana', apellido: 'Pendiente', email: 'ana@example.com' });
+const approved = adminUser({ nombre: 'Beto', apellido: 'Aprobado', email: 'beto@example.com', approved: true, saldo_puntos: 250_000 });
+
+function mountTab(role: 'admin' | 'superAdmin', extra: Record<string, (call: RecordedCall) => Response> = {}) {
+  return renderWithAuth({
+    routes,
+    path: '/admin',
+    profile: profileFor(role),
+    routesOverride: { 'GET /api/admin/users': () => jsonResponse(200, { items: [pending, approved], total: 2 }), ...extra },
+  });
+}
+
+describe('Usuarios tab', () => {
+  it('lists accounts in the server order (pending first) with their state', async () => {
+    mountTab('admin');
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Ana Pendiente')).toBeInTheDocument();
+    expect(within(items[0]!).getByText(text.pendingBadge)).toBeInTheDocument();
+    expect(within(items[1]!).getByText(text.approvedBadge)).toBeInTheDocument();
+    expect(within(items[1]!).getByText(/\$\s?2\.500,00/)).toBeInTheDocument();
+  });
+
+  it('approves with one click and refreshes the list', async () => {
+    const user = userEvent.setup();
+    const { server } = mountTab('admin', { [`PATCH /api/admin/users/${pending.id}/approval`]: () => jsonResponse(200, { ...pending, approved: true }) });
+    const row = (await screen.findAllByRole('listitem'))[0]!;
+    await user.click(within(row).getByRole('button', { name: text.approve }));
+    expect(await screen.findByText(text.approvedTitle)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ approved: true });
+    await waitFor(() => expect(server.calls.filter((c) => c.url.startsWith('/api/admin/users?')).length).toBeGreaterThan(1));
+  });
+
+  it('searches by what the admin types', async () => {
+    const user = userEvent.setup();
+    const { server } = mountTab('admin');
+    await screen.findAllByRole('listitem');
+    await user.type(screen.getByLabelText(text.searchLabel), '30111');
+    await waitFor(() => expect(server.calls.some((c) => c.url.includes('search=30111'))).toBe(true));
+  });
+
+  it('requires a reason to adjust points and sends the new balance in centavos', async () => {
+    const user = userEvent.setup();
+    const { server } = mountTab('admin', { [`POST /api/admin/users/${approved.id}/points`]: () => jsonResponse(200, { ...approved, saldo_puntos: 123_450 }) });
+    const row = (await screen.findAllByRole('listitem'))[1]!;
+    await user.click(within(row).getByRole('button', { name: text.adjustPoints }));
+    const dialog = await screen.findByRole('dialog', { name: text.adjustPointsFor('Beto Aprobado') });
+    const balance = within(dialog).getByLabelText(text.newBalanceLabel);
+    await user.clear(balance);
+    await user.type(balance, '1.234,50');
+    await user.click(within(dialog).getByRole('button', { name: text.save }));
+    expect(await within(dialog).findByText(text.reasonRequired)).toBeInTheDocument();
+    expect(server.calls.some((c) => c.url.endsWith('/points'))).toBe(false);
+    await user.type(within(dialog).getByLabelText(text.reasonLabel), 'Bonificación por volumen');
+    await user.click(within(dialog).getByRole('button', { name: text.save }));
+    expect(await screen.findByText(text.pointsAdjustedTitle)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.url.endsWith('/points'))?.body).toEqual({ saldo_puntos: 123_450, reason: 'Bonificación por volumen' });
+  });
+
+  it('shows admin grant only to super admins', async () => {
+    mountTab('admin');
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByRole('button', { name: text.grantAdmin })).not.toBeInTheDocument();
+  });
+
+  it('lets a super admin grant admin', async () => {
+    const user = userEvent.setup();
+    const { server } = mountTab('superAdmin', { [`PATCH /api/admin/users/${approved.id}/role`]: () => jsonResponse(200, { ...approved, is_admin: true }) });
+    const row = (await screen.findAllByRole('listitem'))[1]!;
+    await user.click(within(row).getByRole('button', { name: text.grantAdmin }));
+    expect(await screen.findByText(text.adminGrantedText('Beto Aprobado'))).toBeInTheDocument();
+    expect(server.calls.find((c) => c.url.endsWith('/role'))?.body).toEqual({ is_admin: true });
+  });
+
+  it('shows an empty state and an error state with retry', async () => {
+    let fail = true;
+    const user = userEvent.setup();
+    mountTab('admin', { 'GET /api/admin/users': () => (fail ? jsonResponse(503, { code: 'db', message: 'Sin base.' }) : jsonResponse(200, { items: [], total: 0 })) });
+    expect(await screen.findByText(text.loadError)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: text.retry }));
+    expect(await screen.findByText(text.empty)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,179 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatMoney } from '@mayorista/core/money';
+import { messages } from '@mayorista/core/messages';
+import { useAuth } from '../auth';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { LoadError } from '../../components/ui/load-error';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  adminUsersKeys,
+  adminUsersQueryOptions,
+  setAdminRole,
+  setApproval,
+  type AdminUser,
+  type AdminUserStatusFilter,
+} from './api/admin-users-api';
+import { PointsDialog } from './components/points-dialog';
+
+const text = messages.adminUsers;
+
+const fullName = (user: AdminUser) => `${user.nombre} ${user.apellido}`.trim() || user.email;
+
+/** The "Usuarios" tab of /admin: pending accounts first, search, approval, points, admin role. */
+export default function AdminUsersTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<AdminUserStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  // Typing stays responsive; the request follows the deferred value.
+  const deferredSearch = useDeferredValue(search);
+  const query = useQuery(adminUsersQueryOptions({ search: deferredSearch, status, page }));
+  const searchId = useId();
+  const statusId = useId();
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / ADMIN_USERS_PAGE_SIZE));
+
+  return (
+    <section aria-labelledby="admin-users-heading" className="space-y-4">
+      <h2 id="admin-users-heading" className="text-xl font-semibold text-slate-900">
+        {text.heading}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+        <div className="space-y-1">
+          <Label htmlFor={searchId}>{text.searchLabel}</Label>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder={text.searchPlaceholder}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor={statusId}>{text.statusLabel}</Label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as AdminUserStatusFilter);
+              setPage(1);
+            }}
+            className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base"
+          >
+            <option value="all">{text.statusAll}</option>
+            <option value="pending">{text.statusPending}</option>
+            <option value="approved">{text.statusApproved}</option>
+          </select>
+        </div>
+      </div>
+
+      {query.isPending ? <Spinner label={text.loading} /> : null}
+      {query.isError ? (
+        <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />
+      ) : null}
+      {query.data ? (
+        <>
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {text.totalCount(query.data.total)}
+          </p>
+          {query.data.items.length === 0 ? (
+            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">{text.empty}</p>
+          ) : (
+            <ul className={cn('space-y-3', query.isFetching && 'opacity-70')} aria-busy={query.isFetching}>
+              {query.data.items.map((user) => (
+                <AdminUserRow key={user.id} user={user} />
+              ))}
+            </ul>
+          )}
+          {pages > 1 ? (
+            <nav aria-label={text.pageOf(page, pages)} className="flex items-center justify-between gap-2">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                {text.previousPage}
+              </Button>
+              <span className="text-sm text-slate-700">{text.pageOf(page, pages)}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                {text.nextPage}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Badge({ children, tone }: { children: string; tone: 'amber' | 'green' | 'slate' }) {
+  const tones = { amber: 'bg-amber-100 text-amber-950', green: 'bg-green-100 text-green-900', slate: 'bg-slate-200 text-slate-900' };
+  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
+}
+
+function AdminUserRow({ user }: { user: AdminUser }) {
+  const { profile: me } = useAuth();
+  const queryClient = useQueryClient();
+  const name = fullName(user);
+  const onError = (error: Error) => toast({ title: text.actionErrorTitle, description: error.message, variant: 'destructive' });
+
+  const approval = useMutation({
+    mutationFn: (approved: boolean) => setApproval(user.id, approved),
+    onSuccess: (updated) => {
+      void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
+      toast(updated.approved ? { title: text.approvedTitle, description: text.approvedText(name) } : { title: text.revokedTitle, description: text.revokedText(name) });
+    },
+    onError,
+  });
+
+  const role = useMutation({
+    mutationFn: (isAdmin: boolean) => setAdminRole(user.id, isAdmin),
+    onSuccess: (updated) => {
+      void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
+      toast({ title: text.adminGrantedTitle, description: updated.is_admin ? text.adminGrantedText(name) : text.adminRevokedText(name) });
+    },
+    onError,
+  });
+
+  const isMe = me?.id === user.id;
+  const canChangeRole = !!me?.is_super_admin && !isMe && !user.is_super_admin;
+
+  return (
+    <li className={cn('rounded-lg border bg-white p-4', user.approved ? 'border-slate-200' : 'border-amber-300')}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{name}</p>
+          <p className="text-sm break-all text-slate-700">{user.email}</p>
+          <p className="text-sm text-slate-700">
+            {text.dniLabel}: {user.dni} · {text.pointsLabel}: {formatMoney(user.saldo_puntos)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          {user.approved ? <Badge tone="green">{text.approvedBadge}</Badge> : <Badge tone="amber">{text.pendingBadge}</Badge>}
+          {user.is_super_admin ? <Badge tone="slate">{text.superAdminBadge}</Badge> : user.is_admin ? <Badge tone="slate">{text.adminBadge}</Badge> : null}
+        </div>
+      </div>
+      <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap gap-2">
+        {!isMe ? (
+          <Button
+            size="sm"
+            variant={user.approved ? 'secondary' : 'primary'}
+            disabled={approval.isPending}
+            onClick={() => approval.mutate(!user.approved)}
+          >
+            {user.approved ? text.revoke : text.approve}
+          </Button>
+        ) : null}
+        <PointsDialog user={user} displayName={name} />
+        {canChangeRole ? (
+          <Button size="sm" variant="secondary" disabled={role.isPending} onClick={() => role.mutate(!user.is_admin)}>
+            {user.is_admin ? text.revokeAdmin : text.grantAdmin}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Profile } from '@mayorista/core/schemas/auth';
+import { apiRequest } from '../../../lib/api-client';
+
+/** A row of GET /api/admin/users (docs/api.md): the profile plus account facts. */
+export interface AdminUser extends Profile {
+  email_verified: boolean;
+  created_at: string;
+}
+
+export type AdminUserStatusFilter = 'all' | 'pending' | 'approved';
+
+export interface AdminUsersQuery {
+  search: string;
+  status: AdminUserStatusFilter;
+  page: number;
+}
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+export const adminUsersKeys = {
+  all: ['admin-users'] as const,
+  list: (query: AdminUsersQuery) => ['admin-users', 'list', query] as const,
+};
+
+export function adminUsersQueryOptions(query: AdminUsersQuery) {
+  return queryOptions({
+    queryKey: adminUsersKeys.list(query),
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: AdminUser[]; total: number }>('/api/admin/users', {
+        query: { search: query.search.trim(), status: query.status, page: query.page, page_size: ADMIN_USERS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function setApproval(id: string, approved: boolean): Promise<AdminUser> {
+  return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/approval`, { method: 'PATCH', body: { approved } });
+}
+
+/** `saldoPuntos` is the new balance in centavos; the server records who, when, why, before and after. */
+export function adjustPoints(id: string, saldoPuntos: number, reason: string): Promise<AdminUser> {
+  return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/points`, { method: 'POST', body: { saldo_puntos: saldoPuntos, reason } });
+}
+
+export function setAdminRole(id: string, isAdmin: boolean): Promise<AdminUser> {
+  return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: 'PATCH', body: { is_admin: isAdmin } });
+}

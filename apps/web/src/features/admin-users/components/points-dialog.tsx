@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatMoney, pesosToCentavos } from '@mayorista/core/money';
+import { messages } from '@mayorista/core/messages';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast-store';
+import { adjustPoints, adminUsersKeys, type AdminUser } from '../api/admin-users-api';
+
+const text = messages.adminUsers;
+const MIN_REASON_LENGTH = 3;
+
+/** Sets a customer's points balance with a required reason (the server keeps the audit trail). */
+export function PointsDialog({ user, displayName }: { user: AdminUser; displayName: string }) {
+  const [open, setOpen] = useState(false);
+  const [balance, setBalance] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ balance?: string; reason?: string }>({});
+  const reasonId = useId();
+  const queryClient = useQueryClient();
+
+  const mutation = useMutation({
+    mutationFn: ({ centavos, why }: { centavos: number; why: string }) => adjustPoints(user.id, centavos, why),
+    onSuccess: (updated) => {
+      void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
+      toast({ title: text.pointsAdjustedTitle, description: text.pointsAdjustedText(displayName, formatMoney(updated.saldo_puntos)) });
+      setOpen(false);
+    },
+    onError: (error: Error) => toast({ title: text.actionErrorTitle, description: error.message, variant: 'destructive' }),
+  });
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setBalance((user.saldo_puntos / 100).toFixed(2).replace('.', ','));
+      setReason('');
+      setErrors({});
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Accept the es-AR way of typing amounts: "1.234,50" or "1234,5" or "1234.5".
+    const normalised = balance.trim().replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
+    const pesos = Number(normalised);
+    const next: typeof errors = {};
+    if (normalised === '' || !Number.isFinite(pesos) || pesos < 0) next.balance = text.invalidBalance;
+    if (reason.trim().length < MIN_REASON_LENGTH) next.reason = text.reasonRequired;
+    setErrors(next);
+    if (next.balance || next.reason) return;
+    mutation.mutate({ centavos: pesosToCentavos(pesos), why: reason.trim() });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          {text.adjustPoints}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={text.adjustPointsFor(displayName)} description={text.adjustDescription}>
+        <p className="mb-4 text-sm text-slate-700">
+          {text.currentBalance}: <strong>{formatMoney(user.saldo_puntos)}</strong>
+        </p>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <Field label={text.newBalanceLabel} inputMode="decimal" required value={balance} onChange={(e) => setBalance(e.target.value)} error={errors.balance} />
+          <div className="space-y-1">
+            <Label htmlFor={reasonId}>{text.reasonLabel}</Label>
+            <textarea
+              id={reasonId}
+              required
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+              className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
+            />
+            {errors.reason ? (
+              <p id={`${reasonId}-error`} className="text-sm font-medium text-red-700">
+                {errors.reason}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="secondary">{text.cancel}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? text.saving : text.save}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

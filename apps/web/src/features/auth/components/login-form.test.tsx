@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { dismissToast } from '../../../components/ui/toast-store';
+import { jsonResponse, makeSession } from '../../../test/auth-fixtures';
+import { renderWithAuth } from '../../../test/render-with-auth';
+import { LoginForm, RegisterForm } from '../forms';
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+const text = messages.auth.web;
+const routes: RouteObject[] = [
+  { path: '/login', element: <LoginForm returnTo="/cart" /> },
+  { path: '/register', element: <RegisterForm /> },
+  { path: '/cart', element: <p>carrito</p> },
+];
+
+describe('LoginForm', () => {
+  it('validates on the client in Spanish, without calling the server', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({ routes, path: '/login', profile: null });
+    await user.click(await screen.findByRole('button', { name: text.loginSubmit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.credentialsRequired);
+    await user.type(screen.getByLabelText(text.emailLabel), 'no-es-un-correo');
+    await user.type(screen.getByLabelText(text.passwordLabel), 'x');
+    await user.click(screen.getByRole('button', { name: text.loginSubmit }));
+    expect(await screen.findByText(messages.auth.invalidEmail)).toBeInTheDocument();
+    expect(screen.getByLabelText(text.emailLabel)).toHaveAttribute('aria-invalid', 'true');
+    expect(server.calls.filter((c) => c.url.startsWith('/api/auth/token'))).toHaveLength(0);
+  });
+
+  it('shows invalid credentials in Spanish next to the form', async () => {
+    const user = userEvent.setup();
+    renderWithAuth({
+      routes,
+      path: '/login',
+      profile: null,
+      routesOverride: { 'POST /api/auth/token?grant_type=password': () => jsonResponse(400, { code: 'invalid_credentials', message: 'Invalid login credentials' }) },
+    });
+    await user.type(await screen.findByLabelText(text.emailLabel), 'cliente@example.com');
+    await user.type(screen.getByLabelText(text.passwordLabel), 'clave-equivocada');
+    await user.click(screen.getByRole('button', { name: text.loginSubmit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidCredentials);
+  });
+
+  it('offers to resend the verification e-mail to an unverified account', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({
+      routes,
+      path: '/login',
+      profile: null,
+      routesOverride: {
+        'POST /api/auth/token?grant_type=password': () => jsonResponse(403, { code: 'email_not_confirmed', message: 'Email not confirmed' }),
+        'POST /api/auth/resend': () => jsonResponse(200, { ok: true }),
+      },
+    });
+    await user.type(await screen.findByLabelText(text.emailLabel), ' Cliente@Example.com ');
+    await user.type(screen.getByLabelText(text.passwordLabel), 'clave-segura-123');
+    await user.click(screen.getByRole('button', { name: text.loginSubmit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.emailNotVerified);
+    await user.click(screen.getByRole('button', { name: text.resendVerification }));
+    expect(await screen.findByText(text.resendDoneTitle)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.url === '/api/auth/resend')?.body).toEqual({ email: 'cliente@example.com' });
+  });
+
+  it('signs in and goes where the user wanted', async () => {
+    const user = userEvent.setup();
+    const session = makeSession();
+    const { router } = renderWithAuth({
+      routes,
+      path: '/login',
+      profile: null,
+      routesOverride: {
+        'POST /api/auth/token?grant_type=password': () => jsonResponse(200, session),
+        [`GET /api/profiles/${session.user.id}`]: () => jsonResponse(200, { id: session.user.id, nombre: 'Lucía', approved: true, is_admin: false, is_super_admin: false }),
+      },
+    });
+    await user.type(await screen.findByLabelText(text.emailLabel), 'cliente@example.com');
+    await user.type(screen.getByLabelText(text.passwordLabel), 'clave-segura-123');
+    await user.click(screen.getByRole('button', { name: text.loginSubmit }));
+    expect(await screen.findByText('carrito')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('RegisterForm', () => {
+  async function fill(user: ReturnType<typeof userEvent.setup>, dni = '30123456') {
+    await user.type(await screen.findByLabelText(text.nombreLabel), 'Lucía');
+    await user.type(screen.getByLabelText(text.apellidoLabel), 'Pérez');
+    await user.type(screen.getByLabelText(text.dniLabel), dni);
+    await user.type(screen.getByLabelText(text.emailLabel), 'lucia@example.com');
+    await user.type(screen.getByLabelText(text.passwordLabel), 'clave-segura-123');
+    await user.click(screen.getByRole('button', { name: text.registerSubmit }));
+  }
+
+  it('checks the DNI on the client', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({ routes, path: '/register', profile: null });
+    await fill(user, '12');
+    expect(await screen.findByText(messages.auth.invalidDni)).toBeInTheDocument();
+    expect(server.calls.some((c) => c.url === '/api/auth/signup')).toBe(false);
+  });
+
+  it('sends the metadata and shows "¡Registro exitoso!"', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({ routes, path: '/register', profile: null, routesOverride: { 'POST /api/auth/signup': () => jsonResponse(200, { user: { id: 'u1' } }) } });
+    await fill(user);
+    expect(await screen.findByText(messages.auth.signUpSuccessTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.auth.signUpSuccessText)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: text.checkEmailTitle })).toBeInTheDocument();
+    expect(server.calls.find((c) => c.url === '/api/auth/signup')?.body).toEqual({
+      email: 'lucia@example.com',
+      password: 'clave-segura-123',
+      data: { nombre: 'Lucía', apellido: 'Pérez', dni: '30123456' },
+    });
+  });
+
+  it('shows "Registro fallido" with the server message', async () => {
+    const user = userEvent.setup();
+    renderWithAuth({
+      routes,
+      path: '/register',
+      profile: null,
+      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(409, { code: 'email_taken', message: messages.auth.emailTaken }) },
+    });
+    await fill(user);
+    expect(await screen.findByText(messages.auth.signUpFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.auth.emailTaken)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(messages.auth.signUpFailedTitle).closest('li')).toHaveAttribute('data-variant', 'destructive'));
+  });
+
+  it('falls back to "Algo salió mal" when the server gives no message', async () => {
+    const user = userEvent.setup();
+    renderWithAuth({ routes, path: '/register', profile: null, routesOverride: { 'POST /api/auth/signup': () => jsonResponse(400, { code: 'x', message: '' }) } });
+    await fill(user);
+    expect(await screen.findByText(messages.auth.somethingWentWrong)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toast-store';
+import { useAuth } from '../auth-context';
+import { signInErrorMessage, type AuthError } from '../session/auth-errors';
+import { AuthCard, FormAlert } from './auth-card';
+import { fieldErrorsFrom, type FieldErrors } from './form-errors';
+import { loadAuthSchemas } from './auth-schemas';
+
+const text = messages.auth.web;
+const FIELDS = ['email', 'password'] as const;
+
+/** Sign-in (SPEC §7): errors in Spanish next to the form; an unverified account can resend the e-mail. */
+export function LoginForm({ returnTo }: { returnTo: string }) {
+  const { signIn, client } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<(typeof FIELDS)[number]>>({});
+  const [serverError, setServerError] = useState<AuthError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  useEffect(() => {
+    void loadAuthSchemas().catch(() => {});
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError(null);
+    const { signInSchema } = await loadAuthSchemas();
+    const parsed = signInSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFrom(parsed.error, FIELDS));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const { error } = await signIn(parsed.data.email, parsed.data.password);
+    setSubmitting(false);
+    if (error) {
+      setServerError(error);
+      return;
+    }
+    navigate(returnTo, { replace: true });
+  };
+
+  const resend = async () => {
+    setResending(true);
+    const { error } = await client.resendVerification(email.trim().toLowerCase());
+    setResending(false);
+    if (error) toast({ title: messages.auth.somethingWentWrong, description: error.message, variant: 'destructive' });
+    else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
+  };
+
+  const unverified = serverError?.code === 'email_not_confirmed';
+
+  return (
+    <AuthCard title={text.loginTitle} titleId="login-title">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-describedby={serverError || errors.form ? 'login-error' : undefined}>
+        {serverError || errors.form ? (
+          <div id="login-error">
+            <FormAlert>
+              <p>{serverError ? signInErrorMessage(serverError) : errors.form}</p>
+              {unverified ? (
+                <Button variant="secondary" size="sm" className="mt-3" disabled={resending} onClick={() => void resend()}>
+                  {resending ? text.resending : text.resendVerification}
+                </Button>
+              ) : null}
+            </FormAlert>
+          </div>
+        ) : null}
+        <Field
+          label={text.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
+        <Field
+          label={text.passwordLabel}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? text.loginSubmitting : text.loginSubmit}
+        </Button>
+      </form>
+      <div className="mt-5 space-y-2 text-sm text-slate-700">
+        <p>
+          <Link to="/recuperar-clave" className="font-medium text-brand-800 underline underline-offset-2">
+            {text.forgotLink}
+          </Link>
+        </p>
+        <p>
+          {text.noAccount}{' '}
+          <Link to="/register" className="font-medium text-brand-800 underline underline-offset-2">
+            {text.registerLink}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toast-store';
+import { useAuth } from '../auth-context';
+import { AuthCard, FormAlert } from './auth-card';
+import { fieldErrorsFrom, type FieldErrors } from './form-errors';
+import { loadAuthSchemas } from './auth-schemas';
+
+const text = messages.auth.web;
+const FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
+type FieldName = (typeof FIELDS)[number];
+
+/** Sign-up with the SPEC §8 toasts; afterwards the person is told to open the verification e-mail. */
+export function RegisterForm() {
+  const { signUp, client } = useAuth();
+  const [values, setValues] = useState<Record<FieldName, string>>({ nombre: '', apellido: '', dni: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+
+  const set = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  useEffect(() => {
+    void loadAuthSchemas().catch(() => {});
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { signUpSchema } = await loadAuthSchemas();
+    const parsed = signUpSchema.safeParse({
+      email: values.email,
+      password: values.password,
+      data: { nombre: values.nombre, apellido: values.apellido, dni: values.dni },
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFrom(parsed.error, FIELDS));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const { error } = await signUp(parsed.data.email, parsed.data.password, parsed.data.data);
+    setSubmitting(false);
+    if (error) {
+      toast({ title: messages.auth.signUpFailedTitle, description: error.message || messages.auth.somethingWentWrong, variant: 'destructive' });
+      return;
+    }
+    toast({ title: messages.auth.signUpSuccessTitle, description: messages.auth.signUpSuccessText });
+    setRegisteredEmail(parsed.data.email);
+  };
+
+  const resend = async () => {
+    if (!registeredEmail) return;
+    setResending(true);
+    const { error } = await client.resendVerification(registeredEmail);
+    setResending(false);
+    if (error) toast({ title: messages.auth.somethingWentWrong, description: error.message, variant: 'destructive' });
+    else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
+  };
+
+  if (registeredEmail) {
+    return (
+      <AuthCard title={text.checkEmailTitle} titleId="register-done-title">
+        <FormAlert tone="info">{text.checkEmailText(registeredEmail)}</FormAlert>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button variant="secondary" disabled={resending} onClick={() => void resend()}>
+            {resending ? text.resending : text.resendVerification}
+          </Button>
+          <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+            {text.loginLink}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={text.registerTitle} intro={<p>{text.registerIntro}</p>} titleId="register-title">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={text.nombreLabel} name="nombre" autoComplete="given-name" required value={values.nombre} onChange={set('nombre')} error={errors.nombre} />
+          <Field label={text.apellidoLabel} name="apellido" autoComplete="family-name" required value={values.apellido} onChange={set('apellido')} error={errors.apellido} />
+        </div>
+        <Field label={text.dniLabel} name="dni" inputMode="numeric" autoComplete="off" required hint={text.dniHint} value={values.dni} onChange={set('dni')} error={errors.dni} />
+        <Field label={text.emailLabel} type="email" name="email" autoComplete="email" inputMode="email" required value={values.email} onChange={set('email')} error={errors.email} />
+        <Field
+          label={text.passwordLabel}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint={text.passwordHint}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? text.registerSubmitting : text.registerSubmit}
+        </Button>
+      </form>
+      <p className="mt-5 text-sm text-slate-700">
+        {text.haveAccount}{' '}
+        <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
+          {text.loginLink}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toast-store';
+import { useAuth } from '../auth-context';
+import { AuthCard, FormAlert } from './auth-card';
+import { loadAuthSchemas } from './auth-schemas';
+
+const text = messages.auth.web;
+
+/** Sets a new password from the recovery link; the server signs in and ends the other sessions. */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { resetPassword } = useAuth();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (!token) {
+    return (
+      <AuthCard title={text.resetTitle} titleId="reset-title">
+        <FormAlert>{text.missingToken}</FormAlert>
+        <p className="mt-4 text-sm">
+          <Link to="/recuperar-clave" className="font-medium text-brand-800 underline underline-offset-2">
+            {text.forgotLink}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { passwordSchema } = await loadAuthSchemas();
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setServerError(null);
+    setSubmitting(true);
+    const result = await resetPassword(token, parsed.data);
+    setSubmitting(false);
+    if (result.error) {
+      setServerError(result.error.message);
+      return;
+    }
+    toast({ title: text.resetDoneTitle, description: text.resetDoneText });
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <AuthCard title={text.resetTitle} titleId="reset-title">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {serverError ? (
+          <FormAlert>
+            <p>{serverError}</p>
+            <Link to="/recuperar-clave" className="mt-2 inline-block font-medium underline underline-offset-2">
+              {text.forgotLink}
+            </Link>
+          </FormAlert>
+        ) : null}
+        <Field
+          label={text.newPasswordLabel}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint={text.passwordHint}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error}
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? text.resetSubmitting : text.resetSubmit}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+
+const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD!;
+
+test('a visitor who opens /cart is sent to /login and comes back to /cart after signing in', async ({ page }) => {
+  await page.goto('/');
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+  await signInThroughForm(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Mis Pedidos' })).toBeVisible();
+  // The redirect replaced the /cart entry: going back does not bounce through /login again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an approved customer who is not an admin is sent from /admin to /catalog', async ({ page, request }) => {
+  const customer = await createApprovedCustomer(request, 'shell');
+  await page.goto('/login');
+  await signInThroughForm(page, customer.email, customer.password);
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' }).or(page.getByRole('button', { name: 'Abrir menú' })).first()).toBeVisible();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(page.getByRole('link', { name: 'Panel de administración' })).toHaveCount(0);
+});
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await page.goto('/esto/no/existe');
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Crear una cuenta' })).toBeVisible();
+});
+
+test('logging out shows "Sesión cerrada" and returns home', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await signInThroughForm(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto('/my-orders');
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('region', { name: /Notificaciones/ }).getByText('Sesión cerrada')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
+});
+
+test('the menu collapses on a 360 px screen and opens with the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Abrir menú' });
+  await expect(toggle).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Registrarse' })).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Registrarse' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'Registrarse' })).toBeHidden();
+  // Nothing overflows sideways at 360 px.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+for (const width of [375, 1280]) {
+  test(`screenshots of / and /catalog at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await screenshot(page, `home-${width}`);
+    await page.goto('/catalog');
+    await expect(page.getByRole('main')).not.toContainText('Cargando página...');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `catalog-${width}`);
+  });
+}

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Decodes a quoted-printable body (soft line breaks and =XX escapes) into UTF-8 text. */
+export function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const joined = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Waits for the e-mail to `to` that the SMTP server of e2e/support/serve.mjs saved, and returns the first link matching `linkPath`. */
+export async function waitForMailLink(to: string, linkPath: string, timeoutMs = 15_000): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://[^\\s"'<>]+${linkPath.replace(/[/?]/g, '\\$&')}\\?token=[^\\s"'<>&]+`);
+  while (Date.now() < deadline) {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+    for (const file of files) {
+      const raw = readFileSync(path.join(dir, file), 'utf8');
+      if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
+      const decoded = decodeQuotedPrintable(raw);
+      const match = decoded.match(pattern);
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No llegó un correo a ${to} con un enlace a ${linkPath}.`);
+}
+
+export function uniqueEmail(tag: string): string {
+  return `e2e.${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export function uniqueDni(): string {
+  return String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true })).toHaveCount(1);
+}
+
+async function accessTokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Registers, verifies (through the e-mail link's token) and approves (as the e2e admin) a customer, through the API. */
+export async function createApprovedCustomer(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  const password = 'Clave-Cliente-E2E-2026';
+  const signup = await request.post('/api/auth/signup', { data: { email, password, data: { nombre: 'Cliente', apellido: 'Prueba', dni: uniqueDni() } } });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const { user } = (await signup.json()) as { user: { id: string } };
+  const link = await waitForMailLink(email, '/verificar-correo');
+  const token = new URL(link).searchParams.get('token');
+  const verify = await request.post('/api/auth/verify', { data: { token } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const adminToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  const approve = await request.patch(`/api/admin/users/${user.id}/approval`, { data: { approved: true }, headers: { Authorization: `Bearer ${adminToken}` } });
+  expect(approve.status(), await approve.text()).toBe(200);
+  return { id: user.id, email, password };
+}

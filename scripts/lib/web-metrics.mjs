@@ -1,0 +1,68 @@
+// Shared by scripts/bundle-size.mjs, scripts/audit-web.mjs and the benchmarks.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** What index.html loads before any lazy route: entry script, modulepreloads and stylesheets, with gzip sizes. */
+export function initialAssets(distDir) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`No existe ${indexFile}: ejecutá primero la compilación.`);
+  const html = readFileSync(indexFile, 'utf8');
+  const assets = new Map();
+  const add = (kind, href) => {
+    if (href && !/^https?:/.test(href)) assets.set(href, kind);
+  };
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) add('js', m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) add('js', m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g)) add('css', m[1]);
+  const rows = [];
+  for (const [href, kind] of assets) {
+    const content = readFileSync(path.join(distDir, href.replace(/^\//, '')));
+    rows.push({ kind, file: href, bytes: content.length, gzip: gzipSync(content, { level: 9 }).length });
+  }
+  const total = (kind) => rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + r.gzip, 0);
+  return { rows, jsGzip: total('js'), cssGzip: total('css') };
+}
+
+/** Lighthouse 12, mobile preset, with Debian's Chromium, for each page of a running server. */
+export async function runLighthouse(baseUrl, pages) {
+  const chromeLauncher = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const results = [];
+  try {
+    for (const page of pages) {
+      const { lhr } = await lighthouse(`${baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      results.push({
+        page,
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        lcpMs: Math.round(audit('largest-contentful-paint') ?? NaN),
+        cls: Number((audit('cumulative-layout-shift') ?? NaN).toFixed(3)),
+        tbtMs: Math.round(audit('total-blocking-time') ?? NaN),
+        failedA11y: Object.values(lhr.audits)
+          .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id) && a.score === 0)
+          .map((a) => a.id),
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
