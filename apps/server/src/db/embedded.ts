@@ -18,7 +18,8 @@ import { isProcessAlive, processCommandLine, waitForExit } from '../lib/process'
 export interface EmbeddedPostgres {
   url: string;
   port: number;
-  pid: number;
+  /** The current server process (it changes when the supervisor restarts a server that died). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -29,6 +30,10 @@ interface Binaries {
 }
 
 const DATABASE_NAME = 'mayorista';
+/** Restarts of a server that died: 1 s, 2 s, 4 s … up to 30 s; back to 1 s after a minute of health. */
+const RESTART_BACKOFF_MIN_MS = 1_000;
+const RESTART_BACKOFF_MAX_MS = 30_000;
+const RESTART_BACKOFF_RESET_MS = 60_000;
 const SUPERUSER = 'postgres';
 
 async function loadBinaries(): Promise<Binaries> {
@@ -230,27 +235,32 @@ export async function startEmbeddedPostgres(options: {
 
   const port = options.port ?? (await findFreePort());
   const logStream = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(
-    bins.postgres,
-    [
-      '-D',
-      pgDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      // TCP on loopback only: no socket files in /tmp to collide or to be left behind.
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=128MB',
-    ],
-    { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
-  );
-  child.stdout?.pipe(logStream);
-  child.stderr?.pipe(logStream);
+  const spawnServer = (): ChildProcess => {
+    const server = spawn(
+      bins.postgres,
+      [
+        '-D',
+        pgDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        // TCP on loopback only: no socket files in /tmp to collide or to be left behind.
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=128MB',
+      ],
+      { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+    );
+    // end: false — the log outlives one server process when the supervisor restarts it.
+    server.stdout?.pipe(logStream, { end: false });
+    server.stderr?.pipe(logStream, { end: false });
+    return server;
+  };
+  let child = spawnServer();
 
   const connection = { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' };
   try {
@@ -265,16 +275,90 @@ export async function startEmbeddedPostgres(options: {
     throw error;
   }
 
+  // ── supervision: a server that dies under the app (OOM killer, kill -9, crash) is started
+  // again on the same port and data, so the app's pool reconnects by itself. Until then the
+  // app answers 503 database_unavailable. Crash recovery replays the WAL: nothing committed is lost.
   let stopping: Promise<void> | null = null;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let backoffMs = RESTART_BACKOFF_MIN_MS;
+  let healthySince = Date.now();
+
+  const superviseExit = (server: ChildProcess) => {
+    server.once('exit', (code, signal) => {
+      if (stopping || server !== child) return;
+      // A server that stayed up for a while earns a fast restart again.
+      if (Date.now() - healthySince > RESTART_BACKOFF_RESET_MS) backoffMs = RESTART_BACKOFF_MIN_MS;
+      log(`PostgreSQL embebido terminó inesperadamente (${signal ?? `código ${code}`}); se reinicia en ${backoffMs / 1000} s.`);
+      scheduleRestart();
+    });
+  };
+
+  const scheduleRestart = () => {
+    const delay = backoffMs;
+    backoffMs = Math.min(backoffMs * 2, RESTART_BACKOFF_MAX_MS);
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      void restart();
+    }, delay);
+    restartTimer.unref();
+  };
+
+  const restart = async () => {
+    if (stopping) return;
+    // The old server's backends notice their postmaster is gone and exit on their own; until
+    // they do, PostgreSQL refuses to start on the same data ("shared memory block still in use"),
+    // which this loop simply retries with a longer wait.
+    const server = spawnServer();
+    child = server;
+    superviseExit(server);
+    try {
+      await waitUntilAccepting(connection, server, 60_000);
+      healthySince = Date.now();
+      log(`PostgreSQL embebido reiniciado (proceso ${server.pid}, puerto ${port}).`);
+    } catch (error) {
+      log(`No se pudo reiniciar PostgreSQL embebido: ${error instanceof Error ? error.message : String(error)}`);
+      // Still running but not answering: stop it; its exit schedules the next attempt.
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGQUIT');
+    }
+  };
+  superviseExit(child);
+
   const stop = () =>
     (stopping ??= (async () => {
-      if (child.exitCode !== null || !child.pid) return;
-      child.kill('SIGINT');
-      if (!(await waitForExit(child.pid, 30_000))) child.kill('SIGQUIT');
-      await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
+      if (restartTimer) clearTimeout(restartTimer);
+      const server = child;
+      if (server.exitCode === null && server.signalCode === null && server.pid) {
+        server.kill('SIGINT');
+        if (!(await waitForExit(server.pid, 30_000))) server.kill('SIGQUIT');
+        await new Promise<void>((r) => (server.exitCode !== null || server.signalCode !== null ? r() : server.once('exit', () => r())));
+      }
       logStream.end();
     })());
 
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
-  return { url, port, pid: child.pid!, stop };
+  return {
+    url,
+    port,
+    get pid() {
+      return child.pid!;
+    },
+    stop,
+  };
+}
+
+/**
+ * The URL of an embedded server that is already running on this data directory (started by
+ * a running app), or null. Lets maintenance commands (backups) work while the app serves.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  try {
+    const lines = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+    const pid = Number.parseInt(lines[0] ?? '', 10);
+    const port = Number.parseInt(lines[3] ?? '', 10);
+    if (!Number.isInteger(pid) || !Number.isInteger(port) || !isProcessAlive(pid)) return null;
+    const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+    return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,147 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import readline from 'node:readline';
+import { createGunzip, createGzip } from 'node:zlib';
+import type pg from 'pg';
+
+/**
+ * Logical backups without pg_dump: the embedded server ships no client tools, and Debian's
+ * pg_dump is older than the server. Every table is read as JSON inside one REPEATABLE READ,
+ * READ ONLY transaction — a single consistent snapshot even while orders keep arriving — and
+ * written as gzip'd JSON lines. Restoring inserts the rows with json_populate_recordset into a
+ * freshly migrated, empty database in foreign-key order, in one transaction.
+ */
+
+/** Foreign-key order: parents before children. Every application table must be listed. */
+export const BACKUP_TABLES = [
+  { name: 'users', key: 'id' },
+  { name: 'profiles', key: 'id' },
+  { name: 'email_tokens', key: 'id' },
+  { name: 'sessions', key: 'id' },
+  { name: 'refresh_tokens', key: 'id', sequence: 'refresh_tokens_id_seq' },
+  { name: 'points_adjustments', key: 'id', sequence: 'points_adjustments_id_seq' },
+  { name: 'products', key: 'id' },
+  { name: 'cart', key: 'user_id' },
+  { name: 'orders', key: 'id' },
+] as const;
+
+const FORMAT = 'mayorista-backup';
+const VERSION = 1;
+const CHUNK = 2000;
+
+interface Header {
+  format: typeof FORMAT;
+  version: number;
+  created_at: string;
+  migrations: number;
+  tables: Record<string, number>;
+}
+
+async function appliedMigrations(client: pg.ClientBase): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function backupDatabase(pool: pg.Pool, file: string): Promise<Header> {
+  const client = await pool.connect();
+  const gzip = createGzip();
+  const out = createWriteStream(file, { mode: 0o600 });
+  gzip.pipe(out);
+  const write = async (value: unknown) => {
+    if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain');
+  };
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const counts: Record<string, number> = {};
+    for (const t of BACKUP_TABLES) {
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${t.name}`);
+      counts[t.name] = rows[0]!.n;
+    }
+    const header: Header = {
+      format: FORMAT,
+      version: VERSION,
+      created_at: new Date().toISOString(),
+      migrations: await appliedMigrations(client),
+      tables: counts,
+    };
+    await write(header);
+    for (const t of BACKUP_TABLES) {
+      // A cursor in the snapshot: bounded memory whatever the table size.
+      await client.query(`declare backup_cursor no scroll cursor for select to_jsonb(t) as row from ${t.name} t order by t.${t.key}`);
+      for (;;) {
+        const { rows } = await client.query<{ row: Record<string, unknown> }>(`fetch ${CHUNK} from backup_cursor`);
+        if (rows.length === 0) break;
+        await write({ table: t.name, rows: rows.map((r) => r.row) });
+      }
+      await client.query('close backup_cursor');
+    }
+    await client.query('commit');
+    gzip.end();
+    await once(out, 'finish');
+    return header;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    gzip.destroy();
+    out.destroy();
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export class RestoreError extends Error {}
+
+export async function restoreDatabase(pool: pg.Pool, file: string): Promise<Header> {
+  const client = await pool.connect();
+  let lines: readline.Interface | null = null;
+  let header: Header | null = null;
+  try {
+    await client.query('begin');
+    for (const t of BACKUP_TABLES) {
+      const { rows } = await client.query(`select 1 from ${t.name} limit 1`);
+      if (rows.length) throw new RestoreError(`La base de destino no está vacía (tabla ${t.name}). Restaurá en una carpeta de datos nueva.`);
+    }
+    const known = await appliedMigrations(client);
+    // Created only now: readline starts reading at once, and lines emitted while we were still
+    // awaiting the checks above would be lost.
+    lines = readline.createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (!line.trim()) continue;
+      const entry = JSON.parse(line) as Header | { table: string; rows: unknown[] };
+      if (!header) {
+        const h = entry as Header;
+        if (h.format !== FORMAT || h.version !== VERSION) throw new RestoreError('El archivo no es una copia de seguridad de esta aplicación.');
+        if (h.migrations > known) {
+          throw new RestoreError('La copia es de una versión más nueva de la aplicación; actualizá la aplicación antes de restaurar.');
+        }
+        header = h;
+        continue;
+      }
+      const chunk = entry as { table: string; rows: unknown[] };
+      if (!BACKUP_TABLES.some((t) => t.name === chunk.table)) throw new RestoreError(`Tabla desconocida en la copia: ${chunk.table}`);
+      await client.query(`insert into ${chunk.table} select * from jsonb_populate_recordset(null::${chunk.table}, $1::jsonb)`, [
+        JSON.stringify(chunk.rows),
+      ]);
+    }
+    if (!header) throw new RestoreError('El archivo de copia está vacío.');
+    for (const t of BACKUP_TABLES) {
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${t.name}`);
+      if (rows[0]!.n !== (header.tables[t.name] ?? 0)) {
+        throw new RestoreError(`La copia está incompleta: ${t.name} tiene ${rows[0]!.n} filas y se esperaban ${header.tables[t.name]}.`);
+      }
+      if ('sequence' in t) {
+        await client.query(`select setval('${t.sequence}', coalesce((select max(id) from ${t.name}), 0) + 1, false)`);
+      }
+    }
+    await client.query('commit');
+    return header;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+    lines?.close();
+  }
+}

@@ -1,0 +1,29 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@mayorista/core';
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a request that took longer
+ * than `requestTimeout` to arrive, oversized headers, a malformed request line). Fastify's
+ * default answers them in English; the API contract is `{ code, message }` in Spanish.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { code: 'request_timeout', message: messages.errors.timeout }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { code: 'headers_too_large', message: messages.errors.bodyTooLarge }]
+        : [400, { code: 'bad_request', message: messages.errors.validation }];
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const text = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
+}

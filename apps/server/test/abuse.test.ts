@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@mayorista/core';
+import { PRODUCT_IMAGE_MAX_BYTES } from '@mayorista/core/schemas/product';
+import { buildApp } from '../src/app';
+import { createDatabase, createPool } from '../src/db/client';
+import { MAX_SOCKETS_PER_USER } from '../src/modules/realtime/realtime.routes';
+import { insertProduct, openRealtimeSocket } from './admin-orders-fixtures';
+import { createAdmin, createVerifiedUser } from './factories';
+import { createTestDatabase, setupTestApp, testConfig } from './helpers';
+
+/**
+ * Issue 8 item 7: abuse limits, each shown at its edge with the Spanish answer the client gets.
+ * Small limits come from the environment (RATE_LIMIT_*), so the suite stays fast.
+ */
+const AUTH_MAX = 5;
+const EMAIL_MAX = 3;
+const ORDERS_MAX = 4;
+const ctx = await setupTestApp({
+  env: { RATE_LIMIT_AUTH_MAX: String(AUTH_MAX), RATE_LIMIT_EMAIL_MAX: String(EMAIL_MAX), RATE_LIMIT_ORDERS_MAX: String(ORDERS_MAX) },
+});
+
+describe('rate limits', () => {
+  it(`sign-in: ${AUTH_MAX} attempts per window, then 429 rate_limited in Spanish with Retry-After`, async () => {
+    const attempt = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/token?grant_type=password', payload: { email: 'nadie@example.com', password: 'incorrecta-123' } });
+    for (let i = 0; i < AUTH_MAX; i++) expect((await attempt()).statusCode).toBe(400);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: messages.errors.rateLimited });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The budget is per client address: another address is not punished for this one.
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/token?grant_type=password',
+      remoteAddress: '10.9.8.7',
+      payload: { email: 'nadie@example.com', password: 'incorrecta-123' },
+    });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it(`e-mail sending routes: ${EMAIL_MAX} per hour, then 429`, async () => {
+    const resend = () => ctx.app.inject({ method: 'POST', url: '/api/auth/recover', remoteAddress: '10.1.1.1', payload: { email: 'alguien@example.com' } });
+    for (let i = 0; i < EMAIL_MAX; i++) expect((await resend()).statusCode).toBe(200);
+    const limited = await resend();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: messages.errors.rateLimited });
+  });
+
+  it(`order creation: ${ORDERS_MAX} per minute per customer, then 429 with nothing written; other customers unaffected`, async () => {
+    const product = await insertProduct(ctx.pool, { stock: 100 });
+    const buyer = await createVerifiedUser(ctx);
+    const place = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload: { items: [{ product_id: product.id, quantity: 1 }] } });
+    for (let i = 0; i < ORDERS_MAX; i++) expect((await place(buyer.headers)).statusCode).toBe(201);
+    const limited = await place(buyer.headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: messages.errors.rateLimited });
+    const { rows } = await ctx.pool.query('select count(*)::int as n from orders where user_id = $1', [buyer.userId]);
+    expect(rows[0].n).toBe(ORDERS_MAX);
+    // Same address, another customer: the budget is per customer.
+    const other = await createVerifiedUser(ctx);
+    expect((await place(other.headers)).statusCode).toBe(201);
+  });
+});
+
+describe('size limits', () => {
+  it('a JSON body over 256 KB answers 413 body_too_large before reaching the route', async () => {
+    const customer = await createVerifiedUser(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ items: [], observaciones: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'body_too_large', message: messages.errors.bodyTooLarge });
+    const { rows } = await ctx.pool.query(`select 1 from orders where user_id = $1`, [customer.userId]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a product image over 5 MB answers 413 image_too_large and the product keeps no image', async () => {
+    const admin = await createAdmin(ctx);
+    const product = await insertProduct(ctx.pool);
+    // Incompressible noise as a valid PNG, a bit over the limit.
+    const side = Math.ceil(Math.sqrt((PRODUCT_IMAGE_MAX_BYTES * 1.2) / 3));
+    const noise = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (Math.random() * 256) | 0;
+    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(png.length).toBeGreaterThan(PRODUCT_IMAGE_MAX_BYTES);
+    const boundary = `----abuse${randomUUID()}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="enorme.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/${product.id}/image`,
+      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'image_too_large', message: messages.products.imageTooLarge(PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)) });
+    const { rows } = await ctx.pool.query<{ image_path: string | null }>(`select image_path from products where id = $1`, [product.id]);
+    expect(rows[0]!.image_path).toBeNull();
+  });
+});
+
+describe('request timeout (slow clients)', () => {
+  const TIMEOUT_MS = 600;
+  let app: FastifyInstance;
+  let port: number;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const pool = createPool(database.url, 2);
+    const config = testConfig();
+    app = await buildApp({
+      config,
+      pool,
+      db: createDatabase(pool),
+      jwtSecret: new TextEncoder().encode(config.jwtSecret!),
+      webDistDir: null,
+      logger: false,
+      requestTimeoutMs: TIMEOUT_MS,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as net.AddressInfo).port;
+    cleanup = async () => {
+      await app.close();
+      await pool.end();
+      await database.drop();
+    };
+  });
+  afterAll(() => cleanup());
+
+  /** Sends `text` and never finishes the request; resolves with everything the server sent back. */
+  const sendAndStall = (text: string) =>
+    new Promise<{ answer: string; elapsedMs: number }>((resolve, reject) => {
+      const started = Date.now();
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve({ answer, elapsedMs: Date.now() - started }));
+      socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+      setTimeout(() => socket.destroy(new Error('the server never timed the request out')), 10_000);
+    });
+
+  const expectTimeoutAnswer = ({ answer, elapsedMs }: { answer: string; elapsedMs: number }) => {
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+    expect(body).toEqual({ code: 'request_timeout', message: messages.errors.timeout });
+    expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(elapsedMs).toBeLessThan(TIMEOUT_MS * 3);
+  };
+
+  it('a body that never finishes arriving is cut off with 408 request_timeout in Spanish', async () => {
+    expectTimeoutAnswer(
+      await sendAndStall('POST /api/auth/recover HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":'),
+    );
+  });
+
+  it('headers sent one byte at a time (slow loris) are cut off the same way', async () => {
+    expectTimeoutAnswer(await sendAndStall('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: a'));
+  });
+});
+
+describe('WebSocket connections per user', () => {
+  it(`an admin can hold ${MAX_SOCKETS_PER_USER} joined sockets; the next join is refused in Spanish and closed`, async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address.replace('http', 'ws')}/realtime`;
+    const admin = await createAdmin(ctx);
+    const sockets = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) {
+      const socket = await openRealtimeSocket(url);
+      expect((await socket.join(admin.session.access_token)).payload.status).toBe('ok');
+      sockets.push(socket);
+    }
+    const extra = await openRealtimeSocket(url);
+    const reply = await extra.join(admin.session.access_token);
+    expect(reply.payload.status).toBe('error');
+    expect(reply.payload.response?.reason).toBe(messages.realtime.tooManyConnections(MAX_SOCKETS_PER_USER));
+    expect(await extra.waitForClose()).toBe(1008);
+
+    // Another admin is not affected, and closing one socket frees a place.
+    const otherAdmin = await createAdmin(ctx);
+    const other = await openRealtimeSocket(url);
+    expect((await other.join(otherAdmin.session.access_token)).payload.status).toBe('ok');
+    sockets[0]!.close();
+    await sockets[0]!.waitForClose();
+    const again = await openRealtimeSocket(url);
+    let status: string | undefined;
+    // The server drops the closed socket on its 'close' event; give it a moment.
+    for (let i = 0; i < 20 && status !== 'ok'; i++) {
+      status = (await again.join(admin.session.access_token)).payload.status;
+      if (status !== 'ok') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('ok');
+    for (const socket of [...sockets.slice(1), other, again]) socket.close();
+  });
+});

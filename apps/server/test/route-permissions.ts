@@ -1,0 +1,323 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import type pg from 'pg';
+
+/**
+ * The expected-results table of the permission matrix (issue 8, item 1). Every route the app
+ * registers must have an entry here: security-permissions.test.ts collects the real route table
+ * and fails on any route without one, so a new route cannot ship unclassified.
+ */
+
+export const CALLERS = ['anonymous', 'unverified', 'unapproved', 'customer', 'otherCustomer', 'admin', 'superAdmin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/**
+ * Who gets past the route's guard.
+ * - public: everyone (the answer depends on the body, never on the caller)
+ * - session: any signed-in user (requireUser)
+ * - approved: approved customers and admins (requireApproved)
+ * - admin / superAdmin: requireAdmin / requireSuperAdmin
+ * - websocket: HTTP upgrade; the join message carries the token and is checked by its own test
+ */
+export type Access = 'public' | 'session' | 'approved' | 'admin' | 'superAdmin' | 'websocket';
+
+/** Data the requests refer to, created by the test before the matrix runs. */
+export interface MatrixFixtures {
+  /** The approved customer whose cart, orders and profile are the objects of the object-level checks. */
+  customerId: string;
+  customerOrderId: string;
+  productId: string;
+  /** Name of an image served under /uploads. */
+  uploadedFile: string;
+  /** A PNG small enough for the product image upload. */
+  pngImage: Buffer;
+  /** Things each destructive call consumes, so every caller acts on an untouched object. */
+  freshProductId(): Promise<string>;
+  freshUserId(): Promise<string>;
+  freshOrderId(): Promise<string>;
+}
+
+export interface MatrixRequest extends Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers' | 'query'> {
+  /** The call ends the caller's session (logout): run it on a new session of the same user. */
+  freshSession?: boolean;
+}
+
+export interface RouteRule {
+  access: Access;
+  /** The object belongs to `customer`: every other caller who passes the guard must get 404. */
+  ownedByCustomer?: boolean;
+  /** Status(es) for a caller who passes the guard (and owns the object). */
+  allowed: readonly number[];
+  request(f: MatrixFixtures, caller: Caller): MatrixRequest | Promise<MatrixRequest>;
+}
+
+export const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+const uniqueEmail = () => `matriz-${randomBytes(5).toString('hex')}@example.com`;
+const strongPassword = 'Matriz-Clave-Segura-2026';
+const randomDni = () => String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+
+function multipartImage(image: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----matriz${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const productBody = (name: string) => ({
+  name,
+  price: 12_345,
+  retail_price: 20_000,
+  stock: 10,
+  category: 'Matriz',
+});
+
+export const routePermissions: Record<string, RouteRule> = {
+  [routeKey('GET', '/healthz')]: { access: 'public', allowed: [200], request: () => ({ method: 'GET', url: '/healthz' }) },
+
+  // ── accounts: public entry points (the answer never depends on who asks) ──
+  [routeKey('POST', '/api/auth/signup')]: {
+    access: 'public',
+    allowed: [200],
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: uniqueEmail(), password: strongPassword, data: { nombre: 'Nueva', apellido: 'Cuenta', dni: randomDni() } },
+    }),
+  },
+  [routeKey('POST', '/api/auth/verify')]: {
+    access: 'public',
+    allowed: [400],
+    request: () => ({ method: 'POST', url: '/api/auth/verify', payload: { token: randomBytes(32).toString('base64url') } }),
+  },
+  [routeKey('POST', '/api/auth/resend')]: {
+    access: 'public',
+    allowed: [200],
+    request: () => ({ method: 'POST', url: '/api/auth/resend', payload: { email: uniqueEmail() } }),
+  },
+  [routeKey('POST', '/api/auth/token')]: {
+    access: 'public',
+    allowed: [400],
+    request: () => ({ method: 'POST', url: '/api/auth/token?grant_type=password', payload: { email: uniqueEmail(), password: strongPassword } }),
+  },
+  [routeKey('POST', '/api/auth/recover')]: {
+    access: 'public',
+    allowed: [200],
+    request: () => ({ method: 'POST', url: '/api/auth/recover', payload: { email: uniqueEmail() } }),
+  },
+  [routeKey('POST', '/api/auth/reset-password')]: {
+    access: 'public',
+    allowed: [400],
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: randomBytes(32).toString('base64url'), password: strongPassword },
+    }),
+  },
+
+  // ── accounts: signed-in ──
+  [routeKey('POST', '/api/auth/logout')]: {
+    access: 'session',
+    allowed: [204],
+    request: () => ({ method: 'POST', url: '/api/auth/logout?scope=local', freshSession: true }),
+  },
+  [routeKey('GET', '/api/auth/user')]: { access: 'session', allowed: [200], request: () => ({ method: 'GET', url: '/api/auth/user' }) },
+  [routeKey('GET', '/api/profiles/:id')]: {
+    access: 'session',
+    ownedByCustomer: true,
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/profiles/${f.customerId}` }),
+  },
+  [routeKey('GET', '/api/points')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/points' }) },
+
+  // ── accounts: administration ──
+  [routeKey('GET', '/api/admin/users')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/users?status=all' }),
+  },
+  [routeKey('PATCH', '/api/admin/users/:id/approval')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/approval`, payload: { approved: true } }),
+  },
+  [routeKey('POST', '/api/admin/users/:id/points')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/admin/users/${await f.freshUserId()}/points`,
+      payload: { saldo_puntos: 5_000, reason: 'Bonificación de la matriz de permisos' },
+    }),
+  },
+  [routeKey('GET', '/api/admin/users/:id/points-history')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/points-history` }),
+  },
+  [routeKey('PATCH', '/api/admin/users/:id/role')]: {
+    access: 'superAdmin',
+    allowed: [200],
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/role`, payload: { is_admin: true } }),
+  },
+
+  // ── products ──
+  [routeKey('GET', '/api/products')]: { access: 'public', allowed: [200], request: () => ({ method: 'GET', url: '/api/products' }) },
+  [routeKey('GET', '/api/products/categories')]: {
+    access: 'public',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/products/categories' }),
+  },
+  [routeKey('POST', '/api/products')]: {
+    access: 'admin',
+    allowed: [201],
+    request: () => ({ method: 'POST', url: '/api/products', payload: productBody(`Matriz ${randomUUID()}`) }),
+  },
+  [routeKey('PUT', '/api/products/:id')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'PUT', url: `/api/products/${await f.freshProductId()}`, payload: productBody(`Matriz ${randomUUID()}`) }),
+  },
+  [routeKey('PATCH', '/api/products/:id/enabled')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'PATCH', url: `/api/products/${await f.freshProductId()}/enabled`, payload: { is_enabled: false } }),
+  },
+  [routeKey('DELETE', '/api/products/:id')]: {
+    access: 'admin',
+    allowed: [204],
+    request: async (f) => ({ method: 'DELETE', url: `/api/products/${await f.freshProductId()}` }),
+  },
+  [routeKey('POST', '/api/products/:id/image')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'POST', url: `/api/products/${await f.freshProductId()}/image`, ...multipartImage(f.pngImage) }),
+  },
+  [routeKey('GET', '/uploads/:file')]: {
+    access: 'public',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/uploads/${f.uploadedFile}` }),
+  },
+
+  // ── cart ──
+  [routeKey('GET', '/api/cart')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/cart' }) },
+  [routeKey('PUT', '/api/cart')]: {
+    access: 'approved',
+    allowed: [200],
+    request: (f) => ({ method: 'PUT', url: '/api/cart', payload: { cart_data: { [f.productId]: 2 } } }),
+  },
+  [routeKey('GET', '/api/cart/products')]: {
+    access: 'approved',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/cart/products?ids=${f.productId}` }),
+  },
+
+  // ── orders (customer side) ──
+  [routeKey('POST', '/api/orders')]: {
+    access: 'approved',
+    allowed: [201],
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { items: [{ product_id: f.productId, quantity: 1 }], observaciones: '', canjeado_con_puntos: false, idempotency_key: randomUUID() },
+    }),
+  },
+  [routeKey('GET', '/api/orders')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/orders' }) },
+  [routeKey('GET', '/api/orders/:id')]: {
+    access: 'approved',
+    ownedByCustomer: true,
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/orders/${f.customerOrderId}` }),
+  },
+  [routeKey('GET', '/api/orders/:id/pdf')]: {
+    access: 'approved',
+    ownedByCustomer: true,
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/orders/${f.customerOrderId}/pdf` }),
+  },
+
+  // ── orders (admin side) ──
+  [routeKey('GET', '/api/admin/orders')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/orders' }) },
+  [routeKey('GET', '/api/admin/orders/export.csv')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/orders/export.csv' }),
+  },
+  [routeKey('GET', '/api/admin/orders/:id')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}` }),
+  },
+  [routeKey('POST', '/api/admin/orders/:id/status')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/status`, payload: { status: 'Confirmado' } }),
+  },
+
+  // ── realtime: a plain GET (no upgrade) answers 426 with { code, message }; joins are checked
+  // over a real socket in security-permissions.test.ts ──
+  [routeKey('GET', '/realtime')]: { access: 'websocket', allowed: [426], request: () => ({ method: 'GET', url: '/realtime' }) },
+};
+
+/**
+ * What a caller must get from a route: the guard decides first (401 signed out, 403 not
+ * approved / not admin), then ownership (someone else's object is 404, never 403, so ids
+ * cannot be probed), then the route's own answer.
+ */
+export function expectedStatuses(rule: RouteRule, caller: Caller): readonly number[] {
+  if (rule.access === 'public' || rule.access === 'websocket') return rule.allowed;
+  // An unverified account cannot sign in (403 email_not_confirmed), so it calls as anonymous.
+  if (caller === 'anonymous' || caller === 'unverified') return [401];
+  const ownerCheck = () => (rule.ownedByCustomer && caller !== 'customer' ? [404] : rule.allowed);
+  if (rule.access === 'session') return ownerCheck();
+  if (caller === 'unapproved') return [403];
+  if (rule.access === 'approved') return ownerCheck();
+  if (caller === 'customer' || caller === 'otherCustomer') return [403];
+  if (rule.access === 'admin') return rule.allowed;
+  return caller === 'superAdmin' ? rule.allowed : [403];
+}
+
+/**
+ * `{ method, url }` pairs from `app.printRoutes({ commonPrefix: false })`, which prints a tree:
+ * a child line holds only the part of the path after its parent's. HEAD routes mirror GET
+ * (same handler, same guards), so they are left out.
+ */
+export function parseRouteTable(printed: string): Array<{ method: string; url: string }> {
+  const routes: Array<{ method: string; url: string }> = [];
+  const pathAtDepth: string[] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^(.*?)(?:├── |└── )(\S+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const url = (depth > 0 ? pathAtDepth[depth - 1]! : '') + match[2]!;
+    pathAtDepth[depth] = url;
+    pathAtDepth.length = depth + 1;
+    for (const method of match[3]!.split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.push({ method, url });
+    }
+  }
+  return routes;
+}
+
+// ── database snapshots, shared by the security suites ──
+
+/**
+ * One hash per table of the public schema over every row (as text, sorted), so a test can
+ * prove that a rejected request wrote nothing anywhere.
+ */
+export async function snapshotDatabase(pool: pg.Pool): Promise<Record<string, string>> {
+  const { rows: tables } = await pool.query<{ table_name: string }>(
+    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const snapshot: Record<string, string> = {};
+  for (const { table_name } of tables) {
+    const { rows } = await pool.query<{ row: string }>(`select t::text as row from public."${table_name}" t order by 1`);
+    snapshot[table_name] = createHash('sha256')
+      .update(rows.map((r) => r.row).join('\n'))
+      .digest('hex');
+  }
+  return snapshot;
+}
