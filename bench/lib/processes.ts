@@ -1,0 +1,111 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+let tasksetAvailable: boolean | null = null;
+/** Pins a command to one core with taskset when available, so server and load generator don't fight. */
+export function pinned(cpu: number | null, command: string, args: string[]): [string, string[]] {
+  if (cpu === null) return [command, args];
+  if (tasksetAvailable === null) {
+    try {
+      execFileSync('taskset', ['-c', '0', 'true']);
+      tasksetAvailable = true;
+    } catch {
+      tasksetAvailable = false;
+    }
+  }
+  return tasksetAvailable ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
+}
+
+export interface Running {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000, getOutput = () => ''): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}):\n${getOutput()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.status === 200) return Date.now() - started;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${url} did not become healthy:\n${getOutput()}`);
+}
+
+export async function startProcess(opts: { script: string; args?: string[]; env: Record<string, string>; port: number; cpu: number | null }): Promise<Running & { startupMs: number }> {
+  const [cmd, args] = pinned(opts.cpu, process.execPath, [opts.script, ...(opts.args ?? [])]);
+  const spawnedAt = Date.now();
+  const child = spawn(cmd, args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
+  child.stderr!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
+  const url = `http://127.0.0.1:${opts.port}`;
+  await waitForHealth(url, child, 120_000, () => out);
+  const startupMs = Date.now() - spawnedAt;
+  return {
+    child,
+    url,
+    startupMs,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+function rssKb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter((n) => n > 0);
+  } catch {
+    return [];
+  }
+}
+
+/** Samples the peak resident memory of a process (and, for PostgreSQL, of its backends too). */
+export function sampleMemory(targets: { name: string; pid: () => number | null; withChildren?: boolean }[], everyMs = 250) {
+  const peaks: Record<string, number> = Object.fromEntries(targets.map((t) => [t.name, 0]));
+  const timer = setInterval(() => {
+    for (const t of targets) {
+      const pid = t.pid();
+      if (!pid) continue;
+      let kb = rssKb(pid);
+      if (t.withChildren) for (const c of childrenOf(pid)) kb += rssKb(c);
+      peaks[t.name] = Math.max(peaks[t.name] ?? 0, kb);
+    }
+  }, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, Math.round(v / 1024)]));
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx]!;
+}
