@@ -28,7 +28,18 @@ export default tseslint.config(
     // Features never import each other's internals; the app layer composes them.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*/*', '../*/components/*', '../*/hooks/*', '../*/api/*'], message: 'Import another feature only through its index.ts.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // A sibling feature's internals (../cart/components/x), not our shared ../../components/ui.
+              regex: '^\\.\\./[^./][^/]*/(components|hooks|api)/',
+              message: 'Import another feature only through its index.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -54,6 +54,7 @@ const app = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')
     LOG_LEVEL: 'warn',
     // The tests sign in many times from one address.
     RATE_LIMIT_AUTH_MAX: '10000',
+    RATE_LIMIT_ORDERS_MAX: '10000',
     RATE_LIMIT_EMAIL_MAX: '10000',
   },
 });

@@ -8,8 +8,18 @@ import type { Database } from './db/client';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStrictJson } from './plugins/strict-json';
+import { clientErrorHandler } from './plugins/client-errors';
 import { defaultWebDistDir, registerSpa } from './plugins/spa';
+import { registerAdminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
+import { registerRealtime } from './modules/realtime/realtime.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
+import { createMailer, type Mailer } from './lib/mailer';
+import { registerCartRoutes } from './modules/cart/cart.routes';
+import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import { registerPointsRoutes } from './modules/points/points.routes';
+import { registerProductRoutes } from './modules/products/products.routes';
 
 export interface AppDeps {
   config: Config;
@@ -20,6 +30,10 @@ export interface AppDeps {
   /** Where the built SPA is; tests that only exercise the API leave it out. */
   webDistDir?: string | null;
   logger?: boolean;
+  /** Outgoing e-mail; built from config (SMTP_URL or DATA_DIR/outbox) when absent. Tests pass a capturing one. */
+  mailer?: Mailer;
+  /** Longest time a client may take to send a whole request (slow-loris guard); 30 s unless a test shortens it. */
+  requestTimeoutMs?: number;
 }
 
 /** Query strings may carry single-use tokens (e-mail links); they never reach the logs. */
@@ -30,6 +44,7 @@ function redactUrl(url: string): string {
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const requestTimeoutMs = deps.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger:
       deps.logger === false
@@ -46,7 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    requestTimeout: 30_000,
+    requestTimeout: requestTimeoutMs,
+    // Fastify sets server.requestTimeout after creating the server, and Node then applies it to
+    // headers only: a client could stall a body forever. Given at creation, it covers the body too.
+    // Node looks for timed-out requests only at connectionsCheckingInterval (30 s by default, which
+    // would let a slow request live up to twice the timeout); a quarter of the timeout keeps it accurate.
+    http: { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.floor(requestTimeoutMs / 4)) },
+    clientErrorHandler,
     // The SPA's ids are UUIDs; nothing needs longer path parameters.
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
@@ -56,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStrictJson(app);
   await registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
@@ -71,6 +93,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, deps.pool);
   // Capability modules register here, one line each (routes → service → repository):
+  registerAccountsRoutes(app, { ...deps, mailer: deps.mailer ?? createMailer(config, app.log) });
+  registerCartRoutes(app, deps);
+  registerOrdersRoutes(app, deps);
+  registerPointsRoutes(app, deps);
+  registerProductRoutes(app, deps);
+  registerAdminOrdersRoutes(app, deps);
+  await registerRealtime(app, deps);
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

@@ -35,6 +35,7 @@ const envSchema = z
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_AUTH_WINDOW: z.string().default('1 minute'),
     RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_ORDERS_MAX: z.coerce.number().int().positive().default(60),
     UPLOADS_DIR: z.string().optional(),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_EMAIL, {
@@ -89,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       authMax: e.RATE_LIMIT_AUTH_MAX,
       authWindow: e.RATE_LIMIT_AUTH_WINDOW,
       emailMax: e.RATE_LIMIT_EMAIL_MAX,
+      ordersPerMinute: e.RATE_LIMIT_ORDERS_MAX,
     },
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
   };

@@ -4,3 +4,4 @@ export * from './product';
 export * from './auth';
 export * from './cart';
 export * from './order';
+export * from './admin-orders';
