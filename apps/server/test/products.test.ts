@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@mayorista/core/messages';
 import type { Product, ProductInput, ProductListResponse } from '@mayorista/core/schemas/product';
 import { products } from '../src/db/schema';
@@ -161,7 +161,7 @@ describe('GET /api/products — search, filters, order, pages', () => {
     expect((await list(`search=${tag}`)).items).toHaveLength(48);
   });
 
-  it('answers a page of a 5,000-product catalogue in one quick round-trip', async () => {
+  it('answers a page of a 5,000-product catalogue with a fixed number of queries (no per-row work)', async () => {
     const tag = `Masivo${Math.random().toString(36).slice(2, 7)}`;
     const rows = Array.from({ length: 5_000 }, (_, i) => ({
       name: `${tag} ${String(i).padStart(4, '0')}`,
@@ -172,14 +172,15 @@ describe('GET /api/products — search, filters, order, pages', () => {
     for (let i = 0; i < rows.length; i += 1_000) await ctx.db.insert(products).values(rows.slice(i, i + 1_000));
     await ctx.pool.query('analyze products');
 
-    const started = performance.now();
+    // Speed is measured in `npm run bench`; here we check the shape: one page query and one count.
+    const queries = vi.spyOn(ctx.pool, 'query');
     const firstPage = await list(`search=${tag}&page_size=100`);
-    const elapsedMs = performance.now() - started;
+    const issued = queries.mock.calls.length;
+    queries.mockRestore();
     expect(firstPage.total).toBe(5_000);
     expect(firstPage.items).toHaveLength(100);
     expect(firstPage.items[99]!.name).toBe(`${tag} 0099`);
-    // Generous for a shared CI machine; an N+1 or a per-row query would take seconds.
-    expect(elapsedMs).toBeLessThan(1_500);
+    expect(issued).toBe(2);
     await ctx.db.delete(products).where(sql`${products.name} like ${`${tag}%`}`);
   });
 
