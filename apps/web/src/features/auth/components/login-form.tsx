@@ -39,12 +39,16 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     }
     setErrors({});
     setSubmitting(true);
+    const submittedAt = window.location.pathname;
     const { error } = await signIn(parsed.data.email, parsed.data.password);
     setSubmitting(false);
     if (error) {
       setServerError(error);
       return;
     }
+    // signIn resolves only once the profile is loaded; by then the login page may already have
+    // redirected and the user may have clicked elsewhere. Never pull them back.
+    if (window.location.pathname !== submittedAt) return;
     navigate(returnTo, { replace: true });
   };
 
