@@ -1,25 +1,27 @@
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { AuthProvider } from '../features/auth';
 import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { routes } from './routes';
 
-/** ReactDOM.flushSync in the shape RouterProvider expects. */
-const flushRouterUpdate = (update: () => unknown): undefined => {
-  flushSync(update);
-};
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
+/**
+ * Declarative routing (BrowserRouter + useRoutes over the same route objects): we use no loaders or
+ * actions, and the data router costs 32 kB of gzip in the first download against 15 kB for this.
+ * Navigations are urgent updates (useTransitions={false}) so flushSync can commit one at once —
+ * logout leaves the guarded page before the session disappears.
+ */
 export function App() {
-  // Created on mount rather than at import, so importing the module has no side effects.
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        {/* flushSync lets `navigate(…, { flushSync: true })` commit at once (logout relies on it). */}
-        <RouterProvider router={router} flushSync={flushRouterUpdate} />
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
         <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { messages } from '@mayorista/core/messages';
@@ -50,7 +51,9 @@ export function SiteNav() {
   const handleSignOut = async () => {
     // Leave first, synchronously: the router's updates are transitions, and a guarded page that
     // saw the session vanish before the navigation committed would redirect to /login instead.
-    await navigate('/', { flushSync: true });
+    flushSync(() => {
+      void navigate('/');
+    });
     const { error } = await signOut();
     // With an error the provider already showed "Error al cerrar sesión"; the one toast slot keeps it.
     if (!error) toast({ title: messages.auth.signedOut });
