@@ -98,6 +98,28 @@ describe('GET /api/products — visibility', () => {
   });
 });
 
+describe('GET /api/products — who is asking is looked up only when it matters', () => {
+  it('answers a signed-in customer\'s plain catalogue page with the two catalogue queries and no session lookup', async () => {
+    const queries = vi.spyOn(ctx.pool, 'query');
+    await list('page=1&page_size=5', customer);
+    const issued = queries.mock.calls.map((call) => String(call[0] && typeof call[0] === 'object' ? (call[0] as { text: string }).text : call[0]));
+    queries.mockRestore();
+    expect(issued).toHaveLength(2);
+    expect(issued.join('\n')).not.toMatch(/from sessions/);
+  });
+
+  it('still looks the caller up for include_disabled: admins see disabled products, customers do not', async () => {
+    const hidden = await ctx.db
+      .insert(products)
+      .values({ name: uniqueName('Oculto'), price: 1_000, retailPrice: 2_000, isEnabled: false })
+      .returning({ id: products.id });
+    const search = `search=${encodeURIComponent('Oculto')}&include_disabled=1&page_size=100`;
+    expect((await list(search, admin)).items.map((p) => p.id)).toContain(hidden[0]!.id);
+    expect((await list(search, customer)).items.map((p) => p.id)).not.toContain(hidden[0]!.id);
+    expect((await list(search)).items.map((p) => p.id)).not.toContain(hidden[0]!.id);
+  });
+});
+
 describe('GET /api/products — search, filters, order, pages', () => {
   it('finds names ignoring accents and case, and treats % and _ literally', async () => {
     const tag = `Búsqueda${Math.random().toString(36).slice(2, 7)}`;

@@ -14,8 +14,17 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate` for bearer-token requests with a live session; null otherwise. */
+    /** The caller of a bearer-token request with a live session; null otherwise. */
     auth: AuthContext | null;
+    /** On `auth: 'lazy'` routes: the pending lookup, run by ensureAuth on first use. */
+    authPending: (() => Promise<AuthContext | null>) | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * 'lazy': look the session up only if the handler asks (ensureAuth). For public reads whose
+     * answer rarely depends on the caller, it saves a database round-trip per request.
+     */
+    auth?: 'lazy';
   }
 }
 
@@ -26,7 +35,11 @@ const PROFILE_COLUMNS = `p.id, p.nombre, p.apellido, p.email, p.dni, p.approved,
  * is still live (signed-out sessions stop working at once, not at token expiry) and loading
  * the profile that every permission decision needs.
  */
-export async function resolveAuth(pool: pg.Pool, secret: Uint8Array, authorization: string | undefined): Promise<AuthContext | null> {
+export async function resolveAuth(
+  pool: pg.Pool,
+  secret: Uint8Array,
+  authorization: string | undefined,
+): Promise<AuthContext | null> {
   if (!authorization?.startsWith('Bearer ')) return null;
   const claims = await verifyAccessToken(authorization.slice(7).trim(), secret);
   if (!claims) return null;
@@ -46,15 +59,28 @@ export async function resolveAuth(pool: pg.Pool, secret: Uint8Array, authorizati
 
 export function registerAuth(app: FastifyInstance, deps: { pool: pg.Pool; jwtSecret: Uint8Array }): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authPending', null);
   app.addHook('onRequest', async (request) => {
-    request.auth = await resolveAuth(deps.pool, deps.jwtSecret, request.headers.authorization);
+    const lookup = () => resolveAuth(deps.pool, deps.jwtSecret, request.headers.authorization);
+    if (request.routeOptions.config?.auth === 'lazy') request.authPending = lookup;
+    else request.auth = await lookup();
   });
+}
+
+/** The caller, looked up now if the route deferred it (at most once per request). */
+export async function ensureAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  const pending = request.authPending;
+  if (pending) {
+    request.authPending = null;
+    request.auth = await pending();
+  }
+  return request.auth;
 }
 
 // Guards, used as `preHandler` on routes. Order mirrors SPEC §4: signed in → approved → admin.
 
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.auth) throw new AppError('not_authenticated', 401, messages.auth.unauthorized);
+  if (!(await ensureAuth(request))) throw new AppError('not_authenticated', 401, messages.auth.unauthorized);
 }
 
 export async function requireApproved(request: FastifyRequest): Promise<void> {

@@ -17,7 +17,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { requireAdmin } from '../../plugins/auth';
+import { ensureAuth, requireAdmin } from '../../plugins/auth';
 import { notFound } from '../../plugins/error-handler';
 import { STORED_IMAGE_NAME } from './products.images';
 import { createProductsService } from './products.service';
@@ -54,21 +54,32 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Database
   const service = createProductsService({ db: deps.db, uploadsDir });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
-    const page = await service.list(request.query, request.auth?.profile ?? null);
-    // Prices depend on who asks; a shared cache must never hand one customer's view to another.
-    return reply.header('Cache-Control', 'private, no-store').send(page);
-  });
-
-  routes.get('/api/products/categories', { schema: { querystring: categoriesQuery } }, async (request, reply) => {
-    const items = await service.categories(request.query.include_disabled, request.auth?.profile ?? null);
-    return reply.header('Cache-Control', 'private, no-store').send({ items });
-  });
-
-  routes.post(
+  // The list is the same for everyone unless it asks for disabled products (admins) or "on sale"
+  // (whose meaning follows the viewer's prices): only then is the caller looked up.
+  routes.get(
     '/api/products',
-    { preValidation: requireAdmin, schema: { body: productInputSchema } },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    { config: { auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
+    async (request, reply) => {
+      const { include_disabled, on_sale } = request.query;
+      const viewer = include_disabled || on_sale ? ((await ensureAuth(request))?.profile ?? null) : null;
+      const page = await service.list(request.query, viewer);
+      // Prices depend on who asks; a shared cache must never hand one customer's view to another.
+      return reply.header('Cache-Control', 'private, no-store').send(page);
+    },
+  );
+
+  routes.get(
+    '/api/products/categories',
+    { config: { auth: 'lazy' }, schema: { querystring: categoriesQuery } },
+    async (request, reply) => {
+      const viewer = request.query.include_disabled ? ((await ensureAuth(request))?.profile ?? null) : null;
+      const items = await service.categories(request.query.include_disabled, viewer);
+      return reply.header('Cache-Control', 'private, no-store').send({ items });
+    },
+  );
+
+  routes.post('/api/products', { preValidation: requireAdmin, schema: { body: productInputSchema } }, async (request, reply) =>
+    reply.status(201).send(await service.create(request.body)),
   );
 
   routes.put(
@@ -100,10 +111,8 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Database
     });
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/products/:id/image',
-        { preValidation: requireAdmin, schema: { params: productIdParams } },
-        async (request) => service.attachImage(request.params.id, await readUploadedFile(request)),
+      .post('/api/products/:id/image', { preValidation: requireAdmin, schema: { params: productIdParams } }, async (request) =>
+        service.attachImage(request.params.id, await readUploadedFile(request)),
       );
   });
 
