@@ -35,7 +35,11 @@ describe('access tokens', () => {
     const wrongIssuer = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuer('otro').setAudience('authenticated').setIssuedAt().setExpirationTime('1h').sign(secret);
     expect(await verifyAccessToken(wrongIssuer, secret)).toBeNull();
     const { token } = await signAccessToken(claims, secret);
-    const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+    // Change a character in the middle of the signature: the last base64url character of a
+    // 32-byte HMAC carries padding bits, so changing only it may leave the signature intact.
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const i = Math.floor(signature.length / 2);
+    const tampered = `${header}.${payload}.${signature.slice(0, i)}${signature[i] === 'A' ? 'B' : 'A'}${signature.slice(i + 1)}`;
     expect(await verifyAccessToken(tampered, secret)).toBeNull();
   });
 });
