@@ -6,10 +6,8 @@ import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { LoadError } from '../../components/ui/load-error';
-import { Spinner } from '../../components/ui/spinner';
+import { PagedQueryList } from '../../components/ui/paged-query-list';
 import { toast } from '../../components/ui/toast-store';
-import { cn } from '../../lib/cn';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersQueryOptions,
@@ -100,11 +98,23 @@ export default function AdminOrdersTab() {
         </div>
         <div className="space-y-1">
           <Label htmlFor={ids.from}>{text.filterFrom}</Label>
-          <Input id={ids.from} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => update({ from: e.target.value })} />
+          <Input
+            id={ids.from}
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => update({ from: e.target.value })}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor={ids.to}>{text.filterTo}</Label>
-          <Input id={ids.to} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => update({ to: e.target.value })} />
+          <Input
+            id={ids.to}
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => update({ to: e.target.value })}
+          />
         </div>
         <div className="flex items-end">
           <Button variant="ghost" size="sm" onClick={() => update(EMPTY_FILTERS)}>
@@ -113,37 +123,16 @@ export default function AdminOrdersTab() {
         </div>
       </fieldset>
 
-      {query.isPending ? <Spinner label={text.loading} /> : null}
-      {query.isError ? (
-        <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />
-      ) : null}
-      {query.data ? (
-        <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {text.totalCount(query.data.total)}
-          </p>
-          {query.data.items.length === 0 ? (
-            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">{text.empty}</p>
-          ) : (
-            <ul aria-label={text.heading} className={cn('space-y-2', query.isFetching && 'opacity-70')} aria-busy={query.isFetching}>
-              {query.data.items.map((order) => (
-                <OrderRow key={order.id} order={order} onOpen={() => setOpenOrderId(order.id)} />
-              ))}
-            </ul>
-          )}
-          {pages > 1 ? (
-            <nav aria-label={text.pageOf(page, pages)} className="flex items-center justify-between gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {text.previousPage}
-              </Button>
-              <span className="text-sm text-slate-700">{text.pageOf(page, pages)}</span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                {text.nextPage}
-              </Button>
-            </nav>
-          ) : null}
-        </>
-      ) : null}
+      <PagedQueryList
+        query={query}
+        text={text}
+        page={page}
+        pages={pages}
+        onPageChange={setPage}
+        listLabel={text.heading}
+        listClassName="space-y-2"
+        renderItem={(order) => <OrderRow key={order.id} order={order} onOpen={() => setOpenOrderId(order.id)} />}
+      />
 
       <OrderDetailDialog orderId={openOrderId} onClose={() => setOpenOrderId(null)} />
     </section>
@@ -161,7 +150,9 @@ function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: () => void }) 
       >
         <span className="flex items-center justify-between gap-2 sm:w-52 sm:shrink-0 sm:justify-start">
           <span className="sr-only">{text.viewDetail(number)}</span>
-          <span aria-hidden="true" className="font-mono text-sm text-slate-700">#{number}</span>
+          <span aria-hidden="true" className="font-mono text-sm text-slate-700">
+            #{number}
+          </span>
           <OrderStatusBadge status={order.status} />
         </span>
         <span className="min-w-0 flex-1 font-semibold break-words text-slate-900">

@@ -6,8 +6,7 @@ import { useAuth } from '../auth';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { LoadError } from '../../components/ui/load-error';
-import { Spinner } from '../../components/ui/spinner';
+import { PagedQueryList } from '../../components/ui/paged-query-list';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import {
@@ -74,43 +73,25 @@ export default function AdminUsersTab() {
         </div>
       </div>
 
-      {query.isPending ? <Spinner label={text.loading} /> : null}
-      {query.isError ? (
-        <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />
-      ) : null}
-      {query.data ? (
-        <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {text.totalCount(query.data.total)}
-          </p>
-          {query.data.items.length === 0 ? (
-            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">{text.empty}</p>
-          ) : (
-            <ul className={cn('space-y-3', query.isFetching && 'opacity-70')} aria-busy={query.isFetching}>
-              {query.data.items.map((user) => (
-                <AdminUserRow key={user.id} user={user} />
-              ))}
-            </ul>
-          )}
-          {pages > 1 ? (
-            <nav aria-label={text.pageOf(page, pages)} className="flex items-center justify-between gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {text.previousPage}
-              </Button>
-              <span className="text-sm text-slate-700">{text.pageOf(page, pages)}</span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                {text.nextPage}
-              </Button>
-            </nav>
-          ) : null}
-        </>
-      ) : null}
+      <PagedQueryList
+        query={query}
+        text={text}
+        page={page}
+        pages={pages}
+        onPageChange={setPage}
+        listClassName="space-y-3"
+        renderItem={(user) => <AdminUserRow key={user.id} user={user} />}
+      />
     </section>
   );
 }
 
 function Badge({ children, tone }: { children: string; tone: 'amber' | 'green' | 'slate' }) {
-  const tones = { amber: 'bg-amber-100 text-amber-950', green: 'bg-green-100 text-green-900', slate: 'bg-slate-200 text-slate-900' };
+  const tones = {
+    amber: 'bg-amber-100 text-amber-950',
+    green: 'bg-green-100 text-green-900',
+    slate: 'bg-slate-200 text-slate-900',
+  };
   return <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
@@ -124,7 +105,11 @@ function AdminUserRow({ user }: { user: AdminUser }) {
     mutationFn: (approved: boolean) => setApproval(user.id, approved),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
-      toast(updated.approved ? { title: text.approvedTitle, description: text.approvedText(name) } : { title: text.revokedTitle, description: text.revokedText(name) });
+      toast(
+        updated.approved
+          ? { title: text.approvedTitle, description: text.approvedText(name) }
+          : { title: text.revokedTitle, description: text.revokedText(name) },
+      );
     },
     onError,
   });
@@ -133,7 +118,10 @@ function AdminUserRow({ user }: { user: AdminUser }) {
     mutationFn: (isAdmin: boolean) => setAdminRole(user.id, isAdmin),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
-      toast({ title: text.adminGrantedTitle, description: updated.is_admin ? text.adminGrantedText(name) : text.adminRevokedText(name) });
+      toast({
+        title: text.adminGrantedTitle,
+        description: updated.is_admin ? text.adminGrantedText(name) : text.adminRevokedText(name),
+      });
     },
     onError,
   });
@@ -153,7 +141,11 @@ function AdminUserRow({ user }: { user: AdminUser }) {
         </div>
         <div className="flex flex-wrap gap-1">
           {user.approved ? <Badge tone="green">{text.approvedBadge}</Badge> : <Badge tone="amber">{text.pendingBadge}</Badge>}
-          {user.is_super_admin ? <Badge tone="slate">{text.superAdminBadge}</Badge> : user.is_admin ? <Badge tone="slate">{text.adminBadge}</Badge> : null}
+          {user.is_super_admin ? (
+            <Badge tone="slate">{text.superAdminBadge}</Badge>
+          ) : user.is_admin ? (
+            <Badge tone="slate">{text.adminBadge}</Badge>
+          ) : null}
         </div>
       </div>
       <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap gap-2">
