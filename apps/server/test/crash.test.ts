@@ -1,14 +1,19 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@mayorista/core';
-import { findFreePort } from '../src/db/embedded';
 import { isProcessAlive, waitForExit } from '../src/lib/process';
+import {
+  ensureBuilt,
+  postmasterPid as postmasterPidOf,
+  queryEmbedded as queryEmbeddedIn,
+  startBuiltServer,
+  type BuiltServer,
+} from './built-server';
 import { readMails, tokenFromMail } from './factories';
 
 /**
@@ -17,8 +22,6 @@ import { readMails, tokenFromMail } from './factories';
  * is there, whole, and stock and points agree with the orders that exist. Then PostgreSQL
  * alone is killed: the app reports 503 and recovers when its supervisor restarts the database.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mainJs = path.join(serverDir, 'dist/main.js');
 // Under /tmp (world-traversable): as root, the embedded PostgreSQL runs as `postgres` and must reach it.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-crash-'));
 chmodSync(dataDir, 0o755);
@@ -26,22 +29,12 @@ const ADMIN = { email: 'admin-crash@example.com', password: 'Admin-Crash-Clave-2
 const CUSTOMER = { email: 'cliente-crash@example.com', password: 'Cliente-Crash-Clave-2026' };
 const running: ChildProcess[] = [];
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
+type Server = BuiltServer;
 
-async function startServer(): Promise<Server> {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, [mainJs], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+const startServer = (): Promise<Server> =>
+  startBuiltServer(
+    dataDir,
+    {
       SMTP_URL: '',
       JWT_SECRET: '',
       ADMIN_EMAIL: ADMIN.email,
@@ -49,60 +42,35 @@ async function startServer(): Promise<Server> {
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_ORDERS_MAX: '100000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
-    if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) return { child, base, output: () => out };
-    await sleep(100);
-  }
-  throw new Error(`server did not become healthy:\n${out}`);
-}
+    running,
+  );
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function call<T>(server: Server, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+async function call<T>(
+  server: Server,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server.base}${url}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-/** The embedded server, reached the way an operator would: its pid file and password file. */
-async function queryEmbedded<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const lines = readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n');
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(lines[3]),
-    user: 'postgres',
-    password: readFileSync(path.join(dataDir, '.postgres-password'), 'utf8').trim(),
-    database: 'mayorista',
-  });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+const queryEmbedded = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+  queryEmbeddedIn<T>(dataDir, sql, params);
+const postmasterPid = () => postmasterPidOf(dataDir);
 
-beforeAll(() => {
-  // Build when missing or older than the sources this suite depends on (the supervisor).
-  const sources = ['src/main.ts', 'src/db/embedded.ts', 'src/app.ts'].map((f) => statSync(path.join(serverDir, f)).mtimeMs);
-  if (!existsSync(mainJs) || statSync(mainJs).mtimeMs < Math.max(...sources)) {
-    execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
-  }
-}, 120_000);
+beforeAll(() => ensureBuilt(), 120_000);
 
 afterAll(async () => {
   for (const child of running) {
@@ -148,7 +116,10 @@ describe('crash safety of the built server on the embedded database', () => {
     expect(signIn.status).toBe(200);
     adminToken = signIn.body.access_token;
 
-    const signUp = await call(server, 'POST', '/api/auth/signup', { ...CUSTOMER, data: { nombre: 'Cliente', apellido: 'Crash', dni: '30999888' } });
+    const signUp = await call(server, 'POST', '/api/auth/signup', {
+      ...CUSTOMER,
+      data: { nombre: 'Cliente', apellido: 'Crash', dni: '30999888' },
+    });
     expect(signUp.status).toBe(200);
     let token: string | null = null;
     for (let i = 0; i < 100 && !token; i++) {
@@ -160,12 +131,22 @@ describe('crash safety of the built server on the embedded database', () => {
     expect(verified.status).toBe(200);
     customerToken = verified.body.access_token;
     customerId = verified.body.user.id;
-    expect((await call(server, 'PATCH', `/api/admin/users/${customerId}/approval`, { approved: true }, adminToken)).status).toBe(200);
-    const points = await call(server, 'POST', `/api/admin/users/${customerId}/points`, { saldo_puntos: initialPoints, reason: 'Prueba de caída' }, adminToken);
+    expect((await call(server, 'PATCH', `/api/admin/users/${customerId}/approval`, { approved: true }, adminToken)).status).toBe(
+      200,
+    );
+    const points = await call(
+      server,
+      'POST',
+      `/api/admin/users/${customerId}/points`,
+      { saldo_puntos: initialPoints, reason: 'Prueba de caída' },
+      adminToken,
+    );
     expect(points.status).toBe(200);
 
     // Three demo products with finite stock, topped up so the stream does not run out.
-    const rows = await queryEmbedded<{ id: string }>(`select id from products where is_enabled and not has_unlimited_stock order by name limit 3`);
+    const rows = await queryEmbedded<{ id: string }>(
+      `select id from products where is_enabled and not has_unlimited_stock order by name limit 3`,
+    );
     productIds = rows.map((r) => r.id);
     expect(productIds).toHaveLength(3);
     await queryEmbedded(`update products set stock = 100000 where id = any($1::uuid[])`, [productIds]);
@@ -176,17 +157,28 @@ describe('crash safety of the built server on the embedded database', () => {
     let dead = false;
     const worker = async (w: number) => {
       for (let i = 0; !dead; i++) {
-        const order: PlacedOrder = { key: randomUUID(), productId: productIds[(w + i) % 3]!, quantity: 1 + ((w * 7 + i) % 5), canjeado: i % 3 === 0 };
+        const order: PlacedOrder = {
+          key: randomUUID(),
+          productId: productIds[(w + i) % 3]!,
+          quantity: 1 + ((w * 7 + i) % 5),
+          canjeado: i % 3 === 0,
+        };
         placed.push(order);
         try {
           const res = await call<{ order: { id: string; total: number } }>(
             server,
             'POST',
             '/api/orders',
-            { items: [{ product_id: order.productId, quantity: order.quantity }], observaciones: `worker ${w} #${i}`, canjeado_con_puntos: order.canjeado, idempotency_key: order.key },
+            {
+              items: [{ product_id: order.productId, quantity: order.quantity }],
+              observaciones: `worker ${w} #${i}`,
+              canjeado_con_puntos: order.canjeado,
+              idempotency_key: order.key,
+            },
             customerToken,
           );
-          if (res.status === 201 || res.status === 200) order.acknowledged = { id: res.body.order.id, total: res.body.order.total };
+          if (res.status === 201 || res.status === 200)
+            order.acknowledged = { id: res.body.order.id, total: res.body.order.total };
           else throw new Error(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
         } catch (error) {
           if (!dead) throw error;
@@ -201,17 +193,22 @@ describe('crash safety of the built server on the embedded database', () => {
     dead = true;
     server.child.kill('SIGKILL');
     await Promise.all(workers);
-    await new Promise((r) => (server.child.exitCode !== null || server.child.signalCode !== null ? r(null) : server.child.once('exit', r)));
+    await new Promise((r) =>
+      server.child.exitCode !== null || server.child.signalCode !== null ? r(null) : server.child.once('exit', r),
+    );
 
     server = await startServer();
     const acknowledged = placed.filter((o) => o.acknowledged);
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);
 
     // Every acknowledged order is there, complete, exactly as answered.
-    const stored = await queryEmbedded<{ id: string; idempotency_key: string; total: string; items: Array<{ product_id: string; quantity: number; total: number }>; canjeado_con_puntos: boolean }>(
-      `select id, idempotency_key, total::text, items, canjeado_con_puntos from orders where user_id = $1`,
-      [customerId],
-    );
+    const stored = await queryEmbedded<{
+      id: string;
+      idempotency_key: string;
+      total: string;
+      items: Array<{ product_id: string; quantity: number; total: number }>;
+      canjeado_con_puntos: boolean;
+    }>(`select id, idempotency_key, total::text, items, canjeado_con_puntos from orders where user_id = $1`, [customerId]);
     const byId = new Map(stored.map((o) => [o.id, o]));
     for (const order of acknowledged) {
       const row = byId.get(order.acknowledged!.id);
@@ -225,10 +222,15 @@ describe('crash safety of the built server on the embedded database', () => {
     // Nothing half-applied: stock and points are exactly what the stored orders account for.
     for (const productId of productIds) {
       const [product] = await queryEmbedded<{ stock: number }>(`select stock from products where id = $1`, [productId]);
-      const taken = stored.flatMap((o) => o.items).filter((item) => item.product_id === productId).reduce((sum, item) => sum + item.quantity, 0);
+      const taken = stored
+        .flatMap((o) => o.items)
+        .filter((item) => item.product_id === productId)
+        .reduce((sum, item) => sum + item.quantity, 0);
       expect(product!.stock).toBe(initialStock.get(productId)! - taken);
     }
-    const [profile] = await queryEmbedded<{ saldo_puntos: string }>(`select saldo_puntos::text from profiles where id = $1`, [customerId]);
+    const [profile] = await queryEmbedded<{ saldo_puntos: string }>(`select saldo_puntos::text from profiles where id = $1`, [
+      customerId,
+    ]);
     const spent = stored.filter((o) => o.canjeado_con_puntos).reduce((sum, o) => sum + Number(o.total), 0);
     expect(Number(profile!.saldo_puntos)).toBe(initialPoints - spent);
 
@@ -236,7 +238,17 @@ describe('crash safety of the built server on the embedded database', () => {
     const signIn = await call<{ access_token: string }>(server, 'POST', '/api/auth/token?grant_type=password', CUSTOMER);
     customerToken = signIn.body.access_token;
     for (const order of placed.filter((o) => o.unknown)) {
-      const res = await call(server, 'POST', '/api/orders', { items: [{ product_id: order.productId, quantity: order.quantity }], canjeado_con_puntos: order.canjeado, idempotency_key: order.key }, customerToken);
+      const res = await call(
+        server,
+        'POST',
+        '/api/orders',
+        {
+          items: [{ product_id: order.productId, quantity: order.quantity }],
+          canjeado_con_puntos: order.canjeado,
+          idempotency_key: order.key,
+        },
+        customerToken,
+      );
       expect([200, 201]).toContain(res.status);
     }
     const [counts] = await queryEmbedded<{ n: string; keys: string }>(
@@ -274,7 +286,13 @@ describe('crash safety of the built server on the embedded database', () => {
     expect(server.output()).toMatch(/PostgreSQL embebido terminó inesperadamente/);
     expect(server.output()).toMatch(/PostgreSQL embebido reiniciado/);
 
-    const after = await call(server, 'POST', '/api/orders', { items: [{ product_id: productIds[0], quantity: 1 }], idempotency_key: randomUUID() }, customerToken);
+    const after = await call(
+      server,
+      'POST',
+      '/api/orders',
+      { items: [{ product_id: productIds[0], quantity: 1 }], idempotency_key: randomUUID() },
+      customerToken,
+    );
     expect(after.status).toBe(201);
   }, 120_000);
 

@@ -1,0 +1,71 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { findFreePort, runningEmbeddedUrl } from '../src/db/embedded';
+
+/** Helpers for suites that run the BUILT server as a real process (life cycle, crashes). */
+
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const mainJs = path.join(serverDir, 'dist/main.js');
+
+/** Builds dist/ when it is missing or older than the sources the suite depends on. */
+export function ensureBuilt(dependsOn: string[] = ['src/main.ts', 'src/db/embedded.ts', 'src/app.ts']): void {
+  const newestSource = Math.max(...dependsOn.map((f) => statSync(path.join(serverDir, f)).mtimeMs));
+  if (!existsSync(mainJs) || statSync(mainJs).mtimeMs < newestSource) {
+    execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  }
+}
+
+export interface BuiltServer {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  output: () => string;
+}
+
+/** Starts `node dist/main.js` on the embedded database of `dataDir` and waits for /healthz 200. */
+export async function startBuiltServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  running?: ChildProcess[],
+): Promise<BuiltServer> {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, [mainJs], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running?.push(child);
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    if ((await fetch(`${base}/healthz`).catch(() => null))?.status === 200) return { child, port, base, output: () => out };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${out}`);
+}
+
+/** Queries the embedded server of `dataDir` the way an operator would (its pid and password files). */
+export async function queryEmbedded<T extends pg.QueryResultRow>(
+  dataDir: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const url = await runningEmbeddedUrl(dataDir);
+  if (!url) throw new Error(`no embedded PostgreSQL is running on ${dataDir}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export const postmasterPid = (dataDir: string) =>
+  Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
