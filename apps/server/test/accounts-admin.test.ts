@@ -100,7 +100,7 @@ describe('approval', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: customer.userId, approved: true, email_verified: true });
     const mail = await waitForMail(ctx.outboxDir, customer.email);
-    expect(mail.subject).toBe(messages.auth.emails.approvedSubject('Catálogo Mayorista'));
+    expect(mail.subject).toBe(messages.emails.approvedSubject('Catálogo Mayorista'));
     expect(mail.text).toContain('https://tienda.example.com/catalog');
     // User-provided values are escaped in the HTML part.
     expect(mail.html).toContain('&lt;b&gt;Beto&lt;/b&gt;');

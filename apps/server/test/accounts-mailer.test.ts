@@ -58,7 +58,7 @@ describe('mailer over SMTP', () => {
     const deadline = Date.now() + 5000;
     let mail: ParsedMail | undefined;
     while (!mail && Date.now() < deadline) {
-      mail = smtp.received.find((m) => m.subject === messages.auth.emails.verifySubject('Distribuidora Sur'));
+      mail = smtp.received.find((m) => m.subject === messages.emails.verifySubject('Distribuidora Sur'));
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(mail).toBeDefined();

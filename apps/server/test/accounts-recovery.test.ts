@@ -29,7 +29,7 @@ describe('password recovery', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ ok: true });
     const mail = await waitForMail(ctx.outboxDir, user.email);
-    expect(mail.subject).toBe(messages.auth.emails.recoverSubject('Catálogo Mayorista'));
+    expect(mail.subject).toBe(messages.emails.recoverSubject('Catálogo Mayorista'));
     expect(mail.text).toContain('Hola, Julia:');
     expect(mail.text).toMatch(/https:\/\/tienda\.example\.com\/restablecer-clave\?token=[A-Za-z0-9_-]{40,}/);
     expect(await readMails(ctx.outboxDir, 'nadie-aca@example.com')).toHaveLength(0);

@@ -166,7 +166,7 @@ describe('e-mail verification', () => {
 
   it('sends a Spanish e-mail with a link to APP_URL/verificar-correo, stores only a hash of the token', async () => {
     const { mail, token, email } = await signUpAndGetToken();
-    expect(mail.subject).toBe(messages.auth.emails.verifySubject('Catálogo Mayorista'));
+    expect(mail.subject).toBe(messages.emails.verifySubject('Catálogo Mayorista'));
     expect(mail.text).toContain(`https://tienda.example.com/verificar-correo?token=${token}`);
     expect(mail.text).toContain('Hola, Lucía:');
     expect(mail.html).toContain('href="https://tienda.example.com/verificar-correo?token=');

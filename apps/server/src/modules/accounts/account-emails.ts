@@ -1,7 +1,7 @@
 import { messages } from '@mayorista/core';
 import type { MailMessage } from '../../lib/mailer';
 
-const emailTexts = messages.auth.emails;
+const emailTexts = messages.emails;
 
 /** Every value that reaches the HTML part goes through here: names come from sign-up forms. */
 export function escapeHtml(value: string): string {

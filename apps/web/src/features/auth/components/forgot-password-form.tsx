@@ -7,7 +7,7 @@ import { useAuth } from '../auth-context';
 import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas } from './auth-schemas';
 
-const text = messages.auth.web;
+const text = messages.accountPages;
 
 /** Asks for a recovery link. The answer is the same whether or not the address is registered. */
 export function ForgotPasswordForm() {

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const text = messages.auth.web;
+const text = messages.accountPages;
 const routes: RouteObject[] = [
   { path: '/login', element: <LoginForm returnTo="/cart" /> },
   { path: '/register', element: <RegisterForm /> },

@@ -10,7 +10,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas } from './auth-schemas';
 
-const text = messages.auth.web;
+const text = messages.accountPages;
 const FIELDS = ['email', 'password'] as const;
 
 /** Sign-in (SPEC §7): errors in Spanish next to the form; an unverified account can resend the e-mail. */

@@ -9,7 +9,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas } from './auth-schemas';
 
-const text = messages.auth.web;
+const text = messages.accountPages;
 const FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
 type FieldName = (typeof FIELDS)[number];
 

@@ -8,7 +8,7 @@ import { useAuth } from '../auth-context';
 import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas } from './auth-schemas';
 
-const text = messages.auth.web;
+const text = messages.accountPages;
 
 /** Sets a new password from the recovery link; the server signs in and ends the other sessions. */
 export function ResetPasswordForm({ token }: { token: string | null }) {

@@ -8,7 +8,7 @@ import { useAuth } from '../auth-context';
 import type { AuthResult } from '../session/auth-client';
 import { AuthCard, FormAlert } from './auth-card';
 
-const text = messages.auth.web;
+const text = messages.accountPages;
 
 // The link's token is single-use: a second request (React StrictMode runs effects twice, a
 // re-render, a double click) would fail. One request per token per page load.

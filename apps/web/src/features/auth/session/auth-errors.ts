@@ -77,5 +77,5 @@ function fromApiError(error: ApiError): AuthError {
 export function signInErrorMessage(error: AuthError): string {
   if (error instanceof AuthInvalidCredentialsError) return messages.auth.invalidCredentials;
   if (error.code === 'email_not_confirmed') return messages.auth.emailNotVerified;
-  return error.message || messages.auth.web.formErrorsTitle;
+  return error.message || messages.auth.formErrorsTitle;
 }

@@ -1,0 +1,3 @@
+export const footer = {
+  copyright: (catalogName: string, year: number) => `© ${year} ${catalogName}`,
+} as const;

@@ -1,0 +1,5 @@
+export const guard = {
+  pendingTitle: 'Cuenta Pendiente de Aprobación',
+  pendingText: 'Tu cuenta será revisada por un administrador. Gracias por tu paciencia.',
+  pendingHint: 'Te avisamos por correo cuando tu cuenta esté aprobada.',
+} as const;

@@ -1,0 +1,17 @@
+export const nav = {
+  home: 'Inicio',
+  login: 'Iniciar Sesión',
+  register: 'Registrarse',
+  catalog: 'Catálogo',
+  myOrders: 'Mis Pedidos',
+  cart: 'Carrito',
+  admin: 'Panel de administración',
+  logout: 'Cerrar sesión',
+  greeting: (nombre: string) => `Hola, ${nombre}`,
+  points: 'Puntos',
+  menu: 'Menú',
+  openMenu: 'Abrir menú',
+  closeMenu: 'Cerrar menú',
+  mainLabel: 'Navegación principal',
+  greetingFallback: 'Hola',
+} as const;

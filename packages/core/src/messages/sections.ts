@@ -1,0 +1,19 @@
+// One module per area of the product; index.ts explains why.
+export { app } from './app';
+export { nav } from './nav';
+export { footer } from './footer';
+export { guard } from './guard';
+export { notFound } from './notFound';
+export { auth } from './auth';
+export { accountPages } from './accountPages';
+export { emails } from './emails';
+export { network } from './network';
+export { products } from './products';
+export { points } from './points';
+export { cart } from './cart';
+export { orders } from './orders';
+export { adminOrders } from './adminOrders';
+export { realtime } from './realtime';
+export { adminUsers } from './adminUsers';
+export { adminPage } from './adminPage';
+export { errors } from './errors';
