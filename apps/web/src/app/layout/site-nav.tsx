@@ -11,8 +11,8 @@ import { appConfig } from '../../lib/app-config';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100 md:text-sm',
-    isActive && 'bg-brand-50 text-brand-900',
+    'flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-slate-100 md:text-sm',
+    isActive ? 'bg-brand-50 text-brand-900' : 'text-slate-800',
   );
 
 /**

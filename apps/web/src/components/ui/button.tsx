@@ -3,7 +3,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
+  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
   {
     variants: {
       variant: {
@@ -11,12 +11,14 @@ export const buttonVariants = cva(
         secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
         destructive: 'bg-red-700 text-white hover:bg-red-800',
         ghost: 'text-slate-800 hover:bg-slate-100',
-        link: 'min-h-0 px-0 py-0 text-brand-800 underline underline-offset-2 hover:text-brand-900',
+        ghostDanger: 'text-red-800 hover:bg-red-50',
       },
+      // Sizes own the box (height and padding) so callers never have to override it: class names
+      // are joined, not merged (lib/cn.ts).
       size: {
-        md: '',
+        md: 'min-h-11 px-4 py-2',
         sm: 'min-h-9 px-3 py-1.5',
-        icon: 'min-h-11 min-w-11 px-0 py-0',
+        icon: 'min-h-11 min-w-11',
       },
     },
     defaultVariants: { variant: 'primary', size: 'md' },

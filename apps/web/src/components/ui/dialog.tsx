@@ -7,14 +7,27 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 /** A modal centred on larger screens and full-width at the bottom on phones; focus is trapped by Radix. */
-export function DialogContent({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
+const WIDTHS = { md: 'sm:max-w-md', lg: 'sm:max-w-2xl' } as const;
+
+export function DialogContent({
+  title,
+  description,
+  children,
+  size = 'md',
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  /** Width from the `sm` breakpoint up: `lg` for forms and details with several columns. */
+  size?: keyof typeof WIDTHS;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl',
-          className,
+          'fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl',
+          WIDTHS[size],
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

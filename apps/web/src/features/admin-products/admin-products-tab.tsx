@@ -190,7 +190,7 @@ export default function AdminProductsTab() {
                       <Button variant="secondary" size="sm" aria-label={t.editNamed(product.name)} onClick={() => openEditor({ mode: 'edit', product })}>
                         {t.edit}
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-red-800" aria-label={t.deleteNamed(product.name)} onClick={() => setDeleting(product)}>
+                      <Button variant="ghostDanger" size="sm" aria-label={t.deleteNamed(product.name)} onClick={() => setDeleting(product)}>
                         {t.delete}
                       </Button>
                     </div>
@@ -211,7 +211,7 @@ export default function AdminProductsTab() {
 
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))}>
         {editing ? (
-          <DialogContent title={editingProduct ? t.editProduct : t.newProduct} className="sm:max-w-2xl">
+          <DialogContent title={editingProduct ? t.editProduct : t.newProduct} size="lg">
             <ProductForm
               key={editingProduct?.id ?? 'new'}
               product={editingProduct}

@@ -20,7 +20,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
   return (
     <Dialog open={orderId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {orderId ? (
-        <DialogContent title={text.detailTitle(orderNumber(orderId))} className="sm:max-w-2xl">
+        <DialogContent title={text.detailTitle(orderNumber(orderId))} size="lg">
           <OrderDetail orderId={orderId} />
           <div className="mt-6 flex justify-end">
             <DialogClose asChild>

@@ -14,8 +14,8 @@ export function CartNavLink({ className }: { className?: string }) {
       aria-label={messages.cart.navLabel(count, formattedTotal)}
       className={({ isActive }) =>
         cn(
-          'relative flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100',
-          isActive && 'bg-brand-50 text-brand-900',
+          'relative flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-slate-100',
+          isActive ? 'bg-brand-50 text-brand-900' : 'text-slate-800',
           className,
         )
       }
