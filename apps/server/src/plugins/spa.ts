@@ -40,6 +40,8 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     prefix: '/',
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz next to each asset (apps/web/build/precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

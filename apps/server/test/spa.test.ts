@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSpa } from '../src/plugins/spa';
+
+// A built SPA in miniature: index.html with the config placeholder and one hashed asset with the
+// .br/.gz siblings the web build writes (apps/web/build/precompress.ts).
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let distDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(path.join(os.tmpdir(), 'spa-'));
+  mkdirSync(path.join(distDir, 'assets'));
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>x</title><meta name="app-config" content="{}" /><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js'), script);
+  writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
+  app = Fastify();
+  await registerSpa(app, { distDir, config: { catalogName: 'Distribuidora <Sur>', whatsappPhone: '5491100000000' } });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('built SPA', () => {
+  it('sends the precompressed brotli file to browsers that accept it, cached for a year', async () => {
+    const response = await app.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await app.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers client routes with index.html carrying the escaped public configuration, never cached', async () => {
+    const response = await app.inject({ url: '/catalog?page=2' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Distribuidora &lt;Sur&gt;</title>');
+    expect(response.body).toContain('content="{&quot;catalogName&quot;:&quot;Distribuidora &lt;Sur&gt;&quot;');
+  });
+
+  it('answers unknown API paths and missing assets with a JSON 404, not the page', async () => {
+    for (const url of ['/api/nothing-here', '/assets/missing-0000.js']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+});
