@@ -1,26 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useToasts } from './toast-store';
 
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
 /**
- * Keeps Radix Toast (about 12 kB gzip) out of the entry bundle: it loads when the browser is idle
- * after start-up, or at once if a toast is raised before that. The store keeps the toast meanwhile, so none is lost.
+ * Keeps Radix Toast (about 12 kB gzip, and a long task to evaluate on a phone) out of start-up:
+ * it loads with the first toast and stays mounted from then on. The store holds that toast while
+ * the chunk arrives, so none is lost.
  */
 export function DeferredToaster() {
   const toasts = useToasts();
-  const [idle, setIdle] = useState(false);
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
 
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 1500);
-    return () => clearTimeout(timer);
-  }, []);
-
-  if (!idle && toasts.length === 0) return null;
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

@@ -1,17 +1,23 @@
 /**
- * The core zod schemas, loaded on demand: the account pages paint their form first and fetch
- * zod (about 27 kB gzip) in the background, so it never delays the first paint or the entry bundle.
+ * The core account schemas, loaded on demand: zod is about 27 kB gzip and costs a long task to
+ * evaluate on a phone, so the account pages paint without it and fetch it when the user starts on
+ * the form (first focus) or, at the latest, on submit.
  */
-import type * as CoreSchemas from '@mayorista/core/schemas/index';
+import type * as CoreAuthSchemas from '@mayorista/core/schemas/auth';
 
-type AuthSchemas = typeof CoreSchemas;
+type AuthSchemas = typeof CoreAuthSchemas;
 
 let loading: Promise<AuthSchemas> | null = null;
 
 export function loadAuthSchemas(): Promise<AuthSchemas> {
-  loading ??= import('@mayorista/core/schemas/index').catch((error: unknown) => {
+  loading ??= import('@mayorista/core/schemas/auth').catch((error: unknown) => {
     loading = null; // a failed chunk load (offline) may be retried on the next submit
     throw error;
   });
   return loading;
+}
+
+/** Starts loading the schemas without waiting (a form's onFocus); a failure is retried on submit. */
+export function preloadAuthSchemas(): void {
+  loadAuthSchemas().catch(() => {});
 }

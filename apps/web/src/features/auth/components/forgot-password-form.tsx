@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useAuth } from '../auth-context';
 import { AuthCard, FormAlert } from './auth-card';
-import { loadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
 const text = messages.accountPages;
 
@@ -43,7 +43,7 @@ export function ForgotPasswordForm() {
           <p>{text.forgotDoneText}</p>
         </FormAlert>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <form noValidate onFocus={preloadAuthSchemas} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <Field label={text.emailLabel} type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
           <Button type="submit" className="w-full" disabled={submitting}>

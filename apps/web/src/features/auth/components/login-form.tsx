@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { useAuth } from '../auth-context';
 import { signInErrorMessage, type AuthError } from '../session/auth-errors';
 import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
-import { loadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
 const text = messages.accountPages;
 const FIELDS = ['email', 'password'] as const;
@@ -23,10 +23,6 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   const [serverError, setServerError] = useState<AuthError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
-
-  useEffect(() => {
-    void loadAuthSchemas().catch(() => {});
-  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,7 +60,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
 
   return (
     <AuthCard title={text.loginTitle} titleId="login-title">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-describedby={serverError || errors.form ? 'login-error' : undefined}>
+      <form noValidate onFocus={preloadAuthSchemas} onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-describedby={serverError || errors.form ? 'login-error' : undefined}>
         {serverError || errors.form ? (
           <div id="login-error">
             <FormAlert>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../auth-context';
 import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
-import { loadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
 const text = messages.accountPages;
 const FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
@@ -23,10 +23,6 @@ export function RegisterForm() {
   const [resending, setResending] = useState(false);
 
   const set = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value }));
-
-  useEffect(() => {
-    void loadAuthSchemas().catch(() => {});
-  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,7 +75,7 @@ export function RegisterForm() {
 
   return (
     <AuthCard title={text.registerTitle} intro={<p>{text.registerIntro}</p>} titleId="register-title">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form noValidate onFocus={preloadAuthSchemas} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={text.nombreLabel} name="nombre" autoComplete="given-name" required value={values.nombre} onChange={set('nombre')} error={errors.nombre} />

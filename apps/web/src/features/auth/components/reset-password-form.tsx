@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../auth-context';
 import { AuthCard, FormAlert } from './auth-card';
-import { loadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
 const text = messages.accountPages;
 
@@ -55,7 +55,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <AuthCard title={text.resetTitle} titleId="reset-title">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form noValidate onFocus={preloadAuthSchemas} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {serverError ? (
           <FormAlert>
             <p>{serverError}</p>
