@@ -293,7 +293,10 @@ function printTable(r: Record<string, any>) {
   const w = r.web;
   rows.push(['Web inicial JS+CSS gzip', `${w.product.jsGzip + w.product.cssGzip} B`, `${w.template.jsGzip + w.template.cssGzip} B`, `${w.ratio}× (≤ 1,7)`]);
   if (Array.isArray(w.lighthouse)) {
-    for (const l of w.lighthouse) rows.push([`Lighthouse ${l.page}`, `perf ${l.performance} a11y ${l.accessibility}`, '—', `LCP ${l.lcpMs} CLS ${l.cls} TBT ${l.tbtMs}`]);
+    for (const l of w.lighthouse) {
+      const all = (l.runs as { performance: number }[]).map((run) => run.performance).join('/');
+      rows.push([`Lighthouse ${l.page} (mediana)`, `perf ${l.performance} a11y ${l.accessibility}`, `perf ${all}`, `LCP ${l.lcpMs} CLS ${l.cls} TBT ${l.tbtMs}`]);
+    }
   }
   rows.push(['Memoria pico servidor MB', `catálogo ${c.product.memoryMb.server} / pedidos ${o.product.memoryMb.server}`, `${c.baseline.memoryMb.server}`, '']);
   rows.push(['Memoria pico PostgreSQL MB', `catálogo ${c.product.memoryMb.postgres} / pedidos ${o.product.memoryMb.postgres}`, '—', '']);

@@ -76,11 +76,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log('\nLighthouse 12 (móvil) — Chromium de Debian\n');
+console.log('\nLighthouse 12 (móvil) — Chromium de Debian — mediana de 3 corridas por página\n');
 console.log('Página      Rendimiento  Accesibilidad    LCP (ms)    CLS    TBT (ms)');
 for (const r of results) {
   console.log(
     `${r.page.padEnd(12)}${String(r.performance).padStart(11)}  ${String(r.accessibility).padStart(13)}  ${String(r.lcpMs).padStart(10)}  ${r.cls.toFixed(3).padStart(5)}  ${String(r.tbtMs).padStart(10)}`,
   );
+  console.log(`            rendimiento de cada corrida: ${r.runs.map((run) => run.performance).join(', ')}`);
   if (r.failedA11y.length) console.log(`            auditorías de accesibilidad fallidas: ${r.failedA11y.join(', ')}`);
 }
