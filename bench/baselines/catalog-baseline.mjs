@@ -7,9 +7,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const port = Number(process.env.PORT);
 
-// The same two statements the product sends for a catalogue page.
-const PAGE_SQL = `select * from products where is_enabled = true order by name collate "es-AR-x-icu", id limit $1 offset $2`;
-const COUNT_SQL = `select count(*) from products where is_enabled = true`;
+// The same two statements the product sends for a catalogue page (products.repository.ts). The
+// product names them (prepared once per connection); a bare handler like this one does not.
+const PAGE_SQL = `select * from products where is_enabled order by name collate "es-AR-x-icu", id limit $1 offset $2`;
+const COUNT_SQL = `select count(*)::int as count from products where is_enabled`;
 
 http
   .createServer(async (req, res) => {

@@ -15,6 +15,7 @@ import {
   productListQuerySchema,
 } from '@mayorista/core/schemas/product';
 import type { Config } from '../../config';
+import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { ensureAuth, requireAdmin } from '../../plugins/auth';
@@ -49,9 +50,9 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
  * Products (docs/api.md "Products"): a public catalogue, admin-only writes and product images.
  * Guards run in preValidation so a caller without permission learns nothing about the body rules.
  */
-export function registerProductRoutes(app: FastifyInstance, deps: { db: Database; config: Config }): void {
+export function registerProductRoutes(app: FastifyInstance, deps: { db: Database; pool: Pool; config: Config }): void {
   const { uploadsDir } = deps.config;
-  const service = createProductsService({ db: deps.db, uploadsDir });
+  const service = createProductsService({ db: deps.db, pool: deps.pool, uploadsDir });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The list is the same for everyone unless it asks for disabled products (admins) or "on sale"

@@ -1,6 +1,7 @@
 import type { Product, ProductData, ProductListQuery, ProductListResponse } from '@mayorista/core/schemas/product';
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
+import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
@@ -42,12 +43,12 @@ function translateWriteError(error: unknown): never {
   throw error;
 }
 
-export function createProductsService(deps: { db: Database; uploadsDir: string }) {
-  const { db, uploadsDir } = deps;
+export function createProductsService(deps: { db: Database; pool: Pool; uploadsDir: string }) {
+  const { db, pool, uploadsDir } = deps;
 
   return {
     async list(query: ProductListQuery, viewer: Profile | null): Promise<ProductListResponse> {
-      const { items, total } = await repository.findProductsPage(db, {
+      const { items, total } = await repository.findProductsPage(pool, {
         // A customer asking for disabled products silently gets the public catalogue.
         includeDisabled: query.include_disabled && isAdminProfile(viewer),
         search: query.search,
