@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { messages } from '@mayorista/core/messages';
 import type { CustomerKind } from '@mayorista/core/pricing';
@@ -58,8 +58,12 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
     }
   }, [products.isError, products.errorUpdatedAt]);
 
-  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = products.data?.pages[0]?.total ?? 0;
+  // Rendering a page of cards is the heaviest work of the catalogue. Reading the data through
+  // useDeferredValue renders it in a background (transition) pass, in 5 ms slices, so a phone
+  // keeps responding to taps while the grid fills in; until then the previous state stays.
+  const data = useDeferredValue(products.data);
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
 
   return (
     <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-4 px-3 py-6 md:px-4">
@@ -75,7 +79,7 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         categories={categories.data?.items ?? []}
       />
 
-      {products.isPending ? (
+      {data === undefined && !products.isError ? (
         <Spinner label={t.loading} />
       ) : products.isError && items.length === 0 ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">

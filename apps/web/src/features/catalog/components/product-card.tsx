@@ -72,9 +72,9 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
 
       <div className="flex flex-1 flex-col gap-2 p-3">
         {product.category ? <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p> : null}
-        <h3 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
+        <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
           {product.name}
-        </h3>
+        </h2>
 
         <p className="flex flex-wrap items-baseline gap-x-2">
           {single.applied === 'sale' ? (
