@@ -168,6 +168,13 @@ async function main() {
 
     // 5. Web: initial bytes against the bare template, and Lighthouse on the running product.
     say('▶ Web: tamaño inicial y Lighthouse...');
+    // Chromium is a browser, not the load generator: it gets every core, as on a phone (the pin
+    // to core 1 would put its browser, renderer and GPU processes on one core).
+    try {
+      if (cores >= 2) execFileSync('taskset', ['-cp', `0-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
+    } catch {
+      /* no taskset */
+    }
     const product = productInitialBytes();
     const template = await templateInitialBytes();
     let lighthouse: unknown = null;

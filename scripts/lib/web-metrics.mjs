@@ -57,8 +57,11 @@ export async function runLighthouse(baseUrl, pages, { runs = 3 } = {}) {
         });
         attempts.push(summarise(page, lhr));
       }
-      const median = [...attempts].sort((a, b) => a.performance - b.performance)[Math.floor(attempts.length / 2)];
-      results.push({ ...median, runs: attempts.map((a) => ({ performance: a.performance, lcpMs: a.lcpMs, tbtMs: a.tbtMs, cls: a.cls })) });
+      // A run Lighthouse itself reports as failed (runtimeError, score 0) is shown but not ranked.
+      const ranked = attempts.filter((a) => !a.error);
+      const pool = ranked.length > 0 ? ranked : attempts;
+      const median = [...pool].sort((a, b) => a.performance - b.performance)[Math.floor((pool.length - 1) / 2)];
+      results.push({ ...median, runs: attempts.map((a) => ({ performance: a.performance, lcpMs: a.lcpMs, tbtMs: a.tbtMs, cls: a.cls, error: a.error })) });
     }
   } finally {
     await chrome.kill();
@@ -70,6 +73,7 @@ function summarise(page, lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
   return {
     page,
+    error: lhr.runtimeError?.code ?? null,
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
     lcpMs: Math.round(audit('largest-contentful-paint') ?? NaN),
