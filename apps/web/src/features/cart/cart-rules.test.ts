@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { makeProduct } from './test-products';
 import { addToLines, setLineQuantity, type CartLine, type CartProduct } from './cart-rules';
 
-const product = (overrides: Partial<CartProduct> = {}): CartProduct => ({
-  id: overrides.id ?? 'aaaaaaaa-0000-4000-8000-000000000001',
-  name: 'Yerba Mate Playadito 1 kg',
-  price: 4200_00,
-  retail_price: 5300_00,
-  on_sale: false,
-  sale_price: null,
-  on_sale_retail: false,
-  sale_price_retail: null,
-  discounts: [],
-  stock: 10,
-  has_unlimited_stock: false,
-  ...overrides,
-});
+const product = (overrides: Partial<CartProduct> = {}): CartProduct => makeProduct(overrides);
 
 describe('addToLines (SPEC §5 add to cart)', () => {
   it.each([

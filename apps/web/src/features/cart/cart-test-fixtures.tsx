@@ -1,35 +1,11 @@
 import { Outlet, type RouteObject } from 'react-router';
-import type { Product } from '@mayorista/core/schemas/product';
 import { CartProvider } from './components/cart-provider';
 import { useCart } from './hooks/use-cart';
 import CartPage from './cart-page';
+import { AZUCAR_ID, makeProduct, YERBA_ID } from './test-products';
 
-export const YERBA_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
-export const AZUCAR_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
+export { AZUCAR_ID, makeProduct, YERBA_ID } from './test-products';
 
-export function makeProduct(overrides: Partial<Product> = {}): Product {
-  return {
-    id: YERBA_ID,
-    name: 'Yerba Mate Playadito 1 kg',
-    price: 4200_00,
-    retail_price: 5300_00,
-    on_sale: false,
-    sale_price: null,
-    on_sale_retail: false,
-    sale_price_retail: null,
-    discounts: [],
-    stock: 10,
-    has_unlimited_stock: false,
-    is_enabled: true,
-    sku: null,
-    category: null,
-    description: null,
-    image_url: null,
-    created_at: '2026-11-01T00:00:00.000Z',
-    updated_at: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** 5 % off from 6 units, 10 % from 12: the tiers the page must show. */
 export const yerba = makeProduct({
