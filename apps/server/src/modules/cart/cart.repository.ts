@@ -50,10 +50,6 @@ export async function replaceCartIfUnchanged(
   return row ?? null;
 }
 
-export async function emptyCart(db: DbExecutor, userId: string): Promise<void> {
-  await db.update(cart).set({ cartData: {}, updatedAt: sql`clock_timestamp()` }).where(eq(cart.userId, userId));
-}
-
 /** Today's rows of the given products, enabled or not (the caller decides what a disabled one means). */
 export async function findProductsByIds(db: DbExecutor, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];

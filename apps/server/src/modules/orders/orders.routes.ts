@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderNumber } from '@mayorista/core/constants';
 import { placeOrderSchema } from '@mayorista/core/schemas/order';
-import type { Database } from '../../db/client';
+import type pg from 'pg';
 import { authOf, requireApproved } from '../../plugins/auth';
 import { renderOrderPdf } from './orders.pdf';
 import { createOrdersService } from './orders.service';
@@ -14,9 +14,9 @@ const orderParamsSchema = z.object({ id: z.string().max(100) });
 /** Customer side of orders: place, list own, read own, own PDF. Guards run before validation. */
 export function registerOrdersRoutes(
   app: FastifyInstance,
-  deps: { db: Database; config: { whatsappPhone: string; catalogName: string; rateLimits: { ordersPerMinute: number } } },
+  deps: { pool: pg.Pool; config: { whatsappPhone: string; catalogName: string; rateLimits: { ordersPerMinute: number } } },
 ): void {
-  const service = createOrdersService({ db: deps.db, whatsappPhone: deps.config.whatsappPhone });
+  const service = createOrdersService({ pool: deps.pool, whatsappPhone: deps.config.whatsappPhone });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(

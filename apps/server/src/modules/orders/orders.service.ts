@@ -3,10 +3,10 @@ import { buildOrderMessage } from '@mayorista/core/order-message';
 import { priceCart } from '@mayorista/core/pricing';
 import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import type { OrderStatus } from '@mayorista/core/constants';
-import type { Database } from '../../db/client';
+import type pg from 'pg';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
-import { emptyCart } from '../cart/cart.repository';
 import {
   currentStock,
   deductPoints,
@@ -14,7 +14,7 @@ import {
   findOrderByIdempotencyKey,
   findOwnOrder,
   findPointsBalance,
-  insertOrder,
+  insertOrderAndEmptyCart,
   listOwnOrders,
   notifyOrderInserted,
   readProducts,
@@ -84,22 +84,22 @@ function isIdempotencyKeyConflict(error: unknown): boolean {
   return pgError?.code === '23505' && pgError.constraint === 'orders_user_idempotency_key';
 }
 
-export function createOrdersService(deps: { db: Database; whatsappPhone: string }) {
-  const { db } = deps;
+export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string }) {
+  const { pool } = deps;
 
   async function replay(userId: string, existing: OrderRow): Promise<PlacedOrder> {
     const order = toOrder(existing);
     return {
       order,
       whatsapp_url: whatsappUrl(deps.whatsappPhone, order),
-      saldo_puntos: await findPointsBalance(db, userId),
+      saldo_puntos: await findPointsBalance(pool, userId),
       created: false,
     };
   }
 
   /**
    * Places an order in ONE transaction: re-read the products, price every line with the core
-   * engine (the client's figures are never used), deduct points, write the order, empty the cart,
+   * engine (the client's figures are never used), deduct points, write the order and empty the cart,
    * queue the NOTIFY, and take the stock last with one conditional statement (see takeStock).
    * Any error rolls all of it back.
    */
@@ -113,12 +113,12 @@ export function createOrdersService(deps: { db: Database; whatsappPhone: string 
     }
     const key = command.idempotency_key;
     if (key) {
-      const existing = await findOrderByIdempotencyKey(db, userId, key);
+      const existing = await findOrderByIdempotencyKey(pool, userId, key);
       if (existing) return replay(userId, existing);
     }
 
     try {
-      const { row, saldoPuntos } = await db.transaction(async (tx) => {
+      const { row, saldoPuntos } = await inTransaction(pool, async (tx) => {
         const customer = await findCustomer(tx, userId);
         if (!customer) throw new AppError('empty_cart', 400, messages.cart.emptyOrSignedOut);
 
@@ -153,7 +153,7 @@ export function createOrdersService(deps: { db: Database; whatsappPhone: string 
         }
 
         const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
-        const inserted = await insertOrder(tx, {
+        const inserted = await insertOrderAndEmptyCart(tx, {
           userId,
           userInfo: { nombre: customer.nombre, apellido: customer.apellido, email: customer.email, dni: customer.dni },
           items,
@@ -164,7 +164,6 @@ export function createOrdersService(deps: { db: Database; whatsappPhone: string 
           canjeadoConPuntos: command.canjeado_con_puntos,
           idempotencyKey: key ?? null,
         });
-        await emptyCart(tx, userId);
         await notifyOrderInserted(tx, {
           id: inserted.id,
           user_info: { nombre: customer.nombre, apellido: customer.apellido },
@@ -197,7 +196,7 @@ export function createOrdersService(deps: { db: Database; whatsappPhone: string 
       // Two requests with the same key raced past the first check; the loser's transaction is
       // rolled back whole (its stock and points untouched) and it answers with the winner's order.
       if (key && isIdempotencyKeyConflict(error)) {
-        const existing = await findOrderByIdempotencyKey(db, userId, key);
+        const existing = await findOrderByIdempotencyKey(pool, userId, key);
         if (existing) return replay(userId, existing);
       }
       throw error;
@@ -206,7 +205,7 @@ export function createOrdersService(deps: { db: Database; whatsappPhone: string 
 
   async function getOwnOrderRow(userId: string, orderId: string): Promise<OrderRow> {
     // A malformed id cannot belong to anyone; answering 404 avoids a database cast error.
-    const row = UUID_PATTERN.test(orderId) ? await findOwnOrder(db, userId, orderId) : null;
+    const row = UUID_PATTERN.test(orderId) ? await findOwnOrder(pool, userId, orderId) : null;
     if (!row) throw notFound(messages.orders.notFound);
     return row;
   }
@@ -214,7 +213,7 @@ export function createOrdersService(deps: { db: Database; whatsappPhone: string 
   return {
     placeOrder,
     async listOwnOrders(userId: string): Promise<Order[]> {
-      return (await listOwnOrders(db, userId)).map(toOrder);
+      return (await listOwnOrders(pool, userId)).map(toOrder);
     },
     async getOwnOrder(userId: string, orderId: string): Promise<Order> {
       return toOrder(await getOwnOrderRow(userId, orderId));
