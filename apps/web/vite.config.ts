@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -26,8 +28,17 @@ function loadedByFirstPage(id: string, getModuleInfo: ModuleInfoLookup): boolean
   return false;
 }
 
-export default defineConfig({
+// react-router's package exports point every bundler at its development build, whose dev-only
+// warnings run on every render (remix-run/react-router#14102, still open). Builds take the
+// production build published next to it; the two differ only in ENABLE_DEV_WARNINGS.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     target: 'es2022',
     // No inline module-preload polyfill script: the CSP forbids inline scripts.
@@ -48,4 +59,4 @@ export default defineConfig({
       '/realtime': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },
-});
+}));
