@@ -46,9 +46,12 @@ describe('AuthProvider (SPEC §4)', () => {
     expect(seen.some((s) => !s.loading && s.user && !s.profile)).toBe(false);
   });
 
-  it('ends loading with no user when nothing is stored, without asking for a profile', async () => {
-    const { server } = mount(() => jsonResponse(500, {}), { stored: false });
+  it('renders signed out from the first pass when nothing is stored, without asking for a profile', async () => {
+    const { seen, server } = mount(() => jsonResponse(500, {}), { stored: false });
+    // No loading pass: the whole app renders once, in main.tsx's sliced first render.
+    expect(seen[0]).toMatchObject({ loading: false, user: null, profile: null });
     expect(await screen.findByText('listo:nadie:sin perfil')).toBeInTheDocument();
+    expect(seen.every((s) => !s.loading)).toBe(true);
     expect(server.calls).toHaveLength(0);
   });
 
@@ -57,7 +60,8 @@ describe('AuthProvider (SPEC §4)', () => {
     expect(await screen.findByText(messages.auth.profileErrorTitle)).toBeInTheDocument();
     expect(screen.getByText('Falló la base.')).toBeInTheDocument();
     expect(screen.getByText(messages.auth.profileErrorTitle).closest('li')).toHaveAttribute('data-variant', 'destructive');
-    expect(screen.getByText(/listo:.*:sin perfil/)).toBeInTheDocument();
+    // Loading ends in a transition, which may commit after the toast.
+    expect(await screen.findByText(/listo:.*:sin perfil/)).toBeInTheDocument();
   });
 
   it('stays silent on 406', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { messages } from '@mayorista/core/messages';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
 import { apiRequest, isApiError, setAccessTokenProvider } from '../../lib/api-client';
@@ -41,7 +41,9 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
 export function AuthProvider({ children, client: givenClient }: { children: ReactNode; client?: AuthClient }) {
   const client = givenClient ?? getDefaultAuthClient();
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(SIGNED_OUT);
-  const [loading, setLoading] = useState(true);
+  // A visitor with no stored session is signed out from the first render: no loading pass, and
+  // the page renders in main.tsx's sliced first render rather than in a second, blocking one.
+  const [loading, setLoading] = useState(() => client.hasStoredSession());
   // Only the latest change may write the state: a slow profile answer must not overwrite a sign-out.
   const changeSeq = useRef(0);
   const lastChange = useRef<Promise<void>>(Promise.resolve());
@@ -66,7 +68,10 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
           setSnapshot({ session, user: session.user, profile });
         }
         // Every change is applied after the stored session was read, so the first one ends loading.
-        setLoading(false);
+        // Ending it replaces the loading state with the whole app: as a transition, React renders
+        // that in slices and the phone stays responsive (later changes stay urgent, as the guards
+        // and sign-out rely on them being committed at once).
+        startTransition(() => setLoading(false));
       })();
       lastChange.current = run;
       return run;

@@ -48,6 +48,15 @@ describe('AuthClient start-up', () => {
     expect(seen).toEqual(['INITIAL_SESSION:none']);
   });
 
+  it('tells at once whether a session is stored: none, garbage, or a real one', () => {
+    const store = memoryStore();
+    expect(new AuthClient({ store }).hasStoredSession()).toBe(false);
+    store.setItem(SESSION_STORAGE_KEY, '{"access_token":42}');
+    expect(new AuthClient({ store }).hasStoredSession()).toBe(false);
+    store.setItem(SESSION_STORAGE_KEY, JSON.stringify(makeSession({ nowMs: T0 })));
+    expect(new AuthClient({ store }).hasStoredSession()).toBe(true);
+  });
+
   it('refreshes a stored session that is inside the 10 s expiry margin before announcing it', async () => {
     const stored = makeSession({ nowMs: T0, expiresInMs: 9_000 });
     const fresh = makeSession({ nowMs: T0 });

@@ -124,6 +124,14 @@ export class AuthClient {
     }
   }
 
+  /**
+   * Whether a session is stored, known at once: without one there is nothing to recover, so the
+   * app can render signed out on its first pass instead of a loading state.
+   */
+  hasStoredSession(): boolean {
+    return this.session !== null || this.readStore() !== null;
+  }
+
   /** The current session, refreshed first when it counts as expired. */
   async getSession(): Promise<Session | null> {
     await this.initialize();
