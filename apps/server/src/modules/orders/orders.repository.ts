@@ -1,3 +1,4 @@
+import type { PricedProduct } from '@mayorista/core/pricing';
 import type { Product } from '@mayorista/core/schemas/product';
 import type { orders, OrderItemSnapshot, OrderUserInfo } from '../../db/schema';
 import type { Queryable } from '../../db/transaction';
@@ -13,21 +14,8 @@ const ORDER_ROW_COLUMNS = `id, user_id as "userId", user_info as "userInfo", ite
   total_savings as "totalSavings", status, observaciones, canjeado_con_puntos as "canjeadoConPuntos",
   idempotency_key as "idempotencyKey", created_at as "createdAt", updated_at as "updatedAt"`;
 
-export type OrderedProduct = Pick<
-  Product,
-  | 'id'
-  | 'name'
-  | 'price'
-  | 'retail_price'
-  | 'on_sale'
-  | 'sale_price'
-  | 'on_sale_retail'
-  | 'sale_price_retail'
-  | 'discounts'
-  | 'stock'
-  | 'has_unlimited_stock'
-  | 'is_enabled'
->;
+/** What placing an order reads of a product: the pricing fields, plus stock and availability. */
+export type OrderedProduct = PricedProduct & Pick<Product, 'id' | 'name' | 'stock' | 'has_unlimited_stock' | 'is_enabled'>;
 
 /** Reads the ordered products without locking them; `takeStock` is what guarantees the stock. */
 export async function readProducts(db: Queryable, ids: string[]): Promise<OrderedProduct[]> {
