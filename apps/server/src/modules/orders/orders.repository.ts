@@ -97,17 +97,8 @@ export async function findPointsBalance(db: Queryable, userId: string): Promise<
   return rows[0]?.saldo_puntos ?? 0;
 }
 
-export interface NewOrder {
-  userId: string;
-  userInfo: OrderUserInfo;
-  items: OrderItemSnapshot[];
-  total: number;
-  totalSavings: number;
-  status: string;
-  observaciones: string;
-  canjeadoConPuntos: boolean;
-  idempotencyKey: string | null;
-}
+/** An order as written: every column but those the database fills in. */
+export type NewOrder = Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** Writes the order and empties its customer's cart, in one statement. */
 export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): Promise<OrderRow> {
