@@ -80,3 +80,16 @@ for (const width of [375, 1280]) {
     await screenshot(page, `catalog-${width}`);
   });
 }
+
+test('a page whose chunk fails to download says so inside the shell, and reloading recovers it', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/assets/login-page-*.js', (route) => route.abort('connectionreset'));
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Iniciar Sesión' }).click();
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText('No se pudo mostrar esta página.');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+
+  await page.unroute('**/assets/login-page-*.js');
+  await alert.getByRole('button', { name: 'Volver a cargar la página' }).click();
+  await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+});

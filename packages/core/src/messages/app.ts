@@ -7,6 +7,11 @@ export const app = {
   notificationLabel: 'Notificación',
   closeNotification: 'Cerrar notificación',
   underConstruction: 'Esta sección está en construcción.',
+  pageError: {
+    title: 'No se pudo mostrar esta página.',
+    text: 'Puede que se haya cortado la conexión o que haya una versión nueva del sitio. Volvé a cargarla para seguir; tu carrito queda guardado.',
+    reload: 'Volver a cargar la página',
+  },
   home: {
     lead: 'Precios mayoristas, descuentos por cantidad y pedidos en línea para comercios y revendedores de todo el país.',
     featuresTitle: 'Qué ofrecemos',

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { isAdmin, useAuth } from '../../features/auth';
 import { CartProvider } from '../../features/cart';
 import { Spinner } from '../../components/ui/spinner';
 import { AnimatedOutlet } from './animated-outlet';
+import { PageErrorBoundary } from './page-error-boundary';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
 
@@ -13,6 +15,7 @@ const NewOrderNotifications = lazy(() => import('../../features/realtime').then(
 /** The shell every route renders in: skip link, navigation, animated page area, footer. */
 export function RootLayout() {
   const { loading, profile } = useAuth();
+  const { pathname } = useLocation();
   if (loading) {
     return <Spinner label={messages.app.loadingApp} className="min-h-dvh" />;
   }
@@ -32,9 +35,11 @@ export function RootLayout() {
           </Suspense>
         ) : null}
         <main id="main" tabIndex={-1} className="grid flex-1 outline-none">
-          <Suspense fallback={<Spinner label={messages.app.loadingPage} />}>
-            <AnimatedOutlet />
-          </Suspense>
+          <PageErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<Spinner label={messages.app.loadingPage} />}>
+              <AnimatedOutlet />
+            </Suspense>
+          </PageErrorBoundary>
         </main>
         <SiteFooter />
       </div>

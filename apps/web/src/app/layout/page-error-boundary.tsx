@@ -1,0 +1,43 @@
+import { Component, type ReactNode } from 'react';
+import { messages } from '@mayorista/core/messages';
+import { LoadError } from '../../components/ui/load-error';
+
+interface Props {
+  /** Changes with the route: leaving the broken page clears the error. */
+  resetKey: string;
+  /** What "volver a cargar" does; the whole document by default, which also fetches a new build. */
+  onReload?: () => void;
+  children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+  resetKey: string;
+}
+
+/**
+ * Keeps a page that failed to render — most often its chunk failed to download: a dropped
+ * connection, or a new deploy replaced the hashed files — from blanking the whole app. The shell
+ * (navigation, cart, footer) stays, and the page area says what happened and offers a reload.
+ */
+export class PageErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<State> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    const reload = this.props.onReload ?? (() => window.location.reload());
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-12">
+        <LoadError title={messages.app.pageError.title} detail={messages.app.pageError.text} retryLabel={messages.app.pageError.reload} onRetry={reload} />
+      </div>
+    );
+  }
+}
