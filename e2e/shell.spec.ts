@@ -81,6 +81,23 @@ for (const width of [375, 1280]) {
   });
 }
 
+test('a page opened directly paints at once: its chunks are announced in the HTML, no page spinner first', async ({ page }) => {
+  // Records whether the page-loading fallback is ever put on screen, from the first mutation on.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Cargando página...')) document.documentElement.dataset.sawPageSpinner = 'yes';
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const html = await (await page.request.get('/login')).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[\w-]+\.js">/);
+
+  for (const path of ['/login', '/catalog', '/esto/no/existe']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.sawPageSpinner ?? 'no'), path).toBe('no');
+  }
+});
+
 test('a page whose chunk fails to download says so inside the shell, and reloading recovers it', async ({ page }) => {
   await page.goto('/');
   await page.route('**/assets/login-page-*.js', (route) => route.abort('connectionreset'));

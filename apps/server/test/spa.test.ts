@@ -20,6 +20,12 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>x</title><meta name="app-config" content="{}" /><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js'), script);
+  // The table the web build writes (apps/web/build/page-preloads.ts).
+  mkdirSync(path.join(distDir, '.vite'));
+  writeFileSync(
+    path.join(distDir, '.vite', 'page-preloads.json'),
+    JSON.stringify({ '/': [], '/catalog': ['/assets/catalog-page-9f8e.js', '/assets/label-7d6c.js'], '*': ['/assets/not-found-page-5b4a.js'] }),
+  );
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
   app = Fastify();
@@ -67,5 +73,28 @@ describe('built SPA', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'not_found' });
     }
+  });
+
+  describe('modulepreload links for the opened page', () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+    it("announce the page's chunks in the head of its route, however the path is written", async () => {
+      for (const url of ['/catalog', '/catalog/', '/Catalog?categoria=bebidas']) {
+        const body = (await app.inject({ url })).body;
+        expect(preloads(body), url).toEqual(['/assets/catalog-page-9f8e.js', '/assets/label-7d6c.js']);
+        expect(body.indexOf('modulepreload')).toBeLessThan(body.indexOf('</head>'));
+      }
+    });
+
+    it('announce nothing where the entry holds the page, and the not-found page for unknown paths', async () => {
+      expect(preloads((await app.inject({ url: '/' })).body)).toEqual([]);
+      expect(preloads((await app.inject({ url: '/esto/no/existe' })).body)).toEqual(['/assets/not-found-page-5b4a.js']);
+    });
+
+    it("never serve the build's own notes", async () => {
+      const response = await app.inject({ url: '/.vite/page-preloads.json' });
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).not.toContain('catalog-page-9f8e');
+    });
   });
 });

@@ -11,7 +11,8 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt|webmanifest)$/;
 /**
  * Writes `.br` and `.gz` next to every text asset of the build, at the highest levels: the server
  * sends them as they are (@fastify/static `preCompressed`), so phones download a third of the
- * bytes and the server spends no CPU compressing. Source maps are left alone (never sent to users).
+ * bytes and the server spends no CPU compressing. Source maps and the build's own notes
+ * (.vite/) are left alone: never sent to users.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -22,7 +23,7 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite'));
       await Promise.all(
         files.map(async (file) => {
           const full = path.join(outDir, file);

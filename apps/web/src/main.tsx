@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPageFor } from './app/routes';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -8,10 +9,18 @@ if (!root) throw new Error('Falta el elemento #root en index.html.');
 
 // The first render is a transition so React renders it in 5 ms slices instead of one long task:
 // a phone's main thread stays free for input while the page builds (Lighthouse TBT).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+function renderApp() {
+  startTransition(() => {
+    createRoot(root!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+// The opened page first, so the first render shows it rather than a spinner it then replaces (one
+// layout less, no shift). Its chunks are already downloading: the server lists them as
+// modulepreload links in the HTML. A failed load is left to the page's error boundary.
+// Not a top-level await: the page's chunk imports this one, and would wait for it forever.
+void preloadPageFor(window.location.pathname).catch(() => undefined).then(renderApp);

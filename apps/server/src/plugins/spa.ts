@@ -19,6 +19,33 @@ export function defaultWebDistDir(): string {
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Written by the web build (apps/web/build/page-preloads.ts): route → the page's own JS files. */
+const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+type PagePreloads = Record<string, string[]>;
+
+function readPagePreloads(distDir: string): PagePreloads {
+  const file = path.join(distDir, PAGE_PRELOADS_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PagePreloads) : {};
+}
+
+/**
+ * The table's key for a request path, matched as the SPA's router matches its routes (ignoring
+ * case and a trailing slash); unknown paths open the not-found page, '*'. Same rule as the web
+ * app's pagePathFor (apps/web/src/app/page-modules.ts).
+ */
+function pageKeyFor(url: string, routes: ReadonlyMap<string, unknown>): string {
+  const pathname = url.split('?')[0]!;
+  const trimmed = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+  return routes.has(trimmed) ? trimmed : '*';
+}
+
+/** index.html with the page's chunks announced, so they download beside the entry, not after it. */
+function withModulePreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0) return html;
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`).join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached and sent for
  * every non-API path so client-side routes work on reload. The public configuration goes into
@@ -34,6 +61,9 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   const indexHtml = readFileSync(indexFile, 'utf8')
     .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${configJson}" />`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(options.config.catalogName)}</title>`);
+
+  // One prepared document per route, built once: a request only picks its variant.
+  const pageIndexHtml = new Map(Object.entries(readPagePreloads(options.distDir)).map(([route, files]) => [route, withModulePreloads(indexHtml, files)]));
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -51,21 +81,26 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendIndex = (url: string, reply: FastifyReply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(pageIndexHtml.get(pageKeyFor(url, pageIndexHtml)) ?? indexHtml);
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request.url, reply));
   app.get('/*', (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/') || url.startsWith('/realtime')) {
       return reply.status(404).send({ code: 'not_found', message: 'El recurso solicitado no existe.' });
     }
     // A file that exists (favicon, robots.txt) is served as is; anything else is a client route.
+    // Dot folders (the build's own notes in .vite/) are not for the public.
     const relative = decodeURIComponent(url.split('?')[0]!).replace(/^\/+/, '');
     const candidate = path.resolve(options.distDir, relative);
-    if (candidate.startsWith(options.distDir + path.sep) && existsSync(candidate) && !candidate.endsWith('index.html')) {
+    const hidden = relative.split('/').some((segment) => segment.startsWith('.'));
+    if (!hidden && candidate.startsWith(options.distDir + path.sep) && existsSync(candidate) && !candidate.endsWith('index.html')) {
       return reply.sendFile(relative);
     }
-    return sendIndex(reply);
+    return sendIndex(url, reply);
   });
 }
