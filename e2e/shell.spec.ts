@@ -81,7 +81,7 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('a page opened directly paints at once: its chunks are announced in the HTML, no page spinner first', async ({ page }) => {
+test('a page paints at once, opened directly or by a link: no page spinner first', async ({ page }) => {
   // Records whether the page-loading fallback is ever put on screen, from the first mutation on.
   await page.addInitScript(() => {
     new MutationObserver(() => {
@@ -96,6 +96,12 @@ test('a page opened directly paints at once: its chunks are announced in the HTM
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.dataset.sawPageSpinner ?? 'no'), path).toBe('no');
   }
+
+  // A navigation inside the app downloads the next page while the current one fades out.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Registrarse' }).click();
+  await expect(page.getByRole('heading', { name: 'Crear una cuenta' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.sawPageSpinner ?? 'no'), 'navegación a /register').toBe('no');
 });
 
 test('a page whose chunk fails to download says so inside the shell, and reloading recovers it', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadPageFor } from './app/routes';
+import { preloadPageFor } from './app/page-loaders';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -2,9 +2,10 @@
  * Which page module each SPEC §2 route opens, as paths from the web app's root.
  *
  * Three readers, one table:
- * - routes.tsx renders these modules (every one but the home page is its own chunk);
- * - main.tsx loads the opened route's module before the first render, so the page paints at once
- *   instead of a loading spinner that the page then replaces (a second layout, and a shift);
+ * - page-loaders.ts loads these modules for routes.tsx (every one but the home page is its own
+ *   chunk); main.tsx has the opened route's page loaded before the first render, so the page
+ *   paints at once instead of a spinner that the page then replaces (a second layout, a shift),
+ *   and the root layout starts the next page's download as soon as a navigation begins;
  * - the build (build/page-preloads.ts) lists each module's chunks, and the server announces them
  *   with `<link rel="modulepreload">` in that route's HTML, so they download beside the entry
  *   instead of after it.

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { isAdmin, useAuth } from '../../features/auth';
 import { CartProvider } from '../../features/cart';
 import { Spinner } from '../../components/ui/spinner';
+import { preloadPageFor } from '../page-loaders';
 import { AnimatedOutlet } from './animated-outlet';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SiteFooter } from './site-footer';
@@ -16,6 +17,11 @@ const NewOrderNotifications = lazy(() => import('../../features/realtime').then(
 export function RootLayout() {
   const { loading, profile } = useAuth();
   const { pathname } = useLocation();
+  // A navigation starts the new page's download at once, while the old page plays its leave
+  // animation, instead of after it. (A failed download is reported by the page itself.)
+  useEffect(() => {
+    preloadPageFor(pathname).catch(() => undefined);
+  }, [pathname]);
   if (loading) {
     return <Spinner label={messages.app.loadingApp} className="min-h-dvh" />;
   }

@@ -1,0 +1,43 @@
+import { lazyPage, type LazyPage, type PageModule } from './routing/lazy-page';
+import { PAGE_MODULES, pagePathFor, type PagePath } from './page-modules';
+
+export { default as HomePage } from './pages/home-page';
+
+// Every page is its own chunk (SPEC §2: pages load on demand), so the entry stays small. The home
+// page is the exception: it is tiny and the most common landing page, so it paints without a
+// second round trip.
+const pageModules = import.meta.glob<PageModule>(['/src/app/pages/*-page.tsx', '/src/features/*/*-page.tsx', '!**/home-page.tsx']);
+
+type LazyPagePath = Exclude<PagePath, '/'>;
+
+function pageAt(path: LazyPagePath): LazyPage {
+  const load = pageModules[PAGE_MODULES[path]];
+  if (!load) throw new Error(`No se encontró la página ${PAGE_MODULES[path]}.`);
+  return lazyPage(load);
+}
+
+const lazyPages = Object.fromEntries(
+  (Object.keys(PAGE_MODULES) as PagePath[]).filter((path): path is LazyPagePath => path !== '/').map((path) => [path, pageAt(path)]),
+) as Record<LazyPagePath, LazyPage>;
+
+export const {
+  '/login': LoginPage,
+  '/register': RegisterPage,
+  '/verificar-correo': VerifyEmailPage,
+  '/recuperar-clave': ForgotPasswordPage,
+  '/restablecer-clave': ResetPasswordPage,
+  '/catalog': CatalogPage,
+  '/cart': CartPage,
+  '/my-orders': MyOrdersPage,
+  '/admin': AdminPage,
+  '*': NotFoundPage,
+} = lazyPages;
+
+/**
+ * Loads the page the URL opens, so the first render shows it instead of the loading fallback. The
+ * server announces its chunks in the HTML, so this usually waits for nothing but their evaluation.
+ */
+export function preloadPageFor(pathname: string): Promise<void> {
+  const path = pagePathFor(pathname);
+  return path === '/' ? Promise.resolve() : lazyPages[path].preload();
+}
