@@ -29,7 +29,7 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
   app = Fastify();
-  await registerSpa(app, { distDir, config: { catalogName: 'Distribuidora <Sur>', whatsappPhone: '5491100000000' } });
+  await registerSpa(app, { distDir, config: { catalogName: "Distribuidora <Sur> $' $&", whatsappPhone: '5491100000000' } });
   await app.ready();
 });
 
@@ -63,8 +63,8 @@ describe('built SPA', () => {
     const response = await app.inject({ url: '/catalog?page=2' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<title>Distribuidora &lt;Sur&gt;</title>');
-    expect(response.body).toContain('content="{&quot;catalogName&quot;:&quot;Distribuidora &lt;Sur&gt;&quot;');
+    expect(response.body).toContain("<title>Distribuidora &lt;Sur&gt; $' $&amp;</title>");
+    expect(response.body).toContain('content="{&quot;catalogName&quot;:&quot;Distribuidora &lt;Sur&gt; $\' $&amp;&quot;');
   });
 
   it('answers unknown API paths and missing assets with a JSON 404, not the page', async () => {
@@ -79,7 +79,7 @@ describe('built SPA', () => {
     const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
     it("announce the page's chunks in the head of its route, however the path is written", async () => {
-      for (const url of ['/catalog', '/catalog/', '/Catalog?categoria=bebidas']) {
+      for (const url of ['/catalog', '/catalog/', '/Catalog?categoria=bebidas', '/cat%61log']) {
         const body = (await app.inject({ url })).body;
         expect(preloads(body), url).toEqual(['/assets/catalog-page-9f8e.js', '/assets/label-7d6c.js']);
         expect(body.indexOf('modulepreload')).toBeLessThan(body.indexOf('</head>'));
@@ -88,7 +88,15 @@ describe('built SPA', () => {
 
     it('announce nothing where the entry holds the page, and the not-found page for unknown paths', async () => {
       expect(preloads((await app.inject({ url: '/' })).body)).toEqual([]);
+      expect(preloads((await app.inject({ url: '/?ref=whatsapp' })).body)).toEqual([]);
       expect(preloads((await app.inject({ url: '/esto/no/existe' })).body)).toEqual(['/assets/not-found-page-5b4a.js']);
+    });
+
+    it('answer HEAD like GET, without a body', async () => {
+      const response = await app.inject({ method: 'HEAD', url: '/catalog' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toBe('');
     });
 
     it("never serve the build's own notes", async () => {

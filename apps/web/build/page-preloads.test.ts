@@ -36,7 +36,7 @@ function tableFor(chunks: FakeChunk[]): Record<string, string[]> {
   return JSON.parse(emitted[0]!.source) as Record<string, string[]>;
 }
 
-// Every lazy page as its own chunk, with the catalogue sharing a chunk with the login page.
+// Every lazy page as its own chunk; the catalogue and the login page share a dependency (label).
 const pageChunks = Object.entries(PAGE_MODULES)
   .filter(([route]) => route !== '/' && route !== '/catalog' && route !== '/login')
   .map(([, modulePath]) => chunk(`assets/${modulePath.split('/').pop()!.replace('.tsx', '')}-h.js`, [modulePath], ['assets/index-h.js']));
@@ -57,10 +57,8 @@ describe('pagePreloads (build)', () => {
     expect(table['*']).toEqual(['/assets/not-found-page-h.js']);
   });
 
-  it('lists nothing for a page that is part of the entry, and has a row for every route', () => {
-    const table = tableFor(bundle);
-    expect(table['/']).toEqual([]);
-    expect(Object.keys(table).sort()).toEqual(Object.keys(PAGE_MODULES).sort());
+  it('lists nothing for a page that is part of the entry', () => {
+    expect(tableFor(bundle)['/']).toEqual([]);
   });
 
   it('stops the build when a page is in no chunk: a renamed page must not lose its preload silently', () => {

@@ -5,3 +5,4 @@ export * from './schemas';
 export * from './order-status';
 export * from './order-message';
 export * from './pricing';
+export * from './route-path';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { routeKeyFor } from '@mayorista/core';
 
 export interface PublicAppConfig {
   catalogName: string;
@@ -23,27 +24,18 @@ const escapeAttribute = (s: string) =>
 const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 type PagePreloads = Record<string, string[]>;
 
-function readPagePreloads(distDir: string): PagePreloads {
+function readPagePreloads(app: FastifyInstance, distDir: string): PagePreloads {
   const file = path.join(distDir, PAGE_PRELOADS_FILE);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PagePreloads) : {};
-}
-
-/**
- * The table's key for a request path, matched as the SPA's router matches its routes (ignoring
- * case and a trailing slash); unknown paths open the not-found page, '*'. Same rule as the web
- * app's pagePathFor (apps/web/src/app/page-modules.ts).
- */
-function pageKeyFor(url: string, routes: ReadonlyMap<string, unknown>): string {
-  const pathname = url.split('?')[0]!;
-  const trimmed = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
-  return routes.has(trimmed) ? trimmed : '*';
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as PagePreloads;
+  app.log.warn(`${PAGE_PRELOADS_FILE} not found in ${distDir}: pages load after the entry instead of beside it (rebuild the web app).`);
+  return {};
 }
 
 /** index.html with the page's chunks announced, so they download beside the entry, not after it. */
 function withModulePreloads(html: string, files: readonly string[]): string {
   if (files.length === 0) return html;
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`).join('\n    ');
-  return html.replace('</head>', `  ${links}\n  </head>`);
+  return html.replace('</head>', () => `  ${links}\n  </head>`);
 }
 
 /**
@@ -59,11 +51,12 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   }
   const configJson = escapeAttribute(JSON.stringify(options.config));
   const indexHtml = readFileSync(indexFile, 'utf8')
-    .replace('<meta name="app-config" content="{}" />', `<meta name="app-config" content="${configJson}" />`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(options.config.catalogName)}</title>`);
+    .replace('<meta name="app-config" content="{}" />', () => `<meta name="app-config" content="${configJson}" />`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(options.config.catalogName)}</title>`);
 
-  // One prepared document per route, built once: a request only picks its variant.
-  const pageIndexHtml = new Map(Object.entries(readPagePreloads(options.distDir)).map(([route, files]) => [route, withModulePreloads(indexHtml, files)]));
+  // One prepared document per route, built once: a request only picks its variant, by the route
+  // the SPA's router will open for the path.
+  const pageIndexHtml = new Map(Object.entries(readPagePreloads(app, options.distDir)).map(([route, files]) => [route, withModulePreloads(indexHtml, files)]));
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -85,7 +78,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(pageIndexHtml.get(pageKeyFor(url, pageIndexHtml)) ?? indexHtml);
+      .send(pageIndexHtml.get(routeKeyFor(url.split('?')[0]!, (key) => pageIndexHtml.has(key))) ?? indexHtml);
 
   app.get('/', (request, reply) => sendIndex(request.url, reply));
   app.get('/*', (request, reply) => {
@@ -94,7 +87,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       return reply.status(404).send({ code: 'not_found', message: 'El recurso solicitado no existe.' });
     }
     // A file that exists (favicon, robots.txt) is served as is; anything else is a client route.
-    // Dot folders (the build's own notes in .vite/) are not for the public.
+    // Nothing under a dot name is for the public (the build's own notes are in .vite/).
     const relative = decodeURIComponent(url.split('?')[0]!).replace(/^\/+/, '');
     const candidate = path.resolve(options.distDir, relative);
     const hidden = relative.split('/').some((segment) => segment.startsWith('.'));

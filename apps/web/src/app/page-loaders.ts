@@ -1,5 +1,6 @@
 import { lazyPage, type LazyPage, type PageModule } from './routing/lazy-page';
-import { PAGE_MODULES, pagePathFor, type PagePath } from './page-modules';
+import { routeKeyFor } from '@mayorista/core/route-path';
+import { PAGE_MODULES, type PagePath } from './page-modules';
 
 export { default as HomePage } from './pages/home-page';
 
@@ -34,10 +35,16 @@ export const {
 } = lazyPages;
 
 /**
- * Loads the page the URL opens, so the first render shows it instead of the loading fallback. The
- * server announces its chunks in the HTML, so this usually waits for nothing but their evaluation.
+ * Loads the page a path opens, so rendering it does not go through the loading fallback. For the
+ * page a visit opens, the server has announced its chunks in the HTML, so this mostly waits for
+ * their evaluation; on a navigation inside the app it starts their download.
  */
 export function preloadPageFor(pathname: string): Promise<void> {
   const path = pagePathFor(pathname);
   return path === '/' ? Promise.resolve() : lazyPages[path].preload();
+}
+
+/** The table's key for a URL path: the route react-router opens for it ('*' for any other path). */
+export function pagePathFor(pathname: string): PagePath {
+  return routeKeyFor(pathname, (key) => Object.hasOwn(PAGE_MODULES, key)) as PagePath;
 }
