@@ -97,11 +97,29 @@ test('a page paints at once, opened directly or by a link: no page spinner first
     expect(await page.evaluate(() => document.documentElement.dataset.sawPageSpinner ?? 'no'), path).toBe('no');
   }
 
-  // A navigation inside the app downloads the next page while the current one fades out.
+  // A navigation inside the app starts downloading the next page while the current one fades
+  // out, not when the fade has ended (compared in the page's own clock, whatever the machine's speed).
   await page.goto('/');
+  await page.evaluate(() => {
+    // Capturing on the document runs before React's own handler, which mounts the next page.
+    document.addEventListener(
+      'animationend',
+      (event) => {
+        if (event.target instanceof Element && event.target.classList.contains('page-leave')) {
+          document.documentElement.dataset.leaveEndedAt = String(performance.now());
+        }
+      },
+      true,
+    );
+  });
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Registrarse' }).click();
   await expect(page.getByRole('heading', { name: 'Crear una cuenta' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.dataset.sawPageSpinner ?? 'no'), 'navegación a /register').toBe('no');
+  const timing = await page.evaluate(() => ({
+    leaveEndedAt: Number(document.documentElement.dataset.leaveEndedAt),
+    requestedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/register-page-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(timing.leaveEndedAt).toBeGreaterThan(0);
+  expect(timing.requestedAt).toBeLessThan(timing.leaveEndedAt);
 });
 
 test('a page whose chunk fails to download says so inside the shell, and reloading recovers it', async ({ page }) => {

@@ -21,6 +21,11 @@ function renderApp() {
 
 // The opened page first, so the first render shows it rather than a spinner it then replaces (one
 // layout less, no shift). Its chunks are already downloading: the server lists them as
-// modulepreload links in the HTML. A failed load is left to the page's error boundary.
+// modulepreload links in the HTML. If they are still not in after PAGE_WAIT_MS, the shell and
+// its spinner go up meanwhile; a failed load is left to the page's error boundary.
 // Not a top-level await: the page's chunk imports this one, and would wait for it forever.
-void preloadPageFor(window.location.pathname).catch(() => undefined).then(renderApp);
+const PAGE_WAIT_MS = 1000;
+const pageWait = new Promise<void>((resolve) => setTimeout(resolve, PAGE_WAIT_MS));
+void Promise.race([preloadPageFor(window.location.pathname), pageWait])
+  .catch(() => undefined)
+  .then(renderApp);

@@ -5,6 +5,8 @@ import { LoadError } from '../../components/ui/load-error';
 interface Props {
   /** Changes with the route: leaving the broken page clears the error. */
   resetKey: string;
+  /** Show nothing on failure: for an optional part of the shell (the admin's live notifications). */
+  quiet?: boolean;
   /** What "volver a cargar" does; the whole document by default, which also fetches a new build. */
   onReload?: () => void;
   children: ReactNode;
@@ -31,12 +33,28 @@ export class PageErrorBoundary extends Component<Props, State> {
     return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
+  override componentDidUpdate(_props: Props, previous: State) {
+    // The page that replaces the error is mounted afresh, so it does not know a navigation
+    // happened: start it at the top with the focus on the main region, as any page change does.
+    if (previous.failed && !this.state.failed && !this.props.quiet) {
+      if (document.scrollingElement) document.scrollingElement.scrollTop = 0;
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
+  }
+
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.quiet) return null;
     const reload = this.props.onReload ?? (() => window.location.reload());
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-12">
-        <LoadError title={messages.app.pageError.title} detail={messages.app.pageError.text} retryLabel={messages.app.pageError.reload} onRetry={reload} />
+        <LoadError
+          replacesPage
+          title={messages.app.pageError.title}
+          detail={messages.app.pageError.text}
+          retryLabel={messages.app.pageError.reload}
+          onRetry={reload}
+        />
       </div>
     );
   }

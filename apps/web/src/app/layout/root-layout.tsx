@@ -36,9 +36,11 @@ export function RootLayout() {
         </a>
         <SiteNav />
         {isAdmin(profile) ? (
-          <Suspense fallback={null}>
-            <NewOrderNotifications />
-          </Suspense>
+          <PageErrorBoundary resetKey={pathname} quiet>
+            <Suspense fallback={null}>
+              <NewOrderNotifications />
+            </Suspense>
+          </PageErrorBoundary>
         ) : null}
         <main id="main" tabIndex={-1} className="grid flex-1 outline-none">
           <PageErrorBoundary resetKey={pathname}>

@@ -19,6 +19,9 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<PageModule> | undefined;
   // Our callback runs before React.lazy's own, so by the time React retries, `loaded` is set.
+  // A failed load stays failed, as with React.lazy: handing React a fresh loader while it
+  // re-renders to show the error would retry in a loop, and browsers that still cache failed
+  // module fetches (whatwg/html#6768) would fail it again. The error boundary offers a reload.
   const start = () => (loading ??= load().then((module) => ((loaded = module.default), module)));
   const Suspending = lazy(start);
 

@@ -82,7 +82,9 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
       {data === undefined && !products.isError ? (
         // As tall as the screen, like the grid that replaces it: the footer starts below the fold
         // instead of jumping down when the cards arrive (layout shift).
-        <Spinner label={t.loading} className="min-h-dvh items-start" />
+        <div className="min-h-dvh">
+          <Spinner label={t.loading} />
+        </div>
       ) : products.isError && items.length === 0 ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{messages.products.loadErrorTitle}</p>
