@@ -6,3 +6,4 @@ export * from './order-status';
 export * from './order-message';
 export * from './pricing';
 export * from './route-path';
+export * from './calendar-date';
