@@ -10,6 +10,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStrictJson } from './plugins/strict-json';
 import { clientErrorHandler } from './plugins/client-errors';
+import { frameworkErrorHandler } from './plugins/framework-errors';
+import { registerNoStore } from './plugins/no-store';
 import { defaultWebDistDir, registerSpa } from './plugins/spa';
 import { registerAdminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import { registerRealtime } from './modules/realtime/realtime.routes';
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // would let a slow request live up to twice the timeout); a quarter of the timeout keeps it accurate.
     http: { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.floor(requestTimeoutMs / 4)) },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     // The SPA's ids are UUIDs; nothing needs longer path parameters.
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerStrictJson(app);
   registerSecurityHeaders(app);
+  registerNoStore(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

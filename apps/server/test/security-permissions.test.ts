@@ -90,6 +90,8 @@ describe('route table', () => {
   });
 });
 
+const PERSONAL_PATHS = /^\/api\/(auth|profiles|admin)\//;
+
 describe('permission matrix', () => {
   for (const [key, rule] of Object.entries(routePermissions)) {
     it(`${key}`, async () => {
@@ -99,6 +101,10 @@ describe('permission matrix', () => {
         const res = await ctx.app.inject({ ...request, headers });
         const expected = expectedStatuses(rule, caller);
         expect(expected, `${caller} → ${request.method} ${request.url}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+        // Issue 20 item 9: tokens, the user, profiles and admin answers are never stored by a cache.
+        if (PERSONAL_PATHS.test(String(request.url))) {
+          expect(res.headers['cache-control'], `${caller} → ${request.method} ${request.url}`).toMatch(/no-store/);
+        }
         if (res.statusCode >= 400 && rule.access !== 'websocket') {
           const body = res.json<{ code: unknown; message: unknown }>();
           expect(typeof body.code).toBe('string');
