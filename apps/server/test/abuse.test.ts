@@ -8,7 +8,7 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '@mayorista/core/schemas/product';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
 import { MAX_SOCKETS_PER_USER } from '../src/modules/realtime/realtime.routes';
-import { insertProduct, openRealtimeSocket } from './admin-orders-fixtures';
+import { insertProduct, openRealtimeSocket, productStock } from './admin-orders-fixtures';
 import { createAdmin, createVerifiedUser } from './factories';
 import { createTestDatabase, setupTestApp, testConfig } from './helpers';
 
@@ -202,5 +202,64 @@ describe('WebSocket connections per user', () => {
     }
     expect(status).toBe('ok');
     for (const socket of [...sockets.slice(1), other, again]) socket.close();
+  });
+});
+
+describe('idempotency key reused with another body (issue 20 item 8)', () => {
+  const place = (headers: Record<string, string>, body: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload: body });
+
+  it('another body with the same key → 422 idempotency_key_reused in Spanish, nothing written', async () => {
+    const buyer = await createVerifiedUser(ctx);
+    const product = await insertProduct(ctx.pool, { stock: 50 });
+    const key = randomUUID();
+    const first = await place(buyer.headers, { items: [{ product_id: product.id, quantity: 2 }], idempotency_key: key });
+    expect(first.statusCode).toBe(201);
+    for (const changed of [
+      { items: [{ product_id: product.id, quantity: 3 }], idempotency_key: key },
+      { items: [{ product_id: product.id, quantity: 2 }], observaciones: 'otra cosa', idempotency_key: key },
+    ]) {
+      const reused = await place(buyer.headers, changed);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toEqual({ code: 'idempotency_key_reused', message: messages.security.idempotencyKeyReused });
+    }
+    const { rows } = await ctx.pool.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [buyer.userId]);
+    expect(rows[0]!.n).toBe(1);
+    expect(await productStock(ctx.pool, product.id)).toBe(48);
+  });
+
+  it('the same body (lines in another order, ids in upper case) → 200 with the same order', async () => {
+    const buyer = await createVerifiedUser(ctx);
+    const [a, b] = [await insertProduct(ctx.pool, { stock: 50 }), await insertProduct(ctx.pool, { stock: 50 })];
+    const key = randomUUID();
+    const lines = [
+      { product_id: a.id, quantity: 1 },
+      { product_id: b.id, quantity: 4 },
+    ];
+    const first = await place(buyer.headers, { items: lines, observaciones: 'Entregar a la mañana', idempotency_key: key });
+    const retry = await place(buyer.headers, {
+      items: [...lines].reverse().map((l) => ({ ...l, product_id: l.product_id.toUpperCase() })),
+      observaciones: 'Entregar a la mañana',
+      idempotency_key: key,
+    });
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 200]);
+    expect(retry.json().order.id).toBe(first.json().order.id);
+  });
+
+  it('different bodies racing with one key: exactly one order, every other answer 200 (same body) or 422', async () => {
+    const buyer = await createVerifiedUser(ctx);
+    const product = await insertProduct(ctx.pool, { stock: 100 });
+    const key = randomUUID();
+    const results = await Promise.all(
+      [1, 2, 1, 2].map((quantity) => place(buyer.headers, { items: [{ product_id: product.id, quantity }], idempotency_key: key })),
+    );
+    const created = results.filter((r) => r.statusCode === 201);
+    expect(created).toHaveLength(1);
+    const winner = created[0]!.json().order;
+    for (const r of results.filter((x) => x.statusCode !== 201)) {
+      if (r.statusCode === 200) expect(r.json().order.id).toBe(winner.id);
+      else expect(r.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    }
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(2);
   });
 });

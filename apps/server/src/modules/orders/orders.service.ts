@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
+import { assertSameOrderRequest, saveOrderRequestFingerprint } from './orders.idempotency';
 import {
   currentStock,
   deductPoints,
@@ -87,7 +88,8 @@ function isIdempotencyKeyConflict(error: unknown): boolean {
 export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string }) {
   const { pool } = deps;
 
-  async function replay(userId: string, existing: OrderRow): Promise<PlacedOrder> {
+  async function replay(userId: string, existing: OrderRow, command: PlaceOrderCommand): Promise<PlacedOrder> {
+    await assertSameOrderRequest(pool, existing.id, command);
     const order = toOrder(existing);
     return {
       order,
@@ -114,7 +116,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
     const key = command.idempotency_key;
     if (key) {
       const existing = await findOrderByIdempotencyKey(pool, userId, key);
-      if (existing) return replay(userId, existing);
+      if (existing) return replay(userId, existing, command);
     }
 
     try {
@@ -164,6 +166,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
           canjeadoConPuntos: command.canjeado_con_puntos,
           idempotencyKey: key ?? null,
         });
+        if (key) await saveOrderRequestFingerprint(tx, inserted.id, command);
         await notifyOrderInserted(tx, {
           id: inserted.id,
           user_info: { nombre: customer.nombre, apellido: customer.apellido },
@@ -197,7 +200,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
       // rolled back whole (its stock and points untouched) and it answers with the winner's order.
       if (key && isIdempotencyKeyConflict(error)) {
         const existing = await findOrderByIdempotencyKey(pool, userId, key);
-        if (existing) return replay(userId, existing);
+        if (existing) return replay(userId, existing, command);
       }
       throw error;
     }
