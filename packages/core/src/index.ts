@@ -7,3 +7,4 @@ export * from './order-message';
 export * from './pricing';
 export * from './route-path';
 export * from './calendar-date';
+export * from './separation-of-duties';

@@ -1,4 +1,4 @@
-import { messages, type AdminUser, type AdminUserStatus, type PointsAdjustment, type Profile } from '@mayorista/core';
+import { mayActOnAccount, messages, type AdminUser, type AdminUserStatus, type PointsAdjustment, type Profile } from '@mayorista/core';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, Mailer } from '../../lib/mailer';
@@ -56,6 +56,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
 
     /** Sets a new balance and records who, why, before and after, atomically. */
     async adjustPoints(actor: Actor, targetId: string, input: { saldo_puntos: number; reason: string }): Promise<AdminUser> {
+      if (!mayActOnAccount(actor, targetId)) throw new AppError('own_account_forbidden', 403, messages.security.ownPoints);
       await db.transaction(async (tx) => {
         const target = await adminRepo.lockProfile(tx, targetId);
         if (!target) throw accountNotFound();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrdersFilterSchema, adminOrdersListQuerySchema, changeOrderStatusSchema, uuidSchema } from '@mayorista/core';
 import type { Database } from '../../db/client';
-import { requireAdmin } from '../../plugins/auth';
+import { authOf, requireAdmin } from '../../plugins/auth';
 import { createAdminOrdersService } from './admin-orders.service';
 
 const orderParamsSchema = z.object({ id: uuidSchema });
@@ -42,6 +42,6 @@ export function registerAdminOrdersRoutes(app: FastifyInstance, deps: { db: Data
   routes.post(
     '/api/admin/orders/:id/status',
     { schema: { params: orderParamsSchema, body: changeOrderStatusSchema }, preHandler: requireAdmin },
-    async (request) => service.changeStatus(request.params.id, request.body.status),
+    async (request) => service.changeStatus(authOf(request).profile, request.params.id, request.body.status),
   );
 }

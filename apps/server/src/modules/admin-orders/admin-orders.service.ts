@@ -1,11 +1,13 @@
 import {
   canTransitionOrder,
+  mayActOnAccount,
   messages,
   transitionRefundsPoints,
   transitionRestocks,
   type AdminOrdersFilter,
   type AdminOrdersListQuery,
   type OrderStatus,
+  type Profile,
 } from '@mayorista/core';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -15,6 +17,9 @@ import { ordersToCsv } from './admin-orders.csv';
 
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
+
+/** The admin acting, as the auth guard resolved it. */
+type Actor = Pick<Profile, 'id' | 'is_super_admin'>;
 
 const orderNotFound = () => new AppError('order_not_found', 404, messages.orders.notFound);
 
@@ -35,10 +40,11 @@ export function createAdminOrdersService(db: Database) {
      * One transaction with the order row locked: a second admin clicking at the same moment
      * waits, then sees the new status and gets a 409, so restock and refund happen exactly once.
      */
-    async changeStatus(orderId: string, to: OrderStatus): Promise<AdminOrder> {
+    async changeStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<AdminOrder> {
       return db.transaction(async (tx) => {
         const order = await repository.findOrderForUpdate(tx, orderId);
         if (!order) throw orderNotFound();
+        if (!mayActOnAccount(actor, order.user_id)) throw new AppError('own_account_forbidden', 403, messages.security.ownOrder);
         if (!canTransitionOrder(order.status, to)) {
           throw new AppError('invalid_status_transition', 409, messages.adminOrders.invalidTransition(order.status, to), {
             current_status: order.status,
