@@ -43,6 +43,14 @@ function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|access_token|refresh_token)=)[^&]*/gi, '$1[REDACTED]');
 }
 
+/**
+ * A hop count as the function Fastify itself builds from a number (its types accept no number):
+ * hop 0 is the socket's peer, so `n` trusted proxies means the first `n` hops are proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -61,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     requestTimeout: requestTimeoutMs,
     // Fastify sets server.requestTimeout after creating the server, and Node then applies it to

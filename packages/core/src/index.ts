@@ -8,3 +8,4 @@ export * from './pricing';
 export * from './route-path';
 export * from './calendar-date';
 export * from './separation-of-duties';
+export * from './display-name';

@@ -44,6 +44,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
+      // Limits thrown by services (a locked account, a shared bucket) tell the client when to retry.
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
       return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
