@@ -135,8 +135,8 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     /**
      * Answers the same for a new and a registered address (issue 20 item 5): both hash the
-     * password and both send their e-mail after the reply, so neither the body nor the timing says
-     * which it was.
+     * password, both do their e-mail bookkeeping (limit, link) before the reply and the sending
+     * after it, so neither the body nor the timing says which it was.
      */
     async signUp(input: { email: string; password: string; data: SignUpMetadata }): Promise<{ user: SessionUser }> {
       assertPasswordNotCommon(input.password);
@@ -147,11 +147,11 @@ export function createAccountsService(deps: AccountsDeps) {
       } catch (error) {
         // Checking first would race with a concurrent sign-up; the unique index is the authority.
         if (!isUniqueViolation(error, 'users_email_key')) throw error;
-        inBackground(() => tellExistingOwner(input.email));
+        await tellExistingOwner(input.email);
         // What a new account would have answered; the id belongs to no one.
         return { user: repo.toSessionUser({ id: randomUUID(), email: input.email, metadata: { ...input.data } }) };
       }
-      inBackground(() => sendVerification(user));
+      await sendVerification(user);
       return { user: repo.toSessionUser(user) };
     },
 
