@@ -36,6 +36,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Longest time a client may take to send a whole request (slow-loris guard); 30 s unless a test shortens it. */
   requestTimeoutMs?: number;
+  /** How long a WebSocket may stay open without joining; 5 s unless a test shortens it. */
+  realtimeJoinTimeoutMs?: number;
 }
 
 /** Query strings may carry single-use tokens (e-mail links); they never reach the logs. */

@@ -10,7 +10,7 @@ export const EMAIL_NAME_MAX_LENGTH = 40;
 export function plainDisplayName(name: string): string {
   return name
     .normalize('NFC')
-    .replace(/[^\p{L}\p{M}' \-]/gu, ' ')
+    .replace(/[^\p{L}\p{M}' -]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, EMAIL_NAME_MAX_LENGTH)
