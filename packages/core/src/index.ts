@@ -9,3 +9,5 @@ export * from './route-path';
 export * from './calendar-date';
 export * from './separation-of-duties';
 export * from './display-name';
+export * from './errors';
+export * from './roles';

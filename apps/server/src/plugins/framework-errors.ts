@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@mayorista/core';
+import { httpStatusOf, type ErrorCode } from '@mayorista/core/errors';
 import { applySecurityHeaders } from './security-headers';
 
 /**
@@ -10,11 +11,15 @@ import { applySecurityHeaders } from './security-headers';
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   applySecurityHeaders(request.raw, reply.raw);
-  const [status, body] =
+  const [code, message]: [ErrorCode, string] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, { code: 'uri_too_long', message: messages.errors.badUrl }]
+      ? ['uri_too_long', messages.errors.badUrl]
       : error.code === 'FST_ERR_BAD_URL'
-        ? [400, { code: 'bad_url', message: messages.errors.badUrl }]
-        : [500, { code: 'internal_error', message: messages.errors.internal }];
-  void reply.status(status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
+        ? ['bad_url', messages.errors.badUrl]
+        : ['internal_error', messages.errors.internal];
+  void reply
+    .status(httpStatusOf(code))
+    .header('Cache-Control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code, message }));
 }

@@ -18,3 +18,4 @@ export { adminUsers } from './adminUsers';
 export { adminPage } from './adminPage';
 export { errors } from './errors';
 export { security } from './security';
+export { settings } from './settings';

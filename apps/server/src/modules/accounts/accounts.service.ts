@@ -11,6 +11,7 @@ import {
 } from '@mayorista/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, MailMessage, Mailer } from '../../lib/mailer';
 import { accountExistsEmail, passwordRecoveryEmail, verificationEmail } from './account-emails';
@@ -33,24 +34,16 @@ export interface AccountsDeps {
   log: MailLogger & { error(object: Record<string, unknown>, message: string): void };
 }
 
-const invalidCredentials = () => new AppError('invalid_credentials', 400, messages.auth.invalidCredentials);
-const invalidRefreshToken = () => new AppError('invalid_refresh_token', 400, messages.auth.invalidRefreshToken);
+const invalidCredentials = () => new AppError('invalid_credentials', messages.auth.invalidCredentials);
+const invalidRefreshToken = () => new AppError('invalid_refresh_token', messages.auth.invalidRefreshToken);
 const accountLocked = (seconds: number) =>
-  new AppError('account_locked', 429, messages.security.accountLocked(Math.max(1, Math.ceil(seconds / 60))), { retryAfterSeconds: seconds });
+  new AppError('account_locked', messages.security.accountLocked(Math.max(1, Math.ceil(seconds / 60))), { retryAfterSeconds: seconds });
 
 /** How often a process sweeps sign-in failures nobody has repeated for a day. */
 const THROTTLE_SWEEP_INTERVAL_MS = 60 * 60_000;
 
-/** Postgres unique violation on the given constraint, wherever drizzle wrapped it. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && e.constraint === constraint) return true;
-  }
-  return false;
-}
-
 export function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw new AppError('weak_password', 422, messages.auth.passwordTooCommon);
+  if (isCommonPassword(password)) throw new AppError('weak_password', messages.auth.passwordTooCommon);
 }
 
 export function createAccountsService(deps: AccountsDeps) {
@@ -126,8 +119,8 @@ export function createAccountsService(deps: AccountsDeps) {
   /** Locks and consumes a single-use e-mail token; the caller's transaction decides what it grants. */
   async function consumeEmailToken(tx: repo.Transaction, token: string, purpose: repo.EmailTokenPurpose): Promise<string> {
     const row = await repo.lockEmailToken(tx, hashOpaqueToken(token), purpose);
-    if (!row || row.usedAt) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
-    if (row.expired) throw new AppError('token_expired', 400, messages.auth.tokenExpired);
+    if (!row || row.usedAt) throw new AppError('invalid_token', messages.auth.invalidToken);
+    if (row.expired) throw new AppError('token_expired', messages.auth.tokenExpired);
     await repo.markEmailTokenUsed(tx, row.id);
     return row.userId;
   }
@@ -160,7 +153,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const userId = await consumeEmailToken(tx, token, 'verify_email');
         await repo.markEmailVerified(tx, userId);
         const user = await repo.findUserById(tx, userId);
-        if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
+        if (!user) throw new AppError('invalid_token', messages.auth.invalidToken);
         return startSession(tx, jwtSecret, user, client);
       });
     },
@@ -191,7 +184,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       await clearSignInThrottle(db, input.email);
       // Only after the password matched, so this answer does not reveal unverified addresses.
-      if (!user.emailVerifiedAt) throw new AppError('email_not_confirmed', 403, messages.auth.emailNotVerified);
+      if (!user.emailVerifiedAt) throw new AppError('email_not_confirmed', messages.auth.emailNotVerified);
       return startSession(db, jwtSecret, user, client);
     },
 
@@ -215,7 +208,7 @@ export function createAccountsService(deps: AccountsDeps) {
         return { kind: 'ok' as const, session: await issueSessionTokens(tx, jwtSecret, row.sessionId, user) };
       });
       // Thrown after the commit: the revocation of a reused token's session must persist.
-      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', 400, messages.auth.invalidRefreshToken);
+      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', messages.auth.invalidRefreshToken);
       if (outcome.kind === 'invalid') throw invalidRefreshToken();
       return outcome.session;
     },
@@ -247,7 +240,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.markEmailVerified(tx, userId);
         await repo.revokeUserSessions(tx, userId);
         const user = await repo.findUserById(tx, userId);
-        if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
+        if (!user) throw new AppError('invalid_token', messages.auth.invalidToken);
         // The mailbox owner is back in: a sign-in lock on the address no longer protects anyone.
         await clearSignInThrottle(tx, user.email);
         return startSession(tx, jwtSecret, user, client);
@@ -256,14 +249,14 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async getUser(userId: string): Promise<SessionUser> {
       const user = await repo.findUserById(db, userId);
-      if (!user) throw new AppError('session_not_found', 401, messages.auth.sessionMissing);
+      if (!user) throw new AppError('session_not_found', messages.auth.sessionMissing);
       return repo.toSessionUser(user);
     },
 
     /** Only the caller's own profile; any other id is "not found", so ids of others are not confirmed. */
     async getOwnProfile(userId: string, requestedId: string): Promise<Profile> {
       const profile = requestedId === userId ? await repo.findProfile(db, userId) : null;
-      if (!profile) throw new AppError('not_found', 404, messages.errors.notFound);
+      if (!profile) throw new AppError('not_found', messages.errors.notFound);
       return profile;
     },
   };

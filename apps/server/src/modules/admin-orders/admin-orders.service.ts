@@ -21,7 +21,7 @@ export const MAX_EXPORT_ROWS = 50_000;
 /** The admin acting, as the auth guard resolved it. */
 type Actor = Pick<Profile, 'id' | 'is_super_admin'>;
 
-const orderNotFound = () => new AppError('order_not_found', 404, messages.orders.notFound);
+const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
 
 export function createAdminOrdersService(db: Database) {
   return {
@@ -44,9 +44,9 @@ export function createAdminOrdersService(db: Database) {
       return db.transaction(async (tx) => {
         const order = await repository.findOrderForUpdate(tx, orderId);
         if (!order) throw orderNotFound();
-        if (!mayActOnAccount(actor, order.user_id)) throw new AppError('own_account_forbidden', 403, messages.security.ownOrder);
+        if (!mayActOnAccount(actor, order.user_id)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
         if (!canTransitionOrder(order.status, to)) {
-          throw new AppError('invalid_status_transition', 409, messages.adminOrders.invalidTransition(order.status, to), {
+          throw new AppError('invalid_status_transition', messages.adminOrders.invalidTransition(order.status, to), {
             current_status: order.status,
           });
         }

@@ -36,7 +36,7 @@ export async function assertSameOrderRequest(db: Queryable, orderId: string, req
   });
   const stored = rows[0]?.fingerprint ?? null;
   if (stored !== null && stored !== orderRequestFingerprint(request)) {
-    throw new AppError('idempotency_key_reused', 422, messages.security.idempotencyKeyReused);
+    throw new AppError('idempotency_key_reused', messages.security.idempotencyKeyReused);
   }
 }
 

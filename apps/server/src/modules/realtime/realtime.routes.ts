@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type pg from 'pg';
 import { messages, REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from '@mayorista/core';
+import { sendError } from '../../plugins/error-handler';
 import { handleConnection, JOIN_TIMEOUT_MS, type ConnectionContext } from './realtime.connection';
 import { OrderEventsListener } from './order-events.listener';
 import { SocketRegistry } from './realtime.sockets';
@@ -76,7 +77,7 @@ async function registerRealtimeRoute(app: FastifyInstance, ctx: ConnectionContex
       url: '/realtime',
       // A plain GET (no WebSocket upgrade) gets our usual error shape instead of an empty 404.
       handler: (_request, reply) =>
-        reply.status(426).header('Upgrade', 'websocket').send({ code: 'upgrade_required', message: messages.realtime.upgradeRequired }),
+        sendError(reply.header('Upgrade', 'websocket'), 'upgrade_required', messages.realtime.upgradeRequired),
       wsHandler: (socket, request) => handleConnection(socket, request.ip, ctx),
     });
   });
