@@ -637,6 +637,31 @@ describe('mixed-case and percent-encoded ids (issue 20)', () => {
   });
 });
 
+describe('malformed URLs (issue 20 item 9)', () => {
+  const numRuns = runs(200);
+  it(`${numRuns} paths with broken percent-encoding → 400/414 { code, message } in Spanish with the security headers`, async () => {
+    const broken = fc.oneof(
+      fc.constantFrom('%', '%%', '%zz', '%E0%A4%A', '%C0%AF', '%ED%A0%80%', '%G1', '%0'),
+      fc.tuple(fc.constantFrom('', ...'0123456789abcdefABCDEF'), fc.constantFrom('', 'g', 'Z', '%')).map(([h, x]) => `%${h}${x}`),
+    );
+    const prefix = fc.constantFrom('/', '/api/', '/api/orders/', '/api/admin/orders/', '/api/products/', '/uploads/', '/realtime/', '/catalog/');
+    await fc.assert(
+      fc.asyncProperty(prefix, fc.string({ maxLength: 20 }).map(encodeURIComponent), broken, async (start, middle, bad) => {
+        const url = `${start}${middle}${bad}`;
+        casesRun += 1;
+        const res = await ctx.app.inject({ method: 'GET', url });
+        if (res.statusCode >= 500 || res.statusCode < 400) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const body = res.json<{ code: unknown; message: unknown }>();
+        if (typeof body.code !== 'string' || typeof body.message !== 'string' || ENGLISH_INTERNALS.test(body.message)) {
+          throw new Error(`${url} → ${res.body.slice(0, 200)}`);
+        }
+        expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      }),
+      { seed: SEED + 600, numRuns, endOnFailure: true },
+    );
+  });
+});
+
 describe('volume', () => {
   it('ran at least 10,000 generated requests (at the default scale)', () => {
     if (SCALE >= 1) expect(casesRun).toBeGreaterThanOrEqual(10_000);
