@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
 import { MAX_UNJOINED_SOCKETS_PER_IP } from '../src/modules/realtime/realtime.routes';
 import { openRealtimeSocket, type RealtimeMessage } from './admin-orders-fixtures';
-import { createAdmin } from './factories';
+import { createAdmin, createSuperAdmin } from './factories';
 import { setupTestApp, testConfig } from './helpers';
 
 /**
@@ -123,5 +123,21 @@ describe('sign-out and revocation close sockets at once', () => {
     const { revokeUserSessions } = await import('../src/modules/accounts/accounts.repository');
     await ctx.db.transaction((tx) => revokeUserSessions(tx, admin.userId));
     expect(await socket.waitForClose(3000)).toBe(1008);
+  });
+
+  it("a demoted admin's sockets close at once, in every process", async () => {
+    const superAdmin = await createSuperAdmin(ctx);
+    const admin = await createAdmin(ctx);
+    const socket = await openRealtimeSocket(secondUrl);
+    expect((await socket.join(admin.session.access_token)).payload.status).toBe('ok');
+    const demoted = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${admin.userId}/role`,
+      headers: superAdmin.headers,
+      payload: { is_admin: false },
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(await socket.waitForClose(3000)).toBe(1008);
+    expect(socket.received.at(-1)?.payload).toEqual({ status: 'error', response: { reason: messages.realtime.adminsOnly } });
   });
 });

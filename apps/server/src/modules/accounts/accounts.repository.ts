@@ -201,10 +201,10 @@ export async function revokeUserSessions(db: Executor, userId: string, keepSessi
 }
 
 /**
- * Tells every app process (realtime's LISTEN) that this user lost sessions, so their sockets are
- * checked and closed now rather than at the next periodic re-check. Inside a transaction the
- * NOTIFY goes out on commit only.
+ * Tells every app process (realtime's LISTEN) that this user lost sessions or access (sign-out,
+ * revocation, demotion, unapproval), so their sockets are checked and closed now rather than at
+ * the next periodic re-check. Inside a transaction the NOTIFY goes out on commit only.
  */
-async function notifySessionsRevoked(db: Executor, userId: string): Promise<void> {
+export async function notifySessionsRevoked(db: Executor, userId: string): Promise<void> {
   await db.execute(sql`select pg_notify(${SESSIONS_REVOKED_CHANNEL}, ${userId})`);
 }

@@ -6,6 +6,7 @@ import type { MailLogger, Mailer } from '../../lib/mailer';
 import type { Config } from '../../config';
 import { accountApprovedEmail } from './account-emails';
 import * as adminRepo from './admin-users.repository';
+import { notifySessionsRevoked } from './accounts.repository';
 
 export interface AdminUsersDeps {
   db: Database;
@@ -43,6 +44,8 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         if (isStaff(target) && !actor.is_super_admin) throw new AppError('forbidden', messages.errors.forbidden);
         if (target.approved === approved) return false;
         await adminRepo.updateProfileFlags(tx, targetId, { approved });
+        // An unapproved admin loses the live order feed at once, in every process.
+        if (!approved) await notifySessionsRevoked(tx, targetId);
         return approved;
       });
       const user = await reload(targetId);
@@ -107,6 +110,8 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
           isSuperAdmin: finalSuperAdmin,
           ...(isAdmin && !target.approved ? { approved: true } : {}),
         });
+        // A demoted admin loses the live order feed at once, in every process.
+        if (!isAdmin) await notifySessionsRevoked(tx, targetId);
       });
       return reload(targetId);
     },
