@@ -353,6 +353,15 @@ describe('per-account sign-in throttle (issue 20 item 3)', () => {
     expect(after.rows).toHaveLength(0);
   });
 
+  it('wrong passwords arriving all at once count exactly: one lock, never a 5xx', async () => {
+    const user = await createVerifiedUser(ctx);
+    const answers = await Promise.all(Array.from({ length: FAILURES_BEFORE_LOCK * 2 }, () => signIn(user.email, 'incorrecta-123')));
+    expect(answers.every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(true);
+    expect(answers.filter((a) => a.statusCode === 400).length).toBeLessThanOrEqual(FAILURES_BEFORE_LOCK - 1);
+    const { rows } = await ctx.pool.query<{ lockouts: number }>('select lockouts from sign_in_throttles where email = $1', [user.email]);
+    expect(rows[0]!.lockouts).toBe(1);
+  });
+
   it(`repeated locks grow but never past ${MAX_LOCK_SECONDS / 60} minutes`, async () => {
     const user = await createVerifiedUser(ctx);
     await failUntilLocked(user.email);

@@ -21,7 +21,7 @@ import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import { generateOpaqueToken, hashOpaqueToken } from './secure-tokens';
 import { issueSessionTokens, startSession, type ClientInfo } from './sessions';
-import { clearSignInThrottle, forgetOldSignInFailures, recordSignInFailure, secondsLocked } from './sign-in-throttle';
+import { beginSignInAttempt, clearSignInThrottle, forgetOldSignInFailures, signInAttemptFailed } from './sign-in-throttle';
 
 export const PASSWORD_RECOVERY_TTL_SECONDS = 60 * 60;
 const EMAIL_VERIFICATION_TTL_SECONDS = EMAIL_TOKEN_TTL_HOURS * 60 * 60;
@@ -166,19 +166,19 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * The per-account throttle (sign-in-throttle.ts) is checked before the password, counted on a
-     * wrong one (known address or not) and cleared by a right one.
+     * The per-account throttle (sign-in-throttle.ts) counts the attempt before the password is
+     * checked (known address or not), locks on the last wrong one and is cleared by a right one.
      */
     async signInWithPassword(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
       sweepThrottlesNowAndThen();
-      const locked = await secondsLocked(db, input.email);
+      const locked = await beginSignInAttempt(db, input.email);
       if (locked > 0) throw accountLocked(locked);
       const user = await repo.findUserByEmail(db, input.email);
       const matches = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
       if (!user || !matches) {
-        const lockSeconds = await recordSignInFailure(db, input.email);
+        const lockSeconds = await signInAttemptFailed(db, input.email);
         if (lockSeconds > 0) throw accountLocked(lockSeconds);
         throw invalidCredentials();
       }

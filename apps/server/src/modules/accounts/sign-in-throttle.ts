@@ -9,6 +9,8 @@ import type { Executor } from './accounts.repository';
  * - After FAILURES_BEFORE_LOCK wrong passwords within FAILURE_WINDOW, password sign-in for that
  *   address is locked; the lock doubles with each repeat (1, 2, 4, 8 minutes) and never exceeds
  *   MAX_LOCK_SECONDS.
+ * - Every attempt is counted before its password is checked (a right password then clears the
+ *   count), so concurrent guesses get no more tries than sequential ones.
  * - While locked, attempts are refused without checking the password and are NOT counted: the
  *   lock ends on time however hard it is hammered, and the attacker must start a new series.
  * - It is never permanent and never the only way in: a password reset by e-mail clears it and
@@ -24,37 +26,52 @@ const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 
 const keyOf = (email: string) => email.trim().toLowerCase();
 
-/** Seconds left on the address's lock, or 0 when password sign-in is open. */
-export async function secondsLocked(db: Executor, email: string): Promise<number> {
-  const { rows } = await db.execute<{ seconds: number }>(sql`
-    select ceil(extract(epoch from locked_until - now()))::int as seconds
-      from sign_in_throttles
-     where email = ${keyOf(email)} and locked_until > now()`);
-  return rows[0]?.seconds ?? 0;
-}
-
-/** Counts a wrong password; returns the seconds of the lock it started, or 0. */
-export async function recordSignInFailure(db: Executor, email: string): Promise<number> {
+/**
+ * Counts an attempt BEFORE the password is checked, so a burst of concurrent guesses cannot all
+ * slip past a check made while the count was still low: at most FAILURES_BEFORE_LOCK passwords
+ * are ever checked per window. Returns the seconds of a lock that refuses this attempt, or 0 to
+ * go on and check the password. Attempts during a lock change no count.
+ */
+export async function beginSignInAttempt(db: Executor, email: string): Promise<number> {
   const key = keyOf(email);
-  // One statement per step, atomic per row: concurrent failures from many processes all count.
-  const { rows } = await db.execute<{ failures: number; lockouts: number }>(sql`
+  const expired = sql`t.window_started_at < now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS})`;
+  const locked = sql`t.locked_until > now()`;
+  const { rows } = await db.execute<{ failures: number; lockedSeconds: number }>(sql`
     insert into sign_in_throttles as t (email, failures, window_started_at, updated_at)
     values (${key}, 1, now(), now())
     on conflict (email) do update set
-      failures = case when t.window_started_at < now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS}) then 1 else t.failures + 1 end,
-      window_started_at = case when t.window_started_at < now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS}) then now() else t.window_started_at end,
+      failures = case when ${locked} then t.failures when ${expired} then 1 else t.failures + 1 end,
+      window_started_at = case when ${locked} or not ${expired} then t.window_started_at else now() end,
       lockouts = case when t.updated_at < now() - make_interval(secs => ${FORGET_AFTER_SECONDS}) then 0 else t.lockouts end,
       updated_at = now()
-    returning failures, lockouts`);
+    returning failures, greatest(0, ceil(extract(epoch from t.locked_until - now())))::int as "lockedSeconds"`);
   const row = rows[0]!;
-  if (row.failures < FAILURES_BEFORE_LOCK) return 0;
-  const lockSeconds = Math.min(MAX_LOCK_SECONDS, FIRST_LOCK_SECONDS * 2 ** Math.min(row.lockouts, 10));
-  await db.execute(sql`
+  if (row.lockedSeconds > 0) return row.lockedSeconds;
+  return row.failures > FAILURES_BEFORE_LOCK ? startLock(db, key) : 0;
+}
+
+/** The password was wrong: the attempt counted already; the one that reaches the limit locks. */
+export async function signInAttemptFailed(db: Executor, email: string): Promise<number> {
+  return startLock(db, keyOf(email));
+}
+
+/**
+ * Starts the lock if the count has reached the limit; returns the seconds locked, or 0. The
+ * update is conditional, so of several attempts that crossed the limit together only one starts
+ * the lock (and counts one lockout); the others find it already started.
+ */
+async function startLock(db: Executor, key: string): Promise<number> {
+  const { rows } = await db.execute<{ lockedSeconds: number }>(sql`
     update sign_in_throttles
-       set locked_until = now() + make_interval(secs => ${lockSeconds}), lockouts = lockouts + 1,
-           failures = 0, window_started_at = now(), updated_at = now()
-     where email = ${key}`);
-  return lockSeconds;
+       set locked_until = now() + make_interval(secs => least(${MAX_LOCK_SECONDS}, ${FIRST_LOCK_SECONDS} * power(2, least(lockouts, 10))::int)),
+           lockouts = lockouts + 1, failures = 0, window_started_at = now(), updated_at = now()
+     where email = ${key} and failures >= ${FAILURES_BEFORE_LOCK}
+    returning ceil(extract(epoch from locked_until - now()))::int as "lockedSeconds"`);
+  if (rows[0]) return rows[0].lockedSeconds;
+  const current = await db.execute<{ lockedSeconds: number }>(sql`
+    select ceil(extract(epoch from locked_until - now()))::int as "lockedSeconds"
+      from sign_in_throttles where email = ${key} and locked_until > now()`);
+  return current.rows[0]?.lockedSeconds ?? 0;
 }
 
 /** A correct password or a completed password reset: the address starts clean. */
