@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -59,10 +59,10 @@ const adminUserParams = z.object({ id: uuidSchema });
  */
 function authRateLimits(app: FastifyInstance, config: Config) {
   const window = { max: config.rateLimits.authMax, timeWindow: config.rateLimits.authWindow };
-  const bucket = (take: ReturnType<FastifyInstance['createRateLimit']>) => async (request: FastifyRequest, reply: FastifyReply) => {
+  // The error handler turns `retryAfterSeconds` into the Retry-After header.
+  const bucket = (take: ReturnType<FastifyInstance['createRateLimit']>) => async (request: FastifyRequest) => {
     const result = await take(request);
     if (result.isAllowed || !result.isExceeded) return;
-    void reply.header('Retry-After', String(result.ttlInSeconds));
     throw new AppError('rate_limited', messages.errors.rateLimited, { retryAfterSeconds: result.ttlInSeconds });
   };
   const credentials = bucket(app.createRateLimit(window));
@@ -70,8 +70,8 @@ function authRateLimits(app: FastifyInstance, config: Config) {
   return {
     credentials,
     /** POST /api/auth/token serves both grants; the raw query decides the bucket before validation. */
-    tokenGrant: async (request: FastifyRequest, reply: FastifyReply) =>
-      (request.query as { grant_type?: unknown }).grant_type === 'refresh_token' ? refresh(request, reply) : credentials(request, reply),
+    tokenGrant: async (request: FastifyRequest) =>
+      (request.query as { grant_type?: unknown }).grant_type === 'refresh_token' ? refresh(request) : credentials(request),
     email: { access: 'public' as const, rateLimit: { max: config.rateLimits.emailMax, timeWindow: '1 hour' } },
   };
 }
