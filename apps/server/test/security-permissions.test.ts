@@ -334,3 +334,30 @@ describe('realtime join', () => {
     for (const socket of [...sockets, adminSocket]) socket.close();
   });
 });
+
+// ── separation of duties (issue 20 item 6): the matrix's admins acting on their own account ──
+
+describe('separation of duties', () => {
+  it('a plain admin cannot credit their own points nor move their own order; a super admin can, recorded', async () => {
+    const product = await insertProduct(ctx.pool, { has_unlimited_stock: true, price: 1_000 });
+    const ownOrder = await insertOrder(ctx.pool, { userId: users.admin.userId, lines: [{ product, quantity: 1 }] });
+    const cases = [
+      { method: 'POST' as const, url: `/api/admin/users/${users.admin.userId}/points`, payload: { saldo_puntos: 1_000_000, reason: 'Para mí' } },
+      { method: 'POST' as const, url: `/api/admin/orders/${ownOrder.id}/status`, payload: { status: 'Confirmado' } },
+    ];
+    for (const request of cases) {
+      const res = await ctx.app.inject({ ...request, headers: users.admin.headers });
+      expect(res.statusCode, request.url).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'own_account_forbidden' });
+    }
+    const own = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${users.superAdmin.userId}/points`,
+      headers: users.superAdmin.headers,
+      payload: { saldo_puntos: 10, reason: 'Ajuste propio' },
+    });
+    expect(own.statusCode).toBe(200);
+    const { rows } = await ctx.pool.query('select admin_id from points_adjustments where profile_id = $1', [users.superAdmin.userId]);
+    expect(rows).toEqual([{ admin_id: users.superAdmin.userId }]);
+  });
+});
