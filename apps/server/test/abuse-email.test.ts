@@ -62,3 +62,23 @@ describe(`at most ${MAX} e-mails of each kind per recipient per hour, from any n
     expect(await sentTo(user.email, 'verify_email')).toBe(1);
   });
 });
+
+describe('the abuse tables forget old rows', () => {
+  it('sends older than the hour and sign-in failures a day old go; recent ones and live locks stay', async () => {
+    const { forgetOldEmailSends } = await import('../src/modules/accounts/email-limits');
+    const { forgetOldSignInFailures } = await import('../src/modules/accounts/sign-in-throttle');
+    await ctx.pool.query(`insert into email_sends (recipient, kind, sent_at) values
+      ('viejo@example.com', 'recover_password', now() - interval '2 hours'),
+      ('nuevo@example.com', 'recover_password', now() - interval '10 minutes')`);
+    await ctx.pool.query(`insert into sign_in_throttles (email, failures, updated_at, locked_until) values
+      ('olvidada@example.com', 3, now() - interval '2 days', null),
+      ('reciente@example.com', 3, now() - interval '1 hour', null),
+      ('bloqueada@example.com', 0, now() - interval '2 days', now() + interval '5 minutes')`);
+    await forgetOldEmailSends(ctx.db);
+    await forgetOldSignInFailures(ctx.db);
+    const sends = await ctx.pool.query<{ recipient: string }>(`select recipient from email_sends where recipient in ('viejo@example.com', 'nuevo@example.com')`);
+    expect(sends.rows.map((r) => r.recipient)).toEqual(['nuevo@example.com']);
+    const throttles = await ctx.pool.query<{ email: string }>(`select email from sign_in_throttles order by email`);
+    expect(throttles.rows.map((r) => r.email)).toEqual(['bloqueada@example.com', 'reciente@example.com']);
+  });
+});

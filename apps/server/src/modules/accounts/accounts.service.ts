@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, MailMessage, Mailer } from '../../lib/mailer';
 import { accountExistsEmail, passwordRecoveryEmail, verificationEmail } from './account-emails';
-import { reserveEmailSend, type AccountEmailKind } from './email-limits';
+import { forgetOldEmailSends, reserveEmailSend, type AccountEmailKind } from './email-limits';
 import * as repo from './accounts.repository';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
@@ -39,8 +39,8 @@ const invalidRefreshToken = () => new AppError('invalid_refresh_token', messages
 const accountLocked = (seconds: number) =>
   new AppError('account_locked', messages.security.accountLocked(Math.max(1, Math.ceil(seconds / 60))), { retryAfterSeconds: seconds });
 
-/** How often a process sweeps sign-in failures nobody has repeated for a day. */
-const THROTTLE_SWEEP_INTERVAL_MS = 60 * 60_000;
+/** How often a process clears expired rows of the sign-in throttle and the e-mail limit. */
+const ABUSE_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 export function assertPasswordNotCommon(password: string): void {
   if (isCommonPassword(password)) throw new AppError('weak_password', messages.auth.passwordTooCommon);
@@ -62,9 +62,9 @@ export function createAccountsService(deps: AccountsDeps) {
     mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, 'no se pudo enviar el correo'));
   }
 
-  /** Work done after the reply, so its duration tells the caller nothing; failures are logged. */
+  /** Housekeeping nobody waits for; failures are logged. */
   function inBackground(work: () => Promise<void>): void {
-    work().catch((error: unknown) => log.error({ err: error }, 'falló una tarea de correo en segundo plano'));
+    work().catch((error: unknown) => log.error({ err: error }, 'falló una tarea en segundo plano'));
   }
 
   /**
@@ -100,11 +100,15 @@ export function createAccountsService(deps: AccountsDeps) {
     await sendLimited(owner.email, 'account_exists', async () => accountExistsEmail({ to: owner.email, nombre: nombreOf(owner), ...config }));
   }
 
-  let lastThrottleSweep = 0;
-  function sweepThrottlesNowAndThen(): void {
-    if (Date.now() - lastThrottleSweep < THROTTLE_SWEEP_INTERVAL_MS) return;
-    lastThrottleSweep = Date.now();
-    inBackground(() => forgetOldSignInFailures(db));
+  // The abuse tables forget old rows now and then (at most hourly per process), with no job to run.
+  let lastSweep = 0;
+  function sweepAbuseTablesNowAndThen(): void {
+    if (Date.now() - lastSweep < ABUSE_SWEEP_INTERVAL_MS) return;
+    lastSweep = Date.now();
+    inBackground(async () => {
+      await forgetOldSignInFailures(db);
+      await forgetOldEmailSends(db);
+    });
   }
 
   async function createEmailLink(userId: string, purpose: repo.EmailTokenPurpose, ttlSeconds: number): Promise<string> {
@@ -170,7 +174,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * checked (known address or not), locks on the last wrong one and is cleared by a right one.
      */
     async signInWithPassword(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
-      sweepThrottlesNowAndThen();
+      sweepAbuseTablesNowAndThen();
       const locked = await beginSignInAttempt(db, input.email);
       if (locked > 0) throw accountLocked(locked);
       const user = await repo.findUserByEmail(db, input.email);

@@ -29,3 +29,8 @@ export async function reserveEmailSend(db: Database, recipient: string, kind: Ac
     return true;
   });
 }
+
+/** Drops sends older than the window; run now and then so one-off recipients do not pile up. */
+export async function forgetOldEmailSends(db: Database): Promise<void> {
+  await db.execute(sql`delete from email_sends where sent_at < now() - interval '1 hour'`);
+}
