@@ -1,6 +1,3 @@
-export { CartProvider } from './components/cart-provider';
+/** The cart's own screens; its state is shared (lib/cart) and its checkout is features/checkout. */
 export { CartNavLink } from './components/cart-nav-link';
-export { useCart } from './hooks/use-cart';
-export type { CartContextValue, PricedCartLine } from './cart-context';
-export type { CartProduct, CartLine } from './cart-rules';
-export { fetchCartProducts } from './api/cart-api';
+export { CartView, type CartViewProps } from './components/cart-view';

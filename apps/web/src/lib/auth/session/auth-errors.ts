@@ -1,5 +1,5 @@
 import { messages } from '@mayorista/core/messages';
-import { type ApiError, isApiError } from '../../../lib/api-client';
+import { type ApiError, isApiError } from '../../api-client';
 
 /**
  * The auth errors of SPEC §8, typed so callers can tell them apart without reading messages:

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { messages } from '@mayorista/core/messages';
-import { apiRequest } from '../../../lib/api-client';
-import { toast } from '../../../components/ui/toast-store';
-import { isApproved, useAuth } from '../../auth';
+import { apiRequest } from '../api-client';
+import { toast } from '../../components/ui/toast-store';
+import { isApproved, useAuth } from '../auth';
 
 export interface PointsBalanceResponse {
   saldo_puntos: number;

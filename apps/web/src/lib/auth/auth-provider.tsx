@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { messages } from '@mayorista/core/messages';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
-import { apiRequest, isApiError, setAccessTokenProvider } from '../../lib/api-client';
+import { apiRequest, isApiError, setAccessTokenProvider } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { AuthClient, type AuthChangeEvent, type SignUpMetadataInput } from './session/auth-client';

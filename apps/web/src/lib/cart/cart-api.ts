@@ -1,6 +1,6 @@
 import type { CartResponse } from '@mayorista/core/schemas/cart';
 import type { Product } from '@mayorista/core/schemas/product';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET /api/cart: the saved cart, today's data of its products, and what dropped out. */
 export function fetchCart(signal?: AbortSignal): Promise<CartResponse> {
