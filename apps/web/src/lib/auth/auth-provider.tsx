@@ -28,10 +28,13 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
     const profile = await apiRequest<Profile>(`/api/profiles/${encodeURIComponent(session.user.id)}`, { token: session.access_token });
     return { profile, sessionGone: false };
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return { profile: null, sessionGone: true };
-    if (isApiError(error) && error.status === 0) {
+    const code = isApiError(error) ? error.code : null;
+    if (code === 'not_authenticated' || code === 'session_not_found') return { profile: null, sessionGone: true };
+    if (code === 'network_error') {
       toast({ title: messages.network.title, description: messages.network.text, variant: 'destructive' });
-    } else if (!isApiError(error) || error.status !== 406) {
+    } else if (code !== 'not_found') {
+      // SPEC §8's silent case is the hosted API's 406 "no row"; this server answers not_found for
+      // a user without a profile row, and that stays silent the same way.
       toast({ title: messages.auth.profileErrorTitle, description: (error as Error).message, variant: 'destructive' });
     }
     return { profile: null, sessionGone: false };
