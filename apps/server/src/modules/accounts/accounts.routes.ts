@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminUserSchema,
+  adminUsersPageSchema,
   adminUsersQuerySchema,
   approvalChangeSchema,
+  authUserResponseSchema,
   emailOnlySchema,
   messages,
   pointsAdjustmentSchema,
+  profileSchema,
   refreshTokenGrantSchema,
   resetPasswordSchema,
   roleChangeSchema,
@@ -96,27 +100,41 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     accounts.resetPassword(request.body, clientInfo(request)),
   );
 
-  r.get('/api/auth/user', { preHandler: requireUser }, async (request) => ({ user: await accounts.getUser(request.auth!.userId) }));
+  r.get(
+    '/api/auth/user',
+    { schema: { response: { 200: authUserResponseSchema } }, preHandler: requireUser },
+    async (request) => ({ user: await accounts.getUser(request.auth!.userId) }),
+  );
 
-  r.get('/api/profiles/:id', { schema: { params: z.object({ id: z.string().max(100) }) }, preHandler: requireUser }, async (request) =>
-    accounts.getOwnProfile(request.auth!.userId, request.params.id),
+  r.get(
+    '/api/profiles/:id',
+    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: profileSchema } }, preHandler: requireUser },
+    async (request) => accounts.getOwnProfile(request.auth!.userId, request.params.id),
   );
 
   // ── administration of accounts ──
 
-  r.get('/api/admin/users', { schema: { querystring: adminUsersQuerySchema }, preHandler: requireAdmin }, async (request) =>
-    adminUsers.list(request.query),
+  r.get(
+    '/api/admin/users',
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } }, preHandler: requireAdmin },
+    async (request) => adminUsers.list(request.query),
   );
 
   r.patch(
     '/api/admin/users/:id/approval',
-    { schema: { params: adminUserParams, body: approvalChangeSchema }, preHandler: requireAdmin },
+    {
+      schema: { params: adminUserParams, body: approvalChangeSchema, response: { 200: adminUserSchema } },
+      preHandler: requireAdmin,
+    },
     async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved),
   );
 
   r.post(
     '/api/admin/users/:id/points',
-    { schema: { params: adminUserParams, body: pointsAdjustmentSchema }, preHandler: requireAdmin },
+    {
+      schema: { params: adminUserParams, body: pointsAdjustmentSchema, response: { 200: adminUserSchema } },
+      preHandler: requireAdmin,
+    },
     async (request) => adminUsers.adjustPoints(authOf(request).profile, request.params.id, request.body),
   );
 
@@ -126,7 +144,10 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
 
   r.patch(
     '/api/admin/users/:id/role',
-    { schema: { params: adminUserParams, body: roleChangeSchema }, preHandler: requireSuperAdmin },
+    {
+      schema: { params: adminUserParams, body: roleChangeSchema, response: { 200: adminUserSchema } },
+      preHandler: requireSuperAdmin,
+    },
     async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body),
   );
 }
