@@ -116,10 +116,6 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export function isAdminProfile(p: Pick<Profile, 'is_admin' | 'is_super_admin'> | null | undefined): boolean {
-  return !!p && (p.is_admin || p.is_super_admin);
-}
-
 // ── Administration of accounts (docs/api.md, /api/admin/users) ──
 
 export const ADMIN_USER_STATUSES = ['pending', 'approved', 'all'] as const;

@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { errorKindOf, isErrorCode } from '@mayorista/core/errors';
 import { messages } from '@mayorista/core/messages';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
 import { apiRequest, isApiError, setAccessTokenProvider } from '../api-client';
@@ -29,7 +30,7 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
     return { profile, sessionGone: false };
   } catch (error) {
     const code = isApiError(error) ? error.code : null;
-    if (code === 'not_authenticated' || code === 'session_not_found') return { profile: null, sessionGone: true };
+    if (code && isErrorCode(code) && errorKindOf(code) === 'unauthenticated') return { profile: null, sessionGone: true };
     if (code === 'network_error') {
       toast({ title: messages.network.title, description: messages.network.text, variant: 'destructive' });
     } else if (code !== 'not_found') {
