@@ -35,7 +35,7 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 type TokenProvider = () => Promise<string | null> | string | null;
 let tokenProvider: TokenProvider = () => null;
 
-/** The auth feature registers how to get a fresh access token (it refreshes when near expiry). */
+/** The session (lib/auth) registers how to get a fresh access token (it refreshes when near expiry). */
 export function setAccessTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
