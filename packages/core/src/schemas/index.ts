@@ -6,3 +6,4 @@ export * from './cart';
 export * from './points';
 export * from './order';
 export * from './admin-orders';
+export * from './settings';
