@@ -37,7 +37,7 @@ export default tseslint.config(
  * `../` taken d+1 times reaches features/, and whatever follows must be <f> itself. A specifier
  * that climbs further and comes back down through a features/ folder is refused at any depth.
  * src/lib and src/components sit below every feature and may import none (nor src/app).
- * Dynamic `import()` is not checked by this rule; only src/app loads features lazily.
+ * `import('…')` is checked with the same patterns through no-restricted-syntax.
  */
 function webBoundaryRules() {
   const root = 'apps/web/src/features';
@@ -47,23 +47,21 @@ function webBoundaryRules() {
   const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const message = 'Features never import features: move the shared piece to src/lib or src/components, or compose both from a page in src/app.';
   const blocks = [];
+  // esquery's regex literals cannot contain '/', so the selectors spell it \x2F.
+  const dynamicImport = (regex) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message });
   for (const feature of features) {
     for (let depth = 0; depth <= 6; depth += 1) {
       const up = `(\\.\\./){${depth + 1}}`;
+      // ../../cart from features/orders/components/x.tsx: a sibling feature.
+      const sibling = `^${up}(?!${escape(feature)}(/|$))[^./]`;
+      // ../../../features/cart or a bare specifier naming another feature's folder.
+      const throughFeatures = `(^|/)features/(?!${escape(feature)}(/|$))`;
       blocks.push({
         files: [`${root}/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
         rules: {
-          'no-restricted-imports': [
-            'error',
-            {
-              patterns: [
-                // ../../cart from features/orders/components/x.tsx: a sibling feature.
-                { regex: `^${up}(?!${escape(feature)}(/|$))[^./]`, message },
-                // ../../../features/cart or a bare specifier naming another feature's folder.
-                { regex: `(^|/)features/(?!${escape(feature)}(/|$))`, message },
-              ],
-            },
-          ],
+          'no-restricted-imports': ['error', { patterns: [{ regex: sibling, message }, { regex: throughFeatures, message }] }],
+          // The same two rules for import('…'), which no-restricted-imports does not see.
+          'no-restricted-syntax': ['error', dynamicImport(sibling), dynamicImport(throughFeatures)],
         },
       });
     }
