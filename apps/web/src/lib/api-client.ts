@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode } from '@mayorista/core/errors';
+import type { ErrorCode } from '@mayorista/core/errors';
 import { messages } from '@mayorista/core/messages';
 
 /**
@@ -60,7 +60,10 @@ function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-const codeOf = (body: Record<string, unknown>, status: number): ApiErrorCode => (isErrorCode(body.code) ? body.code : `http_${status}`);
+// The server answers only codes of core's table (its AppError takes an ErrorCode). The table itself
+// is not imported here: it would add its bytes to the first download for a check the server owns.
+const codeOf = (body: Record<string, unknown>, status: number): ApiErrorCode =>
+  typeof body.code === 'string' ? (body.code as ErrorCode) : `http_${status}`;
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

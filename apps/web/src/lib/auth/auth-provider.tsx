@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { errorKindOf, isErrorCode } from '@mayorista/core/errors';
+import type { ERROR_CODES, ErrorCode } from '@mayorista/core/errors';
 import { messages } from '@mayorista/core/messages';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
 import { apiRequest, isApiError, setAccessTokenProvider } from '../api-client';
@@ -23,6 +23,14 @@ interface AuthSnapshot {
 
 const SIGNED_OUT: AuthSnapshot = { session: null, user: null, profile: null };
 
+type UnauthenticatedCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends 'unauthenticated' ? C : never }[ErrorCode];
+/**
+ * The codes of kind `unauthenticated`: the server no longer accepts this session. Typed against
+ * core's table, so a new code of that kind fails the type check until it is listed here; the
+ * table itself stays out of the first download.
+ */
+const SESSION_GONE: Record<UnauthenticatedCode, true> = { not_authenticated: true, session_not_found: true };
+
 /** SPEC §7: the profile row with the user's id. SPEC §8 decides which failures are shown. */
 async function fetchProfile(session: Session): Promise<{ profile: Profile | null; sessionGone: boolean }> {
   try {
@@ -30,7 +38,7 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
     return { profile, sessionGone: false };
   } catch (error) {
     const code = isApiError(error) ? error.code : null;
-    if (code && isErrorCode(code) && errorKindOf(code) === 'unauthenticated') return { profile: null, sessionGone: true };
+    if (code && code in SESSION_GONE) return { profile: null, sessionGone: true };
     if (code === 'network_error') {
       toast({ title: messages.network.title, description: messages.network.text, variant: 'destructive' });
     } else if (code !== 'not_found') {
