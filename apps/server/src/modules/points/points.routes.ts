@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { pointsBalanceSchema } from '@mayorista/core/schemas/points';
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { authOf } from '../../plugins/auth';
@@ -7,7 +8,7 @@ import { notFound } from '../../plugins/error-handler';
 
 /** GET /api/points: the signed-in customer's own balance (centavos), read fresh on every call. */
 export function registerPointsRoutes(app: FastifyInstance, deps: { db: Database }): void {
-  app.get('/api/points', { config: { access: 'approved' } }, async (request, reply) => {
+  app.get('/api/points', { config: { access: 'approved' }, schema: { response: { 200: pointsBalanceSchema } } }, async (request, reply) => {
     const [row] = await deps.db
       .select({ saldoPuntos: profiles.saldoPuntos })
       .from(profiles)

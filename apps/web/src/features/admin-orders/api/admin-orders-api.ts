@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OrderStatus } from '@mayorista/core/constants';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { adminOrdersKeys, type AdminOrdersFilters } from '../../../lib/queries/order-keys';
+
+export { adminOrdersKeys, type AdminOrdersFilters };
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
@@ -25,21 +28,6 @@ export interface AdminOrder {
   created_at: string;
   updated_at: string;
 }
-
-export interface AdminOrdersFilters {
-  status?: OrderStatus | '';
-  customer?: string;
-  /** YYYY-MM-DD, inclusive. */
-  from?: string;
-  to?: string;
-}
-
-/** Every admin orders query starts with this key, so one invalidation refreshes list and detail. */
-export const adminOrdersKeys = {
-  all: ['admin-orders'] as const,
-  list: (filters: AdminOrdersFilters, page: number) => [...adminOrdersKeys.all, 'list', filters, page] as const,
-  detail: (orderId: string) => [...adminOrdersKeys.all, 'detail', orderId] as const,
-};
 
 const filterQuery = (filters: AdminOrdersFilters) => ({
   status: filters.status || undefined,
