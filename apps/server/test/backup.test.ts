@@ -46,7 +46,7 @@ async function populate(pool: pg.Pool) {
   await pool.query(`insert into sessions (id, user_id) values ($1, $2)`, [session, users[0]]);
   await pool.query(`insert into refresh_tokens (session_id, token_hash) values ($1, 'h1'), ($1, 'h2')`, [session]);
   await pool.query(`insert into email_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'verify_email', 'e1', now() + interval '1 day')`, [users[1]]);
-  await pool.query(`insert into points_adjustments (profile_id, admin_id, reason, before, after) values ($1, $2, 'Bonificación "especial"', 0, 5000)`, [users[1], users[0]]);
+  await pool.query(`insert into points_movements (profile_id, actor_id, kind, reason, amount, balance) values ($1, $2, 'admin_adjustment', 'Bonificación "especial"', 5000, 5000)`, [users[1], users[0]]);
   const { rows: products } = await pool.query(
     `insert into products (name, price, retail_price, discounts, stock, category, description)
      values ('Azúcar 1 kg', 119000, 149000, '[{"minQuantity":10,"discountType":"percentage","discountValue":7.5}]', 12, 'Almacén', e'línea 1\\nlínea 2'),

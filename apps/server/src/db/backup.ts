@@ -19,10 +19,11 @@ export const BACKUP_TABLES = [
   { name: 'email_tokens', key: 'id' },
   { name: 'sessions', key: 'id' },
   { name: 'refresh_tokens', key: 'id', sequence: 'refresh_tokens_id_seq' },
-  { name: 'points_adjustments', key: 'id', sequence: 'points_adjustments_id_seq' },
   { name: 'products', key: 'id' },
   { name: 'cart', key: 'user_id' },
   { name: 'orders', key: 'id' },
+  { name: 'stock_movements', key: 'id', sequence: 'stock_movements_id_seq' },
+  { name: 'points_movements', key: 'id', sequence: 'points_movements_id_seq' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';

@@ -5,8 +5,10 @@ import {
   adminUsersQuerySchema,
   approvalChangeSchema,
   emailOnlySchema,
+  movementsPageQuerySchema,
   messages,
   pointsAdjustmentSchema,
+  pointsMovementsPageSchema,
   refreshTokenGrantSchema,
   resetPasswordSchema,
   roleChangeSchema,
@@ -17,6 +19,7 @@ import {
   uuidSchema,
   verifyEmailSchema,
 } from '@mayorista/core';
+import type pg from 'pg';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -28,6 +31,7 @@ import type { ClientInfo } from './sessions';
 
 export interface AccountsRoutesDeps {
   db: Database;
+  pool: pg.Pool;
   config: Config;
   jwtSecret: Uint8Array;
   mailer: Mailer;
@@ -122,6 +126,17 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
 
   r.get('/api/admin/users/:id/points-history', { schema: { params: adminUserParams }, preHandler: requireAdmin }, async (request) =>
     adminUsers.pointsHistory(request.params.id),
+  );
+
+  r.get(
+    '/api/admin/users/:id/points-movements',
+    {
+      schema: { params: adminUserParams, querystring: movementsPageQuerySchema, response: { 200: pointsMovementsPageSchema } },
+      // Before validation: an anonymous caller gets 401 whatever the query (issue 15 item 6).
+      preValidation: requireAdmin,
+    },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await adminUsers.pointsMovements(request.params.id, request.query)),
   );
 
   r.patch(

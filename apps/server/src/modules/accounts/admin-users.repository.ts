@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, AdminUserStatus, PointsAdjustment, Profile } from '@mayorista/core';
-import { pointsAdjustments, profiles, users } from '../../db/schema';
+import type { AdminUser, AdminUserStatus, Profile } from '@mayorista/core';
+import { profiles, users } from '../../db/schema';
 import { profileColumns, type Executor, type Transaction } from './accounts.repository';
 
 const adminUserColumns = {
@@ -69,35 +69,11 @@ export async function lockSuperAdminIds(tx: Transaction): Promise<string[]> {
 export async function updateProfileFlags(
   tx: Transaction,
   id: string,
-  flags: Partial<{ approved: boolean; isAdmin: boolean; isSuperAdmin: boolean; saldoPuntos: number }>,
+  // Never saldo_puntos: the points ledger (modules/points) is its only writer.
+  flags: Partial<{ approved: boolean; isAdmin: boolean; isSuperAdmin: boolean }>,
 ): Promise<void> {
   await tx
     .update(profiles)
     .set({ ...flags, updatedAt: sql`now()` })
     .where(eq(profiles.id, id));
-}
-
-export async function insertPointsAdjustment(
-  tx: Transaction,
-  input: { profileId: string; adminId: string; reason: string; before: number; after: number },
-): Promise<void> {
-  await tx.insert(pointsAdjustments).values(input);
-}
-
-export async function listPointsAdjustments(db: Executor, profileId: string): Promise<PointsAdjustment[]> {
-  const admin = sql`(select concat_ws(' ', a.nombre, a.apellido) from profiles a where a.id = ${pointsAdjustments.adminId})`;
-  const rows = await db
-    .select({
-      id: pointsAdjustments.id,
-      before: pointsAdjustments.before,
-      after: pointsAdjustments.after,
-      reason: pointsAdjustments.reason,
-      admin_id: pointsAdjustments.adminId,
-      admin_name: sql<string | null>`${admin}`,
-      created_at: pointsAdjustments.createdAt,
-    })
-    .from(pointsAdjustments)
-    .where(eq(pointsAdjustments.profileId, profileId))
-    .orderBy(desc(pointsAdjustments.createdAt), desc(pointsAdjustments.id));
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }

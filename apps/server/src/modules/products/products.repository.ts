@@ -34,6 +34,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** Every column the editor sets except stock, which only the stock ledger writes (modules/stock). */
 function toColumns(data: ProductData) {
   return {
     name: data.name,
@@ -44,7 +45,6 @@ function toColumns(data: ProductData) {
     onSaleRetail: data.on_sale_retail,
     salePriceRetail: data.sale_price_retail,
     discounts: data.discounts,
-    stock: data.stock,
     hasUnlimitedStock: data.has_unlimited_stock,
     isEnabled: data.is_enabled,
     sku: data.sku,
@@ -179,6 +179,7 @@ export async function findProductById(db: Executor, id: string): Promise<Product
   return row ? toProduct(row) : null;
 }
 
+/** Inserts the product with no stock: the caller records its opening stock through the ledger. */
 export async function insertProduct(db: Executor, data: ProductData): Promise<Product> {
   const [row] = await db.insert(products).values(toColumns(data)).returning();
   return toProduct(row!);
