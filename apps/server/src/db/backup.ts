@@ -100,6 +100,8 @@ export async function restoreDatabase(pool: pg.Pool, file: string): Promise<Head
   let header: Header | null = null;
   try {
     await client.query('begin');
+    // The ledgers come from the copy: no opening movement for the products and profiles inserted (migration 0003).
+    await client.query(`select set_config('mayorista.restoring', 'on', true)`);
     for (const t of BACKUP_TABLES) {
       const { rows } = await client.query(`select 1 from ${t.name} limit 1`);
       if (rows.length) throw new RestoreError(`La base de destino no está vacía (tabla ${t.name}). Restaurá en una carpeta de datos nueva.`);

@@ -59,3 +59,26 @@ SELECT p."id", 'opening', p."saldo_puntos" - coalesce(m."sum", 0), p."saldo_punt
   FROM "profiles" p
   LEFT JOIN (SELECT "profile_id", sum("amount") AS "sum" FROM "points_movements" GROUP BY "profile_id") m ON m."profile_id" = p."id"
  WHERE p."saldo_puntos" <> coalesce(m."sum", 0);
+--> statement-breakpoint
+-- A row is born with its opening movement whatever inserts it (the demo seed, the bench, a test
+-- factory, an operator's script): after that only the ledger modules change the cached column.
+-- A restore copies the ledgers as they were, so it switches this off for its transaction.
+CREATE FUNCTION public.stock_opening_movement() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.stock <> 0 AND coalesce(current_setting('mayorista.restoring', true), '') <> 'on' THEN
+    INSERT INTO stock_movements (product_id, kind, quantity, balance) VALUES (NEW.id, 'opening', NEW.stock, NEW.stock);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION public.points_opening_movement() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.saldo_puntos <> 0 AND coalesce(current_setting('mayorista.restoring', true), '') <> 'on' THEN
+    INSERT INTO points_movements (profile_id, kind, amount, balance) VALUES (NEW.id, 'opening', NEW.saldo_puntos, NEW.saldo_puntos);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "products_stock_opening" AFTER INSERT ON "products" FOR EACH ROW EXECUTE FUNCTION public.stock_opening_movement();
+--> statement-breakpoint
+CREATE TRIGGER "profiles_points_opening" AFTER INSERT ON "profiles" FOR EACH ROW EXECUTE FUNCTION public.points_opening_movement();
