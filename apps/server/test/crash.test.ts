@@ -6,6 +6,9 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@mayorista/core';
+import { createPool } from '../src/db/client';
+import { checkConsistency } from '../src/db/consistency';
+import { runningEmbeddedUrl } from '../src/db/embedded';
 import { isProcessAlive, waitForExit } from '../src/lib/process';
 import {
   ensureBuilt,
@@ -305,6 +308,18 @@ describe('crash safety of the built server on the embedded database', () => {
     );
     expect(after.status).toBe(201);
   }, 120_000);
+
+  it('npm run db:check passes after the crash and the restarts: stock and points equal their ledgers', async () => {
+    const url = await runningEmbeddedUrl(dataDir);
+    const pool = createPool(url!, 2);
+    try {
+      const report = await checkConsistency(pool);
+      expect(report.violations).toEqual([]);
+      expect(report.orders).toBeGreaterThan(0);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
 
   it('still stops gracefully afterwards: the restarted PostgreSQL is stopped with the app', async () => {
     const pgPid = postmasterPid();

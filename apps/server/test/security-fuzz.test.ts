@@ -3,6 +3,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkConsistency } from '../src/db/consistency';
 import type { z } from 'zod';
 import {
   adminOrdersFilterSchema,
@@ -572,5 +573,14 @@ describe('hostile headers', () => {
 describe('volume', () => {
   it('ran at least 10,000 generated requests (at the default scale)', () => {
     if (SCALE >= 1) expect(casesRun).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+describe('consistency (npm run db:check)', () => {
+  it('holds at the end: every cached stock and balance equals its ledger, every total its lines', async () => {
+    const report = await checkConsistency(ctx.pool);
+    expect(report.violations).toEqual([]);
+    expect(report.products).toBeGreaterThan(0);
+    expect(report.orders).toBeGreaterThan(0);
   });
 });
