@@ -1,11 +1,18 @@
 import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { messages, type PointsMovementsPage, type StockMovementsPage } from '@mayorista/core';
+import { createPool } from '../src/db/client';
 import { checkConsistency } from '../src/db/consistency';
+import { runMigrations } from '../src/db/migrate';
 import { insertOrder, insertProduct } from './admin-orders-fixtures';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
@@ -331,5 +338,70 @@ describe('db:check', () => {
     expect(failed.stdout).toContain(messages.ledgers.check.failed(3));
     expect(failed.stdout).toContain(`Cliente "Rosa Corrupta <${customer.email}>"`);
     expect(failed.stdout).toContain('Producto "Yerba Corrupta"');
+  }, 60_000);
+});
+
+describe('migration 0003 on existing data', () => {
+  it('moves points_adjustments into the ledger and opens every product and customer so db:check passes', async () => {
+    // A database at migration 0002 (the journal cut before 0003), with data written the old way.
+    const migrations = path.join(serverDir, 'src/db/migrations');
+    const oldDir = mkdtempSync(path.join(os.tmpdir(), 'ledgers-migration-'));
+    mkdirSync(path.join(oldDir, 'meta'));
+    const journal = JSON.parse(readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < '0003');
+    writeFileSync(path.join(oldDir, 'meta/_journal.json'), JSON.stringify(journal));
+    for (const e of journal.entries) copyFileSync(path.join(migrations, `${e.tag}.sql`), path.join(oldDir, `${e.tag}.sql`));
+
+    const adminUrl = inject('pgAdminUrl');
+    const name = `t_migration_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const pool = createPool(adminUrl.replace(/\/[^/]+$/, `/${name}`), 2);
+    try {
+      const client = await pool.connect();
+      await migrate(drizzle(client), { migrationsFolder: oldDir });
+      client.release();
+      const user = async (email: string, saldo: number) => {
+        const { rows } = await pool.query<{ id: string }>(`insert into users (email, password_hash) values ($1, 'x') returning id`, [email]);
+        await pool.query(`insert into profiles (id, nombre, apellido, email, dni, saldo_puntos) values ($1, 'Vieja', 'Cuenta', $2, '30111222', $3)`, [rows[0]!.id, email, saldo]);
+        return rows[0]!.id;
+      };
+      const adminId = await user('admin@viejo.local', 0);
+      const adjusted = await user('ajustado@viejo.local', 900);
+      await user('plano@viejo.local', 400);
+      await pool.query(`insert into points_adjustments (profile_id, admin_id, reason, before, after, created_at) values
+        ($1, $2, 'Primero', 0, 500, now() - interval '2 days'), ($1, $2, 'Segundo', 500, 700, now() - interval '1 day')`, [adjusted, adminId]);
+      await pool.query(
+        `insert into products (name, price, retail_price, stock, has_unlimited_stock) values
+           ('Con stock', 100, 200, 12, false), ('Sin stock', 100, 200, 0, false), ('Ilimitado raro', 100, 200, -3, true)`,
+      );
+
+      await runMigrations(pool);
+
+      const { rows: points } = await pool.query(
+        `select p.email, m.kind, m.amount::int, m.balance::int, m.reason, m.actor_id from points_movements m join profiles p on p.id = m.profile_id order by p.email, m.id`,
+      );
+      expect(points).toEqual([
+        { email: 'ajustado@viejo.local', kind: 'admin_adjustment', amount: 500, balance: 500, reason: 'Primero', actor_id: adminId },
+        { email: 'ajustado@viejo.local', kind: 'admin_adjustment', amount: 200, balance: 700, reason: 'Segundo', actor_id: adminId },
+        { email: 'ajustado@viejo.local', kind: 'opening', amount: 200, balance: 900, reason: null, actor_id: null },
+        { email: 'plano@viejo.local', kind: 'opening', amount: 400, balance: 400, reason: null, actor_id: null },
+      ]);
+      const { rows: stock } = await pool.query(
+        `select p.name, p.stock, m.kind, m.quantity from products p left join stock_movements m on m.product_id = p.id order by p.name`,
+      );
+      expect(stock).toEqual([
+        { name: 'Con stock', stock: 12, kind: 'opening', quantity: 12 },
+        { name: 'Ilimitado raro', stock: 0, kind: null, quantity: null },
+        { name: 'Sin stock', stock: 0, kind: null, quantity: null },
+      ]);
+      expect((await checkConsistency(pool)).violations).toEqual([]);
+    } finally {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(oldDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -35,7 +35,7 @@ export const ledgers = {
   check: {
     header: 'Verificación de consistencia de la base de datos',
     products: (n: number) => `Productos revisados: ${n} (stock guardado = suma de sus movimientos, sin stock negativo).`,
-    customers: (n: number) => `Clientes revisados: ${n} (saldo de puntos guardado = suma de sus movimientos, sin saldo negativo).`,
+    customers: (n: number) => `Cuentas revisadas: ${n} (saldo de puntos guardado = suma de sus movimientos, sin saldo negativo).`,
     orders: (n: number) => `Pedidos revisados: ${n} (total = suma de sus líneas, ahorro = suma de los ahorros de sus líneas).`,
     ok: 'Todo en orden: no se encontraron inconsistencias.',
     failed: (n: number) => `Se encontraron ${n} inconsistencias.`,
