@@ -20,7 +20,7 @@ import { ordersToCsv } from './orders.csv';
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
 
-const orderNotFound = () => new AppError('order_not_found', 404, messages.orders.notFound);
+const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
 
 /** The admin side of orders (issue 6): list, detail, status transitions and CSV export. */
 export function createAdminOrdersService(pool: pg.Pool) {
@@ -48,7 +48,7 @@ export function createAdminOrdersService(pool: pg.Pool) {
         if (!order) throw orderNotFound();
         const from = order.status as OrderStatus;
         if (!canTransitionOrder(from, to)) {
-          throw new AppError('invalid_status_transition', 409, messages.adminOrders.invalidTransition(from, to), { current_status: from });
+          throw new AppError('invalid_status_transition', messages.adminOrders.invalidTransition(from, to), { current_status: from });
         }
         const context = { orderId, actorId };
         if (transitionRestocks(to)) {

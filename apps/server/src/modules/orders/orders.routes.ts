@@ -6,7 +6,7 @@ import { adminOrdersFilterSchema, adminOrdersListQuerySchema, changeOrderStatusS
 import { uuidSchema } from '@mayorista/core/schemas/common';
 import { adminOrdersPageSchema, orderSchema, ownOrdersSchema, placeOrderResultSchema, placeOrderSchema } from '@mayorista/core/schemas/order';
 import type pg from 'pg';
-import { authOf, requireAdmin, requireApproved } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { createAdminOrdersService } from './orders-admin.service';
 import { renderOrderPdf } from './orders.pdf';
 import { createOrdersService } from './orders.service';
@@ -25,7 +25,7 @@ export function registerOrdersRoutes(app: FastifyInstance, deps: OrdersRoutesDep
 // Any string: a malformed id answers 404 like another customer's id, never 400 or 500.
 const ownOrderParamsSchema = z.object({ id: z.string().max(100) });
 
-/** Customer side. Guards run before validation. */
+/** Customer side. The access level is enforced before the body is read (plugins/auth.ts). */
 function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
   const service = createOrdersService({ pool: deps.pool, whatsappPhone: deps.config.whatsappPhone });
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -33,10 +33,10 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
   routes.post(
     '/api/orders',
     {
-      preValidation: requireApproved,
       schema: { body: placeOrderSchema, response: { 200: placeOrderResultSchema, 201: placeOrderResultSchema } },
       // Per customer (not per IP: a shop's staff share one address). Generous for people, a wall for scripts.
       config: {
+        access: 'approved',
         rateLimit: {
           max: deps.config.rateLimits.ordersPerMinute,
           timeWindow: '1 minute',
@@ -55,14 +55,14 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     },
   );
 
-  routes.get('/api/orders', { preValidation: requireApproved, schema: { response: { 200: ownOrdersSchema } } }, async (request, reply) => {
+  routes.get('/api/orders', { config: { access: 'approved' }, schema: { response: { 200: ownOrdersSchema } } }, async (request, reply) => {
     const items = await service.listOwnOrders(authOf(request).userId);
     return reply.header('Cache-Control', 'no-store').send({ items });
   });
 
   routes.get(
     '/api/orders/:id',
-    { preValidation: requireApproved, schema: { params: ownOrderParamsSchema, response: { 200: orderSchema } } },
+    { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema, response: { 200: orderSchema } } },
     async (request, reply) => {
       const order = await service.getOwnOrder(authOf(request).userId, request.params.id);
       return reply.header('Cache-Control', 'no-store').send(order);
@@ -71,7 +71,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
 
   routes.get(
     '/api/orders/:id/pdf',
-    { preValidation: requireApproved, schema: { params: ownOrderParamsSchema } },
+    { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema } },
     async (request, reply) => {
       const order = await service.getOwnOrder(authOf(request).userId, request.params.id);
       const pdf = await renderOrderPdf(order, deps.config.catalogName);
@@ -93,13 +93,13 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
 
   routes.get(
     '/api/admin/orders',
-    { schema: { querystring: adminOrdersListQuerySchema, response: { 200: adminOrdersPageSchema } }, preHandler: requireAdmin },
+    { schema: { querystring: adminOrdersListQuerySchema, response: { 200: adminOrdersPageSchema } }, config: { access: 'admin' } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
   );
 
   routes.get(
     '/api/admin/orders/export.csv',
-    { schema: { querystring: adminOrdersFilterSchema }, preHandler: requireAdmin },
+    { schema: { querystring: adminOrdersFilterSchema }, config: { access: 'admin' } },
     async (request, reply) => {
       const csv = await service.exportCsv(request.query);
       const today = new Date().toISOString().slice(0, 10);
@@ -113,13 +113,13 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
 
   routes.get(
     '/api/admin/orders/:id',
-    { schema: { params: adminOrderParamsSchema, response: { 200: orderSchema } }, preHandler: requireAdmin },
+    { schema: { params: adminOrderParamsSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.get(request.params.id)),
   );
 
   routes.post(
     '/api/admin/orders/:id/status',
-    { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, preHandler: requireAdmin },
+    { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
     async (request) => service.changeStatus(request.params.id, request.body.status, authOf(request).userId),
   );
 }

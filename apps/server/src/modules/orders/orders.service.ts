@@ -4,6 +4,7 @@ import { priceCart } from '@mayorista/core/pricing';
 import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { inTransaction, type Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
@@ -52,32 +53,18 @@ export function whatsappUrl(phone: string, order: Order): string {
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 }
 
-/** The PostgreSQL error behind a driver or ORM wrapper, if any. */
-function postgresErrorOf(error: unknown): { code?: string; constraint?: string } | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
-    }
-    current = candidate.cause;
-  }
-  return null;
-}
-
 function isIdempotencyKeyConflict(error: unknown): boolean {
-  const pgError = postgresErrorOf(error);
-  return pgError?.code === '23505' && pgError.constraint === 'orders_user_idempotency_key';
+  return isUniqueViolation(error, 'orders_user_idempotency_key');
 }
 
 // ── The steps of placing an order, in the order placeOrder runs them ────────────────────────
 
 /** Step 1, before any database work: an empty order or a product listed twice is the client's mistake. */
 function checkCommandShape(command: PlaceOrderCommand): string[] {
-  if (command.items.length === 0) throw new AppError('empty_cart', 400, messages.cart.emptyOrSignedOut);
+  if (command.items.length === 0) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
   const productIds = command.items.map((item) => item.product_id);
   if (new Set(productIds).size !== productIds.length) {
-    throw new AppError('duplicate_product', 400, messages.orders.duplicateProduct);
+    throw new AppError('duplicate_product', messages.orders.duplicateProduct);
   }
   return productIds;
 }
@@ -88,14 +75,14 @@ interface OrderLine {
 }
 
 const unavailable = (product: { id: string; name: string }) =>
-  new AppError('product_unavailable', 409, messages.orders.productUnavailable(product.name), { product_id: product.id });
+  new AppError('product_unavailable', messages.orders.productUnavailable(product.name), { product_id: product.id });
 
 /** Step 2: every ordered product, re-read now, must exist and be on sale. */
 async function readOrderLines(tx: Queryable, command: PlaceOrderCommand, productIds: string[]): Promise<OrderLine[]> {
   const found = new Map((await readProducts(tx, productIds)).map((p) => [p.id, p]));
   return command.items.map((item) => {
     const product = found.get(item.product_id);
-    if (!product) throw new AppError('product_unavailable', 409, messages.orders.productMissing, { product_id: item.product_id });
+    if (!product) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: item.product_id });
     if (!product.is_enabled) throw unavailable(product);
     return { product, quantity: item.quantity };
   });
@@ -121,7 +108,7 @@ function priceLines(lines: OrderLine[]): { items: OrderItemSnapshot[]; total: nu
 /** Step 5 (redemptions only): debit the order's total from the points ledger, or refuse it. */
 async function redeemPoints(tx: Queryable, userId: string, order: OrderRow): Promise<number> {
   const after = await debitPoints(tx, userId, order.total, { orderId: order.id, actorId: userId });
-  if (after === null) throw new AppError('insufficient_points', 409, messages.points.insufficient);
+  if (after === null) throw new AppError('insufficient_points', messages.points.insufficient);
   return after;
 }
 
@@ -145,9 +132,9 @@ async function takeOrderStock(tx: Queryable, lines: OrderLine[], order: OrderRow
   const refused = limited.filter((l) => !taken.has(l.productId)).map((l) => l.productId);
   const now = await currentStock(tx, refused);
   const first = now.find((p) => p.id === refused[0]) ?? now[0];
-  if (!first) throw new AppError('product_unavailable', 409, messages.orders.productMissing, { product_id: refused[0] });
+  if (!first) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: refused[0] });
   if (!first.is_enabled) throw unavailable(first);
-  throw new AppError('insufficient_stock', 409, messages.orders.insufficientStock(first.name, first.stock), {
+  throw new AppError('insufficient_stock', messages.orders.insufficientStock(first.name, first.stock), {
     product_id: first.id,
     available: first.stock,
   });
@@ -166,7 +153,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
   async function writeOrder(userId: string, command: PlaceOrderCommand, productIds: string[]) {
     return inTransaction(pool, async (tx) => {
       const customer = await findCustomer(tx, userId);
-      if (!customer) throw new AppError('empty_cart', 400, messages.cart.emptyOrSignedOut);
+      if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
       const lines = await readOrderLines(tx, command, productIds);
       const { items, total, totalSavings } = priceLines(lines);
       const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';

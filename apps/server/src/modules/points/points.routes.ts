@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { authOf, requireApproved } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { notFound } from '../../plugins/error-handler';
 import { findPointsBalance } from './points.ledger';
 
 /** GET /api/points: the signed-in customer's own balance (centavos), read fresh on every call. */
 export function registerPointsRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
-  app.get('/api/points', { preValidation: requireApproved }, async (request, reply) => {
+  app.get('/api/points', { config: { access: 'approved' } }, async (request, reply) => {
     const balance = await findPointsBalance(deps.pool, authOf(request).userId);
     if (balance === null) throw notFound();
     return reply.header('Cache-Control', 'no-store').send({ saldo_puntos: balance });

@@ -19,7 +19,7 @@ import type { Config } from '../../config';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { authOf, ensureAuth, requireAdmin } from '../../plugins/auth';
+import { authOf, ensureAuth } from '../../plugins/auth';
 import { notFound } from '../../plugins/error-handler';
 import { STORED_IMAGE_NAME } from './products.images';
 import { createProductsService } from './products.service';
@@ -29,21 +29,21 @@ const categoriesQuery = productListQuerySchema.pick({ include_disabled: true });
 const uploadParams = z.object({ file: z.string().max(100) });
 
 const imageTooLarge = () =>
-  new AppError('image_too_large', 413, messages.products.imageTooLarge(PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)));
+  new AppError('image_too_large', messages.products.imageTooLarge(PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)));
 
 /** Reads the single `file` part of a multipart upload into memory (bounded by PRODUCT_IMAGE_MAX_BYTES). */
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('not_multipart', 415, messages.products.imageNotMultipart);
+  if (!request.isMultipart()) throw new AppError('not_multipart', messages.products.imageNotMultipart);
   try {
     const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw new AppError('image_required', 400, messages.products.imageRequired);
+    if (!file || file.fieldname !== 'file') throw new AppError('image_required', messages.products.imageRequired);
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw imageTooLarge();
     // Malformed multipart (cut-off body, bad boundary): the client's fault, never a 5xx.
-    throw new AppError('image_required', 400, messages.products.imageRequired);
+    throw new AppError('image_required', messages.products.imageRequired);
   }
 }
 
@@ -60,7 +60,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Database
   // (whose meaning follows the viewer's prices): only then is the caller looked up.
   routes.get(
     '/api/products',
-    { config: { auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
+    { config: { access: 'public', auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
     async (request, reply) => {
       const { include_disabled, on_sale } = request.query;
       const viewer = include_disabled || on_sale ? ((await ensureAuth(request))?.profile ?? null) : null;
@@ -72,7 +72,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Database
 
   routes.get(
     '/api/products/categories',
-    { config: { auth: 'lazy' }, schema: { querystring: categoriesQuery } },
+    { config: { access: 'public', auth: 'lazy' }, schema: { querystring: categoriesQuery } },
     async (request, reply) => {
       const viewer = request.query.include_disabled ? ((await ensureAuth(request))?.profile ?? null) : null;
       const items = await service.categories(request.query.include_disabled, viewer);
@@ -80,20 +80,20 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Database
     },
   );
 
-  routes.post('/api/products', { preValidation: requireAdmin, schema: { body: productInputSchema } }, async (request, reply) =>
+  routes.post('/api/products', { config: { access: 'admin' }, schema: { body: productInputSchema } }, async (request, reply) =>
     reply.status(201).send(await service.create(request.body, authOf(request).userId)),
   );
 
   routes.put(
     '/api/products/:id',
-    { preValidation: requireAdmin, schema: { params: productIdParams, body: productInputSchema } },
+    { config: { access: 'admin' }, schema: { params: productIdParams, body: productInputSchema } },
     async (request) => service.update(request.params.id, request.body, authOf(request).userId),
   );
 
   routes.get(
     '/api/admin/products/:id/stock-movements',
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: { params: productIdParams, querystring: movementsPageQuerySchema, response: { 200: stockMovementsPageSchema } },
     },
     async (request, reply) =>
@@ -102,13 +102,13 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Database
 
   routes.patch(
     '/api/products/:id/enabled',
-    { preValidation: requireAdmin, schema: { params: productIdParams, body: productEnabledSchema } },
+    { config: { access: 'admin' }, schema: { params: productIdParams, body: productEnabledSchema } },
     async (request) => service.setEnabled(request.params.id, request.body.is_enabled),
   );
 
   routes.delete(
     '/api/products/:id',
-    { preValidation: requireAdmin, schema: { params: productIdParams } },
+    { config: { access: 'admin' }, schema: { params: productIdParams } },
     async (request, reply) => {
       await service.remove(request.params.id);
       return reply.status(204).send();
@@ -123,7 +123,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Database
     });
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post('/api/products/:id/image', { preValidation: requireAdmin, schema: { params: productIdParams } }, async (request) =>
+      .post('/api/products/:id/image', { config: { access: 'admin' }, schema: { params: productIdParams } }, async (request) =>
         service.attachImage(request.params.id, await readUploadedFile(request)),
       );
   });

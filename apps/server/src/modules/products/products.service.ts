@@ -1,48 +1,29 @@
 import type { Product, ProductData, ProductListQuery, ProductListResponse } from '@mayorista/core/schemas/product';
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
+import { isActiveStaff } from '@mayorista/core/roles';
 import type { Pool } from 'pg';
 import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
 import { databaseOn, type Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { listStockMovements, setStock } from '../stock/stock.ledger';
+import { isCheckViolation, isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
+import { listStockMovements, setStock } from '../stock/stock.ledger';
 import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
 import * as repository from './products.repository';
 
-export const isAdminProfile = (profile: Profile | null | undefined): boolean =>
-  Boolean(profile && (profile.is_admin || profile.is_super_admin));
-
 const productNotFound = () => notFound(messages.products.notFound);
-
-interface PgErrorFields {
-  code?: string;
-  constraint?: string;
-  cause?: unknown;
-}
-
-/** Drizzle wraps the driver's error; the PostgreSQL code and constraint are on the cause. */
-function postgresErrorOf(error: unknown): PgErrorFields | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const fields = current as PgErrorFields;
-    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
-    current = fields.cause;
-  }
-  return null;
-}
 
 /**
  * The schema already enforces every rule; the database constraints are the last line. A race
  * (two admins creating "Azúcar" at once) surfaces here and must still be a clear 4xx.
  */
 function translateWriteError(error: unknown): never {
-  const pg = postgresErrorOf(error);
-  if (pg?.code === '23505' && pg.constraint === 'products_name_key') {
-    throw new AppError('product_name_taken', 409, messages.products.nameTaken);
+  if (isUniqueViolation(error, 'products_name_key')) {
+    throw new AppError('product_name_taken', messages.products.nameTaken);
   }
-  if (pg?.code === '23514') throw new AppError('invalid_product', 400, messages.products.invalidData);
+  if (isCheckViolation(error)) throw new AppError('invalid_product', messages.products.invalidData);
   throw error;
 }
 
@@ -53,7 +34,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     async list(query: ProductListQuery, viewer: Profile | null): Promise<ProductListResponse> {
       const { items, total } = await repository.findProductsPage(pool, {
         // A customer asking for disabled products silently gets the public catalogue.
-        includeDisabled: query.include_disabled && isAdminProfile(viewer),
+        includeDisabled: query.include_disabled && isActiveStaff(viewer),
         search: query.search,
         category: query.category,
         // "On sale" follows the prices the viewer sees (SPEC §5): wholesale only when approved.
@@ -66,7 +47,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
-      return repository.findCategories(db, includeDisabled && isAdminProfile(viewer));
+      return repository.findCategories(db, includeDisabled && isActiveStaff(viewer));
     },
 
     /** The product and its opening stock movement, in one transaction. */
