@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, AdminUserStatus, Profile } from '@mayorista/core';
+import { likeContains } from '../../db/like';
 import { profiles, users } from '../../db/schema';
 import { profileColumns, type Executor, type Transaction } from './accounts.repository';
 
@@ -12,8 +13,6 @@ const adminUserColumns = {
 type AdminUserRow = Omit<AdminUser, 'created_at'> & { created_at: Date };
 const toAdminUser = (row: AdminUserRow): AdminUser => ({ ...row, created_at: row.created_at.toISOString() });
 
-/** `%` and `_` typed by the admin are literal characters, not wildcards. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listFilter(filter: { search?: string; status: AdminUserStatus }): SQL | undefined {
   const conditions: SQL[] = [];
@@ -22,7 +21,7 @@ function listFilter(filter: { search?: string; status: AdminUserStatus }): SQL |
   const search = filter.search?.trim();
   if (search) {
     // One haystack for name, surname, e-mail and DNI; accents and case ignored ("Nuñez" finds "nunez").
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = likeContains(search);
     conditions.push(
       sql`public.immutable_unaccent(lower(concat_ws(' ', ${profiles.nombre}, ${profiles.apellido}, ${profiles.email}, ${profiles.dni})))
           like public.immutable_unaccent(lower(${pattern}))`,

@@ -4,6 +4,7 @@ import type { Order } from '@mayorista/core/schemas/order';
 import type { Product } from '@mayorista/core/schemas/product';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type { orders, OrderItemSnapshot, OrderUserInfo } from '../../db/schema';
+import { likeContains } from '../../db/like';
 import type { Queryable } from '../../db/transaction';
 
 // The one repository of orders, customer and admin side alike (decision 009): plain SQL on the
@@ -151,11 +152,6 @@ export async function findOwnOrder(db: Queryable, userId: string, orderId: strin
 /** Calendar days in the filters are the business's days, not the server's (which runs in UTC). */
 const BUSINESS_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
-/** `%` and `_` typed by an admin are literal characters, not wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The WHERE clause of the admin list and export, with its parameters numbered from $1. */
 function filterConditions(filter: AdminOrdersFilter): { where: string; values: unknown[] } {
   const values: unknown[] = [];
@@ -167,7 +163,7 @@ function filterConditions(filter: AdminOrdersFilter): { where: string; values: u
   if (filter.status) conditions.push(`o.status = ${param(filter.status)}`);
   if (filter.customer) {
     // Accent- and case-insensitive, so "garcia" finds "García".
-    const needle = `lower(public.immutable_unaccent(${param(`%${escapeLike(filter.customer)}%`)}))`;
+    const needle = `lower(public.immutable_unaccent(${param(likeContains(filter.customer))}))`;
     const field = (expression: string) => `lower(public.immutable_unaccent(${expression})) like ${needle}`;
     conditions.push(`(
       ${field(`o.user_info ->> 'nombre'`)}

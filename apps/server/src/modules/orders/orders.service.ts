@@ -1,6 +1,7 @@
 import { messages } from '@mayorista/core/messages';
 import { buildOrderMessage } from '@mayorista/core/order-message';
 import { priceCart } from '@mayorista/core/pricing';
+import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
@@ -37,8 +38,6 @@ export interface PlacedOrder extends PlaceOrderResult {
   /** false when an earlier request with the same idempotency key already created this order. */
   created: boolean;
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function whatsappUrl(phone: string, order: Order): string {
   const text = buildOrderMessage({
@@ -198,7 +197,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
 
   async function getOwnOrderRow(userId: string, orderId: string): Promise<OrderRow> {
     // A malformed id cannot belong to anyone; answering 404 avoids a database cast error.
-    const row = UUID_PATTERN.test(orderId) ? await findOwnOrder(pool, userId, orderId) : null;
+    const row = looksLikeUuid(orderId) ? await findOwnOrder(pool, userId, orderId) : null;
     if (!row) throw notFound(messages.orders.notFound);
     return row;
   }

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Product, ProductData } from '@mayorista/core/schemas/product';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
+import { likeContains } from '../../db/like';
 import { products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -51,11 +52,6 @@ function toColumns(data: ProductData) {
     category: data.category,
     description: data.description,
   };
-}
-
-/** LIKE treats % and _ as wildcards; a customer searching "10%" means the character. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface ProductFilters {

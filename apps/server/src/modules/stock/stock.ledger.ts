@@ -1,3 +1,4 @@
+import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import type { StockMovement, StockMovementKind } from '@mayorista/core/schemas/ledger';
 import type { Queryable } from '../../db/transaction';
 
@@ -54,8 +55,6 @@ export async function takeStock(db: Queryable, lines: StockLine[], context: Stoc
   return new Set(rows.map((r) => r.id));
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Puts units back on the shelf (`stock + quantity`, one movement per product): every product
  * that still exists and counts its stock; unlimited-stock products have nothing to give back and
@@ -69,7 +68,7 @@ export async function returnStock(
 ): Promise<void> {
   const quantities = new Map<string, number>();
   for (const line of lines) {
-    if (UUID_PATTERN.test(line.productId)) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+    if (looksLikeUuid(line.productId)) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
   }
   const ids = [...quantities.keys()].filter((id) => quantities.get(id)! > 0);
   if (ids.length === 0) return;
