@@ -18,3 +18,4 @@ export { adminUsers } from './adminUsers';
 export { adminPage } from './adminPage';
 export { errors } from './errors';
 export { ledgers } from './ledgers';
+export { settings } from './settings';

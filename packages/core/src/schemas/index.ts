@@ -6,3 +6,4 @@ export * from './cart';
 export * from './order';
 export * from './admin-orders';
 export * from './ledger';
+export * from './settings';
