@@ -1,12 +1,8 @@
-import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
+import type { Order, OwnOrders, PlaceOrderInput, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
-export interface PlaceOrderRequest {
-  items: { product_id: string; quantity: number }[];
-  observaciones: string;
-  canjeado_con_puntos: boolean;
-  idempotency_key: string;
-}
+/** The body of POST /api/orders (core's schema), every field sent: the key makes a retry safe. */
+export type PlaceOrderRequest = Required<PlaceOrderInput>;
 
 export const ordersQueryKey = (userId: string | undefined) => ['orders', userId ?? 'anonymous'] as const;
 
@@ -16,7 +12,7 @@ export function placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderResult
 }
 
 export async function fetchMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  const { items } = await apiRequest<{ items: Order[] }>('/api/orders', { signal });
+  const { items } = await apiRequest<OwnOrders>('/api/orders', { signal });
   return items;
 }
 
