@@ -7,6 +7,7 @@ import { checkConsistency } from '../src/db/consistency';
 import type { z } from 'zod';
 import {
   adminOrdersFilterSchema,
+  movementsPageQuerySchema,
   adminOrdersListQuerySchema,
   adminUsersQuerySchema,
   approvalChangeSchema,
@@ -465,6 +466,8 @@ const queryEndpoints: QueryEndpoint[] = [
   { name: 'GET /api/admin/users', path: '/api/admin/users', who: 'admin', schema: adminUsersQuerySchema, keys: ['search', 'status', 'page', 'page_size'] },
   { name: 'GET /api/admin/orders', path: '/api/admin/orders', who: 'admin', schema: adminOrdersListQuerySchema, keys: ['status', 'customer', 'from', 'to', 'page', 'page_size'] },
   { name: 'GET /api/admin/orders/export.csv', path: '/api/admin/orders/export.csv', who: 'admin', schema: adminOrdersFilterSchema, keys: ['status', 'customer', 'from', 'to'] },
+  { name: 'GET /api/admin/products/:id/stock-movements', path: `/api/admin/products/${productId}/stock-movements`, who: 'admin', schema: movementsPageQuerySchema, keys: ['page', 'page_size'] },
+  { name: 'GET /api/admin/users/:id/points-movements', path: `/api/admin/users/${users.customer.userId}/points-movements`, who: 'admin', schema: movementsPageQuerySchema, keys: ['page', 'page_size'] },
   { name: 'GET /api/cart/products', path: '/api/cart/products', who: 'customer', schema: cartProductsQuerySchema, keys: ['ids'] },
   { name: 'POST /api/auth/token', path: '/api/auth/token', who: 'anonymous', schema: tokenGrantQuerySchema, keys: ['grant_type'], method: 'POST' },
   { name: 'POST /api/auth/logout', path: '/api/auth/logout', who: 'customer', schema: signOutQuerySchema, keys: ['scope'], method: 'POST' },
