@@ -233,6 +233,59 @@ describe('points ledger', () => {
   });
 });
 
+describe('ledgers under concurrency', () => {
+  /** Each movement's balance is the previous one plus its change: the ledger was written under the row lock. */
+  const expectChained = (movements: Movement[], change: (m: Movement) => number) => {
+    for (let i = 1; i < movements.length; i++) expect(movements[i]!.balance, JSON.stringify(movements[i])).toBe(movements[i - 1]!.balance + change(movements[i]!));
+  };
+
+  it('concurrent orders, cancellations and admin edits of one product leave a chained ledger equal to the stock', async () => {
+    const product = await insertProduct(ctx.pool, { stock: 40, price: 100 });
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => createVerifiedUser(ctx)));
+    const placed = await Promise.all(
+      buyers.map((buyer, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: buyer.headers,
+          payload: { items: [{ product_id: product.id, quantity: 1 + (i % 4) }], idempotency_key: randomUUID() },
+        }),
+      ),
+    );
+    const ids = placed.filter((r) => r.statusCode === 201).map((r) => r.json<{ order: { id: string } }>().order.id);
+    const edit = (stock: number) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: { ...productBody(stock), name: `Concurrente ${product.id}` } });
+    const answers = await Promise.all([...ids.slice(0, 4).map((id) => changeStatus(id, 'Cancelado')), edit(30), edit(55)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const ledger = await stockLedger(product.id);
+    expectChained(ledger.movements, (m) => m.quantity!);
+    expect(ledger.stock).toBe(ledger.sum);
+    expect(ledger.movements.at(-1)!.balance).toBe(ledger.stock);
+  });
+
+  it('concurrent redemptions, refunds and admin adjustments of one customer leave a chained ledger equal to the balance', async () => {
+    const product = await insertProduct(ctx.pool, { stock: 1_000, price: 700 });
+    const customer = await createVerifiedUser(ctx, { saldo_puntos: 20_000 });
+    const redeem = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: customer.headers,
+        payload: { items: [{ product_id: product.id, quantity: 2 }], canjeado_con_puntos: true, idempotency_key: randomUUID() },
+      });
+    const first = await Promise.all(Array.from({ length: 8 }, redeem));
+    const ids = first.filter((r) => r.statusCode === 201).map((r) => r.json<{ order: { id: string } }>().order.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const adjust = (n: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/users/${customer.userId}/points`, headers: admin.headers, payload: { saldo_puntos: n, reason: `carrera ${n}` } });
+    await Promise.all([...ids.slice(0, 3).map((id) => changeStatus(id, 'Rechazado')), adjust(9_000), adjust(12_000), redeem(), redeem()]);
+    const ledger = await pointsLedger(customer.userId);
+    expectChained(ledger.movements, (m) => m.amount!);
+    expect(ledger.balance).toBe(ledger.sum);
+    expect(ledger.movements.at(-1)!.balance).toBe(ledger.balance);
+  });
+});
+
 describe('history routes', () => {
   it('GET /api/admin/products/:id/stock-movements: 401 anonymous, 403 customer, pages newest first', async () => {
     const product = await insertProduct(ctx.pool, { stock: 50, price: 100 });
