@@ -26,10 +26,12 @@ export async function checkConsistency(pool: pg.Pool): Promise<ConsistencyReport
     await client.query('begin isolation level repeatable read read only');
     const report = await readReport(client);
     await client.query('commit');
+    client.release();
     return report;
-  } finally {
-    // A failed check leaves the read-only transaction open: the connection is not reused.
+  } catch (error) {
+    // The read-only transaction may still be open: this connection is not handed back to the pool.
     client.release(true);
+    throw error;
   }
 }
 
