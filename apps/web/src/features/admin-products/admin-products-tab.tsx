@@ -10,7 +10,8 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError } from '../../lib/api-client';
-import { categoriesQueryOptions, productKeys, useDebouncedValue } from '../catalog';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
+import { categoriesQueryOptions, productKeys } from '../../lib/queries/products';
 import {
   adminProductsQueryOptions,
   createProduct,

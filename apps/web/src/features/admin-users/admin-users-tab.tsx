@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';

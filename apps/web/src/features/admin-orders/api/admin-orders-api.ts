@@ -2,26 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type { AdminOrdersPage, Order } from '@mayorista/core/schemas/order';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { adminOrdersKeys, type AdminOrdersFilters } from '../../../lib/queries/order-keys';
+
+export { adminOrdersKeys, type AdminOrdersFilters };
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
 /** The order as the admin API answers it: the one contract in core, which the server serializes with. */
 export type AdminOrder = Order;
-
-export interface AdminOrdersFilters {
-  status?: OrderStatus | '';
-  customer?: string;
-  /** YYYY-MM-DD, inclusive. */
-  from?: string;
-  to?: string;
-}
-
-/** Every admin orders query starts with this key, so one invalidation refreshes list and detail. */
-export const adminOrdersKeys = {
-  all: ['admin-orders'] as const,
-  list: (filters: AdminOrdersFilters, page: number) => [...adminOrdersKeys.all, 'list', filters, page] as const,
-  detail: (orderId: string) => [...adminOrdersKeys.all, 'detail', orderId] as const,
-};
 
 const filterQuery = (filters: AdminOrdersFilters) => ({
   status: filters.status || undefined,

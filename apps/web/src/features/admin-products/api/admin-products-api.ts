@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { MOVEMENTS_PAGE_SIZE, type StockMovementsPage } from '@mayorista/core/schemas/ledger';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
 import { apiRequest } from '../../../lib/api-client';
-import { fetchProductsPage, productKeys } from '../../catalog';
+import { fetchProductsPage, productKeys } from '../../../lib/queries/products';
 
 /** The admin table asks for the largest page the API allows: fewer "Cargar más" clicks. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 100;

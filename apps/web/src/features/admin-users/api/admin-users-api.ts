@@ -1,15 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Profile } from '@mayorista/core/schemas/auth';
+import type { AdminUser, AdminUserStatus, AdminUsersPage } from '@mayorista/core/schemas/auth';
 import { MOVEMENTS_PAGE_SIZE, type PointsMovementsPage } from '@mayorista/core/schemas/ledger';
 import { apiRequest } from '../../../lib/api-client';
 
-/** A row of GET /api/admin/users (docs/api.md): the profile plus account facts. */
-export interface AdminUser extends Profile {
-  email_verified: boolean;
-  created_at: string;
-}
+export type { AdminUser };
 
-export type AdminUserStatusFilter = 'all' | 'pending' | 'approved';
+export type AdminUserStatusFilter = AdminUserStatus;
 
 export interface AdminUsersQuery {
   search: string;
@@ -28,7 +24,7 @@ export function adminUsersQueryOptions(query: AdminUsersQuery) {
   return queryOptions({
     queryKey: adminUsersKeys.list(query),
     queryFn: ({ signal }) =>
-      apiRequest<{ items: AdminUser[]; total: number }>('/api/admin/users', {
+      apiRequest<AdminUsersPage>('/api/admin/users', {
         query: { search: query.search.trim(), status: query.status, page: query.page, page_size: ADMIN_USERS_PAGE_SIZE },
         signal,
       }),

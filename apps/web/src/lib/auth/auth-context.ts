@@ -30,6 +30,5 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-export function isApproved(profile: Profile | null | undefined): boolean {
-  return !!profile?.approved;
-}
+/** The role rules live once in core (zod-free, so the first download stays small). */
+export { isApproved } from '@mayorista/core/roles';

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@mayorista/core/money';
-import { dismissToast, getToasts } from '../../../components/ui/toast-store';
-import { jsonResponse, type RecordedCall } from '../../../test/auth-fixtures';
-import { renderWithAuth } from '../../../test/render-with-auth';
-import { AZUCAR_ID, YERBA_ID, azucar, cartRoutes, yerba } from '../cart-test-fixtures';
+import { dismissToast, getToasts } from '../../components/ui/toast-store';
+import { jsonResponse, type RecordedCall } from '../../test/auth-fixtures';
+import { renderWithAuth } from '../../test/render-with-auth';
+import { AZUCAR_ID, YERBA_ID, azucar, cartRoutes, yerba } from '../../test/cart-fixtures';
 
 /** DOM text matchers collapse whitespace, the no-break space of es-AR amounts included. */
 const money = (centavos: number) => formatMoney(centavos).replace(/\s/g, ' ');

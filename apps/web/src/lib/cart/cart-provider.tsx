@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { CART_SAVE_DEBOUNCE_MS } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { priceCart } from '@mayorista/core/pricing';
-import { toast } from '../../../components/ui/toast-store';
-import { isApproved, useAuth } from '../../auth';
-import { fetchCart, saveCart } from '../api/cart-api';
-import { CartContext, type CartContextValue, type CartStatus } from '../cart-context';
-import { clearPendingCart, readPendingCart, writePendingCart } from '../pending-cart';
-import { addToLines, fromCartData, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from '../cart-rules';
+import { toast } from '../../components/ui/toast-store';
+import { isApproved, useAuth } from '../auth';
+import { fetchCart, saveCart } from './cart-api';
+import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
+import { clearPendingCart, readPendingCart, writePendingCart } from './pending-cart';
+import { addToLines, fromCartData, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
 
 const showNotice = (notice: CartNotice | null) => {
   if (notice) toast(notice);

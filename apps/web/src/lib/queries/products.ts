@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CustomerKind } from '@mayorista/core/pricing';
 import type { ProductListResponse } from '@mayorista/core/schemas/product';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** Cards per request: small enough to paint at once on a phone, large enough to need few "Cargar más". */
 export const CATALOG_PAGE_SIZE = 48;

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { CartContext, type CartContextValue } from '../cart-context';
+import { CartContext, type CartContextValue } from './cart-context';
 
 export function useCart(): CartContextValue {
   const value = useContext(CartContext);

@@ -1,7 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ERROR_CODES, ErrorCode } from '@mayorista/core/errors';
 import { messages } from '@mayorista/core/messages';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
-import { apiRequest, isApiError, setAccessTokenProvider } from '../../lib/api-client';
+import { apiRequest, isApiError, setAccessTokenProvider } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { AuthClient, type AuthChangeEvent, type SignUpMetadataInput } from './session/auth-client';
@@ -22,16 +23,27 @@ interface AuthSnapshot {
 
 const SIGNED_OUT: AuthSnapshot = { session: null, user: null, profile: null };
 
+type UnauthenticatedCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends 'unauthenticated' ? C : never }[ErrorCode];
+/**
+ * The codes of kind `unauthenticated`: the server no longer accepts this session. Typed against
+ * core's table, so a new code of that kind fails the type check until it is listed here; the
+ * table itself stays out of the first download.
+ */
+const SESSION_GONE: Record<UnauthenticatedCode, true> = { not_authenticated: true, session_not_found: true };
+
 /** SPEC §7: the profile row with the user's id. SPEC §8 decides which failures are shown. */
 async function fetchProfile(session: Session): Promise<{ profile: Profile | null; sessionGone: boolean }> {
   try {
     const profile = await apiRequest<Profile>(`/api/profiles/${encodeURIComponent(session.user.id)}`, { token: session.access_token });
     return { profile, sessionGone: false };
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return { profile: null, sessionGone: true };
-    if (isApiError(error) && error.status === 0) {
+    const code = isApiError(error) ? error.code : null;
+    if (code && code in SESSION_GONE) return { profile: null, sessionGone: true };
+    if (code === 'network_error') {
       toast({ title: messages.network.title, description: messages.network.text, variant: 'destructive' });
-    } else if (!isApiError(error) || error.status !== 406) {
+    } else if (code !== 'not_found') {
+      // SPEC §8's silent case is the hosted API's 406 "no row"; this server answers not_found for
+      // a user without a profile row, and that stays silent the same way.
       toast({ title: messages.auth.profileErrorTitle, description: (error as Error).message, variant: 'destructive' });
     }
     return { profile: null, sessionGone: false };

@@ -1,6 +1,6 @@
 import { AUTH_REFRESH_TICK_MS } from '@mayorista/core/constants';
 import type { Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../api-client';
 import {
   AuthInvalidTokenResponseError,
   AuthSessionMissingError,

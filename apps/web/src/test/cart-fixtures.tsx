@@ -1,7 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { CartProvider } from './components/cart-provider';
-import { useCart } from './hooks/use-cart';
-import CartPage from './cart-page';
+import CartPage from '../app/pages/cart-page';
+import { CartProvider, useCart } from '../lib/cart';
 import { AZUCAR_ID, makeProduct, YERBA_ID } from './test-products';
 
 export { AZUCAR_ID, makeProduct, YERBA_ID } from './test-products';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from './test-products';
+import { makeProduct } from '../../test/test-products';
 import { addToLines, setLineQuantity, type CartLine, type CartProduct } from './cart-rules';
 
 const product = (overrides: Partial<CartProduct> = {}): CartProduct => makeProduct(overrides);

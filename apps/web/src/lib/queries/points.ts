@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { messages } from '@mayorista/core/messages';
-import { apiRequest } from '../../../lib/api-client';
-import { toast } from '../../../components/ui/toast-store';
-import { isApproved, useAuth } from '../../auth';
+import type { PointsBalance } from '@mayorista/core/schemas/points';
+import { apiRequest } from '../api-client';
+import { toast } from '../../components/ui/toast-store';
+import { isApproved, useAuth } from '../auth';
 
-export interface PointsBalanceResponse {
-  saldo_puntos: number;
-}
+export type PointsBalanceResponse = PointsBalance;
 
 /** Per user, so a sign-in as someone else never shows the previous user's balance. */
 export const pointsQueryKey = (userId: string | undefined) => ['points', userId ?? 'anonymous'] as const;

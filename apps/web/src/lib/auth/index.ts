@@ -1,6 +1,7 @@
 /**
- * Public surface of the auth feature that the initial bundle may load: no zod here. The forms
- * (which validate with the core zod schemas) are exported from ./forms.ts for lazy pages only.
+ * The session every page and feature reads (who is signed in, their profile, sign-in/out), shared
+ * so features never import one another. The initial bundle loads it: no zod here. The account
+ * forms, which validate with the core zod schemas, are features/auth/forms.ts, for lazy pages only.
  */
 export { AuthProvider, getDefaultAuthClient } from './auth-provider';
 export { useAuth, isApproved, type AuthContextValue } from './auth-context';

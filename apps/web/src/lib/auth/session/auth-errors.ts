@@ -1,5 +1,8 @@
 import { messages } from '@mayorista/core/messages';
-import { type ApiError, isApiError } from '../../../lib/api-client';
+import { type ApiError, type ApiErrorCode, isApiError } from '../../api-client';
+
+/** The auth client's own codes, beside the server's (SPEC §8 names these errors). */
+export type AuthErrorCode = ApiErrorCode | 'session_missing' | 'retryable_fetch_error' | 'invalid_token_response';
 
 /**
  * The auth errors of SPEC §8, typed so callers can tell them apart without reading messages:
@@ -10,7 +13,7 @@ export class AuthError extends Error {
   constructor(
     message: string,
     public readonly status: number,
-    public readonly code: string,
+    public readonly code: AuthErrorCode,
   ) {
     super(message);
     this.name = 'AuthError';
@@ -39,7 +42,7 @@ export class AuthRetryableFetchError extends AuthError {
 }
 
 export class AuthApiError extends AuthError {
-  constructor(message: string, status: number, code: string) {
+  constructor(message: string, status: number, code: AuthErrorCode) {
     super(message, status, code);
     this.name = 'AuthApiError';
   }
