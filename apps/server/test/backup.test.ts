@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_TABLES, backupDatabase, restoreDatabase } from '../src/db/backup';
+import { BACKUP_TABLES, EPHEMERAL_TABLES, backupDatabase, restoreDatabase } from '../src/db/backup';
 import { createPool } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { createTestDatabase, setupTestApp } from './helpers';
@@ -59,12 +59,19 @@ async function populate(pool: pg.Pool) {
      values ($1, $2, $3, 238000, 'Pendiente', 'Entregar <b>antes</b> del mediodía', 'key-1')`,
     [users[0], JSON.stringify({ nombre: 'Ñandú 0', apellido: 'Pérez', email: 'cliente0@ejemplo.com', dni: '30123450' }), JSON.stringify([item])],
   );
+  await pool.query(`update app_settings set value = '{"min_order_amount": 2500000}', updated_at = now(), updated_by = $1`, [users[0]]);
 }
 
 beforeAll(() => populate(ctx.pool));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 describe('backups', () => {
+  it('copy every table of the application schema', async () => {
+    const { rows } = await ctx.pool.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+    const copied = new Set<string>(BACKUP_TABLES.map((t) => t.name));
+    expect(rows.map((r) => r.name).filter((name) => !copied.has(name) && !EPHEMERAL_TABLES.includes(name))).toEqual([]);
+  });
+
   it('round-trips a populated database table by table, identical', async () => {
     const file = path.join(workDir, 'copia.jsonl.gz');
     const header = await backupDatabase(ctx.pool, file);
