@@ -13,7 +13,6 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { frameworkErrorHandler } from './plugins/framework-errors';
 import { registerNoStore } from './plugins/no-store';
 import { defaultWebDistDir, registerSpa } from './plugins/spa';
-import { registerAdminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import { registerRealtime } from './modules/realtime/realtime.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
@@ -113,7 +112,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrdersRoutes(app, deps);
   registerPointsRoutes(app, deps);
   registerProductRoutes(app, deps);
-  registerAdminOrdersRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   await registerRealtime(app, deps);
 

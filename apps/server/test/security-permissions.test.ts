@@ -357,7 +357,9 @@ describe('separation of duties', () => {
       payload: { saldo_puntos: 10, reason: 'Ajuste propio' },
     });
     expect(own.statusCode).toBe(200);
-    const { rows } = await ctx.pool.query('select admin_id from points_adjustments where profile_id = $1', [users.superAdmin.userId]);
-    expect(rows).toEqual([{ admin_id: users.superAdmin.userId }]);
+    const { rows } = await ctx.pool.query(`select actor_id from points_movements where profile_id = $1 and kind = 'admin_adjustment'`, [
+      users.superAdmin.userId,
+    ]);
+    expect(rows).toEqual([{ actor_id: users.superAdmin.userId }]);
   });
 });

@@ -15,8 +15,14 @@ const adjustPoints = (headers: Record<string, string>, userId: string, saldo_pun
   ctx.app.inject({ method: 'POST', url: `/api/admin/users/${userId}/points`, headers, payload: { saldo_puntos, reason: 'Ajuste propio' } });
 const changeStatus = (headers: Record<string, string>, orderId: string, status: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/status`, headers, payload: { status } });
+/** The admin adjustments in the points ledger: who made each, the change and the balance after. */
 const adjustmentsOf = async (userId: string) =>
-  (await ctx.pool.query<{ admin_id: string; before: string; after: string }>('select admin_id, before::text, after::text from points_adjustments where profile_id = $1', [userId])).rows;
+  (
+    await ctx.pool.query<{ actor_id: string; amount: string; balance: string }>(
+      `select actor_id, amount::text, balance::text from points_movements where profile_id = $1 and kind = 'admin_adjustment' order by id`,
+      [userId],
+    )
+  ).rows;
 const statusOf = async (orderId: string) => (await ctx.pool.query<{ status: string }>('select status from orders where id = $1', [orderId])).rows[0]!.status;
 
 describe('points', () => {
@@ -33,13 +39,13 @@ describe('points', () => {
     const admin = await createAdmin(ctx, { saldo_puntos: 100 });
     const colleague = await createAdmin(ctx);
     expect((await adjustPoints(colleague.headers, admin.userId, 500)).statusCode).toBe(200);
-    expect(await adjustmentsOf(admin.userId)).toEqual([{ admin_id: colleague.userId, before: '100', after: '500' }]);
+    expect(await adjustmentsOf(admin.userId)).toEqual([{ actor_id: colleague.userId, amount: '400', balance: '500' }]);
   });
 
   it('a super admin adjusts their own balance, recorded with their id', async () => {
     const superAdmin = await createSuperAdmin(ctx, { saldo_puntos: 0 });
     expect((await adjustPoints(superAdmin.headers, superAdmin.userId, 700)).statusCode).toBe(200);
-    expect(await adjustmentsOf(superAdmin.userId)).toEqual([{ admin_id: superAdmin.userId, before: '0', after: '700' }]);
+    expect(await adjustmentsOf(superAdmin.userId)).toEqual([{ actor_id: superAdmin.userId, amount: '700', balance: '700' }]);
   });
 });
 

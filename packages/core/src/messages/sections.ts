@@ -18,4 +18,5 @@ export { adminUsers } from './adminUsers';
 export { adminPage } from './adminPage';
 export { errors } from './errors';
 export { security } from './security';
+export { ledgers } from './ledgers';
 export { settings } from './settings';

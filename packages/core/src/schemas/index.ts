@@ -6,4 +6,5 @@ export * from './cart';
 export * from './points';
 export * from './order';
 export * from './admin-orders';
+export * from './ledger';
 export * from './settings';

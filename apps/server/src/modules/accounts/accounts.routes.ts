@@ -8,8 +8,10 @@ import {
   approvalChangeSchema,
   authUserResponseSchema,
   emailOnlySchema,
+  movementsPageQuerySchema,
   messages,
   pointsAdjustmentSchema,
+  pointsMovementsPageSchema,
   profileSchema,
   refreshTokenGrantSchema,
   resetPasswordSchema,
@@ -21,6 +23,7 @@ import {
   uuidSchema,
   verifyEmailSchema,
 } from '@mayorista/core';
+import type pg from 'pg';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -32,6 +35,7 @@ import type { ClientInfo } from './sessions';
 
 export interface AccountsRoutesDeps {
   db: Database;
+  pool: pg.Pool;
   config: Config;
   jwtSecret: Uint8Array;
   mailer: Mailer;
@@ -162,6 +166,16 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     '/api/admin/users/:id/points-history',
     { schema: { params: adminUserParams }, config: { access: 'admin' } },
     async (request) => adminUsers.pointsHistory(request.params.id),
+  );
+
+  r.get(
+    '/api/admin/users/:id/points-movements',
+    {
+      schema: { params: adminUserParams, querystring: movementsPageQuerySchema, response: { 200: pointsMovementsPageSchema } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await adminUsers.pointsMovements(request.params.id, request.query)),
   );
 
   r.patch(

@@ -22,6 +22,7 @@ import {
 } from './api/admin-products-api';
 import { DeleteProductDialog } from './components/delete-product-dialog';
 import { ProductForm } from './components/product-form';
+import { StockMovements } from './components/stock-movements';
 import type { FieldErrors } from './lib/product-form-values';
 
 const t = messages.products.admin;
@@ -222,6 +223,7 @@ export default function AdminProductsTab() {
               onCancel={() => setEditing(null)}
               onSubmit={(input, image) => save.mutate({ input, image, target: editingProduct })}
             />
+            {editingProduct ? <StockMovements productId={editingProduct.id} /> : null}
           </DialogContent>
         ) : null}
       </Dialog>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminUser, AdminUserStatus, AdminUsersPage } from '@mayorista/core/schemas/auth';
+import { MOVEMENTS_PAGE_SIZE, type PointsMovementsPage } from '@mayorista/core/schemas/ledger';
 import { apiRequest } from '../../../lib/api-client';
 
 export type { AdminUser };
@@ -43,3 +44,16 @@ export function adjustPoints(id: string, saldoPuntos: number, reason: string): P
 export function setAdminRole(id: string, isAdmin: boolean): Promise<AdminUser> {
   return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: 'PATCH', body: { is_admin: isAdmin } });
 }
+
+/** GET /api/admin/users/:id/points-movements: one page of the customer's points ledger, newest first. */
+export const pointsMovementsQueryOptions = (userId: string, page: number) =>
+  queryOptions({
+    // Under the users' key: an adjustment (which invalidates adminUsersKeys.all) refreshes the history.
+    queryKey: [...adminUsersKeys.all, 'points-movements', userId, page] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<PointsMovementsPage>(`/api/admin/users/${encodeURIComponent(userId)}/points-movements`, {
+        query: { page, page_size: MOVEMENTS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });

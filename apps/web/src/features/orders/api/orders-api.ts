@@ -1,8 +1,8 @@
-import type { Order } from '@mayorista/core/schemas/order';
+import type { Order, OwnOrders } from '@mayorista/core/schemas/order';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 export async function fetchMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  const { items } = await apiRequest<{ items: Order[] }>('/api/orders', { signal });
+  const { items } = await apiRequest<OwnOrders>('/api/orders', { signal });
   return items;
 }
 

@@ -1,5 +1,5 @@
 import { messages, orderNumber } from '@mayorista/core';
-import type { AdminOrder } from './admin-orders.repository';
+import type { Order } from '@mayorista/core/schemas/order';
 
 /**
  * CSV for spreadsheet programs as Argentine admins use them:
@@ -42,7 +42,7 @@ export function csvCell(value: string): string {
   return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
 }
 
-function orderRow(order: AdminOrder): string[] {
+function orderRow(order: Order): string[] {
   const { yes, no } = { yes: messages.adminOrders.paidWithPointsYes, no: messages.adminOrders.paidWithPointsNo };
   return [
     orderNumber(order.id),
@@ -60,7 +60,7 @@ function orderRow(order: AdminOrder): string[] {
   ];
 }
 
-export function ordersToCsv(orders: AdminOrder[]): string {
+export function ordersToCsv(orders: Order[]): string {
   const lines = [messages.adminOrders.csvHeaders, ...orders.map(orderRow)].map((cells) => cells.map(csvCell).join(CSV_SEPARATOR));
   return BOM + lines.join(LINE_END) + LINE_END;
 }
