@@ -1,15 +1,41 @@
-import type { Product, ProductData, ProductListQuery, ProductListResponse } from '@mayorista/core/schemas/product';
+import { createHash } from 'node:crypto';
+import {
+  retailProductListSchema,
+  wholesaleProductListSchema,
+  type Product,
+  type ProductData,
+  type ProductListQuery,
+} from '@mayorista/core/schemas/product';
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
+import type { CatalogueCache } from './products.cache';
 import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
 import * as repository from './products.repository';
 
 export const isAdminProfile = (profile: Profile | null | undefined): boolean =>
   Boolean(profile && (profile.is_admin || profile.is_super_admin));
+
+/**
+ * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and staff
+ * see wholesale prices (issue 20 item 1); staff may also ask for disabled products.
+ */
+export type ViewerClass = 'retail' | 'wholesale' | 'admin';
+
+export function viewerClassOf(profile: Profile | null | undefined): ViewerClass {
+  if (isAdminProfile(profile)) return 'admin';
+  return profile?.approved ? 'wholesale' : 'retail';
+}
+
+/** A catalogue answer, serialised once and shared by every request that asks the same of the same version. */
+export interface CataloguePage {
+  body: string;
+  /** Strong validator of `body`, prefixed with the viewer class: one class's ETag never matches another's answer. */
+  etag: string;
+}
 
 const productNotFound = () => notFound(messages.products.notFound);
 
@@ -43,23 +69,47 @@ function translateWriteError(error: unknown): never {
   throw error;
 }
 
-export function createProductsService(deps: { db: Database; pool: Pool; uploadsDir: string }) {
-  const { db, pool, uploadsDir } = deps;
+export function createProductsService(deps: { db: Database; pool: Pool; uploadsDir: string; cache: CatalogueCache }) {
+  const { db, pool, uploadsDir, cache } = deps;
+  /**
+   * The trigger's NOTIFY reaches every process (this one too) a moment after commit; forgetting
+   * here at once means the writer's own next read is never served from before its write.
+   */
+  const changed = <T>(result: T): T => {
+    cache.invalidate();
+    return result;
+  };
 
   return {
-    async list(query: ProductListQuery, viewer: Profile | null): Promise<ProductListResponse> {
-      const { items, total } = await repository.findProductsPage(pool, {
+    /**
+     * One catalogue page as JSON. Answers and counts are remembered per process until any product
+     * changes (products.cache.ts), so a repeated page costs no query and a deep page or a new
+     * search costs its page query only, never a count of the whole catalogue.
+     */
+    async listPage(query: ProductListQuery, viewerClass: ViewerClass): Promise<CataloguePage> {
+      const filters: repository.ProductFilters = {
         // A customer asking for disabled products silently gets the public catalogue.
-        includeDisabled: query.include_disabled && isAdminProfile(viewer),
+        includeDisabled: query.include_disabled && viewerClass === 'admin',
         search: query.search,
         category: query.category,
         // "On sale" follows the prices the viewer sees (SPEC §5): wholesale only when approved.
-        onSale: query.on_sale ? (viewer?.approved ? 'wholesale' : 'retail') : undefined,
+        onSale: query.on_sale ? (viewerClass === 'retail' ? 'retail' : 'wholesale') : undefined,
         inStock: query.in_stock,
-        limit: query.page_size,
-        offset: (query.page - 1) * query.page_size,
+      };
+      const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+      const filterKey = JSON.stringify(filters);
+      return cache.remember(`page:${viewerClass}:${query.page}:${query.page_size}:${filterKey}`, async () => {
+        const [items, total] = await Promise.all([
+          repository.findProductsPage(pool, filters, window),
+          cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters)),
+        ]);
+        const page = { items, total, page: query.page, page_size: query.page_size };
+        // The view's schema keeps only its own fields: the retail one drops every wholesale field.
+        const view = viewerClass === 'retail' ? retailProductListSchema.parse(page) : wholesaleProductListSchema.parse(page);
+        const body = JSON.stringify(view);
+        const hash = createHash('sha1').update(body).digest('base64url');
+        return { body, etag: `"${viewerClass}-${hash}"` };
       });
-      return { items, total, page: query.page, page_size: query.page_size };
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
@@ -67,24 +117,24 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     },
 
     async create(data: ProductData): Promise<Product> {
-      return repository.insertProduct(db, data).catch(translateWriteError);
+      return changed(await repository.insertProduct(db, data).catch(translateWriteError));
     },
 
     async update(id: string, data: ProductData): Promise<Product> {
-      const product = await repository.updateProduct(db, id, data).catch(translateWriteError);
+      const product = changed(await repository.updateProduct(db, id, data).catch(translateWriteError));
       if (!product) throw productNotFound();
       return product;
     },
 
     async setEnabled(id: string, isEnabled: boolean): Promise<Product> {
-      const product = await repository.updateProductEnabled(db, id, isEnabled);
+      const product = changed(await repository.updateProductEnabled(db, id, isEnabled));
       if (!product) throw productNotFound();
       return product;
     },
 
     /** Orders keep their own snapshot of each item, so deleting a product never touches past orders. */
     async remove(id: string): Promise<void> {
-      const deleted = await repository.deleteProductById(db, id);
+      const deleted = changed(await repository.deleteProductById(db, id));
       if (!deleted) throw productNotFound();
       await removeStoredImage(uploadsDir, deleted.imagePath);
     },
@@ -102,7 +152,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
           return { product: updated!, previous: locked.imagePath };
         });
         await removeStoredImage(uploadsDir, previous);
-        return product;
+        return changed(product);
       } catch (error) {
         // The product vanished meanwhile (or the database failed): no orphan file stays behind.
         await removeStoredImage(uploadsDir, fileName);

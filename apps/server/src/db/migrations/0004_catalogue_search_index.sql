@@ -1,0 +1,28 @@
+-- Issue 21: catalogue search served by a trigram index instead of unaccenting every row per request.
+-- One generated column holds what a buyer may type: the name, the SKU and the category, lower-case
+-- and without accents, so "azucar" finds "Azúcar" and "sku-12" finds "SKU-12". Adding a stored
+-- column rewrites the table once (≈ 1 s for 50,000 products, bench "migración").
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (
+  lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '')))
+) STORED;
+--> statement-breakpoint
+-- Trigram GIN: serves `search_text LIKE '%word%'` for any word of 3+ characters without a scan.
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);
+--> statement-breakpoint
+-- Exact SKU matches rank first; this keeps that lookup (and a scanner's barcode-like SKU) an index probe.
+CREATE INDEX "products_sku_search_idx" ON "products" USING btree (lower(public.immutable_unaccent("sku")));
+--> statement-breakpoint
+-- Every process keeps catalogue counts and pages in memory (products.cache.ts); any change to a
+-- product, from any process or from SQL by hand, tells all of them through this channel at commit.
+-- Statement-level, and NOTIFY folds identical payloads within a transaction: one message per transaction.
+CREATE OR REPLACE FUNCTION public.notify_products_changed() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('products_changed', '');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "products_changed_notify"
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "products"
+  FOR EACH STATEMENT EXECUTE FUNCTION public.notify_products_changed();
