@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueProduct, Product, ProductInput, ProductListResponse } from '@mayorista/core/schemas/product';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
-import { CatalogueCache } from '../src/modules/products/products.cache';
+import { CatalogueCache, STOCK_ONLY_PAYLOAD } from '../src/modules/products/products.cache';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp, testConfig } from './helpers';
 
@@ -64,11 +64,11 @@ async function drainNotifications(app: FastifyInstance): Promise<void> {
 }
 
 /** Runs `change` and waits for the next invalidation `app` receives from the database (not a marker). */
-async function afterNotified(app: FastifyInstance, change: () => Promise<unknown>): Promise<void> {
+async function afterNotified(app: FastifyInstance, change: () => Promise<unknown>, payload = ''): Promise<void> {
   await drainNotifications(app);
   let stop = () => {};
   const arrived = new Promise<void>((resolve) => {
-    stop = app.catalogueCache.onInvalidate((payload) => payload === '' && resolve());
+    stop = app.catalogueCache.onInvalidate((received) => received === payload && resolve());
   });
   await change();
   await arrived;
@@ -261,8 +261,11 @@ describe('one catalogue across processes', () => {
     expect((await get(url, undefined, { 'if-none-match': cachedEtag }, other)).statusCode).toBe(200);
 
     // A change from plain SQL (an order taking stock does this) reaches it the same way.
-    await afterNotified(other, () => ctx.pool.query('update products set stock = 2 where id = $1', [product.id]));
+    await afterNotified(other, () => ctx.pool.query('update products set stock = 2 where id = $1', [product.id]), STOCK_ONLY_PAYLOAD);
     expect((await read()).stock).toBe(2);
+    // A change to anything else is a full change, even when stock changes with it.
+    await afterNotified(other, () => ctx.pool.query(`update products set stock = 3, name = name || ' bis' where id = $1`, [product.id]));
+    expect(await read()).toMatchObject({ stock: 3, name: `Harina ${t} bis` });
   });
 });
 
@@ -274,12 +277,38 @@ describe('CatalogueCache', () => {
     await cache.start();
     try {
       let release = () => {};
-      const slow = cache.remember('k', () => new Promise<string>((resolve) => (release = () => resolve('old'))));
+      const stock = { dependsOnStock: true };
+      const slow = cache.remember('k', () => new Promise<string>((resolve) => (release = () => resolve('old'))), stock);
       cache.invalidate();
       release();
       expect(await slow).toBe('old');
-      expect(await cache.remember('k', async () => 'new')).toBe('new');
-      expect(await cache.remember('k', async () => 'newer')).toBe('new');
+      expect(await cache.remember('k', async () => 'new', stock)).toBe('new');
+      expect(await cache.remember('k', async () => 'newer', stock)).toBe('new');
+    } finally {
+      await cache.stop();
+    }
+  });
+
+  it('keeps what does not depend on stock when only stock changed, and forgets it on any other change', async () => {
+    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
+    await cache.start();
+    try {
+      const count = { dependsOnStock: false };
+      const page = { dependsOnStock: true };
+      await cache.remember('count', async () => 1, count);
+      await cache.remember('page', async () => 'p1', page);
+      cache.invalidate(STOCK_ONLY_PAYLOAD);
+      expect(await cache.remember('count', async () => 2, count)).toBe(1);
+      expect(await cache.remember('page', async () => 'p2', page)).toBe('p2');
+      cache.invalidate();
+      expect(await cache.remember('count', async () => 3, count)).toBe(3);
+      // A stock-only change during a count's load does not keep the count from being stored…
+      let release = () => {};
+      const loading = cache.remember('count2', () => new Promise<number>((resolve) => (release = () => resolve(4))), count);
+      cache.invalidate(STOCK_ONLY_PAYLOAD);
+      release();
+      await loading;
+      expect(await cache.remember('count2', async () => 5, count)).toBe(4);
     } finally {
       await cache.stop();
     }
@@ -289,7 +318,7 @@ describe('CatalogueCache', () => {
     const cache = new CatalogueCache({ connectionString: undefined, log });
     await cache.start();
     expect(cache.active).toBe(false);
-    expect(await cache.remember('k', async () => 1)).toBe(1);
-    expect(await cache.remember('k', async () => 2)).toBe(2);
+    expect(await cache.remember('k', async () => 1, { dependsOnStock: false })).toBe(1);
+    expect(await cache.remember('k', async () => 2, { dependsOnStock: false })).toBe(2);
   });
 });

@@ -14,15 +14,31 @@ CREATE INDEX "products_sku_search_idx" ON "products" USING btree (lower(public.i
 --> statement-breakpoint
 -- Every process keeps catalogue counts and pages in memory (products.cache.ts); any change to a
 -- product, from any process or from SQL by hand, tells all of them through this channel at commit.
--- Statement-level, and NOTIFY folds identical payloads within a transaction: one message per transaction.
+-- Payload 'stock' when only stock changed (every order does that): pages are forgotten but counts
+-- that do not filter by stock stay, so ordering never sends the catalogue back to counting every row.
+-- NOTIFY folds identical payloads within a transaction: at most one message of each kind per transaction.
 CREATE OR REPLACE FUNCTION public.notify_products_changed() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('products_changed', '');
+  PERFORM pg_notify('products_changed', TG_ARGV[0]);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "products_changed_notify"
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "products"
-  FOR EACH STATEMENT EXECUTE FUNCTION public.notify_products_changed();
+  AFTER INSERT OR DELETE OR TRUNCATE ON "products"
+  FOR EACH STATEMENT EXECUTE FUNCTION public.notify_products_changed('');
+--> statement-breakpoint
+-- Row-level so it can compare: everything but stock (and the time stamp) is a full change.
+-- to_jsonb keeps it right when a column is added later, without listing the columns here.
+CREATE TRIGGER "products_updated_notify"
+  AFTER UPDATE ON "products"
+  FOR EACH ROW
+  WHEN ((to_jsonb(OLD) - 'stock' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'stock' - 'updated_at'))
+  EXECUTE FUNCTION public.notify_products_changed('');
+--> statement-breakpoint
+CREATE TRIGGER "products_stock_notify"
+  AFTER UPDATE OF "stock" ON "products"
+  FOR EACH ROW
+  WHEN (OLD.stock IS DISTINCT FROM NEW.stock)
+  EXECUTE FUNCTION public.notify_products_changed('stock');

@@ -5,10 +5,20 @@ import type { FastifyBaseLogger } from 'fastify';
 export const PRODUCTS_CHANGED_CHANNEL = 'products_changed';
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
+/** NOTIFY payload of the stock-only trigger: an order took stock, nothing else changed. */
+export const STOCK_ONLY_PAYLOAD = 'stock';
+
+interface Entry {
+  value: Promise<unknown>;
+  /** Forgotten on a stock-only change too (pages show stock; counts filtered by stock change with it). */
+  dependsOnStock: boolean;
+}
+
 /**
  * What one process remembers about the catalogue: counts per filter and whole answers per
- * (viewer class, query). Both are forgotten at once whenever any product changes in any process:
- * a trigger on `products` NOTIFYs at commit and every process LISTENs.
+ * (viewer class, query). Entries are forgotten whenever a product changes in any process: triggers
+ * on `products` NOTIFY at commit and every process LISTENs. A stock-only change (every order)
+ * forgets only the entries that depend on stock, so counts survive a busy day of orders.
  *
  * Safety rules (docs/decisions/008):
  * - Nothing is remembered while the LISTEN connection is down: a missed NOTIFY would otherwise
@@ -18,8 +28,10 @@ const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
  * - Concurrent misses for one key share one load (a burst of identical requests costs one query).
  */
 export class CatalogueCache {
+  /** Bumped by every change; `stockGeneration` by stock-only changes as well. */
   private generation = 0;
-  private readonly entries = new Map<string, Promise<unknown>>();
+  private stockGeneration = 0;
+  private readonly entries = new Map<string, Entry>();
   private client: pg.Client | null = null;
   private stopped = false;
   private attempt = 0;
@@ -36,34 +48,42 @@ export class CatalogueCache {
   }
 
   /** The value for `key`, loading it at most once per catalogue version. */
-  async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+  async remember<T>(key: string, load: () => Promise<T>, options: { dependsOnStock: boolean }): Promise<T> {
     if (!this.active) return load();
-    const cached = this.entries.get(key) as Promise<T> | undefined;
+    const cached = this.entries.get(key);
     if (cached) {
       // Least recently used goes first: re-insert on every hit.
       this.entries.delete(key);
       this.entries.set(key, cached);
-      return cached;
+      return cached.value as Promise<T>;
     }
-    const generation = this.generation;
-    const loading = load();
-    this.entries.set(key, loading);
+    const version = this.versionFor(options.dependsOnStock);
+    const entry: Entry = { value: load(), dependsOnStock: options.dependsOnStock };
+    this.entries.set(key, entry);
     this.evictOverflow();
     try {
-      return await loading;
+      return (await entry.value) as T;
     } catch (error) {
-      if (this.entries.get(key) === loading) this.entries.delete(key);
+      if (this.entries.get(key) === entry) this.entries.delete(key);
       throw error;
     } finally {
-      // Invalidated while loading: clear() already dropped it; make sure a late set cannot survive.
-      if (generation !== this.generation && this.entries.get(key) === loading) this.entries.delete(key);
+      // Invalidated while loading: the entry was dropped then; make sure it cannot be left behind.
+      if (version !== this.versionFor(options.dependsOnStock) && this.entries.get(key) === entry) this.entries.delete(key);
     }
   }
 
-  /** Forgets everything (a product changed here or in another process; `payload` is the NOTIFY's, if any). */
+  /**
+   * Forgets what a change makes stale: everything, or with STOCK_ONLY_PAYLOAD only what depends on
+   * stock. `payload` is the NOTIFY's (tests send markers); anything else counts as a full change.
+   */
   invalidate(payload = ''): void {
-    this.generation += 1;
-    this.entries.clear();
+    this.stockGeneration += 1;
+    if (payload === STOCK_ONLY_PAYLOAD) {
+      for (const [key, entry] of this.entries) if (entry.dependsOnStock) this.entries.delete(key);
+    } else {
+      this.generation += 1;
+      this.entries.clear();
+    }
     for (const listener of this.listeners) listener(payload);
   }
 
@@ -71,6 +91,10 @@ export class CatalogueCache {
   onInvalidate(listener: (payload: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private versionFor(dependsOnStock: boolean): string {
+    return dependsOnStock ? `${this.generation}.${this.stockGeneration}` : `${this.generation}`;
   }
 
   async start(): Promise<void> {

@@ -98,10 +98,11 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       };
       const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
       const filterKey = JSON.stringify(filters);
-      return cache.remember(`page:${viewerClass}:${query.page}:${query.page_size}:${filterKey}`, async () => {
+      const pageKey = `page:${viewerClass}:${query.page}:${query.page_size}:${filterKey}`;
+      return cache.remember(pageKey, async () => {
         const [items, total] = await Promise.all([
           repository.findProductsPage(pool, filters, window),
-          cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters)),
+          cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), { dependsOnStock: filters.inStock }),
         ]);
         const page = { items, total, page: query.page, page_size: query.page_size };
         // The view's schema keeps only its own fields: the retail one drops every wholesale field.
@@ -109,7 +110,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
         const body = JSON.stringify(view);
         const hash = createHash('sha1').update(body).digest('base64url');
         return { body, etag: `"${viewerClass}-${hash}"` };
-      });
+      }, { dependsOnStock: true });
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
