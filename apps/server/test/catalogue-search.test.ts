@@ -93,6 +93,16 @@ describe('catalogue search', () => {
     expect(await names(`${t}`)).toHaveLength(2);
   });
 
+  it('matches a word of one or two letters at the start of a word only (served by the index)', async () => {
+    const t = tag();
+    await createProduct({ name: `Té verde ${t}` });
+    await createProduct({ name: `Aceite ${t}` });
+    await createProduct({ name: `${t} Dulce de leche` });
+    expect(await names(`te ${t}`)).toEqual([`Té verde ${t}`]);
+    expect(await names(`${t} DE`)).toEqual([`${t} Dulce de leche`]);
+    expect(await names(`${t} ei`)).toEqual([]);
+  });
+
   it('ranks the exact SKU first, then names that start with the search, then the rest by name', async () => {
     const t = tag();
     await createProduct({ name: `Galletitas ${t}` });

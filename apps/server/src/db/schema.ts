@@ -184,7 +184,6 @@ export const products = pgTable(
       .where(sql`${t.isEnabled}`),
     index('products_category_idx').on(t.category),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('products_sku_search_idx').on(sql`lower(public.immutable_unaccent(${t.sku}))`),
   ],
 );
 

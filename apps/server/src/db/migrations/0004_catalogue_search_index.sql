@@ -9,9 +9,6 @@ ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (
 -- Trigram GIN: serves `search_text LIKE '%word%'` for any word of 3+ characters without a scan.
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);
 --> statement-breakpoint
--- Exact SKU matches rank first; this keeps that lookup (and a scanner's barcode-like SKU) an index probe.
-CREATE INDEX "products_sku_search_idx" ON "products" USING btree (lower(public.immutable_unaccent("sku")));
---> statement-breakpoint
 -- Every process keeps catalogue counts and pages in memory (products.cache.ts); any change to a
 -- product, from any process or from SQL by hand, tells all of them through this channel at commit.
 -- Payload 'stock' when only stock changed (every order does that): pages are forgotten but counts

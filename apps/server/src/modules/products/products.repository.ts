@@ -58,6 +58,9 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 export const likeContains = (text: string): string => `%${escapeLike(text)}%`;
 const likePrefix = (text: string): string => `${escapeLike(text)}%`;
 
+/** Shorter words match at the start of a word only (see catalogueWhere). */
+export const MIN_SUBSTRING_WORD = 3;
+
 /** More words than this add nothing a buyer needs and only multiply the prepared statements. */
 export const MAX_SEARCH_WORDS = 8;
 
@@ -137,17 +140,21 @@ function catalogueWhere(filters: ProductFilters): { shape: string; clause: strin
   const conditions: string[] = [];
   const values: unknown[] = [];
   let shape = '';
-  const add = (flag: string, condition: string, value?: unknown) => {
+  const add = (flag: string, condition: string, ...params: unknown[]) => {
     shape += flag;
-    if (value !== undefined) values.push(value);
-    conditions.push(condition.replace('$?', `$${values.length}`));
+    let text = condition;
+    for (const param of params) text = text.replace('$?', `$${values.push(param)}`);
+    conditions.push(text);
   };
   // A literal `is_enabled` (not `= $1`) lets the planner use the partial index products_catalog_order_idx.
   if (!filters.includeDisabled) add('e', 'is_enabled');
   // One condition per word, each served by the trigram index products_search_trgm_idx: "123 yerba"
-  // finds "Yerba 123". The word is normalised in SQL, exactly as the column is.
+  // finds "Yerba 123". The word is normalised in SQL, exactly as the column is. A word of one or
+  // two characters has no trigram of its own, so "%te%" would read every row: it matches the start
+  // of a word instead ("te" finds "Té verde", not "Aceite"), which the index serves.
   for (const word of filters.search ? searchWords(filters.search) : []) {
-    add('s', `search_text like ${normalised('$?')}`, likeContains(word));
+    if (word.length >= MIN_SUBSTRING_WORD) add('s', `search_text like ${normalised('$?')}`, likeContains(word));
+    else add('t', `(search_text like ${normalised('$?')} or search_text like ${normalised('$?')})`, likePrefix(word), `% ${likePrefix(word)}`);
   }
   if (filters.category) add('c', 'category = $?', filters.category);
   if (filters.onSale === 'wholesale') add('w', 'on_sale');
@@ -176,8 +183,8 @@ export async function findProductsPage(pool: Pool, filters: ProductFilters, wind
     const sku = next();
     params.push(likePrefix(filters.search));
     const prefix = next();
-    order = `case when ${normalised('sku')} = ${normalised(sku)} then 0
-                  when ${normalised('name')} like ${normalised(prefix)} then 1 else 2 end, ${order}`;
+    // search_text starts with the name, so its prefix is the name's (and costs no unaccent per row).
+    order = `case when lower(sku) = lower(${sku}) then 0 when search_text like ${normalised(prefix)} then 1 else 2 end, ${order}`;
   }
   params.push(window.limit);
   const limit = next();
