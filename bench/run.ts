@@ -219,7 +219,7 @@ async function main() {
         tokens: { customer: customer.token, admin: data.admin.token },
         existing: 5000,
         seconds: GROWTH_SECONDS,
-        warmUpSeconds: 1,
+        warmUpSeconds: WARM_UP_SECONDS,
         say,
       });
     } finally {

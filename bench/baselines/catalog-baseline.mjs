@@ -41,8 +41,12 @@ function statements(url) {
   }
   pageValues.push(pageSize, (page - 1) * pageSize);
   const n = pageValues.length;
+  // A search's page carries its total (count(*) over ()), as in the product.
+  const columns = search ? `${COLUMNS}, count(*) over ()::int as matching` : COLUMNS;
   return {
-    page: { text: `select ${COLUMNS} from products ${where} order by ${order} limit $${n - 1} offset $${n}`, values: pageValues },
+    search: Boolean(search),
+    offset: (page - 1) * pageSize,
+    page: { text: `select ${columns} from products ${where} order by ${order} limit $${n - 1} offset $${n}`, values: pageValues },
     count: { text: `select count(*)::int as total from products ${where}`, values },
     page_number: page,
     page_size: pageSize,
@@ -56,7 +60,10 @@ http
       return;
     }
     const s = statements(new URL(req.url ?? '/', 'http://x'));
-    const [{ rows }, counted] = await Promise.all([pool.query(s.page.text, s.page.values), pool.query(s.count.text, s.count.values)]);
+    const [{ rows }, counted] = await Promise.all([pool.query(s.page.text, s.page.values), s.search ? null : pool.query(s.count.text, s.count.values)]);
+    const total = counted
+      ? counted.rows[0].total
+      : (rows[0]?.matching ?? (s.offset === 0 ? 0 : (await pool.query(s.count.text, s.count.values)).rows[0].total));
     const items = rows.map((r) => ({
       id: r.id, name: r.name, price: r.price, retail_price: r.retail_price, on_sale: r.on_sale, sale_price: r.sale_price,
       on_sale_retail: r.on_sale_retail, sale_price_retail: r.sale_price_retail, discounts: r.discounts, stock: r.stock,
@@ -65,6 +72,6 @@ http
       created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
     }));
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ items, total: counted.rows[0].total, page: s.page_number, page_size: s.page_size }));
+    res.end(JSON.stringify({ items, total, page: s.page_number, page_size: s.page_size }));
   })
   .listen(port, '127.0.0.1');

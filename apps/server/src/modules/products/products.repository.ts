@@ -170,14 +170,23 @@ function catalogueWhere(filters: ProductFilters): { shape: string; clause: strin
  * - Written as SQL on the pool, not through drizzle: building the query and mapping every row
  *   through drizzle took 13 % of the server's CPU under load (`--cpu-prof`, issue 9). Each filter
  *   shape is a named prepared statement, so PostgreSQL parses it once per connection.
- * - Without a search, the page walks products_catalog_order_idx and stops after one page; with
- *   one, the trigram index yields the (few) matching rows, which are then ranked and sorted.
+ * - Without a search, the page walks products_catalog_order_idx and stops after one page; the
+ *   total comes from countProducts (remembered per filter by the service).
+ * - With one, the trigram index yields the matching rows, which have to be ranked and sorted
+ *   anyway, so `count(*) over ()` gives the total in the same statement for almost nothing: one
+ *   round-trip and one index scan per search instead of two. `total` is null only when the page
+ *   is past the last match (no row to carry it).
  */
-export async function findProductsPage(pool: Pool, filters: ProductFilters, window: PageWindow): Promise<Product[]> {
+export async function findProductsPage(
+  pool: Pool,
+  filters: ProductFilters,
+  window: PageWindow,
+): Promise<{ items: Product[]; total: number | null }> {
   const { shape, clause, values } = catalogueWhere(filters);
   const params = [...values];
   const next = () => `$${params.length}`;
   let order = `name collate "es-AR-x-icu", id`;
+  let columns = PRODUCT_COLUMNS;
   if (filters.search) {
     params.push(filters.search);
     const sku = next();
@@ -185,17 +194,18 @@ export async function findProductsPage(pool: Pool, filters: ProductFilters, wind
     const prefix = next();
     // search_text starts with the name, so its prefix is the name's (and costs no unaccent per row).
     order = `case when lower(sku) = lower(${sku}) then 0 when search_text like ${normalised(prefix)} then 1 else 2 end, ${order}`;
+    columns += ', count(*) over ()::int as matching';
   }
   params.push(window.limit);
   const limit = next();
   params.push(window.offset);
   const offset = next();
-  const { rows } = await pool.query<ProductRecord>({
+  const { rows } = await pool.query<ProductRecord & { matching?: number }>({
     name: `catalogue_page_${shape}`,
-    text: `select ${PRODUCT_COLUMNS} from products ${clause} order by ${order} limit ${limit} offset ${offset}`,
+    text: `select ${columns} from products ${clause} order by ${order} limit ${limit} offset ${offset}`,
     values: params,
   });
-  return rows.map(productFromRecord);
+  return { items: rows.map(productFromRecord), total: filters.search ? (rows[0]?.matching ?? null) : null };
 }
 
 /**

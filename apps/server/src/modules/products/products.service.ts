@@ -100,10 +100,12 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       const filterKey = JSON.stringify(filters);
       const pageKey = `page:${viewerClass}:${query.page}:${query.page_size}:${filterKey}`;
       return cache.remember(pageKey, async () => {
-        const [items, total] = await Promise.all([
-          repository.findProductsPage(pool, filters, window),
-          cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), { dependsOnStock: filters.inStock }),
-        ]);
+        const count = () =>
+          cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), { dependsOnStock: filters.inStock });
+        // A search's page carries its own total (see findProductsPage); a plain page's count is remembered.
+        const [found, remembered] = await Promise.all([repository.findProductsPage(pool, filters, window), filters.search ? null : count()]);
+        const items = found.items;
+        const total = remembered ?? found.total ?? (window.offset === 0 ? 0 : await count());
         const page = { items, total, page: query.page, page_size: query.page_size };
         // The view's schema keeps only its own fields: the retail one drops every wholesale field.
         const view = viewerClass === 'retail' ? retailProductListSchema.parse(page) : wholesaleProductListSchema.parse(page);
