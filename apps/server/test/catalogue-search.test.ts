@@ -119,6 +119,9 @@ describe('catalogue search', () => {
     const pages = [await page(1), await page(2), await page(3)];
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
     expect(pages.flatMap((p) => p.items.map((i) => i.name.split(' ')[0]))).toEqual(['Cinco', 'Cuatro', 'Dos', 'Tres', 'Uno']);
+    // Past the last match there is no row to carry the total: it is counted instead.
+    expect(await page(4)).toMatchObject({ items: [], total: 5 });
+    expect((await get(`/api/products?search=${t}x`)).json()).toMatchObject({ items: [], total: 0 });
   });
 });
 
