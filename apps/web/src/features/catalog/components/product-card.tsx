@@ -50,8 +50,7 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
   return (
     <article
       aria-labelledby={headingId}
-      // Off-screen cards skip layout and paint, which keeps a long "Cargar más" list smooth.
-      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm [contain-intrinsic-size:auto_480px] [content-visibility:auto]"
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
     >
       <div className="relative">
         {product.image_url ? (
