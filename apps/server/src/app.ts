@@ -20,6 +20,7 @@ import { registerCartRoutes } from './modules/cart/cart.routes';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
 
 export interface AppDeps {
   config: Config;
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPointsRoutes(app, deps);
   await registerProductRoutes(app, deps);
   registerAdminOrdersRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
   await registerRealtime(app, deps);
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;

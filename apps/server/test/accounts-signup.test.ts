@@ -110,13 +110,16 @@ describe('POST /api/auth/signup', () => {
     expect(res.json()).toEqual({ code: 'weak_password', message: messages.auth.passwordTooCommon });
   });
 
-  it('answers a duplicate e-mail with 422 user_already_exists and leaves the first account untouched', async () => {
+  it('answers a duplicate e-mail with 409 user_already_exists (a conflict, like every module; issue 15) and leaves the first account untouched', async () => {
     const email = uniqueEmail('dup');
     const first = await signUp(validBody(email));
     expect(first.statusCode).toBe(200);
     const tokensBefore = await countRows('email_tokens');
-    const second = await signUp({ ...validBody(` ${email.toUpperCase()} `), data: { nombre: 'Otro', apellido: 'Nombre', dni: '22333444' } });
-    expect(second.statusCode).toBe(422);
+    const second = await signUp({
+      ...validBody(` ${email.toUpperCase()} `),
+      data: { nombre: 'Otro', apellido: 'Nombre', dni: '22333444' },
+    });
+    expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ code: 'user_already_exists', message: messages.auth.emailTaken });
     expect(await countRows('users', email)).toBe(1);
     expect(await countRows('profiles', email)).toBe(1);
@@ -125,10 +128,10 @@ describe('POST /api/auth/signup', () => {
     expect(rows[0].nombre).toBe('Lucía');
   });
 
-  it('handles two simultaneous sign-ups with one e-mail: one account, one 422, no 5xx', async () => {
+  it('handles two simultaneous sign-ups with one e-mail: one account, one 409, no 5xx', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all([signUp(validBody(email)), signUp(validBody(email)), signUp(validBody(email))]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await countRows('users', email)).toBe(1);
     expect(await countRows('profiles', email)).toBe(1);
   });

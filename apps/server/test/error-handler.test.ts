@@ -16,14 +16,18 @@ beforeAll(async () => {
   const config = testConfig();
   app = await buildApp({ config, pool, db: createDatabase(pool), jwtSecret: new Uint8Array(32), webDistDir: null, logger: false });
   // Routes that exist only to exercise the shared error handler.
-  app.post('/api/test/echo', { schema: { body: z.strictObject({ quantity: z.number().int().min(1) }) } }, async (req) => req.body);
-  app.get('/api/test/app-error', async () => {
-    throw new AppError('stock_insuficiente', 409, 'No hay suficiente stock para Yerba');
+  app.post(
+    '/api/test/echo',
+    { config: { access: 'public' }, schema: { body: z.strictObject({ quantity: z.number().int().min(1) }) } },
+    async (req) => req.body,
+  );
+  app.get('/api/test/app-error', { config: { access: 'public' } }, async () => {
+    throw new AppError('insufficient_stock', 'No hay suficiente stock para Yerba');
   });
-  app.get('/api/test/crash', async () => {
+  app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
     throw new Error('secret internal detail');
   });
-  app.get('/api/test/db-down', async () => {
+  app.get('/api/test/db-down', { config: { access: 'public' } }, async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
   await app.ready();
@@ -77,7 +81,7 @@ describe('the one error handler', () => {
   it('passes AppError code, status and Spanish message through', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/app-error' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'stock_insuficiente', message: 'No hay suficiente stock para Yerba' });
+    expect(res.json()).toEqual({ code: 'insufficient_stock', message: 'No hay suficiente stock para Yerba' });
   });
 
   it('hides internals of unexpected errors', async () => {

@@ -164,6 +164,18 @@ export const routePermissions: Record<string, RouteRule> = {
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/role`, payload: { is_admin: true } }),
   },
 
+  // ── settings ──
+  [routeKey('GET', '/api/admin/settings')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/settings' }),
+  },
+  [routeKey('PUT', '/api/admin/settings')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'PUT', url: '/api/admin/settings', payload: { min_order_amount: 0 } }),
+  },
+
   // ── products ──
   [routeKey('GET', '/api/products')]: { access: 'public', allowed: [200], request: () => ({ method: 'GET', url: '/api/products' }) },
   [routeKey('GET', '/api/products/categories')]: {

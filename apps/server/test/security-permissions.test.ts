@@ -13,6 +13,7 @@ import {
   routePermissions,
   type Caller,
   type MatrixFixtures,
+  type MatrixRequest,
 } from './route-permissions';
 
 /**
@@ -107,6 +108,70 @@ describe('permission matrix', () => {
       }
     });
   }
+});
+
+// ── authenticate, then authorise, then validate (issue 15 item 6) ──
+
+/** Whatever a caller sends: the route's own request, then garbage in the body, the query and the path. */
+function hostileVariants(request: MatrixRequest): MatrixRequest[] {
+  const json = { 'content-type': 'application/json' };
+  const url = String(request.url);
+  const badPath = url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'no-es-un-id');
+  return [
+    request,
+    { ...request, payload: { x: 1 }, headers: json },
+    { ...request, payload: '', headers: json },
+    { ...request, payload: '{"roto":', headers: json },
+    { ...request, payload: 'a'.repeat(300 * 1024), headers: json },
+    { ...request, url: `${url}${url.includes('?') ? '&' : '?'}from=2026-02-31&page=-1&status=Nada` },
+    { ...request, url: badPath },
+  ];
+}
+
+/** The lowest caller that signs in but lacks the route's role, if any. */
+const callerWithoutRole: Partial<Record<string, Caller>> = { approved: 'unapproved', admin: 'customer', superAdmin: 'admin' };
+
+describe('guards answer before the body is read', () => {
+  const guarded = Object.entries(routePermissions).filter(([, rule]) => rule.access !== 'public' && rule.access !== 'websocket');
+
+  it('covers every guarded route', () => {
+    expect(guarded.length).toBeGreaterThan(20);
+  });
+
+  for (const [key, rule] of guarded) {
+    it(`${key}: 401 anonymous, 403 without the role, whatever is sent`, async () => {
+      const base = await rule.request(fixtures, 'anonymous');
+      const { freshSession: _ignored, ...request } = base;
+      for (const variant of hostileVariants(request)) {
+        const anonymous = await ctx.app.inject({ ...variant, headers: { ...variant.headers } });
+        expect(anonymous.statusCode, `anónimo → ${variant.method} ${variant.url}: ${anonymous.body.slice(0, 200)}`).toBe(401);
+        // Sign-out tells the browser "already signed out" with its own code (docs/api.md).
+        const signedOut =
+          key === routeKey('POST', '/api/auth/logout')
+            ? { code: 'session_not_found', message: messages.auth.sessionNotFound }
+            : { code: 'not_authenticated', message: messages.auth.unauthorized };
+        expect(anonymous.json()).toMatchObject(signedOut);
+
+        const lacking = callerWithoutRole[rule.access];
+        if (!lacking) continue;
+        const denied = await ctx.app.inject({
+          ...variant,
+          headers: { ...variant.headers, ...users[lacking as Exclude<Caller, 'anonymous'>].headers },
+        });
+        expect(denied.statusCode, `${lacking} → ${variant.method} ${variant.url}: ${denied.body.slice(0, 200)}`).toBe(403);
+      }
+    });
+  }
+
+  it('an /api route that does not declare its access level cannot be registered', async () => {
+    const { buildApp } = await import('../src/app');
+    const app = await buildApp({ config: ctx.config, pool: ctx.pool, db: ctx.db, jwtSecret, webDistDir: null, logger: false });
+    expect(() => app.get('/api/olvidada', async () => ({ ok: true }))).toThrow(/no declara su nivel de acceso/);
+    expect(() => app.get('/api/admin/abierta', { config: { access: 'approved' } }, async () => ({ ok: true }))).toThrow(
+      /bajo \/api\/admin/,
+    );
+    await app.close();
+  });
 });
 
 // ── property level: no customer request writes a privileged column ──

@@ -6,3 +6,5 @@ export * from './order-status';
 export * from './order-message';
 export * from './pricing';
 export * from './route-path';
+export * from './errors';
+export * from './roles';

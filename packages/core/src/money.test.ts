@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatMoney, pesosToCentavos, percentOf } from './money';
+import { formatMoney, parsePesos, pesosToCentavos, percentOf } from './money';
 
 // Intl inserts a non-breaking space between the sign and the amount.
 const normalise = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -31,5 +31,23 @@ describe('percentOf', () => {
   it('rounds to whole centavos', () => {
     expect(percentOf(999, 10)).toBe(100);
     expect(percentOf(1000, 12.5)).toBe(125);
+  });
+});
+
+describe('parsePesos (money as typed in Argentina)', () => {
+  it.each([
+    ['1234,5', 123_450],
+    ['1.234,50', 123_450],
+    ['$ 1.234', 123_400],
+    ['1234.50', 123_450],
+    ['  25000 ', 2_500_000],
+  ])('%s → %i centavos', (text, centavos) => {
+    expect(parsePesos(text)).toBe(centavos);
+  });
+
+  it('answers null for an empty text and NaN for what is not an amount', () => {
+    expect(parsePesos('  ')).toBeNull();
+    expect(parsePesos('12,5O')).toBeNaN();
+    expect(parsePesos('-3')).toBeNaN();
   });
 });

@@ -34,6 +34,24 @@ export function percentOf(centavos: Centavos, percent: number): Centavos {
   return Math.round((centavos * percent) / 100);
 }
 
+/** 123450 → "1234,50": the way an es-AR admin types it back. */
+export const centavosToInput = (centavos: number | null): string => (centavos === null ? '' : (centavos / 100).toFixed(2).replace('.', ','));
+
+/**
+ * Pesos as typed in Argentina to centavos: "1234,5", "1.234,50", "1234.50", "$ 1.234". Returns
+ * null when empty and NaN when it is not an amount.
+ */
+export function parsePesos(text: string): number | null {
+  const cleaned = text.replace(/[\s$\u00a0]/g, '');
+  if (!cleaned) return null;
+  let normalised: string;
+  if (cleaned.includes(',')) normalised = cleaned.replace(/\./g, '').replace(',', '.');
+  else if (/^\d{1,3}(\.\d{3})+$/.test(cleaned)) normalised = cleaned.replace(/\./g, ''); // "1.234" is thousands in es-AR
+  else normalised = cleaned;
+  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return Number.NaN;
+  return pesosToCentavos(Number(normalised));
+}
+
 const dateFormatter = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** es-AR date and time, e.g. "22/11/26, 14:05". */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { messages, type Profile } from '@mayorista/core';
+import { ACCESS_LEVELS, isActiveStaff, isActiveSuperAdmin, isApproved, type AccessLevel } from '@mayorista/core/roles';
 import { verifyAccessToken } from '../lib/access-token';
 import { AppError } from '../lib/errors';
 
@@ -25,6 +26,14 @@ declare module 'fastify' {
      * answer rarely depends on the caller, it saves a database round-trip per request.
      */
     auth?: 'lazy';
+    /**
+     * Who may call the route. Checked by one onRequest hook, before the body is parsed or
+     * validated: an anonymous caller gets 401 and one without the role 403, whatever they send.
+     * Every /api route must declare it (checked when the route is registered).
+     */
+    access?: AccessLevel;
+    /** Sign-out answers a missing session with `session_not_found`, which the browser reads as "already signed out". */
+    signedOutCode?: 'not_authenticated' | 'session_not_found';
   }
 }
 
@@ -60,11 +69,47 @@ export async function resolveAuth(
 export function registerAuth(app: FastifyInstance, deps: { pool: pg.Pool; jwtSecret: Uint8Array }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authPending', null);
+  app.addHook('onRoute', assertAccessDeclared);
   app.addHook('onRequest', async (request) => {
     const lookup = () => resolveAuth(deps.pool, deps.jwtSecret, request.headers.authorization);
-    if (request.routeOptions.config?.auth === 'lazy') request.authPending = lookup;
-    else request.auth = await lookup();
+    const { auth, access = 'public', signedOutCode } = request.routeOptions.config ?? {};
+    if (access === 'public' && auth === 'lazy') {
+      request.authPending = lookup;
+      return;
+    }
+    request.auth = await lookup();
+    enforceAccess(access, request.auth, signedOutCode);
   });
+}
+
+/** A route that forgot its access level would be public by accident: refuse to start instead. */
+function assertAccessDeclared(route: { url: string; method: string | string[]; config?: { access?: AccessLevel } }): void {
+  if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+  const access = route.config?.access;
+  const where = `${String(route.method)} ${route.url}`;
+  if (!access || !ACCESS_LEVELS.includes(access))
+    throw new Error(`La ruta ${where} no declara su nivel de acceso (config.access).`);
+  if (route.url.startsWith('/api/admin/') && access !== 'admin' && access !== 'super_admin') {
+    throw new Error(`La ruta ${where} está bajo /api/admin pero declara el acceso '${access}'.`);
+  }
+}
+
+/** SPEC §4's guard order: signed in → approved → admin → super admin. */
+function enforceAccess(
+  access: AccessLevel,
+  auth: AuthContext | null,
+  signedOutCode: 'not_authenticated' | 'session_not_found' = 'not_authenticated',
+): void {
+  if (access === 'public') return;
+  if (!auth) {
+    if (signedOutCode === 'session_not_found') throw new AppError('session_not_found', messages.auth.sessionNotFound);
+    throw new AppError('not_authenticated', messages.auth.unauthorized);
+  }
+  if (access === 'user') return;
+  if (!isApproved(auth.profile)) throw new AppError('not_approved', messages.errors.notApproved);
+  if (access === 'approved') return;
+  const allowed = access === 'admin' ? isActiveStaff(auth.profile) : isActiveSuperAdmin(auth.profile);
+  if (!allowed) throw new AppError('forbidden', messages.errors.forbidden);
 }
 
 /** The caller, looked up now if the route deferred it (at most once per request). */
@@ -77,30 +122,8 @@ export async function ensureAuth(request: FastifyRequest): Promise<AuthContext |
   return request.auth;
 }
 
-// Guards, used as `preHandler` on routes. Order mirrors SPEC §4: signed in → approved → admin.
-
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!(await ensureAuth(request))) throw new AppError('not_authenticated', 401, messages.auth.unauthorized);
-}
-
-export async function requireApproved(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (!request.auth!.profile?.approved) throw new AppError('not_approved', 403, messages.errors.notApproved);
-}
-
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  await requireApproved(request);
-  const p = request.auth!.profile!;
-  if (!p.is_admin && !p.is_super_admin) throw new AppError('forbidden', 403, messages.errors.forbidden);
-}
-
-export async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
-  await requireApproved(request);
-  if (!request.auth!.profile!.is_super_admin) throw new AppError('forbidden', 403, messages.errors.forbidden);
-}
-
 /** For handlers behind a guard: the authenticated context, narrowed. */
 export function authOf(request: FastifyRequest): AuthContext & { profile: Profile } {
-  if (!request.auth?.profile) throw new AppError('not_authenticated', 401, messages.auth.unauthorized);
+  if (!request.auth?.profile) throw new AppError('not_authenticated', messages.auth.unauthorized);
   return request.auth as AuthContext & { profile: Profile };
 }

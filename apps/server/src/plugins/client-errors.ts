@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@mayorista/core';
+import { httpStatusOf, type ErrorCode } from '@mayorista/core/errors';
 
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (a request that took longer
@@ -11,12 +12,13 @@ import { messages } from '@mayorista/core';
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, body] =
+  const body: { code: ErrorCode; message: string } =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, { code: 'request_timeout', message: messages.errors.timeout }]
+      ? { code: 'request_timeout', message: messages.errors.timeout }
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, { code: 'headers_too_large', message: messages.errors.bodyTooLarge }]
-        : [400, { code: 'bad_request', message: messages.errors.validation }];
+        ? { code: 'headers_too_large', message: messages.errors.bodyTooLarge }
+        : { code: 'bad_request', message: messages.errors.validation };
+  const status = httpStatusOf(body.code);
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
     const text = JSON.stringify(body);

@@ -1,34 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@mayorista/core';
+import { httpStatusOf, type ErrorCode } from '@mayorista/core/errors';
+import { isDatabaseUnavailable } from '../db/pg-errors';
 import { AppError, isAppError } from '../lib/errors';
 
-/** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */
-const DB_UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; cause?: unknown };
-  if (e?.code && DB_UNAVAILABLE_CODES.has(e.code)) return true;
-  if (typeof e?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) {
-    return true;
-  }
-  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
-}
-
-// Fastify's own client errors, mapped to our Spanish messages.
-const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
+// Fastify's own client errors, mapped to our codes and Spanish messages.
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', message: messages.errors.malformedJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'malformed_json', message: messages.errors.malformedJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: messages.errors.bodyTooLarge },
@@ -37,45 +15,50 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
   FST_ERR_CTP_INVALID_TYPE: { code: 'unsupported_media_type', message: messages.errors.unsupportedMediaType },
 };
 
+/** The one place that writes an error answer: the status always comes from the code's kind. */
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): FastifyReply {
+  return reply.status(httpStatusOf(code)).send({ code, message, ...details });
+}
+
 /**
  * One place turns every error into `{ code, message }` with a Spanish message. Client mistakes
  * are 4xx; internals of a 5xx are logged, never sent.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isAppError(error)) {
-      return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details });
-    }
+    if (isAppError(error)) return sendError(reply, error.code, error.message, error.details);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? messages.errors.validation,
       }));
-      return reply.status(400).send({ code: 'validation_failed', message: issues[0]?.message ?? messages.errors.validation, issues });
+      return sendError(reply, 'validation_failed', issues[0]?.message ?? messages.errors.validation, { issues });
     }
-    if (error.code && FASTIFY_CLIENT_ERRORS[error.code]) {
-      return reply.status(error.statusCode ?? 400).send(FASTIFY_CLIENT_ERRORS[error.code]);
-    }
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ code: 'rate_limited', message: messages.errors.rateLimited });
-    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return sendError(reply, known.code, known.message);
+    if (error.statusCode === 429) return sendError(reply, 'rate_limited', messages.errors.rateLimited);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Any other client error from Fastify or a plugin: keep the status, never leak English internals.
       return reply.status(error.statusCode).send({ code: 'bad_request', message: messages.errors.validation });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send({ code: 'database_unavailable', message: messages.errors.databaseUnavailable });
+      return sendError(reply, 'database_unavailable', messages.errors.databaseUnavailable);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: messages.errors.internal });
+    return sendError(reply, 'internal_error', messages.errors.internal);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'not_found', message: messages.errors.notFound });
+  app.setNotFoundHandler((_request, reply) => {
+    sendError(reply, 'not_found', messages.errors.notFound);
   });
 }
 
 export function notFound(message: string = messages.errors.notFound): AppError {
-  return new AppError('not_found', 404, message);
+  return new AppError('not_found', message);
 }

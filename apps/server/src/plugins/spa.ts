@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { routeKeyFor } from '@mayorista/core';
+import { messages, routeKeyFor } from '@mayorista/core';
+import { sendError } from './error-handler';
 
 export interface PublicAppConfig {
   catalogName: string;
@@ -84,7 +85,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   app.get('/*', (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/') || url.startsWith('/realtime')) {
-      return reply.status(404).send({ code: 'not_found', message: 'El recurso solicitado no existe.' });
+      return sendError(reply, 'not_found', messages.errors.notFound);
     }
     // A file that exists (favicon, robots.txt) is served as is; anything else is a client route.
     // Nothing under a dot name is for the public (the build's own notes are in .vite/).

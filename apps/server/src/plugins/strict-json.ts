@@ -18,7 +18,7 @@ export function registerStrictJson(app: FastifyInstance): void {
     try {
       text = strictUtf8.decode(body as Buffer);
     } catch {
-      done(new AppError('malformed_json', 400, messages.errors.malformedJson), undefined);
+      done(new AppError('malformed_json', messages.errors.malformedJson), undefined);
       return;
     }
     parseJsonText(request, text, done);

@@ -17,3 +17,4 @@ export { realtime } from './realtime';
 export { adminUsers } from './adminUsers';
 export { adminPage } from './adminPage';
 export { errors } from './errors';
+export { settings } from './settings';

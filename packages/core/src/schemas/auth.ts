@@ -106,10 +106,6 @@ export interface Profile {
   saldo_puntos: number;
 }
 
-export function isAdminProfile(p: Pick<Profile, 'is_admin' | 'is_super_admin'> | null | undefined): boolean {
-  return !!p && (p.is_admin || p.is_super_admin);
-}
-
 // ── Administration of accounts (docs/api.md, /api/admin/users) ──
 
 export const ADMIN_USER_STATUSES = ['pending', 'approved', 'all'] as const;

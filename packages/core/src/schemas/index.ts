@@ -5,3 +5,4 @@ export * from './auth';
 export * from './cart';
 export * from './order';
 export * from './admin-orders';
+export * from './settings';

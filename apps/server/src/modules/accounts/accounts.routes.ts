@@ -21,7 +21,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { authOf, requireAdmin, requireSuperAdmin, requireUser } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { createAccountsService } from './accounts.service';
 import { createAdminUsersService } from './admin-users.service';
 import type { ClientInfo } from './sessions';
@@ -43,7 +43,7 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw new AppError('validation_failed', 400, issues[0]?.message ?? messages.errors.validation, { issues });
+  throw new AppError('validation_failed', issues[0]?.message ?? messages.errors.validation, { issues });
 }
 
 const adminUserParams = z.object({ id: uuidSchema });
@@ -56,8 +56,11 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
 
   // Per IP. Sign-in, sign-up, refresh and verification share the auth budget (GoTrue's defaults
   // or stricter); the routes that send e-mail have their own, hourly one.
-  const authLimit = { rateLimit: { max: deps.config.rateLimits.authMax, timeWindow: deps.config.rateLimits.authWindow } };
-  const emailLimit = { rateLimit: { max: deps.config.rateLimits.emailMax, timeWindow: '1 hour' } };
+  const authLimit = {
+    access: 'public' as const,
+    rateLimit: { max: deps.config.rateLimits.authMax, timeWindow: deps.config.rateLimits.authWindow },
+  };
+  const emailLimit = { access: 'public' as const, rateLimit: { max: deps.config.rateLimits.emailMax, timeWindow: '1 hour' } };
 
   r.post('/api/auth/signup', { schema: { body: signUpSchema }, config: authLimit }, async (request) =>
     accounts.signUp(request.body),
@@ -80,12 +83,15 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     return accounts.refreshSession(parseBody(refreshTokenGrantSchema, request.body).refresh_token);
   });
 
-  r.post('/api/auth/logout', { schema: { querystring: signOutQuerySchema } }, async (request, reply) => {
+  r.post(
+    '/api/auth/logout',
     // A session that is already gone gets the code the browser treats as "nothing to sign out".
-    if (!request.auth) throw new AppError('session_not_found', 401, messages.auth.sessionNotFound);
-    await accounts.signOut(request.auth, request.query.scope);
-    return reply.status(204).send();
-  });
+    { schema: { querystring: signOutQuerySchema }, config: { access: 'user', signedOutCode: 'session_not_found' } },
+    async (request, reply) => {
+      await accounts.signOut(authOf(request), request.query.scope);
+      return reply.status(204).send();
+    },
+  );
 
   r.post('/api/auth/recover', { schema: { body: emailOnlySchema }, config: emailLimit }, async (request) => {
     await accounts.recoverPassword(request.body.email);
@@ -96,37 +102,43 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     accounts.resetPassword(request.body, clientInfo(request)),
   );
 
-  r.get('/api/auth/user', { preHandler: requireUser }, async (request) => ({ user: await accounts.getUser(request.auth!.userId) }));
+  r.get('/api/auth/user', { config: { access: 'user' } }, async (request) => ({
+    user: await accounts.getUser(request.auth!.userId),
+  }));
 
-  r.get('/api/profiles/:id', { schema: { params: z.object({ id: z.string().max(100) }) }, preHandler: requireUser }, async (request) =>
-    accounts.getOwnProfile(request.auth!.userId, request.params.id),
+  r.get(
+    '/api/profiles/:id',
+    { schema: { params: z.object({ id: z.string().max(100) }) }, config: { access: 'user' } },
+    async (request) => accounts.getOwnProfile(request.auth!.userId, request.params.id),
   );
 
   // ── administration of accounts ──
 
-  r.get('/api/admin/users', { schema: { querystring: adminUsersQuerySchema }, preHandler: requireAdmin }, async (request) =>
+  r.get('/api/admin/users', { schema: { querystring: adminUsersQuerySchema }, config: { access: 'admin' } }, async (request) =>
     adminUsers.list(request.query),
   );
 
   r.patch(
     '/api/admin/users/:id/approval',
-    { schema: { params: adminUserParams, body: approvalChangeSchema }, preHandler: requireAdmin },
+    { schema: { params: adminUserParams, body: approvalChangeSchema }, config: { access: 'admin' } },
     async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved),
   );
 
   r.post(
     '/api/admin/users/:id/points',
-    { schema: { params: adminUserParams, body: pointsAdjustmentSchema }, preHandler: requireAdmin },
+    { schema: { params: adminUserParams, body: pointsAdjustmentSchema }, config: { access: 'admin' } },
     async (request) => adminUsers.adjustPoints(authOf(request).profile, request.params.id, request.body),
   );
 
-  r.get('/api/admin/users/:id/points-history', { schema: { params: adminUserParams }, preHandler: requireAdmin }, async (request) =>
-    adminUsers.pointsHistory(request.params.id),
+  r.get(
+    '/api/admin/users/:id/points-history',
+    { schema: { params: adminUserParams }, config: { access: 'admin' } },
+    async (request) => adminUsers.pointsHistory(request.params.id),
   );
 
   r.patch(
     '/api/admin/users/:id/role',
-    { schema: { params: adminUserParams, body: roleChangeSchema }, preHandler: requireSuperAdmin },
+    { schema: { params: adminUserParams, body: roleChangeSchema }, config: { access: 'super_admin' } },
     async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body),
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@mayorista/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, MailMessage, Mailer } from '../../lib/mailer';
 import { passwordRecoveryEmail, verificationEmail } from './account-emails';
@@ -30,19 +31,11 @@ export interface AccountsDeps {
   log: MailLogger & { error(object: Record<string, unknown>, message: string): void };
 }
 
-const invalidCredentials = () => new AppError('invalid_credentials', 400, messages.auth.invalidCredentials);
-const invalidRefreshToken = () => new AppError('invalid_refresh_token', 400, messages.auth.invalidRefreshToken);
-
-/** Postgres unique violation on the given constraint, wherever drizzle wrapped it. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && e.constraint === constraint) return true;
-  }
-  return false;
-}
+const invalidCredentials = () => new AppError('invalid_credentials', messages.auth.invalidCredentials);
+const invalidRefreshToken = () => new AppError('invalid_refresh_token', messages.auth.invalidRefreshToken);
 
 export function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw new AppError('weak_password', 422, messages.auth.passwordTooCommon);
+  if (isCommonPassword(password)) throw new AppError('weak_password', messages.auth.passwordTooCommon);
 }
 
 export function createAccountsService(deps: AccountsDeps) {
@@ -73,8 +66,8 @@ export function createAccountsService(deps: AccountsDeps) {
   /** Locks and consumes a single-use e-mail token; the caller's transaction decides what it grants. */
   async function consumeEmailToken(tx: repo.Transaction, token: string, purpose: repo.EmailTokenPurpose): Promise<string> {
     const row = await repo.lockEmailToken(tx, hashOpaqueToken(token), purpose);
-    if (!row || row.usedAt) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
-    if (row.expired) throw new AppError('token_expired', 400, messages.auth.tokenExpired);
+    if (!row || row.usedAt) throw new AppError('invalid_token', messages.auth.invalidToken);
+    if (row.expired) throw new AppError('token_expired', messages.auth.tokenExpired);
     await repo.markEmailTokenUsed(tx, row.id);
     return row.userId;
   }
@@ -98,7 +91,7 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       } catch (error) {
         // Checking first would race with a concurrent sign-up; the unique index is the authority.
-        if (isUniqueViolation(error, 'users_email_key')) throw new AppError('user_already_exists', 422, messages.auth.emailTaken);
+        if (isUniqueViolation(error, 'users_email_key')) throw new AppError('user_already_exists', messages.auth.emailTaken);
         throw error;
       }
       sendInBackground(verificationEmail({ to: user.email, nombre: input.data.nombre, token, ...config }));
@@ -110,7 +103,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const userId = await consumeEmailToken(tx, token, 'verify_email');
         await repo.markEmailVerified(tx, userId);
         const user = await repo.findUserById(tx, userId);
-        if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
+        if (!user) throw new AppError('invalid_token', messages.auth.invalidToken);
         return startSession(tx, jwtSecret, user, client);
       });
     },
@@ -132,7 +125,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
       // Only after the password matched, so this answer does not reveal unverified addresses.
-      if (!user.emailVerifiedAt) throw new AppError('email_not_confirmed', 403, messages.auth.emailNotVerified);
+      if (!user.emailVerifiedAt) throw new AppError('email_not_confirmed', messages.auth.emailNotVerified);
       return startSession(db, jwtSecret, user, client);
     },
 
@@ -156,7 +149,7 @@ export function createAccountsService(deps: AccountsDeps) {
         return { kind: 'ok' as const, session: await issueSessionTokens(tx, jwtSecret, row.sessionId, user) };
       });
       // Thrown after the commit: the revocation of a reused token's session must persist.
-      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', 400, messages.auth.invalidRefreshToken);
+      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', messages.auth.invalidRefreshToken);
       if (outcome.kind === 'invalid') throw invalidRefreshToken();
       return outcome.session;
     },
@@ -187,21 +180,21 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.markEmailVerified(tx, userId);
         await repo.revokeUserSessions(tx, userId);
         const user = await repo.findUserById(tx, userId);
-        if (!user) throw new AppError('invalid_token', 400, messages.auth.invalidToken);
+        if (!user) throw new AppError('invalid_token', messages.auth.invalidToken);
         return startSession(tx, jwtSecret, user, client);
       });
     },
 
     async getUser(userId: string): Promise<SessionUser> {
       const user = await repo.findUserById(db, userId);
-      if (!user) throw new AppError('session_not_found', 401, messages.auth.sessionMissing);
+      if (!user) throw new AppError('session_not_found', messages.auth.sessionMissing);
       return repo.toSessionUser(user);
     },
 
     /** Only the caller's own profile; any other id is "not found", so ids of others are not confirmed. */
     async getOwnProfile(userId: string, requestedId: string): Promise<Profile> {
       const profile = requestedId === userId ? await repo.findProfile(db, userId) : null;
-      if (!profile) throw new AppError('not_found', 404, messages.errors.notFound);
+      if (!profile) throw new AppError('not_found', messages.errors.notFound);
       return profile;
     },
   };

@@ -1,4 +1,5 @@
 import { messages, type AdminUser, type AdminUserStatus, type PointsAdjustment, type Profile } from '@mayorista/core';
+import { isStaff } from '@mayorista/core/roles';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, Mailer } from '../../lib/mailer';
@@ -16,8 +17,7 @@ export interface AdminUsersDeps {
 /** The admin making the change, as the auth guard resolved it for this request. */
 type Actor = Pick<Profile, 'id' | 'is_admin' | 'is_super_admin'>;
 
-const accountNotFound = () => new AppError('not_found', 404, messages.auth.accountNotFound);
-const isStaff = (p: Pick<Profile, 'is_admin' | 'is_super_admin'>) => p.is_admin || p.is_super_admin;
+const accountNotFound = () => new AppError('not_found', messages.auth.accountNotFound);
 
 export function createAdminUsersService(deps: AdminUsersDeps) {
   const { db, config, mailer, log } = deps;
@@ -35,12 +35,12 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
 
     async setApproval(actor: Actor, targetId: string, approved: boolean): Promise<AdminUser> {
       // Revoking your own approval would lock you out of the panel you are using.
-      if (actor.id === targetId) throw new AppError('cannot_change_self', 422, messages.auth.cannotChangeOwnApproval);
+      if (actor.id === targetId) throw new AppError('cannot_change_self', messages.auth.cannotChangeOwnApproval);
       const becameApproved = await db.transaction(async (tx) => {
         const target = await adminRepo.lockProfile(tx, targetId);
         if (!target) throw accountNotFound();
         // Unapproving a staff account disables it; that is a role decision, for super admins only.
-        if (isStaff(target) && !actor.is_super_admin) throw new AppError('forbidden', 403, messages.errors.forbidden);
+        if (isStaff(target) && !actor.is_super_admin) throw new AppError('forbidden', messages.errors.forbidden);
         if (target.approved === approved) return false;
         await adminRepo.updateProfileFlags(tx, targetId, { approved });
         return approved;
@@ -77,14 +77,18 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
     },
 
     /** Super admins only (the route guard checks); never yourself, never the last super admin. */
-    async changeRole(actor: Actor, targetId: string, change: { is_admin?: boolean; is_super_admin?: boolean }): Promise<AdminUser> {
-      if (actor.id === targetId) throw new AppError('cannot_change_self', 422, messages.auth.cannotChangeOwnRole);
+    async changeRole(
+      actor: Actor,
+      targetId: string,
+      change: { is_admin?: boolean; is_super_admin?: boolean },
+    ): Promise<AdminUser> {
+      if (actor.id === targetId) throw new AppError('cannot_change_self', messages.auth.cannotChangeOwnRole);
       await db.transaction(async (tx) => {
         // Lock the super admins first: two super admins demoting each other at the same time
         // must not both succeed and leave nobody in charge.
         const superAdminIds = await adminRepo.lockSuperAdminIds(tx);
         // Re-checked under the lock: the guard read the actor's role before this transaction.
-        if (!superAdminIds.includes(actor.id)) throw new AppError('forbidden', 403, messages.errors.forbidden);
+        if (!superAdminIds.includes(actor.id)) throw new AppError('forbidden', messages.errors.forbidden);
         const target = await adminRepo.lockProfile(tx, targetId);
         if (!target) throw accountNotFound();
         const isSuperAdmin = change.is_super_admin ?? target.is_super_admin;
@@ -94,7 +98,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         // With the two checks above the actor always remains, so this cannot trigger today; it states
         // the invariant outright so a future rule (self-demotion, deleting accounts) cannot break it.
         if (target.is_super_admin && !finalSuperAdmin && superAdminIds.filter((id) => id !== targetId).length === 0) {
-          throw new AppError('last_super_admin', 409, messages.auth.lastSuperAdmin);
+          throw new AppError('last_super_admin', messages.auth.lastSuperAdmin);
         }
         // A new admin must be able to open the panel, which requires an approved account.
         await adminRepo.updateProfileFlags(tx, targetId, {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrdersFilterSchema, adminOrdersListQuerySchema, changeOrderStatusSchema, uuidSchema } from '@mayorista/core';
 import type { Database } from '../../db/client';
-import { requireAdmin } from '../../plugins/auth';
+
 import { createAdminOrdersService } from './admin-orders.service';
 
 const orderParamsSchema = z.object({ id: uuidSchema });
@@ -15,13 +15,13 @@ export function registerAdminOrdersRoutes(app: FastifyInstance, deps: { db: Data
 
   routes.get(
     '/api/admin/orders',
-    { schema: { querystring: adminOrdersListQuerySchema }, preHandler: requireAdmin },
+    { schema: { querystring: adminOrdersListQuerySchema }, config: { access: 'admin' } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
   );
 
   routes.get(
     '/api/admin/orders/export.csv',
-    { schema: { querystring: adminOrdersFilterSchema }, preHandler: requireAdmin },
+    { schema: { querystring: adminOrdersFilterSchema }, config: { access: 'admin' } },
     async (request, reply) => {
       const csv = await service.exportCsv(request.query);
       const today = new Date().toISOString().slice(0, 10);
@@ -35,13 +35,13 @@ export function registerAdminOrdersRoutes(app: FastifyInstance, deps: { db: Data
 
   routes.get(
     '/api/admin/orders/:id',
-    { schema: { params: orderParamsSchema }, preHandler: requireAdmin },
+    { schema: { params: orderParamsSchema }, config: { access: 'admin' } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.get(request.params.id)),
   );
 
   routes.post(
     '/api/admin/orders/:id/status',
-    { schema: { params: orderParamsSchema, body: changeOrderStatusSchema }, preHandler: requireAdmin },
+    { schema: { params: orderParamsSchema, body: changeOrderStatusSchema }, config: { access: 'admin' } },
     async (request) => service.changeStatus(request.params.id, request.body.status),
   );
 }

@@ -16,7 +16,7 @@ import { ordersToCsv } from './admin-orders.csv';
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
 
-const orderNotFound = () => new AppError('order_not_found', 404, messages.orders.notFound);
+const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
 
 export function createAdminOrdersService(db: Database) {
   return {
@@ -40,7 +40,7 @@ export function createAdminOrdersService(db: Database) {
         const order = await repository.findOrderForUpdate(tx, orderId);
         if (!order) throw orderNotFound();
         if (!canTransitionOrder(order.status, to)) {
-          throw new AppError('invalid_status_transition', 409, messages.adminOrders.invalidTransition(order.status, to), {
+          throw new AppError('invalid_status_transition', messages.adminOrders.invalidTransition(order.status, to), {
             current_status: order.status,
           });
         }

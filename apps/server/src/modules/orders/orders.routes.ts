@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { orderNumber } from '@mayorista/core/constants';
 import { placeOrderSchema } from '@mayorista/core/schemas/order';
 import type pg from 'pg';
-import { authOf, requireApproved } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { renderOrderPdf } from './orders.pdf';
 import { createOrdersService } from './orders.service';
 
@@ -22,10 +22,10 @@ export function registerOrdersRoutes(
   routes.post(
     '/api/orders',
     {
-      preValidation: requireApproved,
       schema: { body: placeOrderSchema },
       // Per customer (not per IP: a shop's staff share one address). Generous for people, a wall for scripts.
       config: {
+        access: 'approved',
         rateLimit: {
           max: deps.config.rateLimits.ordersPerMinute,
           timeWindow: '1 minute',
@@ -44,14 +44,14 @@ export function registerOrdersRoutes(
     },
   );
 
-  routes.get('/api/orders', { preValidation: requireApproved }, async (request, reply) => {
+  routes.get('/api/orders', { config: { access: 'approved' } }, async (request, reply) => {
     const items = await service.listOwnOrders(authOf(request).userId);
     return reply.header('Cache-Control', 'no-store').send({ items });
   });
 
   routes.get(
     '/api/orders/:id',
-    { preValidation: requireApproved, schema: { params: orderParamsSchema } },
+    { config: { access: 'approved' }, schema: { params: orderParamsSchema } },
     async (request, reply) => {
       const order = await service.getOwnOrder(authOf(request).userId, request.params.id);
       return reply.header('Cache-Control', 'no-store').send(order);
@@ -60,7 +60,7 @@ export function registerOrdersRoutes(
 
   routes.get(
     '/api/orders/:id/pdf',
-    { preValidation: requireApproved, schema: { params: orderParamsSchema } },
+    { config: { access: 'approved' }, schema: { params: orderParamsSchema } },
     async (request, reply) => {
       const order = await service.getOwnOrder(authOf(request).userId, request.params.id);
       const pdf = await renderOrderPdf(order, deps.config.catalogName);

@@ -4,6 +4,7 @@ import { priceCart } from '@mayorista/core/pricing';
 import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
@@ -66,22 +67,8 @@ export function whatsappUrl(phone: string, order: Order): string {
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 }
 
-/** The PostgreSQL error behind a driver or ORM wrapper, if any. */
-function postgresErrorOf(error: unknown): { code?: string; constraint?: string } | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
-    }
-    current = candidate.cause;
-  }
-  return null;
-}
-
 function isIdempotencyKeyConflict(error: unknown): boolean {
-  const pgError = postgresErrorOf(error);
-  return pgError?.code === '23505' && pgError.constraint === 'orders_user_idempotency_key';
+  return isUniqueViolation(error, 'orders_user_idempotency_key');
 }
 
 export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string }) {
@@ -105,11 +92,11 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
    */
   async function placeOrder(userId: string, command: PlaceOrderCommand): Promise<PlacedOrder> {
     if (command.items.length === 0) {
-      throw new AppError('empty_cart', 400, messages.cart.emptyOrSignedOut);
+      throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
     }
     const productIds = command.items.map((item) => item.product_id);
     if (new Set(productIds).size !== productIds.length) {
-      throw new AppError('duplicate_product', 400, messages.orders.duplicateProduct);
+      throw new AppError('duplicate_product', messages.orders.duplicateProduct);
     }
     const key = command.idempotency_key;
     if (key) {
@@ -120,14 +107,17 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
     try {
       const { row, saldoPuntos } = await inTransaction(pool, async (tx) => {
         const customer = await findCustomer(tx, userId);
-        if (!customer) throw new AppError('empty_cart', 400, messages.cart.emptyOrSignedOut);
+        if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
 
         const found = new Map((await readProducts(tx, productIds)).map((p) => [p.id, p]));
         const lines = command.items.map((item) => {
           const product = found.get(item.product_id);
-          if (!product) throw new AppError('product_unavailable', 409, messages.orders.productMissing, { product_id: item.product_id });
+          if (!product)
+            throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: item.product_id });
           if (!product.is_enabled) {
-            throw new AppError('product_unavailable', 409, messages.orders.productUnavailable(product.name), { product_id: product.id });
+            throw new AppError('product_unavailable', messages.orders.productUnavailable(product.name), {
+              product_id: product.id,
+            });
           }
           return { product, quantity: item.quantity };
         });
@@ -148,7 +138,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
         let balance = customer.saldoPuntos;
         if (command.canjeado_con_puntos) {
           const after = await deductPoints(tx, userId, priced.total);
-          if (after === null) throw new AppError('insufficient_points', 409, messages.points.insufficient);
+          if (after === null) throw new AppError('insufficient_points', messages.points.insufficient);
           balance = after;
         }
 
@@ -178,11 +168,11 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
           const refused = limited.filter((l) => !taken.has(l.productId)).map((l) => l.productId);
           const now = await currentStock(tx, refused);
           const first = now.find((p) => p.id === refused[0]) ?? now[0];
-          if (!first) throw new AppError('product_unavailable', 409, messages.orders.productMissing, { product_id: refused[0] });
+          if (!first) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: refused[0] });
           if (!first.is_enabled) {
-            throw new AppError('product_unavailable', 409, messages.orders.productUnavailable(first.name), { product_id: first.id });
+            throw new AppError('product_unavailable', messages.orders.productUnavailable(first.name), { product_id: first.id });
           }
-          throw new AppError('insufficient_stock', 409, messages.orders.insufficientStock(first.name, first.stock), {
+          throw new AppError('insufficient_stock', messages.orders.insufficientStock(first.name, first.stock), {
             product_id: first.id,
             available: first.stock,
           });

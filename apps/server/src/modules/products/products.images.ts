@@ -27,7 +27,7 @@ export function sniffImageFormat(bytes: Uint8Array): AcceptedFormat | null {
   return null;
 }
 
-const unsupported = () => new AppError('unsupported_image', 415, messages.products.imageUnsupported);
+const unsupported = () => new AppError('unsupported_image', messages.products.imageUnsupported);
 
 /**
  * Checks the upload by content (magic bytes, then a full decode by sharp that must agree), fixes
@@ -49,7 +49,7 @@ export async function normaliseProductImage(upload: Buffer): Promise<Buffer> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError('image_too_large', 413, messages.products.imageTooManyPixels);
+      throw new AppError('image_too_large', messages.products.imageTooManyPixels);
     }
     // A truncated or corrupt file that only looks like an image.
     throw unsupported();

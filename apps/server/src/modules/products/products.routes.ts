@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { ensureAuth, requireAdmin } from '../../plugins/auth';
+import { ensureAuth } from '../../plugins/auth';
 import { notFound } from '../../plugins/error-handler';
 import { CatalogueCache } from './products.cache';
 import { STORED_IMAGE_NAME } from './products.images';
@@ -44,21 +44,21 @@ const categoriesQuery = productListQuerySchema.pick({ include_disabled: true });
 const uploadParams = z.object({ file: z.string().max(100) });
 
 const imageTooLarge = () =>
-  new AppError('image_too_large', 413, messages.products.imageTooLarge(PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)));
+  new AppError('image_too_large', messages.products.imageTooLarge(PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)));
 
 /** Reads the single `file` part of a multipart upload into memory (bounded by PRODUCT_IMAGE_MAX_BYTES). */
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('not_multipart', 415, messages.products.imageNotMultipart);
+  if (!request.isMultipart()) throw new AppError('not_multipart', messages.products.imageNotMultipart);
   try {
     const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw new AppError('image_required', 400, messages.products.imageRequired);
+    if (!file || file.fieldname !== 'file') throw new AppError('image_required', messages.products.imageRequired);
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw imageTooLarge();
     // Malformed multipart (cut-off body, bad boundary): the client's fault, never a 5xx.
-    throw new AppError('image_required', 400, messages.products.imageRequired);
+    throw new AppError('image_required', messages.products.imageRequired);
   }
 }
 
@@ -80,7 +80,7 @@ export async function registerProductRoutes(app: FastifyInstance, deps: { db: Da
   // about the caller: the session is looked up only when a token is sent.
   routes.get(
     '/api/products',
-    { config: { auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
+    { config: { access: 'public', auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
     async (request, reply) => {
       const viewer = (await ensureAuth(request))?.profile ?? null;
       const { body, etag } = await service.listPage(request.query, viewerClassOf(viewer));
@@ -95,7 +95,7 @@ export async function registerProductRoutes(app: FastifyInstance, deps: { db: Da
 
   routes.get(
     '/api/products/categories',
-    { config: { auth: 'lazy' }, schema: { querystring: categoriesQuery } },
+    { config: { access: 'public', auth: 'lazy' }, schema: { querystring: categoriesQuery } },
     async (request, reply) => {
       const viewer = request.query.include_disabled ? ((await ensureAuth(request))?.profile ?? null) : null;
       const items = await service.categories(request.query.include_disabled, viewer);
@@ -103,25 +103,25 @@ export async function registerProductRoutes(app: FastifyInstance, deps: { db: Da
     },
   );
 
-  routes.post('/api/products', { preValidation: requireAdmin, schema: { body: productInputSchema } }, async (request, reply) =>
+  routes.post('/api/products', { config: { access: 'admin' }, schema: { body: productInputSchema } }, async (request, reply) =>
     reply.status(201).send(await service.create(request.body)),
   );
 
   routes.put(
     '/api/products/:id',
-    { preValidation: requireAdmin, schema: { params: productIdParams, body: productInputSchema } },
+    { config: { access: 'admin' }, schema: { params: productIdParams, body: productInputSchema } },
     async (request) => service.update(request.params.id, request.body),
   );
 
   routes.patch(
     '/api/products/:id/enabled',
-    { preValidation: requireAdmin, schema: { params: productIdParams, body: productEnabledSchema } },
+    { config: { access: 'admin' }, schema: { params: productIdParams, body: productEnabledSchema } },
     async (request) => service.setEnabled(request.params.id, request.body.is_enabled),
   );
 
   routes.delete(
     '/api/products/:id',
-    { preValidation: requireAdmin, schema: { params: productIdParams } },
+    { config: { access: 'admin' }, schema: { params: productIdParams } },
     async (request, reply) => {
       await service.remove(request.params.id);
       return reply.status(204).send();
@@ -136,7 +136,7 @@ export async function registerProductRoutes(app: FastifyInstance, deps: { db: Da
     });
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post('/api/products/:id/image', { preValidation: requireAdmin, schema: { params: productIdParams } }, async (request) =>
+      .post('/api/products/:id/image', { config: { access: 'admin' }, schema: { params: productIdParams } }, async (request) =>
         service.attachImage(request.params.id, await readUploadedFile(request)),
       );
   });

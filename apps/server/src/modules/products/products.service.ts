@@ -10,24 +10,23 @@ import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
+import { isActiveStaff, isApproved } from '@mayorista/core/roles';
+import { isCheckViolation, isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import type { CatalogueCache } from './products.cache';
 import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
 import * as repository from './products.repository';
 
-export const isAdminProfile = (profile: Profile | null | undefined): boolean =>
-  Boolean(profile && (profile.is_admin || profile.is_super_admin));
-
 /**
- * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and staff
- * see wholesale prices (issue 20 item 1); staff may also ask for disabled products.
+ * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and active
+ * staff see wholesale prices (issue 20 item 1); staff may also ask for disabled products.
  */
 export type ViewerClass = 'retail' | 'wholesale' | 'admin';
 
 export function viewerClassOf(profile: Profile | null | undefined): ViewerClass {
-  if (isAdminProfile(profile)) return 'admin';
-  return profile?.approved ? 'wholesale' : 'retail';
+  if (isActiveStaff(profile)) return 'admin';
+  return isApproved(profile) ? 'wholesale' : 'retail';
 }
 
 /** A catalogue answer, serialised once and shared by every request that asks the same of the same version. */
@@ -39,33 +38,15 @@ export interface CataloguePage {
 
 const productNotFound = () => notFound(messages.products.notFound);
 
-interface PgErrorFields {
-  code?: string;
-  constraint?: string;
-  cause?: unknown;
-}
-
-/** Drizzle wraps the driver's error; the PostgreSQL code and constraint are on the cause. */
-function postgresErrorOf(error: unknown): PgErrorFields | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const fields = current as PgErrorFields;
-    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
-    current = fields.cause;
-  }
-  return null;
-}
-
 /**
  * The schema already enforces every rule; the database constraints are the last line. A race
  * (two admins creating "Azúcar" at once) surfaces here and must still be a clear 4xx.
  */
 function translateWriteError(error: unknown): never {
-  const pg = postgresErrorOf(error);
-  if (pg?.code === '23505' && pg.constraint === 'products_name_key') {
-    throw new AppError('product_name_taken', 409, messages.products.nameTaken);
+  if (isUniqueViolation(error, 'products_name_key')) {
+    throw new AppError('product_name_taken', messages.products.nameTaken);
   }
-  if (pg?.code === '23514') throw new AppError('invalid_product', 400, messages.products.invalidData);
+  if (isCheckViolation(error)) throw new AppError('invalid_product', messages.products.invalidData);
   throw error;
 }
 
@@ -116,7 +97,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
-      return repository.findCategories(db, includeDisabled && isAdminProfile(viewer));
+      return repository.findCategories(db, includeDisabled && isActiveStaff(viewer));
     },
 
     async create(data: ProductData): Promise<Product> {

@@ -3,7 +3,9 @@ import websocket from '@fastify/websocket';
 import type pg from 'pg';
 import type { WebSocket } from 'ws';
 import { messages, REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from '@mayorista/core';
+import { isActiveStaff } from '@mayorista/core/roles';
 import { resolveAuth } from '../../plugins/auth';
+import { sendError } from '../../plugins/error-handler';
 import { OrderEventsListener } from './order-events.listener';
 import {
   clientMessageSchema,
@@ -99,10 +101,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       method: 'GET',
       url: '/realtime',
       handler: (_request, reply) =>
-        reply
-          .status(426)
-          .header('Upgrade', 'websocket')
-          .send({ code: 'upgrade_required', message: messages.realtime.upgradeRequired }),
+        sendError(reply.header('Upgrade', 'websocket'), 'upgrade_required', messages.realtime.upgradeRequired),
       wsHandler: (socket) => {
         const state: SocketState = { userId: null, accessToken: null, authCheckedAt: 0, joining: false, lastSeenAt: Date.now() };
         sockets.set(socket, state);
@@ -167,8 +166,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
 
         async function revalidate(accessToken: string): Promise<void> {
           const auth = await resolveAuth(deps.pool, deps.jwtSecret, `Bearer ${accessToken}`);
-          const stillAdmin =
-            !!auth?.profile?.approved && (auth.profile.is_admin || auth.profile.is_super_admin) && auth.userId === state.userId;
+          const stillAdmin = isActiveStaff(auth?.profile) && auth?.userId === state.userId;
           if (stillAdmin) {
             state.authCheckedAt = Date.now();
             return;
@@ -192,7 +190,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
             return;
           }
           const { profile } = auth;
-          if (!profile.approved || (!profile.is_admin && !profile.is_super_admin)) {
+          if (!isActiveStaff(profile)) {
             state.userId = null;
             state.accessToken = null;
             send(replyMessage(ORDERS_TOPIC, ref, 'error', { reason: messages.realtime.adminsOnly }));

@@ -7,11 +7,13 @@ import { Spinner } from '../../components/ui/spinner';
 const AdminOrdersTab = lazy(() => import('../../features/admin-orders/admin-orders-tab'));
 const AdminProductsTab = lazy(() => import('../../features/admin-products/admin-products-tab'));
 const AdminUsersTab = lazy(() => import('../../features/admin-users/admin-users-tab'));
+const AdminSettingsTab = lazy(() => import('../../features/admin-settings/admin-settings-tab'));
 
 const TABS = [
   { value: 'pedidos', label: messages.adminOrders.tabTitle, Content: AdminOrdersTab },
   { value: 'productos', label: messages.products.admin.tabTitle, Content: AdminProductsTab },
   { value: 'usuarios', label: messages.adminUsers.tabTitle, Content: AdminUsersTab },
+  { value: 'ajustes', label: messages.settings.tabTitle, Content: AdminSettingsTab },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 

@@ -1,5 +1,5 @@
 import { messages } from '@mayorista/core/messages';
-import { pesosToCentavos } from '@mayorista/core/money';
+import { centavosToInput, parsePesos } from '@mayorista/core/money';
 import type { PricedProduct } from '@mayorista/core/pricing';
 import { productInputSchema, type DiscountTier, type DiscountType, type Product, type ProductInput } from '@mayorista/core/schemas/product';
 
@@ -38,23 +38,8 @@ export type FieldErrors = Record<string, string>;
 let tierKeySeed = 0;
 export const newTierKey = () => `tier-${++tierKeySeed}`;
 
-/** 123450 → "1234,50": the way an es-AR admin types it back. */
-export const centavosToInput = (centavos: number | null): string => (centavos === null ? '' : (centavos / 100).toFixed(2).replace('.', ','));
-
-/**
- * Pesos as typed in Argentina to centavos: "1234,5", "1.234,50", "1234.50", "$ 1.234". Returns
- * null when empty and NaN when it is not an amount.
- */
-export function parsePesos(text: string): number | null {
-  const cleaned = text.replace(/[\s$\u00a0]/g, '');
-  if (!cleaned) return null;
-  let normalised: string;
-  if (cleaned.includes(',')) normalised = cleaned.replace(/\./g, '').replace(',', '.');
-  else if (/^\d{1,3}(\.\d{3})+$/.test(cleaned)) normalised = cleaned.replace(/\./g, ''); // "1.234" is thousands in es-AR
-  else normalised = cleaned;
-  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return Number.NaN;
-  return pesosToCentavos(Number(normalised));
-}
+// The money text rules live in core, shared with the settings form and the spreadsheet import.
+export { centavosToInput, parsePesos };
 
 function parsePercent(text: string): number | null {
   const cleaned = text.replace(/[\s%]/g, '').replace(',', '.');

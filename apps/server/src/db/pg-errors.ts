@@ -1,0 +1,61 @@
+/** A PostgreSQL error's fields that the product reacts to (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+export interface PgErrorFields {
+  code: string;
+  constraint?: string;
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * The PostgreSQL error behind a driver or ORM wrapper, if any: drizzle wraps the driver's error,
+ * and the code and constraint are on its cause. Connection errors (ECONNREFUSED…) are not SQLSTATEs.
+ */
+export function pgErrorOf(error: unknown): PgErrorFields | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const fields = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof fields.code === 'string' && SQLSTATE.test(fields.code)) {
+      return { code: fields.code, constraint: typeof fields.constraint === 'string' ? fields.constraint : undefined };
+    }
+    current = fields.cause;
+  }
+  return null;
+}
+
+function violates(error: unknown, sqlstate: string, constraint?: string): boolean {
+  const pg = pgErrorOf(error);
+  return pg?.code === sqlstate && (constraint === undefined || pg.constraint === constraint);
+}
+
+/** unique_violation (23505), optionally on one named constraint. */
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean => violates(error, '23505', constraint);
+
+/** check_violation (23514), optionally on one named constraint. */
+export const isCheckViolation = (error: unknown, constraint?: string): boolean => violates(error, '23514', constraint);
+
+/** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message))
+      return true;
+    current = e.cause;
+  }
+  return false;
+}

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { dismissToast } from '../../components/ui/toast-store';
+import { jsonResponse, type RecordedCall } from '../../test/auth-fixtures';
+import { profileFor, renderWithAuth } from '../../test/render-with-auth';
+import AdminSettingsTab from './admin-settings-tab';
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+const text = messages.settings;
+const routes: RouteObject[] = [{ path: '/admin', element: <AdminSettingsTab /> }];
+
+function mountTab(handlers: Record<string, (call: RecordedCall) => Response>) {
+  return renderWithAuth({ routes, path: '/admin', profile: profileFor('admin'), routesOverride: handlers });
+}
+
+describe('Ajustes tab', () => {
+  it('shows the minimum order in pesos and saves what the admin types, in centavos', async () => {
+    const view = mountTab({
+      'GET /api/admin/settings': () => jsonResponse(200, { min_order_amount: 2_500_000, updated_at: null }),
+      'PUT /api/admin/settings': (call) => jsonResponse(200, { ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
+    });
+    const field = await screen.findByLabelText(text.minOrderAmount);
+    expect(field).toHaveValue('25000,00');
+    await userEvent.clear(field);
+    await userEvent.type(field, '$ 30.000,50');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toEqual({ min_order_amount: 3_000_050 });
+    expect(await screen.findByText(text.saved)).toBeInTheDocument();
+  });
+
+  it('refuses an amount it cannot read, without calling the server', async () => {
+    const view = mountTab({ 'GET /api/admin/settings': () => jsonResponse(200, { min_order_amount: 0, updated_at: null }) });
+    const field = await screen.findByLabelText(text.minOrderAmount);
+    await userEvent.clear(field);
+    await userEvent.type(field, '12,5O');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    expect(await screen.findByText(text.invalidAmount)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Every error code the API answers, each with its kind; the kind alone decides the HTTP status.
+ * The server throws a code (AppError), one error handler maps kind → status, and the web reacts
+ * to codes, never to message text. Zod-free so the web's first download can import it.
+ */
+export const ERROR_KIND_STATUS = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  request_timeout: 408,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  upgrade_required: 426,
+  rate_limited: 429,
+  headers_too_large: 431,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_KIND_STATUS;
+
+export const ERROR_CODES = {
+  // The request itself
+  validation_failed: 'validation',
+  bad_request: 'validation',
+  malformed_json: 'validation',
+  body_too_large: 'too_large',
+  headers_too_large: 'headers_too_large',
+  unsupported_media_type: 'unsupported_media_type',
+  request_timeout: 'request_timeout',
+  upgrade_required: 'upgrade_required',
+  rate_limited: 'rate_limited',
+  not_found: 'not_found',
+  internal_error: 'internal',
+  database_unavailable: 'unavailable',
+
+  // Who the caller is and what they may do
+  not_authenticated: 'unauthenticated',
+  session_not_found: 'unauthenticated',
+  not_approved: 'forbidden',
+  forbidden: 'forbidden',
+  email_not_confirmed: 'forbidden',
+
+  // Accounts. Credentials and single-use tokens answer 400 (not 401): a 401 means "your session is
+  // gone" to the web client, which would try to refresh it.
+  invalid_credentials: 'validation',
+  invalid_refresh_token: 'validation',
+  refresh_token_reused: 'validation',
+  invalid_token: 'validation',
+  token_expired: 'validation',
+  weak_password: 'unprocessable',
+  user_already_exists: 'conflict',
+  cannot_change_self: 'unprocessable',
+  last_super_admin: 'conflict',
+
+  // Products
+  product_name_taken: 'conflict',
+  invalid_product: 'validation',
+  image_required: 'validation',
+  image_too_large: 'too_large',
+  not_multipart: 'unsupported_media_type',
+  unsupported_image: 'unsupported_media_type',
+
+  // Cart and orders
+  empty_cart: 'validation',
+  duplicate_product: 'validation',
+  product_unavailable: 'conflict',
+  insufficient_stock: 'conflict',
+  insufficient_points: 'conflict',
+  order_not_found: 'not_found',
+  invalid_status_transition: 'conflict',
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+}
+
+export function errorKindOf(code: ErrorCode): ErrorKind {
+  return ERROR_CODES[code];
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_KIND_STATUS[ERROR_CODES[code]];
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { settings as texts } from '../messages/settings';
+
+/**
+ * Settings the business changes in the admin (ARCHITECTURE §17): one document, validated here for
+ * the admin form and the server alike. A new setting adds one field to `settingsFields` and one
+ * default to `DEFAULT_SETTINGS`; rows stored before it existed read as the default.
+ */
+const centavosAtLeastZero = z
+  .number({ message: texts.invalidAmount })
+  .int({ message: texts.invalidAmount })
+  .min(0, { message: texts.invalidAmount })
+  .max(1_000_000_000_00, { message: texts.amountTooLarge });
+
+const settingsFields = {
+  /** Smallest order total (centavos) a customer may place; 0 means no minimum. */
+  min_order_amount: centavosAtLeastZero,
+};
+
+export const settingsSchema = z.object(settingsFields);
+export type Settings = z.output<typeof settingsSchema>;
+
+/** PUT /api/admin/settings: any subset of the settings; unknown keys are refused. */
+export const settingsUpdateSchema = z.strictObject(settingsFields).partial();
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({ min_order_amount: 0 });
+
+/** GET/PUT answer: the settings plus when and by whom they last changed. */
+export const settingsResponseSchema = settingsSchema.extend({
+  updated_at: z.string().nullable(),
+});
+export type SettingsResponse = z.output<typeof settingsResponseSchema>;
+
+/**
+ * The stored document read leniently: each field that is missing or no longer valid falls back to
+ * its default, so a setting added (or tightened) later never breaks reading an older row.
+ */
+export function readSettings(stored: unknown): Settings {
+  const source = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const [key, schema] of Object.entries(settingsFields)) {
+    const parsed = schema.safeParse(source[key]);
+    if (parsed.success) result[key] = parsed.data;
+  }
+  return result as Settings;
+}
