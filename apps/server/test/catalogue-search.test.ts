@@ -115,7 +115,8 @@ describe('catalogue search', () => {
   it('keeps the total of the search, and pages through the ranked results', async () => {
     const t = tag();
     for (const word of ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco']) await createProduct({ name: `${word} ${t}` });
-    const page = async (n: number) => (await get(`/api/products?search=${t}&page=${n}&page_size=2`)).json<ProductListResponse<CatalogueProduct>>();
+    const page = async (n: number) =>
+      (await get(`/api/products?search=${t}&page=${n}&page_size=2`)).json<ProductListResponse<CatalogueProduct>>();
     const pages = [await page(1), await page(2), await page(3)];
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
     expect(pages.flatMap((p) => p.items.map((i) => i.name.split(' ')[0]))).toEqual(['Cinco', 'Cuatro', 'Dos', 'Tres', 'Uno']);
@@ -215,9 +216,15 @@ describe('wholesale fields never reach visitors or unapproved customers', () => 
       '/api/products/categories?include_disabled=1',
     ];
     const leaks = (body: string) =>
-      [String(WHOLESALE.price), String(WHOLESALE.sale_price), String(WHOLESALE.tier), '"price"', '"sale_price"', '"on_sale"', '"discounts"'].filter((s) =>
-        body.includes(s),
-      );
+      [
+        String(WHOLESALE.price),
+        String(WHOLESALE.sale_price),
+        String(WHOLESALE.tier),
+        '"price"',
+        '"sale_price"',
+        '"on_sale"',
+        '"discounts"',
+      ].filter((s) => body.includes(s));
     let sawProduct = 0;
     for (const viewer of [undefined, pendingCustomer]) {
       for (const url of urls) {
@@ -268,16 +275,27 @@ describe('one catalogue across processes', () => {
     const cachedEtag = (await get(url, undefined, {}, other)).headers.etag as string;
 
     await afterNotified(other, () =>
-      ctx.app.inject({ method: 'PUT', url: `/api/products/${product.id}`, headers: admin.headers, payload: input({ name: `Harina ${t}`, retail_price: 17_000 }) }),
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}`,
+        headers: admin.headers,
+        payload: input({ name: `Harina ${t}`, retail_price: 17_000 }),
+      }),
     );
     expect((await read()).retail_price).toBe(17_000);
     expect((await get(url, undefined, { 'if-none-match': cachedEtag }, other)).statusCode).toBe(200);
 
     // A change from plain SQL (an order taking stock does this) reaches it the same way.
-    await afterNotified(other, () => ctx.pool.query('update products set stock = 2 where id = $1', [product.id]), STOCK_ONLY_PAYLOAD);
+    await afterNotified(
+      other,
+      () => ctx.pool.query('update products set stock = 2 where id = $1', [product.id]),
+      STOCK_ONLY_PAYLOAD,
+    );
     expect((await read()).stock).toBe(2);
     // A change to anything else is a full change, even when stock changes with it.
-    await afterNotified(other, () => ctx.pool.query(`update products set stock = 3, name = name || ' bis' where id = $1`, [product.id]));
+    await afterNotified(other, () =>
+      ctx.pool.query(`update products set stock = 3, name = name || ' bis' where id = $1`, [product.id]),
+    );
     expect(await read()).toMatchObject({ stock: 3, name: `Harina ${t} bis` });
   });
 });

@@ -38,9 +38,7 @@ export class CatalogueCache {
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(payload: string) => void>();
 
-  constructor(
-    private readonly options: { connectionString?: string; log: FastifyBaseLogger; maxEntries?: number },
-  ) {}
+  constructor(private readonly options: { connectionString?: string; log: FastifyBaseLogger; maxEntries?: number }) {}
 
   /** True while invalidations are being received, i.e. while answers may be remembered. */
   get active(): boolean {

@@ -154,7 +154,13 @@ function catalogueWhere(filters: ProductFilters): { shape: string; clause: strin
   // of a word instead ("te" finds "Té verde", not "Aceite"), which the index serves.
   for (const word of filters.search ? searchWords(filters.search) : []) {
     if (word.length >= MIN_SUBSTRING_WORD) add('s', `search_text like ${normalised('$?')}`, likeContains(word));
-    else add('t', `(search_text like ${normalised('$?')} or search_text like ${normalised('$?')})`, likePrefix(word), `% ${likePrefix(word)}`);
+    else
+      add(
+        't',
+        `(search_text like ${normalised('$?')} or search_text like ${normalised('$?')})`,
+        likePrefix(word),
+        `% ${likePrefix(word)}`,
+      );
   }
   if (filters.category) add('c', 'category = $?', filters.category);
   if (filters.onSale === 'wholesale') add('w', 'on_sale');

@@ -66,7 +66,10 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
  * Products (docs/api.md "Products"): a public catalogue, admin-only writes and product images.
  * Guards run in preValidation so a caller without permission learns nothing about the body rules.
  */
-export async function registerProductRoutes(app: FastifyInstance, deps: { db: Database; pool: Pool; config: Config }): Promise<void> {
+export async function registerProductRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; pool: Pool; config: Config },
+): Promise<void> {
   const { uploadsDir } = deps.config;
   const cache = new CatalogueCache({ connectionString: deps.pool.options.connectionString, log: app.log, maxEntries: 1000 });
   await cache.start();

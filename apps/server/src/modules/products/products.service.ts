@@ -5,6 +5,7 @@ import {
   type Product,
   type ProductData,
   type ProductListQuery,
+  type ProductListResponse,
 } from '@mayorista/core/schemas/product';
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
@@ -34,6 +35,17 @@ export interface CataloguePage {
   body: string;
   /** Strong validator of `body`, prefixed with the viewer class: one class's ETag never matches another's answer. */
   etag: string;
+}
+
+/**
+ * The body and ETag of a page for a viewer class. The class's schema keeps only its own fields:
+ * the retail one drops every wholesale field, including any added to Product later.
+ */
+function serialisePage(viewerClass: ViewerClass, page: ProductListResponse): CataloguePage {
+  const view = viewerClass === 'retail' ? retailProductListSchema.parse(page) : wholesaleProductListSchema.parse(page);
+  const body = JSON.stringify(view);
+  const hash = createHash('sha1').update(body).digest('base64url');
+  return { body, etag: `"${viewerClass}-${hash}"` };
 }
 
 const productNotFound = () => notFound(messages.products.notFound);
@@ -77,23 +89,27 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
         onSale: query.on_sale ? (viewerClass === 'retail' ? 'retail' : 'wholesale') : undefined,
         inStock: query.in_stock,
       };
-      const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+      const pageWindow = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
       const filterKey = JSON.stringify(filters);
       const pageKey = `page:${viewerClass}:${query.page}:${query.page_size}:${filterKey}`;
-      return cache.remember(pageKey, async () => {
-        const count = () =>
-          cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), { dependsOnStock: filters.inStock });
-        // A search's page carries its own total (see findProductsPage); a plain page's count is remembered.
-        const [found, remembered] = await Promise.all([repository.findProductsPage(pool, filters, window), filters.search ? null : count()]);
-        const items = found.items;
-        const total = remembered ?? found.total ?? (window.offset === 0 ? 0 : await count());
-        const page = { items, total, page: query.page, page_size: query.page_size };
-        // The view's schema keeps only its own fields: the retail one drops every wholesale field.
-        const view = viewerClass === 'retail' ? retailProductListSchema.parse(page) : wholesaleProductListSchema.parse(page);
-        const body = JSON.stringify(view);
-        const hash = createHash('sha1').update(body).digest('base64url');
-        return { body, etag: `"${viewerClass}-${hash}"` };
-      }, { dependsOnStock: true });
+      return cache.remember(
+        pageKey,
+        async () => {
+          const count = () =>
+            cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), {
+              dependsOnStock: filters.inStock,
+            });
+          // A search's page carries its own total (see findProductsPage); a plain page's count is remembered.
+          const [found, remembered] = await Promise.all([
+            repository.findProductsPage(pool, filters, pageWindow),
+            filters.search ? null : count(),
+          ]);
+          const items = found.items;
+          const total = remembered ?? found.total ?? (pageWindow.offset === 0 ? 0 : await count());
+          return serialisePage(viewerClass, { items, total, page: query.page, page_size: query.page_size });
+        },
+        { dependsOnStock: true },
+      );
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
