@@ -203,6 +203,12 @@ async function main() {
     }
 
     // 6. The catalogue's growth curve (issue 21): 5,000 → 20,000 → 50,000 products, same server.
+    // The load generator goes back to core 1 (the web phase gave it every core for Chromium).
+    try {
+      if (cores >= 2) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+    } catch {
+      /* no taskset */
+    }
     say('▶ Catálogo a 5.000 / 20.000 / 50.000 productos (20 conexiones)...');
     const growthBasePort = await findFreePort();
     const growthBase = await startProcess({
