@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -24,22 +25,62 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  {
-    // Features never import each other's internals; the app layer composes them.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // Features never import features (ARCHITECTURE §16): shared pieces live in src/lib and
+  // src/components, and the pages in src/app compose features. Built from the folder list so a new
+  // feature is covered the day it is created; see webBoundaryRules below.
+  ...webBoundaryRules(),
+);
+
+/**
+ * One `no-restricted-imports` block per feature folder and per file depth. The rule sees only the
+ * specifier string, so each block knows where its files sit: from features/<f>/<d dirs>/x.ts,
+ * `../` taken d+1 times reaches features/, and whatever follows must be <f> itself. A specifier
+ * that climbs further and comes back down through a features/ folder is refused at any depth.
+ * src/lib and src/components sit below every feature and may import none (nor src/app).
+ * `import('…')` is checked with the same patterns through no-restricted-syntax.
+ */
+function webBoundaryRules() {
+  const root = 'apps/web/src/features';
+  const features = readdirSync(new URL(`./${root}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const message = 'Features never import features: move the shared piece to src/lib or src/components, or compose both from a page in src/app.';
+  const blocks = [];
+  // esquery's regex literals cannot contain '/', so the selectors spell it \x2F.
+  const dynamicImport = (regex) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message });
+  for (const feature of features) {
+    for (let depth = 0; depth <= 6; depth += 1) {
+      const up = `(\\.\\./){${depth + 1}}`;
+      // ../../cart from features/orders/components/x.tsx: a sibling feature.
+      const sibling = `^${up}(?!${escape(feature)}(/|$))[^./]`;
+      // ../../../features/cart or a bare specifier naming another feature's folder.
+      const throughFeatures = `(^|/)features/(?!${escape(feature)}(/|$))`;
+      blocks.push({
+        files: [`${root}/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': ['error', { patterns: [{ regex: sibling, message }, { regex: throughFeatures, message }] }],
+          // The same two rules for import('…'), which no-restricted-imports does not see.
+          'no-restricted-syntax': ['error', dynamicImport(sibling), dynamicImport(throughFeatures)],
+        },
+      });
+    }
+  }
+  blocks.push({
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              // A sibling feature's internals (../cart/components/x), not our shared ../../components/ui.
-              regex: '^\\.\\./[^./][^/]*/(components|hooks|api)/',
-              message: 'Import another feature only through its index.ts.',
+              regex: '^(\\.\\./)+(features|app)(/|$)',
+              message: 'src/lib and src/components are the shared layer: they import no feature and nothing from src/app.',
             },
           ],
         },
       ],
     },
-  },
-);
+  });
+  return blocks;
+}

@@ -11,7 +11,6 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStrictJson } from './plugins/strict-json';
 import { clientErrorHandler } from './plugins/client-errors';
 import { defaultWebDistDir, registerSpa } from './plugins/spa';
-import { registerAdminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import { registerRealtime } from './modules/realtime/realtime.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
@@ -99,7 +98,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrdersRoutes(app, deps);
   registerPointsRoutes(app, deps);
   await registerProductRoutes(app, deps);
-  registerAdminOrdersRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   await registerRealtime(app, deps);
 

@@ -179,7 +179,7 @@ describe('points adjustments', () => {
       messages.auth.adjustmentReasonRequired,
     );
     expect(await profileOf(customer.userId)).toMatchObject({ saldo_puntos: 700 });
-    const { rows } = await ctx.pool.query('select count(*)::int as n from points_adjustments where profile_id = $1', [customer.userId]);
+    const { rows } = await ctx.pool.query(`select count(*)::int as n from points_movements where profile_id = $1 and kind = 'admin_adjustment'`, [customer.userId]);
     expect(rows[0].n).toBe(0);
     expect((await adjustPoints(admin.headers, '00000000-0000-0000-0000-000000000000', { saldo_puntos: 1, reason: 'nadie' })).statusCode).toBe(404);
   });
@@ -191,7 +191,7 @@ describe('points adjustments', () => {
     const results = await Promise.all(targets.map((n) => adjustPoints(admin.headers, customer.userId, { saldo_puntos: n, reason: `ajuste ${n}` })));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const { rows } = await ctx.pool.query<{ before: number; after: number }>(
-      'select before, after from points_adjustments where profile_id = $1 order by id',
+      `select balance - amount as before, balance as after from points_movements where profile_id = $1 and kind = 'admin_adjustment' order by id`,
       [customer.userId],
     );
     expect(rows).toHaveLength(5);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_TABLES, backupDatabase, restoreDatabase } from '../src/db/backup';
+import { BACKUP_TABLES, EPHEMERAL_TABLES, backupDatabase, restoreDatabase } from '../src/db/backup';
 import { createPool } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { createTestDatabase, setupTestApp } from './helpers';
@@ -46,7 +46,7 @@ async function populate(pool: pg.Pool) {
   await pool.query(`insert into sessions (id, user_id) values ($1, $2)`, [session, users[0]]);
   await pool.query(`insert into refresh_tokens (session_id, token_hash) values ($1, 'h1'), ($1, 'h2')`, [session]);
   await pool.query(`insert into email_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'verify_email', 'e1', now() + interval '1 day')`, [users[1]]);
-  await pool.query(`insert into points_adjustments (profile_id, admin_id, reason, before, after) values ($1, $2, 'Bonificación "especial"', 0, 5000)`, [users[1], users[0]]);
+  await pool.query(`insert into points_movements (profile_id, actor_id, kind, reason, amount, balance) values ($1, $2, 'admin_adjustment', 'Bonificación "especial"', 5000, 5000)`, [users[1], users[0]]);
   const { rows: products } = await pool.query(
     `insert into products (name, price, retail_price, discounts, stock, category, description)
      values ('Azúcar 1 kg', 119000, 149000, '[{"minQuantity":10,"discountType":"percentage","discountValue":7.5}]', 12, 'Almacén', e'línea 1\\nlínea 2'),
@@ -59,12 +59,19 @@ async function populate(pool: pg.Pool) {
      values ($1, $2, $3, 238000, 'Pendiente', 'Entregar <b>antes</b> del mediodía', 'key-1')`,
     [users[0], JSON.stringify({ nombre: 'Ñandú 0', apellido: 'Pérez', email: 'cliente0@ejemplo.com', dni: '30123450' }), JSON.stringify([item])],
   );
+  await pool.query(`update app_settings set value = '{"min_order_amount": 2500000}', updated_at = now(), updated_by = $1`, [users[0]]);
 }
 
 beforeAll(() => populate(ctx.pool));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 describe('backups', () => {
+  it('copy every table of the application schema', async () => {
+    const { rows } = await ctx.pool.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+    const copied = new Set<string>(BACKUP_TABLES.map((t) => t.name));
+    expect(rows.map((r) => r.name).filter((name) => !copied.has(name) && !EPHEMERAL_TABLES.includes(name))).toEqual([]);
+  });
+
   it('round-trips a populated database table by table, identical', async () => {
     const file = path.join(workDir, 'copia.jsonl.gz');
     const header = await backupDatabase(ctx.pool, file);

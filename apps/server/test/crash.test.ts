@@ -6,6 +6,9 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@mayorista/core';
+import { createPool } from '../src/db/client';
+import { checkConsistency } from '../src/db/consistency';
+import { runningEmbeddedUrl } from '../src/db/embedded';
 import { isProcessAlive, waitForExit } from '../src/lib/process';
 import {
   ensureBuilt,
@@ -149,7 +152,14 @@ describe('crash safety of the built server on the embedded database', () => {
     );
     productIds = rows.map((r) => r.id);
     expect(productIds).toHaveLength(3);
-    await queryEmbedded(`update products set stock = 100000 where id = any($1::uuid[])`, [productIds]);
+    // Through the stock ledger, as the admin's editor does, so `db:check` still holds at the end.
+    await queryEmbedded(
+      `with prev as (select id, stock from products where id = any($1::uuid[]) for update),
+            changed as (update products p set stock = 100000 from prev where p.id = prev.id and prev.stock <> 100000
+                        returning p.id, p.stock - prev.stock as quantity)
+       insert into stock_movements (product_id, kind, quantity, balance) select id, 'admin_edit', quantity, 100000 from changed`,
+      [productIds],
+    );
     for (const id of productIds) initialStock.set(id, 100_000);
   }, 120_000);
 
@@ -298,6 +308,18 @@ describe('crash safety of the built server on the embedded database', () => {
     );
     expect(after.status).toBe(201);
   }, 120_000);
+
+  it('npm run db:check passes after the crash and the restarts: stock and points equal their ledgers', async () => {
+    const url = await runningEmbeddedUrl(dataDir);
+    const pool = createPool(url!, 2);
+    try {
+      const report = await checkConsistency(pool);
+      expect(report.violations).toEqual([]);
+      expect(report.orders).toBeGreaterThan(0);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
 
   it('still stops gracefully afterwards: the restarted PostgreSQL is stopped with the app', async () => {
     const pgPid = postmasterPid();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { checkConsistency } from '../src/db/consistency';
 import { cartDataSchema } from '@mayorista/core';
 import { startSession } from '../src/modules/accounts/sessions';
 import { insertProduct, pointsOf, productStock } from './admin-orders-fixtures';
@@ -158,5 +159,14 @@ describe('cart saved from two tabs', () => {
     expect(stored.updated_at.getTime()).toBe(newest);
     const lastWrites = answers.filter((a) => Date.parse(a.updated_at) === newest).map((a) => a.cart_data);
     expect(lastWrites).toContainEqual(stored.cart_data);
+  });
+});
+
+describe('consistency (npm run db:check)', () => {
+  it('holds at the end: every cached stock and balance equals its ledger, every total its lines', async () => {
+    const report = await checkConsistency(ctx.pool);
+    expect(report.violations).toEqual([]);
+    expect(report.products).toBeGreaterThan(0);
+    expect(report.orders).toBeGreaterThan(0);
   });
 });

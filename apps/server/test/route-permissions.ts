@@ -158,6 +158,16 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/points-history` }),
   },
+  [routeKey('GET', '/api/admin/users/:id/points-movements')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/points-movements?page=1&page_size=5` }),
+  },
+  [routeKey('GET', '/api/admin/products/:id/stock-movements')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/products/${f.productId}/stock-movements?page=1&page_size=5` }),
+  },
   [routeKey('PATCH', '/api/admin/users/:id/role')]: {
     access: 'superAdmin',
     allowed: [200],

@@ -3,9 +3,11 @@ import { parse as parseQueryString } from 'node:querystring';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkConsistency } from '../src/db/consistency';
 import type { z } from 'zod';
 import {
   adminOrdersFilterSchema,
+  movementsPageQuerySchema,
   adminOrdersListQuerySchema,
   adminUsersQuerySchema,
   approvalChangeSchema,
@@ -464,6 +466,8 @@ const queryEndpoints: QueryEndpoint[] = [
   { name: 'GET /api/admin/users', path: '/api/admin/users', who: 'admin', schema: adminUsersQuerySchema, keys: ['search', 'status', 'page', 'page_size'] },
   { name: 'GET /api/admin/orders', path: '/api/admin/orders', who: 'admin', schema: adminOrdersListQuerySchema, keys: ['status', 'customer', 'from', 'to', 'page', 'page_size'] },
   { name: 'GET /api/admin/orders/export.csv', path: '/api/admin/orders/export.csv', who: 'admin', schema: adminOrdersFilterSchema, keys: ['status', 'customer', 'from', 'to'] },
+  { name: 'GET /api/admin/products/:id/stock-movements', path: `/api/admin/products/${productId}/stock-movements`, who: 'admin', schema: movementsPageQuerySchema, keys: ['page', 'page_size'] },
+  { name: 'GET /api/admin/users/:id/points-movements', path: `/api/admin/users/${users.customer.userId}/points-movements`, who: 'admin', schema: movementsPageQuerySchema, keys: ['page', 'page_size'] },
   { name: 'GET /api/cart/products', path: '/api/cart/products', who: 'customer', schema: cartProductsQuerySchema, keys: ['ids'] },
   { name: 'POST /api/auth/token', path: '/api/auth/token', who: 'anonymous', schema: tokenGrantQuerySchema, keys: ['grant_type'], method: 'POST' },
   { name: 'POST /api/auth/logout', path: '/api/auth/logout', who: 'customer', schema: signOutQuerySchema, keys: ['scope'], method: 'POST' },
@@ -572,5 +576,14 @@ describe('hostile headers', () => {
 describe('volume', () => {
   it('ran at least 10,000 generated requests (at the default scale)', () => {
     if (SCALE >= 1) expect(casesRun).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+describe('consistency (npm run db:check)', () => {
+  it('holds at the end: every cached stock and balance equals its ledger, every total its lines', async () => {
+    const report = await checkConsistency(ctx.pool);
+    expect(report.violations).toEqual([]);
+    expect(report.products).toBeGreaterThan(0);
+    expect(report.orders).toBeGreaterThan(0);
   });
 });

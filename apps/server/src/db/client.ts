@@ -26,3 +26,11 @@ export function createPool(url: string, max = 20): pg.Pool {
 export function createDatabase(pool: pg.Pool): Database {
   return drizzle(pool, { schema });
 }
+
+/**
+ * Drizzle over one transaction's connection: the plain-SQL ledgers (decision 009) and Drizzle
+ * queries then share `inTransaction`'s client and commit together.
+ */
+export function databaseOn(client: pg.PoolClient): Database {
+  return drizzle(client, { schema });
+}

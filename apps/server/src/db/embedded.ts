@@ -180,6 +180,18 @@ async function waitUntilAccepting(config: pg.ClientConfig, child: ChildProcess, 
   throw new Error(`PostgreSQL no respondió a tiempo: ${String(lastError)}`);
 }
 
+interface DataDirLayout {
+  dataDir: string;
+  /** PostgreSQL's own data directory (PGDATA), under DATA_DIR. */
+  pgDir: string;
+  /** initdb's and the server's output, appended across starts. */
+  logFile: string;
+}
+
+/**
+ * Starts PostgreSQL on DATA_DIR and keeps it running until stop(): prepare the directory, create
+ * the cluster on the first start, start the server, create the app's database, then supervise.
+ */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   log: (msg: string) => void;
@@ -188,54 +200,88 @@ export async function startEmbeddedPostgres(options: {
   const { log } = options;
   const bins = await loadBinaries();
   const ids = runAsIds();
-  const pgDir = path.join(options.dataDir, 'postgres');
-  const logFile = path.join(options.dataDir, 'postgres.log');
-  await fs.mkdir(options.dataDir, { recursive: true });
-  const password = await readOrCreatePassword(path.join(options.dataDir, '.postgres-password'));
-
-  if (ids) await ensureReachable(path.resolve(options.dataDir), ids);
-  await stopOrphanedServer(pgDir, log);
-
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    // No PG_VERSION means no finished initdb: whatever is there is a partial attempt.
-    await fs.rm(pgDir, { recursive: true, force: true });
-    await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
-    const pwFile = path.join(options.dataDir, '.initdb-pw');
-    await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
-    if (ids) {
-      await fs.chown(pgDir, ids.uid, ids.gid);
-      await fs.chown(pwFile, ids.uid, ids.gid);
-    }
-    log('Inicializando la base de datos embebida (solo la primera vez)...');
-    try {
-      await runToCompletion(
-        bins.initdb,
-        [
-          `--pgdata=${pgDir}`,
-          `--username=${SUPERUSER}`,
-          `--pwfile=${pwFile}`,
-          '--auth=scram-sha-256',
-          '--encoding=UTF8',
-          // The builtin C.UTF-8 provider gives Unicode-aware lower()/upper() with no OS locale needed.
-          '--locale-provider=builtin',
-          '--builtin-locale=C.UTF-8',
-          '--locale=C',
-          '--no-instructions',
-        ],
-        ids,
-        logFile,
-      );
-    } finally {
-      await fs.rm(pwFile, { force: true });
-    }
-  } else if (ids && (await fs.stat(pgDir)).uid !== ids.uid) {
-    // A data directory copied or restored by root: hand it back to the server's user.
-    await chownRecursive(pgDir, ids.uid, ids.gid);
-  }
+  const layout: DataDirLayout = {
+    dataDir: options.dataDir,
+    pgDir: path.join(options.dataDir, 'postgres'),
+    logFile: path.join(options.dataDir, 'postgres.log'),
+  };
+  const password = await prepareDataDir(layout, ids, log);
+  await initOrAdoptCluster(layout, bins, password, ids, log);
 
   const port = options.port ?? (await findFreePort());
-  const logStream = createWriteStream(logFile, { flags: 'a' });
-  const spawnServer = (): ChildProcess => {
+  const logStream = createWriteStream(layout.logFile, { flags: 'a' });
+  const spawnServer = serverLauncher(bins, layout.pgDir, port, ids, logStream);
+  const connection: pg.ClientConfig = { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' };
+  const first = spawnServer();
+  await createAppDatabase(connection, first);
+  const supervisor = superviseServer({ first, spawnServer, connection, port, log, onStopped: () => logStream.end() });
+
+  return {
+    url: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    port,
+    get pid() {
+      return supervisor.current().pid!;
+    },
+    stop: supervisor.stop,
+  };
+}
+
+/**
+ * Makes DATA_DIR usable before any server runs: the directory and the superuser's password
+ * exist, `postgres` can reach it when we run as root, and no orphaned server holds it.
+ */
+async function prepareDataDir(layout: DataDirLayout, ids: RunAs, log: (msg: string) => void): Promise<string> {
+  await fs.mkdir(layout.dataDir, { recursive: true });
+  const password = await readOrCreatePassword(path.join(layout.dataDir, '.postgres-password'));
+  if (ids) await ensureReachable(path.resolve(layout.dataDir), ids);
+  await stopOrphanedServer(layout.pgDir, log);
+  return password;
+}
+
+/** Runs initdb on the first start; on later ones, hands a directory restored by root back to `postgres`. */
+async function initOrAdoptCluster(layout: DataDirLayout, bins: Binaries, password: string, ids: RunAs, log: (msg: string) => void): Promise<void> {
+  const { pgDir } = layout;
+  if (existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    // A data directory copied or restored by root: hand it back to the server's user.
+    if (ids && (await fs.stat(pgDir)).uid !== ids.uid) await chownRecursive(pgDir, ids.uid, ids.gid);
+    return;
+  }
+  // No PG_VERSION means no finished initdb: whatever is there is a partial attempt.
+  await fs.rm(pgDir, { recursive: true, force: true });
+  await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
+  const pwFile = path.join(layout.dataDir, '.initdb-pw');
+  await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+  if (ids) {
+    await fs.chown(pgDir, ids.uid, ids.gid);
+    await fs.chown(pwFile, ids.uid, ids.gid);
+  }
+  log('Inicializando la base de datos embebida (solo la primera vez)...');
+  try {
+    await runToCompletion(
+      bins.initdb,
+      [
+        `--pgdata=${pgDir}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        // The builtin C.UTF-8 provider gives Unicode-aware lower()/upper() with no OS locale needed.
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      ids,
+      layout.logFile,
+    );
+  } finally {
+    await fs.rm(pwFile, { force: true });
+  }
+}
+
+/** How to start one server process on the cluster; the supervisor calls it again after a crash. */
+function serverLauncher(bins: Binaries, pgDir: string, port: number, ids: RunAs, logStream: NodeJS.WritableStream): () => ChildProcess {
+  return () => {
     const server = spawn(
       bins.postgres,
       [
@@ -260,24 +306,38 @@ export async function startEmbeddedPostgres(options: {
     server.stderr?.pipe(logStream, { end: false });
     return server;
   };
-  let child = spawnServer();
+}
 
-  const connection = { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' };
+/** Waits for the first server to accept connections and creates the app's database once; a failure stops that server. */
+async function createAppDatabase(connection: pg.ClientConfig, server: ChildProcess): Promise<void> {
   try {
-    await waitUntilAccepting(connection, child, 60_000);
+    await waitUntilAccepting(connection, server, 60_000);
     const admin = new pg.Client(connection);
     await admin.connect();
     const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
     if (exists.rowCount === 0) await admin.query(`create database ${DATABASE_NAME}`);
     await admin.end();
   } catch (error) {
-    child.kill('SIGINT');
+    server.kill('SIGINT');
     throw error;
   }
+}
 
-  // ── supervision: a server that dies under the app (OOM killer, kill -9, crash) is started
-  // again on the same port and data, so the app's pool reconnects by itself. Until then the
-  // app answers 503 database_unavailable. Crash recovery replays the WAL: nothing committed is lost.
+/**
+ * Supervision: a server that dies under the app (OOM killer, kill -9, crash) is started again on
+ * the same port and data, so the app's pool reconnects by itself. Until then the app answers 503
+ * database_unavailable. Crash recovery replays the WAL: nothing committed is lost.
+ */
+function superviseServer(options: {
+  first: ChildProcess;
+  spawnServer: () => ChildProcess;
+  connection: pg.ClientConfig;
+  port: number;
+  log: (msg: string) => void;
+  onStopped: () => void;
+}): { current(): ChildProcess; stop(): Promise<void> } {
+  const { spawnServer, connection, port, log } = options;
+  let child = options.first;
   let stopping: Promise<void> | null = null;
   let restartTimer: NodeJS.Timeout | null = null;
   let backoffMs = RESTART_BACKOFF_MIN_MS;
@@ -332,18 +392,10 @@ export async function startEmbeddedPostgres(options: {
         if (!(await waitForExit(server.pid, 30_000))) server.kill('SIGQUIT');
         await new Promise<void>((r) => (server.exitCode !== null || server.signalCode !== null ? r() : server.once('exit', () => r())));
       }
-      logStream.end();
+      options.onStopped();
     })());
 
-  const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
-  return {
-    url,
-    port,
-    get pid() {
-      return child.pid!;
-    },
-    stop,
-  };
+  return { current: () => child, stop };
 }
 
 /**

@@ -120,23 +120,6 @@ export const profiles = pgTable(
   ],
 );
 
-/** Every change of a customer's points by an admin: who, when, why, before and after. */
-export const pointsAdjustments = pgTable(
-  'points_adjustments',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => profiles.id, { onDelete: 'set null' }),
-    reason: text('reason').notNull(),
-    before: centavos('before').notNull(),
-    after: centavos('after').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('points_adjustments_profile_idx').on(t.profileId, t.createdAt)],
-);
-
 export const products = pgTable(
   'products',
   {
@@ -172,7 +155,7 @@ export const products = pgTable(
     ),
     check('products_on_sale_has_price', sql`not ${t.onSale} or ${t.salePrice} is not null`),
     check('products_on_sale_retail_has_price', sql`not ${t.onSaleRetail} or ${t.salePriceRetail} is not null`),
-    check('products_stock_nonnegative', sql`${t.hasUnlimitedStock} or ${t.stock} >= 0`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_discounts_is_array', sql`jsonb_typeof(${t.discounts}) = 'array'`),
     // Names are unique ignoring case and accents ("Azúcar" and "azucar" are the same product).
     uniqueIndex('products_name_key').on(sql`lower(public.immutable_unaccent(${t.name}))`),
@@ -184,6 +167,58 @@ export const products = pgTable(
       .where(sql`${t.isEnabled}`),
     index('products_category_idx').on(t.category),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The stock ledger (decision 009): one row per change of a product's stock, written only by
+ * modules/stock/stock.ledger.ts in the transaction of the change; products.stock = Σ quantity.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    balance: integer('balance').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stock_movements_kind_check', sql`${t.kind} in ('opening','order','order_cancel_restock','admin_edit','import')`),
+    check('stock_movements_balance_nonnegative', sql`${t.balance} >= 0`),
+    check('stock_movements_quantity_nonzero', sql`${t.quantity} <> 0`),
+    index('stock_movements_product_idx').on(t.productId, t.id),
+  ],
+);
+
+/**
+ * The points ledger (decision 009): one row per change of a customer's balance, written only by
+ * modules/points/points.ledger.ts; profiles.saldo_puntos = Σ amount. Absorbed points_adjustments.
+ */
+export const pointsMovements = pgTable(
+  'points_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amount: centavos('amount').notNull(),
+    balance: centavos('balance').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('points_movements_kind_check', sql`${t.kind} in ('opening','order','order_refund','admin_adjustment')`),
+    check('points_movements_balance_nonnegative', sql`${t.balance} >= 0`),
+    index('points_movements_profile_idx').on(t.profileId, t.id),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { BrowserRouter, useRoutes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
-import { AuthProvider } from '../features/auth';
+import { AuthProvider } from '../lib/auth';
 import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { routes } from './routes';
 

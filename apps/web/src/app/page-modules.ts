@@ -22,7 +22,7 @@ export const PAGE_MODULES = {
   '/recuperar-clave': '/src/app/pages/forgot-password-page.tsx',
   '/restablecer-clave': '/src/app/pages/reset-password-page.tsx',
   '/catalog': '/src/features/catalog/catalog-page.tsx',
-  '/cart': '/src/features/cart/cart-page.tsx',
+  '/cart': '/src/app/pages/cart-page.tsx',
   '/my-orders': '/src/features/orders/my-orders-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
   '*': '/src/app/pages/not-found-page.tsx',

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@mayorista/core/errors';
 import { messages } from '@mayorista/core/messages';
 
 /**
@@ -5,10 +6,18 @@ import { messages } from '@mayorista/core/messages';
  * errors into ApiError, and turns network failures into the retryable error of SPEC §8.
  */
 
+/**
+ * Codes the client makes up: the network failed (`network_error`), or an answer came without one
+ * of our codes, e.g. a proxy's 502 page (`http_<status>`).
+ */
+export type ClientErrorCode = 'network_error' | `http_${number}`;
+/** What callers branch on: the server's code from core's table, or one of the client's own. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
-    public readonly code: string,
+    public readonly code: ApiErrorCode,
     message: string,
     public readonly body: Record<string, unknown> = {},
   ) {
@@ -26,7 +35,7 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 type TokenProvider = () => Promise<string | null> | string | null;
 let tokenProvider: TokenProvider = () => null;
 
-/** The auth feature registers how to get a fresh access token (it refreshes when near expiry). */
+/** The session (lib/auth) registers how to get a fresh access token (it refreshes when near expiry). */
 export function setAccessTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
@@ -50,6 +59,11 @@ function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+// The server answers only codes of core's table (its AppError takes an ErrorCode). The table itself
+// is not imported here: it would add its bytes to the first download for a check the server owns.
+const codeOf = (body: Record<string, unknown>, status: number): ApiErrorCode =>
+  typeof body.code === 'string' ? (body.code as ErrorCode) : `http_${status}`;
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -85,8 +99,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) {
     const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     const message = typeof body.message === 'string' ? body.message : messages.errors.internal;
-    const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
-    throw new ApiError(response.status, code, message, body);
+    throw new ApiError(response.status, codeOf(body, response.status), message, body);
   }
   return data as T;
 }
@@ -102,7 +115,7 @@ export async function apiDownload(path: string, query?: ApiRequestOptions['query
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    throw new ApiError(response.status, String(body.code ?? `http_${response.status}`), String(body.message ?? messages.errors.internal), body);
+    throw new ApiError(response.status, codeOf(body, response.status), String(body.message ?? messages.errors.internal), body);
   }
   return response.blob();
 }

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import type { Profile } from '@mayorista/core/schemas/auth';
-import { AuthClient, AuthProvider } from '../features/auth';
-import { memoryStore, SESSION_STORAGE_KEY } from '../features/auth/session/session-storage';
+import { AuthClient, AuthProvider } from '../lib/auth';
+import { memoryStore, SESSION_STORAGE_KEY } from '../lib/auth/session/session-storage';
 import { Toaster } from '../components/ui/toaster';
 import { fakeServer, jsonResponse, makeSession } from './auth-fixtures';
 

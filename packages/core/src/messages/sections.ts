@@ -17,4 +17,5 @@ export { realtime } from './realtime';
 export { adminUsers } from './adminUsers';
 export { adminPage } from './adminPage';
 export { errors } from './errors';
+export { ledgers } from './ledgers';
 export { settings } from './settings';

@@ -87,24 +87,34 @@ export interface Session {
   user: SessionUser;
 }
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  user_metadata: Record<string, unknown>;
-}
+// ── Response contracts: Fastify serializes these routes' answers through them, the web takes its
+// types from them (docs/decisions/011). Output schemas check what the server sends, not user input:
+// no Spanish messages, and plain strings where the database already guarantees the format.
 
-/** SPEC §3 Profile. `saldo_puntos` is in centavos, shown as a currency-like amount. */
-export interface Profile {
-  id: string;
-  nombre: string;
-  apellido: string;
-  email: string;
-  dni: string;
-  approved: boolean;
-  is_admin: boolean;
-  is_super_admin: boolean;
-  saldo_puntos: number;
-}
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  user_metadata: z.record(z.string(), z.unknown()),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/auth/user. */
+export const authUserResponseSchema = z.object({ user: sessionUserSchema });
+export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
+
+/** SPEC §3 Profile (GET /api/profiles/:id). `saldo_puntos` is in centavos, shown as a currency-like amount. */
+export const profileSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  dni: z.string(),
+  approved: z.boolean(),
+  is_admin: z.boolean(),
+  is_super_admin: z.boolean(),
+  saldo_puntos: z.number().int(),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
 // ── Administration of accounts (docs/api.md, /api/admin/users) ──
 
@@ -141,12 +151,16 @@ export const roleChangeSchema = z
   .refine((v) => v.is_admin !== undefined || v.is_super_admin !== undefined, { message: messages.auth.roleChangeRequired });
 export type RoleChangeInput = z.input<typeof roleChangeSchema>;
 
-/** A profile as the admin list shows it. */
-export interface AdminUser extends Profile {
-  email_verified: boolean;
-  /** ISO 8601 */
-  created_at: string;
-}
+/** A profile as the admin list shows it; also the answer of every change an admin makes to an account. */
+export const adminUserSchema = profileSchema.extend({
+  email_verified: z.boolean(),
+  created_at: z.iso.datetime(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /api/admin/users: one page and the number of accounts that match the filter. */
+export const adminUsersPageSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int().nonnegative() });
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 export interface PointsAdjustment {
   id: number;

@@ -17,15 +17,27 @@ export type CartData = z.infer<typeof cartDataSchema>;
 export const saveCartSchema = z.strictObject({ cart_data: cartDataSchema });
 
 /**
+ * The products inside cart answers. Their contract belongs to the products module; until it is a
+ * schema in core this passes each product through unchanged (an object, typed as Product).
+ */
+const cartProductSchema = z.custom<Product>((value) => typeof value === 'object' && value !== null);
+
+/**
  * GET/PUT /api/cart answer. `removed` lists products dropped because they were disabled or deleted;
  * `products` are today's data (prices, tiers, stock) of every product left in the cart.
  */
-export interface CartResponse {
-  cart_data: CartData;
-  updated_at: string | null;
-  removed: { product_id: string; name: string | null }[];
-  products: Product[];
-}
+export const cartResponseSchema = z.object({
+  // Output, not input: the quantities were checked when the cart was saved.
+  cart_data: z.record(z.string(), z.number().int()),
+  updated_at: z.iso.datetime().nullable(),
+  removed: z.array(z.object({ product_id: z.string(), name: z.string().nullable() })),
+  products: z.array(cartProductSchema),
+});
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+/** GET /api/cart/products answer. */
+export const cartProductsResponseSchema = z.object({ items: z.array(cartProductSchema) });
+export type CartProductsResponse = z.infer<typeof cartProductsResponseSchema>;
 
 /** GET /api/cart/products?ids=…: at most this many ids per call. */
 export const CART_PRODUCTS_MAX_IDS = 100;

@@ -6,6 +6,12 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const uuidSchema = z.uuid({ message: 'Identificador inválido.' });
 
+/**
+ * Shape of a PostgreSQL uuid in text, for ids that arrive unvalidated (a path segment, an id in a
+ * stored JSON snapshot): checking first turns a would-be cast error into "not found".
+ */
+export const looksLikeUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** Integer centavos, positive, within a range that stays exact as a JS number and as bigint. */
 export const positiveCentavosSchema = z
   .number({ message: 'Ingresá un importe válido.' })

@@ -3,6 +3,8 @@ export * from './common';
 export * from './product';
 export * from './auth';
 export * from './cart';
+export * from './points';
 export * from './order';
 export * from './admin-orders';
+export * from './ledger';
 export * from './settings';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { DiscountTier } from './product';
-import type { OrderStatus } from '../constants';
+import { DISCOUNT_TYPES } from './product';
+import { ORDER_STATUSES } from '../constants';
 import { quantitySchema } from './cart';
 
 export const placeOrderSchema = z.strictObject({
@@ -13,49 +13,57 @@ export const placeOrderSchema = z.strictObject({
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
+// Response contracts (issue 15 item 8): Fastify serializes every orders route with these, and the
+// web takes its types from them. Output schemas check shape only: the server wrote the values.
+
 /** The customer as the order recorded them (SPEC §3 user_info). */
-export interface OrderUserInfo {
-  nombre: string;
-  apellido: string;
-  email: string;
-  dni: string;
-}
+export const orderUserInfoSchema = z.object({ nombre: z.string(), apellido: z.string(), email: z.string(), dni: z.string() });
+export type OrderUserInfo = z.infer<typeof orderUserInfoSchema>;
 
 /** An order line as stored and returned: a snapshot of the product and the price actually charged. Amounts in centavos. */
-export interface OrderItem {
-  product_id: string;
-  name: string;
-  quantity: number;
+export const orderItemSchema = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  quantity: z.number(),
   /** Unit price charged. */
-  price: number;
+  price: z.number(),
   /** Line total. */
-  total: number;
-  discounts: {
-    base_price: number;
-    savings: number;
-    applied: 'none' | 'sale' | 'tier';
-    tier: DiscountTier | null;
-  };
-}
+  total: z.number(),
+  discounts: z.object({
+    base_price: z.number(),
+    savings: z.number(),
+    applied: z.enum(['none', 'sale', 'tier']),
+    tier: z.object({ minQuantity: z.number(), discountType: z.enum(DISCOUNT_TYPES), discountValue: z.number() }).nullable(),
+  }),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
 
-/** SPEC §3 Order as the API returns it. */
-export interface Order {
-  id: string;
-  user_id: string;
-  user_info: OrderUserInfo;
-  items: OrderItem[];
-  total: number;
-  total_savings: number;
-  status: OrderStatus;
-  observaciones: string;
-  canjeado_con_puntos: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** SPEC §3 Order as the API returns it, to its customer and to admins alike. */
+export const orderSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_info: orderUserInfoSchema,
+  items: z.array(orderItemSchema),
+  total: z.number(),
+  total_savings: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  observaciones: z.string(),
+  canjeado_con_puntos: z.boolean(),
+  /** ISO 8601 */
+  created_at: z.string(),
+  /** ISO 8601 */
+  updated_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
 
 /** POST /api/orders answer. */
-export interface PlaceOrderResult {
-  order: Order;
-  whatsapp_url: string;
-  saldo_puntos: number;
-}
+export const placeOrderResultSchema = z.object({ order: orderSchema, whatsapp_url: z.string(), saldo_puntos: z.number() });
+export type PlaceOrderResult = z.infer<typeof placeOrderResultSchema>;
+
+/** GET /api/orders answer (Mis Pedidos). */
+export const ownOrdersSchema = z.object({ items: z.array(orderSchema) });
+export type OwnOrders = z.infer<typeof ownOrdersSchema>;
+
+/** GET /api/admin/orders answer: one page of orders and how many match the filters. */
+export const adminOrdersPageSchema = z.object({ items: z.array(orderSchema), total: z.number() });
+export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;

@@ -2,11 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminUserSchema,
+  adminUsersPageSchema,
   adminUsersQuerySchema,
   approvalChangeSchema,
+  authUserResponseSchema,
   emailOnlySchema,
+  movementsPageQuerySchema,
   messages,
   pointsAdjustmentSchema,
+  pointsMovementsPageSchema,
+  profileSchema,
   refreshTokenGrantSchema,
   resetPasswordSchema,
   roleChangeSchema,
@@ -17,6 +23,7 @@ import {
   uuidSchema,
   verifyEmailSchema,
 } from '@mayorista/core';
+import type pg from 'pg';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -28,6 +35,7 @@ import type { ClientInfo } from './sessions';
 
 export interface AccountsRoutesDeps {
   db: Database;
+  pool: pg.Pool;
   config: Config;
   jwtSecret: Uint8Array;
   mailer: Mailer;
@@ -102,31 +110,33 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     accounts.resetPassword(request.body, clientInfo(request)),
   );
 
-  r.get('/api/auth/user', { config: { access: 'user' } }, async (request) => ({
+  r.get('/api/auth/user', { schema: { response: { 200: authUserResponseSchema } }, config: { access: 'user' } }, async (request) => ({
     user: await accounts.getUser(request.auth!.userId),
   }));
 
   r.get(
     '/api/profiles/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }) }, config: { access: 'user' } },
+    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: profileSchema } }, config: { access: 'user' } },
     async (request) => accounts.getOwnProfile(request.auth!.userId, request.params.id),
   );
 
   // ── administration of accounts ──
 
-  r.get('/api/admin/users', { schema: { querystring: adminUsersQuerySchema }, config: { access: 'admin' } }, async (request) =>
-    adminUsers.list(request.query),
+  r.get(
+    '/api/admin/users',
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } }, config: { access: 'admin' } },
+    async (request) => adminUsers.list(request.query),
   );
 
   r.patch(
     '/api/admin/users/:id/approval',
-    { schema: { params: adminUserParams, body: approvalChangeSchema }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams, body: approvalChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'admin' } },
     async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved),
   );
 
   r.post(
     '/api/admin/users/:id/points',
-    { schema: { params: adminUserParams, body: pointsAdjustmentSchema }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams, body: pointsAdjustmentSchema, response: { 200: adminUserSchema } }, config: { access: 'admin' } },
     async (request) => adminUsers.adjustPoints(authOf(request).profile, request.params.id, request.body),
   );
 
@@ -136,9 +146,19 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     async (request) => adminUsers.pointsHistory(request.params.id),
   );
 
+  r.get(
+    '/api/admin/users/:id/points-movements',
+    {
+      schema: { params: adminUserParams, querystring: movementsPageQuerySchema, response: { 200: pointsMovementsPageSchema } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await adminUsers.pointsMovements(request.params.id, request.query)),
+  );
+
   r.patch(
     '/api/admin/users/:id/role',
-    { schema: { params: adminUserParams, body: roleChangeSchema }, config: { access: 'super_admin' } },
+    { schema: { params: adminUserParams, body: roleChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'super_admin' } },
     async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body),
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, AdminUserStatus, PointsAdjustment, Profile } from '@mayorista/core';
-import { pointsAdjustments, profiles, users } from '../../db/schema';
+import type { AdminUser, AdminUserStatus, Profile } from '@mayorista/core';
+import { likeContains } from '../../db/like';
+import { profiles, users } from '../../db/schema';
 import { profileColumns, type Executor, type Transaction } from './accounts.repository';
 
 const adminUserColumns = {
@@ -12,8 +13,6 @@ const adminUserColumns = {
 type AdminUserRow = Omit<AdminUser, 'created_at'> & { created_at: Date };
 const toAdminUser = (row: AdminUserRow): AdminUser => ({ ...row, created_at: row.created_at.toISOString() });
 
-/** `%` and `_` typed by the admin are literal characters, not wildcards. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listFilter(filter: { search?: string; status: AdminUserStatus }): SQL | undefined {
   const conditions: SQL[] = [];
@@ -22,7 +21,7 @@ function listFilter(filter: { search?: string; status: AdminUserStatus }): SQL |
   const search = filter.search?.trim();
   if (search) {
     // One haystack for name, surname, e-mail and DNI; accents and case ignored ("Nuñez" finds "nunez").
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = likeContains(search);
     conditions.push(
       sql`public.immutable_unaccent(lower(concat_ws(' ', ${profiles.nombre}, ${profiles.apellido}, ${profiles.email}, ${profiles.dni})))
           like public.immutable_unaccent(lower(${pattern}))`,
@@ -69,35 +68,11 @@ export async function lockSuperAdminIds(tx: Transaction): Promise<string[]> {
 export async function updateProfileFlags(
   tx: Transaction,
   id: string,
-  flags: Partial<{ approved: boolean; isAdmin: boolean; isSuperAdmin: boolean; saldoPuntos: number }>,
+  // Never saldo_puntos: the points ledger (modules/points) is its only writer.
+  flags: Partial<{ approved: boolean; isAdmin: boolean; isSuperAdmin: boolean }>,
 ): Promise<void> {
   await tx
     .update(profiles)
     .set({ ...flags, updatedAt: sql`now()` })
     .where(eq(profiles.id, id));
-}
-
-export async function insertPointsAdjustment(
-  tx: Transaction,
-  input: { profileId: string; adminId: string; reason: string; before: number; after: number },
-): Promise<void> {
-  await tx.insert(pointsAdjustments).values(input);
-}
-
-export async function listPointsAdjustments(db: Executor, profileId: string): Promise<PointsAdjustment[]> {
-  const admin = sql`(select concat_ws(' ', a.nombre, a.apellido) from profiles a where a.id = ${pointsAdjustments.adminId})`;
-  const rows = await db
-    .select({
-      id: pointsAdjustments.id,
-      before: pointsAdjustments.before,
-      after: pointsAdjustments.after,
-      reason: pointsAdjustments.reason,
-      admin_id: pointsAdjustments.adminId,
-      admin_name: sql<string | null>`${admin}`,
-      created_at: pointsAdjustments.createdAt,
-    })
-    .from(pointsAdjustments)
-    .where(eq(pointsAdjustments.profileId, profileId))
-    .orderBy(desc(pointsAdjustments.createdAt), desc(pointsAdjustments.id));
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }

@@ -1,14 +1,19 @@
-import { messages, type AdminUser, type AdminUserStatus, type PointsAdjustment, type Profile } from '@mayorista/core';
+import { messages, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
 import { isStaff } from '@mayorista/core/roles';
+import type pg from 'pg';
 import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, Mailer } from '../../lib/mailer';
 import type { Config } from '../../config';
+import { adjustPoints, listAdminAdjustments, listPointsMovements } from '../points/points.ledger';
 import { accountApprovedEmail } from './account-emails';
 import * as adminRepo from './admin-users.repository';
 
 export interface AdminUsersDeps {
   db: Database;
+  /** Plain-SQL side (the points ledger). */
+  pool: pg.Pool;
   config: Pick<Config, 'appUrl' | 'catalogName'>;
   mailer: Mailer;
   log: MailLogger & { error(object: Record<string, unknown>, message: string): void };
@@ -20,7 +25,7 @@ type Actor = Pick<Profile, 'id' | 'is_admin' | 'is_super_admin'>;
 const accountNotFound = () => new AppError('not_found', messages.auth.accountNotFound);
 
 export function createAdminUsersService(deps: AdminUsersDeps) {
-  const { db, config, mailer, log } = deps;
+  const { db, pool, config, mailer, log } = deps;
 
   async function reload(id: string): Promise<AdminUser> {
     const user = await adminRepo.findAdminUser(db, id);
@@ -54,26 +59,37 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
       return user;
     },
 
-    /** Sets a new balance and records who, why, before and after, atomically. */
+    /** Sets a new balance through the points ledger, which records who, why, before and after. */
     async adjustPoints(actor: Actor, targetId: string, input: { saldo_puntos: number; reason: string }): Promise<AdminUser> {
-      await db.transaction(async (tx) => {
-        const target = await adminRepo.lockProfile(tx, targetId);
-        if (!target) throw accountNotFound();
-        await adminRepo.insertPointsAdjustment(tx, {
-          profileId: targetId,
-          adminId: actor.id,
-          reason: input.reason,
-          before: target.saldo_puntos,
-          after: input.saldo_puntos,
-        });
-        await adminRepo.updateProfileFlags(tx, targetId, { saldoPuntos: input.saldo_puntos });
-      });
+      const adjusted = await inTransaction(pool, (tx) =>
+        adjustPoints(tx, targetId, input.saldo_puntos, { actorId: actor.id, reason: input.reason }),
+      );
+      if (!adjusted) throw accountNotFound();
       return reload(targetId);
     },
 
+    /** The admin adjustments only, newest first (the ledger's admin_adjustment rows). */
     async pointsHistory(targetId: string): Promise<{ items: PointsAdjustment[] }> {
       await reload(targetId);
-      return { items: await adminRepo.listPointsAdjustments(db, targetId) };
+      const movements = await listAdminAdjustments(pool, targetId);
+      return {
+        items: movements.map((m) => ({
+          id: m.id,
+          before: m.balance - m.amount,
+          after: m.balance,
+          reason: m.reason ?? '',
+          admin_id: m.actor_id,
+          admin_name: m.actor_name,
+          created_at: m.created_at,
+        })),
+      };
+    },
+
+    /** Every movement of the customer's points ledger, newest first, one page. */
+    async pointsMovements(targetId: string, query: MovementsPageQuery): Promise<PointsMovementsPage> {
+      await reload(targetId);
+      const page = await listPointsMovements(pool, targetId, { limit: query.page_size, offset: (query.page - 1) * query.page_size });
+      return { ...page, page: query.page, page_size: query.page_size };
     },
 
     /** Super admins only (the route guard checks); never yourself, never the last super admin. */

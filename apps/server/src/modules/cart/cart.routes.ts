@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cartProductsQuerySchema, saveCartSchema } from '@mayorista/core/schemas/cart';
+import { cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
 import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/auth';
 import { createCartService } from './cart.service';
@@ -13,19 +13,19 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database })
   const service = createCartService(deps.db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/cart', { config: { access: 'approved' } }, async (request, reply) => {
+  routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.getCart(authOf(request).userId);
     return reply.header('Cache-Control', 'no-store').send(cart);
   });
 
-  routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema } }, async (request, reply) => {
+  routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
     return reply.header('Cache-Control', 'no-store').send(cart);
   });
 
   routes.get(
     '/api/cart/products',
-    { config: { access: 'approved' }, schema: { querystring: cartProductsQuerySchema } },
+    { config: { access: 'approved' }, schema: { querystring: cartProductsQuerySchema, response: { 200: cartProductsResponseSchema } } },
     async (request, reply) => {
       const items = await service.findAvailableProducts(request.query.ids);
       return reply.header('Cache-Control', 'private, no-store').send({ items });

@@ -1,18 +1,43 @@
 import type { PricedProduct } from '@mayorista/core/pricing';
+import type { AdminOrdersFilter } from '@mayorista/core/schemas/admin-orders';
+import type { Order } from '@mayorista/core/schemas/order';
 import type { Product } from '@mayorista/core/schemas/product';
+import type { OrderStatus } from '@mayorista/core/constants';
 import type { orders, OrderItemSnapshot, OrderUserInfo } from '../../db/schema';
+import { likeContains } from '../../db/like';
 import type { Queryable } from '../../db/transaction';
 
-// Plain SQL on the pool, each statement named so PostgreSQL parses and plans it once per
-// connection. Placing an order is the busiest write: the query builder's per-statement cost was
-// a fifth of the server's CPU under the order benchmark (bench/README.md).
+// The one repository of orders, customer and admin side alike (decision 009): plain SQL on the
+// pool or the transaction's client, the style decision 007 chose for the order hot path. Fixed
+// statements are named so PostgreSQL parses and plans them once per connection; the admin list
+// builds its WHERE from the filters, so it goes unnamed. Stock and points are never written
+// here: modules/stock and modules/points own them.
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Selects an order in OrderRow's shape (camelCase keys, Date timestamps, parsed JSON). */
-const ORDER_ROW_COLUMNS = `id, user_id as "userId", user_info as "userInfo", items, total,
-  total_savings as "totalSavings", status, observaciones, canjeado_con_puntos as "canjeadoConPuntos",
-  idempotency_key as "idempotencyKey", created_at as "createdAt", updated_at as "updatedAt"`;
+const ORDER_ROW_COLUMNS = `o.id, o.user_id as "userId", o.user_info as "userInfo", o.items, o.total,
+  o.total_savings as "totalSavings", o.status, o.observaciones, o.canjeado_con_puntos as "canjeadoConPuntos",
+  o.idempotency_key as "idempotencyKey", o.created_at as "createdAt", o.updated_at as "updatedAt"`;
+
+/** The one row mapper: an order row as every orders route answers it (SPEC §3 field names). */
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user_info: row.userInfo,
+    items: row.items,
+    total: row.total,
+    total_savings: row.totalSavings,
+    status: row.status as OrderStatus,
+    observaciones: row.observaciones,
+    canjeado_con_puntos: row.canjeadoConPuntos,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+// ── Placing an order ─────────────────────────────────────────────────────────────────────────
 
 /** What placing an order reads of a product: the pricing fields, plus stock and availability. */
 export type OrderedProduct = PricedProduct & Pick<Product, 'id' | 'name' | 'stock' | 'has_unlimited_stock' | 'is_enabled'>;
@@ -29,34 +54,6 @@ export async function readProducts(db: Queryable, ids: string[]): Promise<Ordere
   return rows;
 }
 
-/**
- * Takes the units of every limited-stock line in ONE statement, as the last write before commit.
- * A popular product's row is locked only from here to the commit — one round-trip instead of the
- * whole transaction — which is what keeps order throughput up when everyone buys the same item.
- * Rows are locked in id order (the CTE), so orders sharing products queue instead of deadlocking;
- * the `stock >= quantity` condition makes overselling impossible, and `is_enabled` refuses a
- * product disabled since it was read. Returns the ids whose units were taken.
- */
-export async function takeStock(db: Queryable, lines: { productId: string; quantity: number }[]): Promise<Set<string>> {
-  if (lines.length === 0) return new Set();
-  const { rows } = await db.query<{ id: string }>({
-    name: 'order_take_stock',
-    text: `with wanted as (
-             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
-           ), locked as (
-             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
-           )
-           update products p
-              set stock = p.stock - w.quantity, updated_at = now()
-             from wanted w
-            where p.id = w.id and p.id in (select id from locked)
-              and not p.has_unlimited_stock and p.is_enabled and p.stock >= w.quantity
-           returning p.id`,
-    values: [lines.map((l) => l.productId), lines.map((l) => l.quantity)],
-  });
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Current stock and name of products, to explain a refused line. */
 export async function currentStock(db: Queryable, ids: string[]) {
   const { rows } = await db.query<{ id: string; name: string; stock: number; is_enabled: boolean }>({
@@ -65,18 +62,6 @@ export async function currentStock(db: Queryable, ids: string[]) {
     values: [ids],
   });
   return rows;
-}
-
-/** Deducts points only if the balance covers them; returns the new balance, or null when it does not. */
-export async function deductPoints(db: Queryable, userId: string, amount: number): Promise<number | null> {
-  const { rows } = await db.query<{ saldo_puntos: number }>({
-    name: 'order_deduct_points',
-    text: `update profiles set saldo_puntos = saldo_puntos - $2, updated_at = now()
-            where id = $1 and saldo_puntos >= $2
-           returning saldo_puntos`,
-    values: [userId, amount],
-  });
-  return rows[0]?.saldo_puntos ?? null;
 }
 
 export async function findCustomer(db: Queryable, userId: string): Promise<(OrderUserInfo & { saldoPuntos: number }) | null> {
@@ -88,15 +73,6 @@ export async function findCustomer(db: Queryable, userId: string): Promise<(Orde
   return rows[0] ?? null;
 }
 
-export async function findPointsBalance(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ saldo_puntos: number }>({
-    name: 'order_points_balance',
-    text: `select saldo_puntos from profiles where id = $1`,
-    values: [userId],
-  });
-  return rows[0]?.saldo_puntos ?? 0;
-}
-
 /** An order as written: every column but those the database fills in. */
 export type NewOrder = Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -104,7 +80,7 @@ export type NewOrder = Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'>;
 export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): Promise<OrderRow> {
   const { rows } = await db.query<OrderRow>({
     name: 'order_insert',
-    text: `with placed as (
+    text: `with o as (
              insert into orders (user_id, user_info, items, total, total_savings, status, observaciones,
                                  canjeado_con_puntos, idempotency_key)
              values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9)
@@ -112,7 +88,7 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
            ), emptied as (
              update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1
            )
-           select ${ORDER_ROW_COLUMNS} from placed`,
+           select ${ORDER_ROW_COLUMNS} from o`,
     // JSON columns go as text: pg would send a JavaScript array as a PostgreSQL array literal.
     values: [
       order.userId,
@@ -140,11 +116,13 @@ export async function notifyOrderInserted(db: Queryable, payload: Record<string,
 export async function findOrderByIdempotencyKey(db: Queryable, userId: string, key: string): Promise<OrderRow | null> {
   const { rows } = await db.query<OrderRow>({
     name: 'order_by_idempotency_key',
-    text: `select ${ORDER_ROW_COLUMNS} from orders where user_id = $1 and idempotency_key = $2`,
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.user_id = $1 and o.idempotency_key = $2`,
     values: [userId, key],
   });
   return rows[0] ?? null;
 }
+
+// ── The customer's own orders ────────────────────────────────────────────────────────────────
 
 /** Mis Pedidos shows at most this many of the newest orders; older ones stay in the admin's list. */
 export const OWN_ORDERS_LIMIT = 200;
@@ -152,8 +130,8 @@ export const OWN_ORDERS_LIMIT = 200;
 export async function listOwnOrders(db: Queryable, userId: string): Promise<OrderRow[]> {
   const { rows } = await db.query<OrderRow>({
     name: 'order_list_own',
-    text: `select ${ORDER_ROW_COLUMNS} from orders where user_id = $1
-            order by created_at desc, id desc limit ${OWN_ORDERS_LIMIT}`,
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.user_id = $1
+            order by o.created_at desc, o.id desc limit ${OWN_ORDERS_LIMIT}`,
     values: [userId],
   });
   return rows;
@@ -163,10 +141,102 @@ export async function listOwnOrders(db: Queryable, userId: string): Promise<Orde
 export async function findOwnOrder(db: Queryable, userId: string, orderId: string): Promise<OrderRow | null> {
   const { rows } = await db.query<OrderRow>({
     name: 'order_find_own',
-    text: `select ${ORDER_ROW_COLUMNS} from orders where id = $1 and user_id = $2`,
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.id = $1 and o.user_id = $2`,
     values: [orderId, userId],
   });
   return rows[0] ?? null;
+}
+
+// ── The admin's view of every order ──────────────────────────────────────────────────────────
+
+/** Calendar days in the filters are the business's days, not the server's (which runs in UTC). */
+const BUSINESS_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+/** The WHERE clause of the admin list and export, with its parameters numbered from $1. */
+function filterConditions(filter: AdminOrdersFilter): { where: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const conditions = ['true'];
+  if (filter.status) conditions.push(`o.status = ${param(filter.status)}`);
+  if (filter.customer) {
+    // Accent- and case-insensitive, so "garcia" finds "García".
+    const needle = `lower(public.immutable_unaccent(${param(likeContains(filter.customer))}))`;
+    const field = (expression: string) => `lower(public.immutable_unaccent(${expression})) like ${needle}`;
+    conditions.push(`(
+      ${field(`o.user_info ->> 'nombre'`)}
+      or ${field(`o.user_info ->> 'apellido'`)}
+      or ${field(`concat_ws(' ', o.user_info ->> 'nombre', o.user_info ->> 'apellido')`)}
+      or ${field(`o.user_info ->> 'email'`)}
+      or ${field(`o.user_info ->> 'dni'`)}
+    )`);
+  }
+  if (filter.from) {
+    conditions.push(`o.created_at >= (${param(filter.from)}::date)::timestamp at time zone '${BUSINESS_TIME_ZONE}'`);
+  }
+  if (filter.to) {
+    conditions.push(`o.created_at < (${param(filter.to)}::date + 1)::timestamp at time zone '${BUSINESS_TIME_ZONE}'`);
+  }
+  return { where: conditions.join(' and '), values };
+}
+
+export async function listOrders(
+  db: Queryable,
+  filter: AdminOrdersFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: OrderRow[]; total: number }> {
+  const { where, values } = filterConditions(filter);
+  const n = values.length;
+  const [rows, counted] = await Promise.all([
+    db.query<OrderRow>({
+      text: `select ${ORDER_ROW_COLUMNS} from orders o where ${where}
+              order by o.created_at desc, o.id desc limit $${n + 1} offset $${n + 2}`,
+      values: [...values, page.limit, page.offset],
+    }),
+    db.query<{ total: number }>({ text: `select count(*)::int as total from orders o where ${where}`, values }),
+  ]);
+  return { items: rows.rows, total: counted.rows[0]?.total ?? 0 };
+}
+
+/** Every order matching the filter, newest first, for the CSV export. */
+export async function listAllOrders(db: Queryable, filter: AdminOrdersFilter, maxRows: number): Promise<OrderRow[]> {
+  const { where, values } = filterConditions(filter);
+  const { rows } = await db.query<OrderRow>({
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where ${where}
+            order by o.created_at desc, o.id desc limit $${values.length + 1}`,
+    values: [...values, maxRows],
+  });
+  return rows;
+}
+
+export async function findOrder(db: Queryable, orderId: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_find',
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.id = $1`,
+    values: [orderId],
+  });
+  return rows[0] ?? null;
+}
+
+/** Locks the order row until the transaction ends: concurrent status changes queue behind it. */
+export async function findOrderForUpdate(db: Queryable, orderId: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_find_for_update',
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.id = $1 for update`,
+    values: [orderId],
+  });
+  return rows[0] ?? null;
+}
+
+export async function updateOrderStatus(db: Queryable, orderId: string, status: OrderStatus): Promise<OrderRow> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_update_status',
+    text: `update orders o set status = $2, updated_at = now() where o.id = $1 returning ${ORDER_ROW_COLUMNS}`,
+    values: [orderId, status],
+  });
+  return rows[0]!;
 }
 
 export type { OrderItemSnapshot, OrderUserInfo };

@@ -1,27 +1,30 @@
 import { messages } from '@mayorista/core/messages';
 import { buildOrderMessage } from '@mayorista/core/order-message';
 import { priceCart } from '@mayorista/core/pricing';
+import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, type Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
+import { debitPoints, findPointsBalance } from '../points/points.ledger';
+import { takeStock } from '../stock/stock.ledger';
 import {
   currentStock,
-  deductPoints,
   findCustomer,
   findOrderByIdempotencyKey,
   findOwnOrder,
-  findPointsBalance,
   insertOrderAndEmptyCart,
   listOwnOrders,
   notifyOrderInserted,
   readProducts,
-  takeStock,
+  toOrder,
+  type OrderedProduct,
   type OrderItemSnapshot,
   type OrderRow,
+  type OrderUserInfo,
 } from './orders.repository';
 
 export interface PlaceOrderCommand {
@@ -34,24 +37,6 @@ export interface PlaceOrderCommand {
 export interface PlacedOrder extends PlaceOrderResult {
   /** false when an earlier request with the same idempotency key already created this order. */
   created: boolean;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function toOrder(row: OrderRow): Order {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    user_info: row.userInfo,
-    items: row.items,
-    total: row.total,
-    total_savings: row.totalSavings,
-    status: row.status as OrderStatus,
-    observaciones: row.observaciones,
-    canjeado_con_puntos: row.canjeadoConPuntos,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
 }
 
 export function whatsappUrl(phone: string, order: Order): string {
@@ -71,131 +56,148 @@ function isIdempotencyKeyConflict(error: unknown): boolean {
   return isUniqueViolation(error, 'orders_user_idempotency_key');
 }
 
+// ── The steps of placing an order, in the order placeOrder runs them ────────────────────────
+
+/** Step 1, before any database work: an empty order or a product listed twice is the client's mistake. */
+function checkCommandShape(command: PlaceOrderCommand): string[] {
+  if (command.items.length === 0) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
+  const productIds = command.items.map((item) => item.product_id);
+  if (new Set(productIds).size !== productIds.length) {
+    throw new AppError('duplicate_product', messages.orders.duplicateProduct);
+  }
+  return productIds;
+}
+
+interface OrderLine {
+  product: OrderedProduct;
+  quantity: number;
+}
+
+const unavailable = (product: { id: string; name: string }) =>
+  new AppError('product_unavailable', messages.orders.productUnavailable(product.name), { product_id: product.id });
+
+/** Step 2: every ordered product, re-read now, must exist and be on sale. */
+async function readOrderLines(tx: Queryable, command: PlaceOrderCommand, productIds: string[]): Promise<OrderLine[]> {
+  const found = new Map((await readProducts(tx, productIds)).map((p) => [p.id, p]));
+  return command.items.map((item) => {
+    const product = found.get(item.product_id);
+    if (!product) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: item.product_id });
+    if (!product.is_enabled) throw unavailable(product);
+    return { product, quantity: item.quantity };
+  });
+}
+
+/** Step 3: the server's prices (the core engine; the client's figures are never used) as order lines. */
+function priceLines(lines: OrderLine[]): { items: OrderItemSnapshot[]; total: number; totalSavings: number } {
+  const priced = priceCart(lines, 'wholesale');
+  const items = lines.map(({ product }, index): OrderItemSnapshot => {
+    const price = priced.lines[index]!;
+    return {
+      product_id: product.id,
+      name: product.name,
+      quantity: price.quantity,
+      price: price.unitPrice,
+      total: price.lineTotal,
+      discounts: { base_price: price.basePrice, savings: price.savings, applied: price.applied, tier: price.tier },
+    };
+  });
+  return { items, total: priced.total, totalSavings: priced.totalSavings };
+}
+
+/** Step 5 (redemptions only): debit the order's total from the points ledger, or refuse it. */
+async function redeemPoints(tx: Queryable, userId: string, order: OrderRow): Promise<number> {
+  const after = await debitPoints(tx, userId, order.total, { orderId: order.id, actorId: userId });
+  if (after === null) throw new AppError('insufficient_points', messages.points.insufficient);
+  return after;
+}
+
+/** Step 6: tell the admins' live feed, on commit only. */
+function announceOrder(tx: Queryable, order: OrderRow, customer: OrderUserInfo): Promise<void> {
+  return notifyOrderInserted(tx, {
+    id: order.id,
+    user_info: { nombre: customer.nombre, apellido: customer.apellido },
+    total: order.total,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    canjeado_con_puntos: order.canjeadoConPuntos,
+  });
+}
+
+/** Step 7, the last write before commit (see takeStock): take the units, or explain the first refused line. */
+async function takeOrderStock(tx: Queryable, lines: OrderLine[], order: OrderRow, userId: string): Promise<void> {
+  const limited = lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
+  const taken = await takeStock(tx, limited, { orderId: order.id, actorId: userId });
+  if (taken.size === limited.length) return;
+  const refused = limited.filter((l) => !taken.has(l.productId)).map((l) => l.productId);
+  const now = await currentStock(tx, refused);
+  const first = now.find((p) => p.id === refused[0]) ?? now[0];
+  if (!first) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: refused[0] });
+  if (!first.is_enabled) throw unavailable(first);
+  throw new AppError('insufficient_stock', messages.orders.insufficientStock(first.name, first.stock), {
+    product_id: first.id,
+    available: first.stock,
+  });
+}
+
 export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string }) {
   const { pool } = deps;
 
-  async function replay(userId: string, existing: OrderRow): Promise<PlacedOrder> {
-    const order = toOrder(existing);
-    return {
-      order,
-      whatsapp_url: whatsappUrl(deps.whatsappPhone, order),
-      saldo_puntos: await findPointsBalance(pool, userId),
-      created: false,
-    };
+  async function answer(userId: string, row: OrderRow, created: boolean, saldoPuntos?: number): Promise<PlacedOrder> {
+    const order = toOrder(row);
+    const balance = saldoPuntos ?? (await findPointsBalance(pool, userId)) ?? 0;
+    return { order, whatsapp_url: whatsappUrl(deps.whatsappPhone, order), saldo_puntos: balance, created };
+  }
+
+  /** Steps 2–7 in ONE transaction; any error rolls all of it back (stock, points, order, cart). */
+  async function writeOrder(userId: string, command: PlaceOrderCommand, productIds: string[]) {
+    return inTransaction(pool, async (tx) => {
+      const customer = await findCustomer(tx, userId);
+      if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
+      const lines = await readOrderLines(tx, command, productIds);
+      const { items, total, totalSavings } = priceLines(lines);
+      const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
+      // Step 4: the order itself, and the cart emptied, in one statement.
+      const row = await insertOrderAndEmptyCart(tx, {
+        userId,
+        userInfo: { nombre: customer.nombre, apellido: customer.apellido, email: customer.email, dni: customer.dni },
+        items,
+        total,
+        totalSavings,
+        status,
+        observaciones: command.observaciones,
+        canjeadoConPuntos: command.canjeado_con_puntos,
+        idempotencyKey: command.idempotency_key ?? null,
+      });
+      const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
+      await announceOrder(tx, row, customer);
+      await takeOrderStock(tx, lines, row, userId);
+      return { row, saldoPuntos };
+    });
   }
 
   /**
-   * Places an order in ONE transaction: re-read the products, price every line with the core
-   * engine (the client's figures are never used), deduct points, write the order and empty the cart,
-   * queue the NOTIFY, and take the stock last with one conditional statement (see takeStock).
-   * Any error rolls all of it back.
+   * Places an order: check its shape, answer a replayed idempotency key with the first order,
+   * otherwise write it (writeOrder). Two requests with the same key can race past the first
+   * check; the loser's transaction is rolled back whole and it answers with the winner's order.
    */
   async function placeOrder(userId: string, command: PlaceOrderCommand): Promise<PlacedOrder> {
-    if (command.items.length === 0) {
-      throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
-    }
-    const productIds = command.items.map((item) => item.product_id);
-    if (new Set(productIds).size !== productIds.length) {
-      throw new AppError('duplicate_product', messages.orders.duplicateProduct);
-    }
+    const productIds = checkCommandShape(command);
     const key = command.idempotency_key;
-    if (key) {
-      const existing = await findOrderByIdempotencyKey(pool, userId, key);
-      if (existing) return replay(userId, existing);
-    }
-
+    const existing = key ? await findOrderByIdempotencyKey(pool, userId, key) : null;
+    if (existing) return answer(userId, existing, false);
     try {
-      const { row, saldoPuntos } = await inTransaction(pool, async (tx) => {
-        const customer = await findCustomer(tx, userId);
-        if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
-
-        const found = new Map((await readProducts(tx, productIds)).map((p) => [p.id, p]));
-        const lines = command.items.map((item) => {
-          const product = found.get(item.product_id);
-          if (!product)
-            throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: item.product_id });
-          if (!product.is_enabled) {
-            throw new AppError('product_unavailable', messages.orders.productUnavailable(product.name), {
-              product_id: product.id,
-            });
-          }
-          return { product, quantity: item.quantity };
-        });
-
-        const priced = priceCart(lines, 'wholesale');
-        const items: OrderItemSnapshot[] = lines.map(({ product }, index) => {
-          const price = priced.lines[index]!;
-          return {
-            product_id: product.id,
-            name: product.name,
-            quantity: price.quantity,
-            price: price.unitPrice,
-            total: price.lineTotal,
-            discounts: { base_price: price.basePrice, savings: price.savings, applied: price.applied, tier: price.tier },
-          };
-        });
-
-        let balance = customer.saldoPuntos;
-        if (command.canjeado_con_puntos) {
-          const after = await deductPoints(tx, userId, priced.total);
-          if (after === null) throw new AppError('insufficient_points', messages.points.insufficient);
-          balance = after;
-        }
-
-        const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
-        const inserted = await insertOrderAndEmptyCart(tx, {
-          userId,
-          userInfo: { nombre: customer.nombre, apellido: customer.apellido, email: customer.email, dni: customer.dni },
-          items,
-          total: priced.total,
-          totalSavings: priced.totalSavings,
-          status,
-          observaciones: command.observaciones,
-          canjeadoConPuntos: command.canjeado_con_puntos,
-          idempotencyKey: key ?? null,
-        });
-        await notifyOrderInserted(tx, {
-          id: inserted.id,
-          user_info: { nombre: customer.nombre, apellido: customer.apellido },
-          total: inserted.total,
-          status: inserted.status,
-          created_at: inserted.createdAt.toISOString(),
-          canjeado_con_puntos: inserted.canjeadoConPuntos,
-        });
-        const limited = lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
-        const taken = await takeStock(tx, limited);
-        if (taken.size !== limited.length) {
-          const refused = limited.filter((l) => !taken.has(l.productId)).map((l) => l.productId);
-          const now = await currentStock(tx, refused);
-          const first = now.find((p) => p.id === refused[0]) ?? now[0];
-          if (!first) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: refused[0] });
-          if (!first.is_enabled) {
-            throw new AppError('product_unavailable', messages.orders.productUnavailable(first.name), { product_id: first.id });
-          }
-          throw new AppError('insufficient_stock', messages.orders.insufficientStock(first.name, first.stock), {
-            product_id: first.id,
-            available: first.stock,
-          });
-        }
-        return { row: inserted, saldoPuntos: balance };
-      });
-
-      const order = toOrder(row);
-      return { order, whatsapp_url: whatsappUrl(deps.whatsappPhone, order), saldo_puntos: saldoPuntos, created: true };
+      const { row, saldoPuntos } = await writeOrder(userId, command, productIds);
+      return answer(userId, row, true, saldoPuntos);
     } catch (error) {
-      // Two requests with the same key raced past the first check; the loser's transaction is
-      // rolled back whole (its stock and points untouched) and it answers with the winner's order.
-      if (key && isIdempotencyKeyConflict(error)) {
-        const existing = await findOrderByIdempotencyKey(pool, userId, key);
-        if (existing) return replay(userId, existing);
-      }
+      const winner = key && isIdempotencyKeyConflict(error) ? await findOrderByIdempotencyKey(pool, userId, key) : null;
+      if (winner) return answer(userId, winner, false);
       throw error;
     }
   }
 
   async function getOwnOrderRow(userId: string, orderId: string): Promise<OrderRow> {
     // A malformed id cannot belong to anyone; answering 404 avoids a database cast error.
-    const row = UUID_PATTERN.test(orderId) ? await findOwnOrder(pool, userId, orderId) : null;
+    const row = looksLikeUuid(orderId) ? await findOwnOrder(pool, userId, orderId) : null;
     if (!row) throw notFound(messages.orders.notFound);
     return row;
   }

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { profiles } from '../../db/schema';
+import { pointsBalanceSchema } from '@mayorista/core/schemas/points';
+import type pg from 'pg';
 import { authOf } from '../../plugins/auth';
 import { notFound } from '../../plugins/error-handler';
+import { findPointsBalance } from './points.ledger';
 
 /** GET /api/points: the signed-in customer's own balance (centavos), read fresh on every call. */
-export function registerPointsRoutes(app: FastifyInstance, deps: { db: Database }): void {
-  app.get('/api/points', { config: { access: 'approved' } }, async (request, reply) => {
-    const [row] = await deps.db
-      .select({ saldoPuntos: profiles.saldoPuntos })
-      .from(profiles)
-      .where(eq(profiles.id, authOf(request).userId));
-    if (!row) throw notFound();
-    return reply.header('Cache-Control', 'no-store').send({ saldo_puntos: row.saldoPuntos });
+export function registerPointsRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
+  app.get('/api/points', { config: { access: 'approved' }, schema: { response: { 200: pointsBalanceSchema } } }, async (request, reply) => {
+    const balance = await findPointsBalance(deps.pool, authOf(request).userId);
+    if (balance === null) throw notFound();
+    return reply.header('Cache-Control', 'no-store').send({ saldo_puntos: balance });
   });
 }

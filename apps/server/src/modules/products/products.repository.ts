@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Product, ProductData } from '@mayorista/core/schemas/product';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
+import { likeContains, likePrefix } from '../../db/like';
 import { products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -34,6 +35,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** Every column the editor sets except stock, which only the stock ledger writes (modules/stock). */
 function toColumns(data: ProductData) {
   return {
     name: data.name,
@@ -44,7 +46,6 @@ function toColumns(data: ProductData) {
     onSaleRetail: data.on_sale_retail,
     salePriceRetail: data.sale_price_retail,
     discounts: data.discounts,
-    stock: data.stock,
     hasUnlimitedStock: data.has_unlimited_stock,
     isEnabled: data.is_enabled,
     sku: data.sku,
@@ -52,11 +53,6 @@ function toColumns(data: ProductData) {
     description: data.description,
   };
 }
-
-/** LIKE treats % and _ as wildcards; a customer searching "10%" means the character. */
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-export const likeContains = (text: string): string => `%${escapeLike(text)}%`;
-const likePrefix = (text: string): string => `${escapeLike(text)}%`;
 
 /** Shorter words match at the start of a word only (see catalogueWhere). */
 export const MIN_SUBSTRING_WORD = 3;
@@ -242,6 +238,7 @@ export async function findProductById(db: Executor, id: string): Promise<Product
   return row ? toProduct(row) : null;
 }
 
+/** Inserts the product with no stock: the caller records its opening stock through the ledger. */
 export async function insertProduct(db: Executor, data: ProductData): Promise<Product> {
   const [row] = await db.insert(products).values(toColumns(data)).returning();
   return toProduct(row!);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { STORAGE_CACHE_CONTROL_SECONDS } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { uuidSchema } from '@mayorista/core/schemas/common';
+import { movementsPageQuerySchema, stockMovementsPageSchema } from '@mayorista/core/schemas/ledger';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
   productEnabledSchema,
@@ -18,7 +19,7 @@ import type { Config } from '../../config';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { ensureAuth } from '../../plugins/auth';
+import { authOf, ensureAuth } from '../../plugins/auth';
 import { notFound } from '../../plugins/error-handler';
 import { CatalogueCache } from './products.cache';
 import { STORED_IMAGE_NAME } from './products.images';
@@ -107,13 +108,23 @@ export async function registerProductRoutes(
   );
 
   routes.post('/api/products', { config: { access: 'admin' }, schema: { body: productInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.body)),
+    reply.status(201).send(await service.create(request.body, authOf(request).userId)),
   );
 
   routes.put(
     '/api/products/:id',
     { config: { access: 'admin' }, schema: { params: productIdParams, body: productInputSchema } },
-    async (request) => service.update(request.params.id, request.body),
+    async (request) => service.update(request.params.id, request.body, authOf(request).userId),
+  );
+
+  routes.get(
+    '/api/admin/products/:id/stock-movements',
+    {
+      config: { access: 'admin' },
+      schema: { params: productIdParams, querystring: movementsPageQuerySchema, response: { 200: stockMovementsPageSchema } },
+    },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await service.stockMovements(request.params.id, request.query)),
   );
 
   routes.patch(

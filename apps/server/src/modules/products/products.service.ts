@@ -9,12 +9,15 @@ import {
 } from '@mayorista/core/schemas/product';
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
-import type { Pool } from 'pg';
-import type { Database } from '../../db/client';
 import { isActiveStaff, isApproved } from '@mayorista/core/roles';
+import type { Pool } from 'pg';
+import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
+import { databaseOn, type Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { isCheckViolation, isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
+import { listStockMovements, setStock } from '../stock/stock.ledger';
 import type { CatalogueCache } from './products.cache';
 import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
 import * as repository from './products.repository';
@@ -116,14 +119,33 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       return repository.findCategories(db, includeDisabled && isActiveStaff(viewer));
     },
 
-    async create(data: ProductData): Promise<Product> {
-      return changed(await repository.insertProduct(db, data).catch(translateWriteError));
+    /** The product and its opening stock movement, in one transaction. */
+    async create(data: ProductData, actorId: string): Promise<Product> {
+      const product = await inTransaction(pool, async (client) => {
+        const tx = databaseOn(client);
+        const { id } = await repository.insertProduct(tx, data);
+        await setStock(client, id, data.stock, { kind: 'opening', actorId });
+        return (await repository.findProductById(tx, id))!;
+      }).catch(translateWriteError);
+      return changed(product);
     },
 
-    async update(id: string, data: ProductData): Promise<Product> {
-      const product = changed(await repository.updateProduct(db, id, data).catch(translateWriteError));
+    /** A changed stock number goes through the ledger (an `admin_edit` movement), with the rest of the edit. */
+    async update(id: string, data: ProductData, actorId: string): Promise<Product> {
+      const product = changed(
+        await inTransaction(pool, async (client) => {
+          if (!(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
+          return repository.updateProduct(databaseOn(client), id, data);
+        }).catch(translateWriteError),
+      );
       if (!product) throw productNotFound();
       return product;
+    },
+
+    async stockMovements(id: string, query: MovementsPageQuery): Promise<StockMovementsPage> {
+      if (!(await repository.findProductById(db, id))) throw productNotFound();
+      const page = await listStockMovements(pool, id, { limit: query.page_size, offset: (query.page - 1) * query.page_size });
+      return { ...page, page: query.page, page_size: query.page_size };
     },
 
     async setEnabled(id: string, isEnabled: boolean): Promise<Product> {

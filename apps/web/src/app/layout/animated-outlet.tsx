@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useRef, useState, type ContextType, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useOutlet } from 'react-router';
-import { AuthContext } from '../../features/auth/auth-context';
+import { AuthContext } from '../../lib/auth/auth-context';
 
 /** Longest page animation in styles.css, plus slack: the fallback if animationend never fires. */
 const LEAVE_FALLBACK_MS = 400;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '@mayorista/core/messages';
-import { isAdmin, useAuth } from '../../features/auth';
-import { CartProvider } from '../../features/cart';
+import { isAdmin, useAuth } from '../../lib/auth';
+import { CartProvider } from '../../lib/cart';
 import { Spinner } from '../../components/ui/spinner';
 import { preloadPageFor } from '../page-loaders';
 import { AnimatedOutlet } from './animated-outlet';

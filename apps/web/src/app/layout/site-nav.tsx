@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { messages } from '@mayorista/core/messages';
-import { isAdmin, isApproved, useAuth } from '../../features/auth';
+import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { CartNavLink } from '../../features/cart';
 import { PointsBalance } from '../../features/points';
 import { toast } from '../../components/ui/toast-store';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { messages } from '@mayorista/core/messages';
-import { isAdmin, isApproved, useAuth } from '../../features/auth';
+import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { buttonVariants } from '../../components/ui/button';
 import { appConfig } from '../../lib/app-config';
 

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../../features/auth';
+import { useAuth } from '../../lib/auth';
 import { LoginForm } from '../../features/auth/forms';
 import { returnPathFrom } from '../routing/require-auth';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { messages } from '@mayorista/core/messages';
-import { isAdmin, isApproved, useAuth } from '../../features/auth';
+import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
 
 /** What /login receives in router state so it can send the user back after signing in. */

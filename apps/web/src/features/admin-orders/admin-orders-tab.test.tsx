@@ -10,7 +10,7 @@ const order = (overrides: Partial<AdminOrder>): AdminOrder => ({
   id: '11111111-2222-4333-8444-555555555555',
   user_id: 'u-1',
   user_info: { nombre: 'Beatriz', apellido: 'Sosa', email: 'bea@example.com', dni: '30111222' },
-  items: [{ product_id: 'p-1', name: 'Yerba Mate 1 kg', quantity: 3, price: 250_000, total: 750_000 }],
+  items: [{ product_id: 'p-1', name: 'Yerba Mate 1 kg', quantity: 3, price: 250_000, total: 750_000, discounts: { base_price: 250_000, savings: 0, applied: 'none', tier: null } }],
   total: 750_000,
   total_savings: 0,
   status: 'Pendiente',

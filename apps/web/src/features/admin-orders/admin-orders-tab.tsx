@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { PagedQueryList } from '../../components/ui/paged-query-list';
 import { toast } from '../../components/ui/toast-store';
+import { saveBlob } from '../../lib/download';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersQueryOptions,
@@ -41,15 +42,7 @@ export default function AdminOrdersTab() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const blob = await downloadAdminOrdersCsv(filters);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `pedidos-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
+      saveBlob(await downloadAdminOrdersCsv(filters), `pedidos-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       toast({ title: text.exportError, description: (error as Error).message, variant: 'destructive' });
     } finally {

@@ -10,8 +10,9 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError } from '../../lib/api-client';
-import { useWindowRows } from '../../lib/use-window-rows';
-import { categoriesQueryOptions, productKeys, useDebouncedValue } from '../catalog';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
+import { useWindowRows } from '../../lib/hooks/use-window-rows';
+import { categoriesQueryOptions, productKeys } from '../../lib/queries/products';
 import {
   adminProductsQueryOptions,
   createProduct,
@@ -22,6 +23,7 @@ import {
 } from './api/admin-products-api';
 import { DeleteProductDialog } from './components/delete-product-dialog';
 import { ProductForm } from './components/product-form';
+import { StockMovements } from './components/stock-movements';
 import type { FieldErrors } from './lib/product-form-values';
 
 /** A table row's usual height (two lines of name and category): the first guess for rows not yet measured. */
@@ -284,6 +286,7 @@ export default function AdminProductsTab() {
               onCancel={() => setEditing(null)}
               onSubmit={(input, image) => save.mutate({ input, image, target: editingProduct })}
             />
+            {editingProduct ? <StockMovements productId={editingProduct.id} /> : null}
           </DialogContent>
         ) : null}
       </Dialog>

@@ -117,4 +117,43 @@ describe('Usuarios tab', () => {
     await user.click(screen.getByRole('button', { name: text.retry }));
     expect(await screen.findByText(text.empty)).toBeInTheDocument();
   });
+
+  it('opens the customer\'s points movements, newest first, pages them, and shows a failed load with retry', async () => {
+    const user = userEvent.setup();
+    const ledger = messages.ledgers;
+    const movement = (id: number, kind: 'opening' | 'order' | 'admin_adjustment', amount: number, balance: number) => ({
+      id,
+      kind,
+      amount,
+      balance,
+      order_id: kind === 'order' ? 'a1b2c3d4-0000-4000-8000-000000000000' : null,
+      actor_id: null,
+      actor_name: kind === 'admin_adjustment' ? 'Ana Admin' : null,
+      reason: kind === 'admin_adjustment' ? 'Bonificación' : null,
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    let fail = true;
+    const { server } = mountTab('admin', {
+      [`GET /api/admin/users/${approved.id}/points-movements`]: (call) => {
+        if (fail) return jsonResponse(503, { code: 'db', message: 'Sin base.' });
+        const page = new URL(call.url, 'http://x').searchParams.get('page');
+        const items = page === '2' ? [movement(1, 'opening', 100_000, 100_000)] : [movement(3, 'admin_adjustment', 200_000, 250_000), movement(2, 'order', -50_000, 50_000)];
+        return jsonResponse(200, { items, total: 21, page: Number(page), page_size: 20 });
+      },
+    });
+    const row = (await screen.findAllByRole('listitem'))[1]!;
+    await user.click(within(row).getByRole('button', { name: ledger.showPointsHistory }));
+    const dialog = await screen.findByRole('dialog', { name: ledger.pointsHistoryFor('Beto Aprobado') });
+    expect(await within(dialog).findByText(ledger.loadError)).toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: ledger.retry }));
+    const list = await within(dialog).findByRole('list', { name: ledger.pointsHistoryTitle });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(ledger.pointsKinds.admin_adjustment);
+    expect(items[0]).toHaveTextContent('Bonificación');
+    expect(items[1]).toHaveTextContent(`${ledger.pointsKinds.order} · ${ledger.orderRef('a1b2c3d4')}`);
+    await user.click(within(dialog).getByRole('button', { name: ledger.nextPage }));
+    await waitFor(() => expect(within(dialog).getByText(ledger.pointsKinds.opening)).toBeInTheDocument());
+    expect(server.calls.some((c) => c.url.includes('points-movements?page=2&page_size=20'))).toBe(true);
+  });
 });

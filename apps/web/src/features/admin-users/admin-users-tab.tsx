@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -19,6 +19,7 @@ import {
   type AdminUserStatusFilter,
 } from './api/admin-users-api';
 import { PointsDialog } from './components/points-dialog';
+import { PointsMovementsDialog } from './components/points-movements-dialog';
 
 const text = messages.adminUsers;
 
@@ -160,6 +161,7 @@ function AdminUserRow({ user }: { user: AdminUser }) {
           </Button>
         ) : null}
         <PointsDialog user={user} displayName={name} />
+        <PointsMovementsDialog userId={user.id} displayName={name} />
         {canChangeRole ? (
           <Button size="sm" variant="secondary" disabled={role.isPending} onClick={() => role.mutate(!user.is_admin)}>
             {user.is_admin ? text.revokeAdmin : text.grantAdmin}

@@ -1,6 +1,6 @@
 /**
  * The account forms. They validate with the core zod schemas, so only lazy pages import this
- * file; the initial bundle imports ./index.ts, which stays free of zod.
+ * file; the initial bundle imports lib/auth, which stays free of zod.
  */
 export { LoginForm } from './components/login-form';
 export { RegisterForm } from './components/register-form';

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Product, ProductListResponse } from '@mayorista/core/schemas/product';
 import { dismissToast, getToasts } from '../../components/ui/toast-store';
 import { fakeServer, jsonResponse, makeProfile } from '../../test/auth-fixtures';
-import { AuthContext, type AuthContextValue } from '../auth/auth-context';
+import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context';
 import CatalogPage from './catalog-page';
 
 const product = (name: string, overrides: Partial<Product> = {}): Product => ({

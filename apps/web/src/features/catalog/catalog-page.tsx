@@ -6,14 +6,14 @@ import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product'
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
-import { useColumns, useWindowRows } from '../../lib/use-window-rows';
-import { isApproved, useAuth } from '../auth';
-import { useCart } from '../cart';
-import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from './api/products-api';
+import { isApproved, useAuth } from '../../lib/auth';
+import { useCart } from '../../lib/cart';
+import { useColumns, useWindowRows } from '../../lib/hooks/use-window-rows';
+import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from '../../lib/queries/products';
 import { CatalogFilters } from './components/catalog-filters';
 import { PricingNotice } from './components/pricing-notice';
 import { ProductCard } from './components/product-card';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
 
 const t = messages.products.catalog;
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,2 +1,2 @@
+/** The points balance shown in the nav; its query lives in lib/queries/points (checkout reads it too). */
 export { PointsBalance } from './components/points-balance';
-export { usePointsBalance, updatePointsBalance, pointsQueryKey, type PointsBalanceResponse } from './api/points-api';

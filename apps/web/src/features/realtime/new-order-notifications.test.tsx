@@ -12,7 +12,7 @@ interface FakeProfile {
 }
 const auth: { session: { access_token: string } | null; profile: FakeProfile | null } = { session: null, profile: null };
 
-vi.mock('../auth', () => ({
+vi.mock('../../lib/auth', () => ({
   useAuth: () => auth,
   isAdmin: (p: FakeProfile | null) => !!p && (p.is_admin || p.is_super_admin),
 }));

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NEW_ORDER_TOAST_DURATION_MS } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
-import { isAdmin, useAuth } from '../auth';
-import { adminOrdersKeys } from '../admin-orders';
+import { isAdmin, useAuth } from '../../lib/auth';
+import { adminOrdersKeys } from '../../lib/queries/order-keys';
 import { toast } from '../../components/ui/toast-store';
 import { RealtimeChannel, realtimeUrl, type WebSocketFactory } from './channel-client';
 

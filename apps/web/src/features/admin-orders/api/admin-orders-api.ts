@@ -1,45 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OrderStatus } from '@mayorista/core/constants';
+import type { AdminOrdersPage, Order } from '@mayorista/core/schemas/order';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { adminOrdersKeys, type AdminOrdersFilters } from '../../../lib/queries/order-keys';
+
+export { adminOrdersKeys, type AdminOrdersFilters };
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
-export interface AdminOrderItem {
-  product_id: string;
-  name: string;
-  quantity: number;
-  price: number;
-  total: number;
-}
-
-export interface AdminOrder {
-  id: string;
-  user_id: string;
-  user_info: { nombre: string; apellido: string; email: string; dni: string };
-  items: AdminOrderItem[];
-  total: number;
-  total_savings: number;
-  status: OrderStatus;
-  observaciones: string;
-  canjeado_con_puntos: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AdminOrdersFilters {
-  status?: OrderStatus | '';
-  customer?: string;
-  /** YYYY-MM-DD, inclusive. */
-  from?: string;
-  to?: string;
-}
-
-/** Every admin orders query starts with this key, so one invalidation refreshes list and detail. */
-export const adminOrdersKeys = {
-  all: ['admin-orders'] as const,
-  list: (filters: AdminOrdersFilters, page: number) => [...adminOrdersKeys.all, 'list', filters, page] as const,
-  detail: (orderId: string) => [...adminOrdersKeys.all, 'detail', orderId] as const,
-};
+/** The order as the admin API answers it: the one contract in core, which the server serializes with. */
+export type AdminOrder = Order;
 
 const filterQuery = (filters: AdminOrdersFilters) => ({
   status: filters.status || undefined,
@@ -49,7 +19,7 @@ const filterQuery = (filters: AdminOrdersFilters) => ({
 });
 
 export const fetchAdminOrders = (filters: AdminOrdersFilters, page: number, signal?: AbortSignal) =>
-  apiRequest<{ items: AdminOrder[]; total: number }>('/api/admin/orders', {
+  apiRequest<AdminOrdersPage>('/api/admin/orders', {
     query: { ...filterQuery(filters), page, page_size: ADMIN_ORDERS_PAGE_SIZE },
     signal,
   });

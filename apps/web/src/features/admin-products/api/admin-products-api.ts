@@ -1,7 +1,8 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { MOVEMENTS_PAGE_SIZE, type StockMovementsPage } from '@mayorista/core/schemas/ledger';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
 import { apiRequest } from '../../../lib/api-client';
-import { fetchProductsPage, productKeys } from '../../catalog';
+import { fetchProductsPage, productKeys } from '../../../lib/queries/products';
 
 /** The admin table asks for the largest page the API allows: fewer "Cargar más" clicks. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 100;
@@ -38,3 +39,16 @@ export function uploadProductImage(id: string, file: File): Promise<Product> {
   form.append('file', file);
   return apiRequest<Product>(`${productPath(id)}/image`, { method: 'POST', body: form });
 }
+
+/** GET /api/admin/products/:id/stock-movements: one page of the product's stock ledger, newest first. */
+export const stockMovementsQueryOptions = (productId: string, page: number) =>
+  queryOptions({
+    // Under the products' key: saving the product refreshes its history too.
+    queryKey: [...productKeys.all, 'stock-movements', productId, page] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<StockMovementsPage>(`/api/admin/products/${encodeURIComponent(productId)}/stock-movements`, {
+        query: { page, page_size: MOVEMENTS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });

@@ -1,14 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Profile } from '@mayorista/core/schemas/auth';
+import type { AdminUser, AdminUserStatus, AdminUsersPage } from '@mayorista/core/schemas/auth';
+import { MOVEMENTS_PAGE_SIZE, type PointsMovementsPage } from '@mayorista/core/schemas/ledger';
 import { apiRequest } from '../../../lib/api-client';
 
-/** A row of GET /api/admin/users (docs/api.md): the profile plus account facts. */
-export interface AdminUser extends Profile {
-  email_verified: boolean;
-  created_at: string;
-}
+export type { AdminUser };
 
-export type AdminUserStatusFilter = 'all' | 'pending' | 'approved';
+export type AdminUserStatusFilter = AdminUserStatus;
 
 export interface AdminUsersQuery {
   search: string;
@@ -27,7 +24,7 @@ export function adminUsersQueryOptions(query: AdminUsersQuery) {
   return queryOptions({
     queryKey: adminUsersKeys.list(query),
     queryFn: ({ signal }) =>
-      apiRequest<{ items: AdminUser[]; total: number }>('/api/admin/users', {
+      apiRequest<AdminUsersPage>('/api/admin/users', {
         query: { search: query.search.trim(), status: query.status, page: query.page, page_size: ADMIN_USERS_PAGE_SIZE },
         signal,
       }),
@@ -47,3 +44,16 @@ export function adjustPoints(id: string, saldoPuntos: number, reason: string): P
 export function setAdminRole(id: string, isAdmin: boolean): Promise<AdminUser> {
   return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: 'PATCH', body: { is_admin: isAdmin } });
 }
+
+/** GET /api/admin/users/:id/points-movements: one page of the customer's points ledger, newest first. */
+export const pointsMovementsQueryOptions = (userId: string, page: number) =>
+  queryOptions({
+    // Under the users' key: an adjustment (which invalidates adminUsersKeys.all) refreshes the history.
+    queryKey: [...adminUsersKeys.all, 'points-movements', userId, page] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<PointsMovementsPage>(`/api/admin/users/${encodeURIComponent(userId)}/points-movements`, {
+        query: { page, page_size: MOVEMENTS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth';
 import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 

@@ -4,7 +4,7 @@ import { messages } from '@mayorista/core/messages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth';
 import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';

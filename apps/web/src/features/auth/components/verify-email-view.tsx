@@ -4,8 +4,8 @@ import { messages } from '@mayorista/core/messages';
 import type { Session } from '@mayorista/core/schemas/auth';
 import { buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../auth-context';
-import type { AuthResult } from '../session/auth-client';
+import { useAuth } from '../../../lib/auth';
+import type { AuthResult } from '../../../lib/auth/session/auth-client';
 import { AuthCard, FormAlert } from './auth-card';
 
 const text = messages.accountPages;

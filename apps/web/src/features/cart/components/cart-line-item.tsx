@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
 import { Button } from '../../../components/ui/button';
-import type { PricedCartLine } from '../cart-context';
-import { maxQuantityOf } from '../cart-rules';
+import type { PricedCartLine } from '../../../lib/cart';
+import { maxQuantityOf } from '../../../lib/cart/cart-rules';
 
 interface CartLineItemProps {
   line: PricedCartLine;

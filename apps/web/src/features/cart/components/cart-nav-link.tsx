@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
 import { cn } from '../../../lib/cn';
-import { useCart } from '../hooks/use-cart';
+import { useCart } from '../../../lib/cart';
 
 /** SPEC §2: the cart link with the item-count badge and the cart total, for approved users. */
 export function CartNavLink({ className }: { className?: string }) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { messages } from '@mayorista/core/messages';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import type { CatalogFilters as Filters } from '../api/products-api';
+import type { CatalogFilters as Filters } from '../../../lib/queries/products';
 
 const t = messages.products.catalog;
 

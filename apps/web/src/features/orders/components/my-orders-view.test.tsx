@@ -7,7 +7,7 @@ import type { Order } from '@mayorista/core/schemas/order';
 import { dismissToast, getToasts } from '../../../components/ui/toast-store';
 import { jsonResponse } from '../../../test/auth-fixtures';
 import { renderWithAuth } from '../../../test/render-with-auth';
-import { CartProvider, useCart } from '../../cart';
+import { CartProvider, useCart } from '../../../lib/cart';
 import MyOrdersPage from '../my-orders-page';
 
 const money = (centavos: number) => formatMoney(centavos).replace(/\s/g, ' ');

@@ -8,22 +8,11 @@ import type { Order } from '@mayorista/core/schemas/order';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { useAuth } from '../../auth';
-import { fetchCartProducts, useCart } from '../../cart';
-import { downloadOrderPdf, fetchMyOrders, ordersQueryKey } from '../api/orders-api';
-
-/** Saves a downloaded blob under a file name through a temporary object URL. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { useAuth } from '../../../lib/auth';
+import { fetchCartProducts, useCart } from '../../../lib/cart';
+import { saveBlob } from '../../../lib/download';
+import { ordersQueryKey } from '../../../lib/queries/order-keys';
+import { downloadOrderPdf, fetchMyOrders } from '../api/orders-api';
 
 function OrderCard({ order }: { order: Order }) {
   const number = orderNumber(order.id);

@@ -1,7 +1,7 @@
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
 import { cn } from '../../../lib/cn';
-import { usePointsBalance } from '../api/points-api';
+import { usePointsBalance } from '../../../lib/queries/points';
 
 /** SPEC §2/§9: the points balance in the nav, shown like an amount of money. */
 export function PointsBalance({ className }: { className?: string }) {

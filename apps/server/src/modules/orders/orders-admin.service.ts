@@ -1,0 +1,71 @@
+import {
+  canTransitionOrder,
+  messages,
+  transitionRefundsPoints,
+  transitionRestocks,
+  type AdminOrdersFilter,
+  type AdminOrdersListQuery,
+  type Order,
+  type OrderStatus,
+} from '@mayorista/core';
+import type pg from 'pg';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../lib/errors';
+import { creditPoints } from '../points/points.ledger';
+import { returnStock } from '../stock/stock.ledger';
+import * as repository from './orders.repository';
+import { toOrder } from './orders.repository';
+import { ordersToCsv } from './orders.csv';
+
+/** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
+export const MAX_EXPORT_ROWS = 50_000;
+
+const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
+
+/** The admin side of orders (issue 6): list, detail, status transitions and CSV export. */
+export function createAdminOrdersService(pool: pg.Pool) {
+  return {
+    async list(query: AdminOrdersListQuery): Promise<{ items: Order[]; total: number }> {
+      const { page, page_size, ...filter } = query;
+      const { items, total } = await repository.listOrders(pool, filter, { limit: page_size, offset: (page - 1) * page_size });
+      return { items: items.map(toOrder), total };
+    },
+
+    async get(orderId: string): Promise<Order> {
+      const order = await repository.findOrder(pool, orderId);
+      if (!order) throw orderNotFound();
+      return toOrder(order);
+    },
+
+    /**
+     * One transaction with the order row locked: a second admin clicking at the same moment
+     * waits, then sees the new status and gets a 409, so restock and refund happen exactly once.
+     * Stock goes back and points are refunded through their ledgers, in this transaction.
+     */
+    async changeStatus(orderId: string, to: OrderStatus, actorId: string): Promise<Order> {
+      return inTransaction(pool, async (tx) => {
+        const order = await repository.findOrderForUpdate(tx, orderId);
+        if (!order) throw orderNotFound();
+        const from = order.status as OrderStatus;
+        if (!canTransitionOrder(from, to)) {
+          throw new AppError('invalid_status_transition', messages.adminOrders.invalidTransition(from, to), { current_status: from });
+        }
+        const context = { orderId, actorId };
+        if (transitionRestocks(to)) {
+          const lines = order.items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
+          await returnStock(tx, lines, { ...context, kind: 'order_cancel_restock' });
+        }
+        if (transitionRefundsPoints(to) && order.canjeadoConPuntos) {
+          await creditPoints(tx, order.userId, order.total, { ...context, kind: 'order_refund' });
+        }
+        return toOrder(await repository.updateOrderStatus(tx, orderId, to));
+      });
+    },
+
+    async exportCsv(filter: AdminOrdersFilter): Promise<string> {
+      return ordersToCsv((await repository.listAllOrders(pool, filter, MAX_EXPORT_ROWS)).map(toOrder));
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

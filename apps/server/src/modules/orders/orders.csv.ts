@@ -1,0 +1,66 @@
+import { messages, orderNumber } from '@mayorista/core';
+import type { Order } from '@mayorista/core/schemas/order';
+
+/**
+ * CSV for spreadsheet programs as Argentine admins use them:
+ * - UTF-8 with a byte-order mark, otherwise Excel reads the file as Windows-1252 and mangles
+ *   "Pendiente de Canje"'s neighbours like "Gómez" or "Azúcar".
+ * - `;` as the separator: with an es-AR regional setting the decimal separator is the comma,
+ *   so Excel and LibreOffice expect `;` between fields and split "1.234,50" correctly only then.
+ * - Amounts in es-AR format without the currency sign ("1.234,50") so they stay numbers.
+ */
+export const CSV_SEPARATOR = ';';
+const BOM = '\uFEFF';
+const LINE_END = '\r\n';
+
+const amountFormatter = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+const dateFormatter = new Intl.DateTimeFormat('es-AR', {
+  timeZone: 'America/Argentina/Buenos_Aires',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+export function formatCsvAmount(centavos: number): string {
+  return amountFormatter.format(centavos / 100);
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab/CR that some
+ * programs strip first) is a way to attack whoever opens the export: a customer controls their
+ * name and the order notes. A leading apostrophe makes it plain text (OWASP "CSV injection").
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Quotes every cell (doubling inner quotes), so separators and line breaks inside never split it. */
+export function csvCell(value: string): string {
+  return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
+}
+
+function orderRow(order: Order): string[] {
+  const { yes, no } = { yes: messages.adminOrders.paidWithPointsYes, no: messages.adminOrders.paidWithPointsNo };
+  return [
+    orderNumber(order.id),
+    dateFormatter.format(new Date(order.created_at)),
+    order.status,
+    order.user_info.nombre,
+    order.user_info.apellido,
+    order.user_info.email,
+    order.user_info.dni,
+    order.items.map((item) => `${item.quantity} x ${item.name}`).join(', '),
+    formatCsvAmount(order.total),
+    formatCsvAmount(order.total_savings),
+    order.canjeado_con_puntos ? yes : no,
+    order.observaciones,
+  ];
+}
+
+export function ordersToCsv(orders: Order[]): string {
+  const lines = [messages.adminOrders.csvHeaders, ...orders.map(orderRow)].map((cells) => cells.map(csvCell).join(CSV_SEPARATOR));
+  return BOM + lines.join(LINE_END) + LINE_END;
+}

@@ -1,0 +1,148 @@
+import { looksLikeUuid } from '@mayorista/core/schemas/common';
+import type { StockMovement, StockMovementKind } from '@mayorista/core/schemas/ledger';
+import type { Queryable } from '../../db/transaction';
+
+/**
+ * The ONLY code that changes `products.stock` (decision 009). Every function takes the caller's
+ * transaction client and, in the same statement, writes the new stock AND its movement in
+ * `stock_movements`, so the cached column always equals the sum of the ledger (`npm run db:check`).
+ * Plain SQL on purpose: `takeStock` is on the order hot path (decision 007).
+ */
+
+/** Who and what a movement is about: the order it belongs to, and the person (null = the system). */
+export interface StockMovementContext {
+  orderId?: string | null;
+  actorId?: string | null;
+}
+
+export interface StockLine {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * Takes the units of every line in ONE statement, as the last write before commit. A popular
+ * product's row is locked only from here to the commit — one round-trip instead of the whole
+ * transaction — which is what keeps order throughput up when everyone buys the same item. Rows
+ * are locked in id order (the CTE), so orders sharing products queue instead of deadlocking; the
+ * `stock >= quantity` condition makes overselling impossible, and `is_enabled` refuses a product
+ * disabled since it was read. Unlimited-stock products are never taken (nothing to record).
+ * The movements are inserted by the same statement from the rows actually updated.
+ * Returns the ids whose units were taken; the caller rolls back when one is missing.
+ */
+export async function takeStock(db: Queryable, lines: StockLine[], context: StockMovementContext): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>({
+    name: 'stock_take',
+    text: `with wanted as (
+             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
+           ), locked as (
+             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
+           ), taken as (
+             update products p
+                set stock = p.stock - w.quantity, updated_at = now()
+               from wanted w
+              where p.id = w.id and p.id in (select id from locked)
+                and not p.has_unlimited_stock and p.is_enabled and p.stock >= w.quantity
+             returning p.id, p.stock, w.quantity
+           ), moved as (
+             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+             select id, 'order', -quantity, stock, $3::uuid, $4::uuid from taken
+           )
+           select id from taken`,
+    values: [lines.map((l) => l.productId), lines.map((l) => l.quantity), context.orderId ?? null, context.actorId ?? null],
+  });
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Puts units back on the shelf (`stock + quantity`, one movement per product): every product
+ * that still exists and counts its stock; unlimited-stock products have nothing to give back and
+ * deleted ones are skipped. Repeated lines are summed first. Rows are locked in id order, the
+ * order `takeStock` uses, so a restock and an order sharing products cannot deadlock.
+ */
+export async function returnStock(
+  db: Queryable,
+  lines: StockLine[],
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'order_cancel_restock' | 'import'> },
+): Promise<void> {
+  const quantities = new Map<string, number>();
+  for (const line of lines) {
+    if (looksLikeUuid(line.productId)) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+  }
+  const ids = [...quantities.keys()].filter((id) => quantities.get(id)! > 0);
+  if (ids.length === 0) return;
+  await db.query({
+    name: 'stock_return',
+    text: `with wanted as (
+             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
+           ), locked as (
+             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
+           ), returned as (
+             update products p
+                set stock = p.stock + w.quantity, updated_at = now()
+               from wanted w
+              where p.id = w.id and p.id in (select id from locked) and not p.has_unlimited_stock
+             returning p.id, p.stock, w.quantity
+           )
+           insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+           select id, $3, quantity, stock, $4::uuid, $5::uuid from returned`,
+    values: [ids, ids.map((id) => quantities.get(id)!), context.kind, context.orderId ?? null, context.actorId ?? null],
+  });
+}
+
+/**
+ * Sets a product's stock to an absolute number (the admin's editor, an import, a new product's
+ * opening) and records the difference. An unlimited-stock product's number is ledgered too: it
+ * is what the product has again when "unlimited" is turned off. Returns false when the product
+ * does not exist. No movement when the number does not change.
+ */
+export async function setStock(
+  db: Queryable,
+  productId: string,
+  stock: number,
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'opening' | 'admin_edit' | 'import'> },
+): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>({
+    name: 'stock_set',
+    text: `with prev as (
+             select id, stock from products where id = $1 for update
+           ), changed as (
+             update products p set stock = $2, updated_at = now()
+               from prev where p.id = prev.id and prev.stock <> $2
+             returning p.id, p.stock, p.stock - prev.stock as quantity
+           ), moved as (
+             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+             select id, $3, quantity, stock, $4::uuid, $5::uuid from changed
+           )
+           select exists (select 1 from prev) as found`,
+    values: [productId, stock, context.kind, context.orderId ?? null, context.actorId ?? null],
+  });
+  return rows[0]?.found ?? false;
+}
+
+/** One page of a product's movements, newest first, and how many there are. */
+export async function listStockMovements(
+  db: Queryable,
+  productId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: StockMovement[]; total: number }> {
+  const [{ rows }, counted] = await Promise.all([
+    db.query<Omit<StockMovement, 'created_at'> & { created_at: Date }>({
+      name: 'stock_movements_page',
+      text: `select m.id, m.kind, m.quantity, m.balance, m.order_id, m.actor_id,
+                    nullif(concat_ws(' ', a.nombre, a.apellido), '') as actor_name, m.created_at
+               from stock_movements m left join profiles a on a.id = m.actor_id
+              where m.product_id = $1
+              order by m.id desc
+              limit $2 offset $3`,
+      values: [productId, page.limit, page.offset],
+    }),
+    db.query<{ n: number }>({
+      name: 'stock_movements_count',
+      text: `select count(*)::int as n from stock_movements where product_id = $1`,
+      values: [productId],
+    }),
+  ]);
+  return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total: counted.rows[0]?.n ?? 0 };
+}

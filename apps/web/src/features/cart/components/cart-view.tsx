@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { messages } from '@mayorista/core/messages';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCart } from '../../../lib/cart';
+import { CartLineItem } from './cart-line-item';
+
+export interface CartViewProps {
+  /** The side panel next to the lines (checkout's summary). */
+  summary: ReactNode;
+  /** Shown above the empty cart once an order emptied it (checkout's confirmation). */
+  afterOrder: ReactNode;
+  /** Locks the lines while an order is being placed. */
+  busy: boolean;
+}
+
+/** /cart's lines with quantity controls and price previews, and its loading, error and empty states. */
+export function CartView({ summary, afterOrder, busy }: CartViewProps) {
+  const cart = useCart();
+
+  const heading = (
+    <h1 className="text-2xl font-bold text-slate-900">
+      {messages.cart.pageTitle}
+    </h1>
+  );
+
+  if (cart.status === 'loading' && cart.items.length === 0) {
+    return (
+      <section className="mx-auto w-full max-w-4xl px-4 py-6">
+        {heading}
+        <Spinner label={messages.cart.loading} />
+      </section>
+    );
+  }
+
+  if (cart.status === 'error' && cart.items.length === 0) {
+    return (
+      <section className="mx-auto w-full max-w-4xl px-4 py-6">
+        {heading}
+        <p role="alert" className="mt-4 text-red-800">
+          {messages.cart.loadError}
+        </p>
+        <Button className="mt-3" variant="secondary" onClick={cart.reload}>
+          {messages.orders.retry}
+        </Button>
+      </section>
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <section className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-6">
+        {heading}
+        {afterOrder}
+        <p className="text-slate-700">{messages.cart.empty}</p>
+        <Link to="/catalog" className={buttonVariants({ variant: afterOrder ? 'secondary' : 'primary', className: 'self-start' })}>
+          {messages.cart.goToCatalog}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 lg:grid-cols-[1fr_20rem]">
+      <div>
+        {heading}
+        <ul className="mt-2" aria-label={messages.cart.pageTitle}>
+          {cart.items.map((line) => (
+            <CartLineItem key={line.product.id} line={line} onQuantityChange={cart.setQuantity} onRemove={cart.removeItem} disabled={busy} />
+          ))}
+        </ul>
+      </div>
+      {summary}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import { formatMoney } from '@mayorista/core/money';
+import { messages } from '@mayorista/core/messages';
+import { Button } from '../../../components/ui/button';
+import { useCart } from '../../../lib/cart';
+import type { Checkout } from '../use-checkout';
+
+/** The side panel of /cart: totals, notes, the points choice and "Realizar pedido". */
+export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
+  const cart = useCart();
+  const notesId = useId();
+  const pointsId = useId();
+  const { placing, payWithPoints, saldoPuntos, pointsError } = checkout;
+  const pointsShort = payWithPoints && saldoPuntos !== null && saldoPuntos < cart.total;
+
+  return (
+    <aside aria-labelledby="cart-summary-title" className="h-fit rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20">
+      <h2 id="cart-summary-title" className="text-lg font-semibold">
+        {messages.cart.summaryTitle}
+      </h2>
+      <dl className="mt-3 space-y-1">
+        {cart.totalSavings > 0 ? (
+          <div className="flex justify-between text-green-800">
+            <dt>{messages.cart.totalSavings}</dt>
+            <dd className="tabular-nums" data-testid="cart-savings">
+              {formatMoney(cart.totalSavings)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between text-lg font-bold">
+          <dt>{messages.cart.total}</dt>
+          <dd className="tabular-nums" data-testid="cart-page-total">
+            {formatMoney(cart.total)}
+          </dd>
+        </div>
+      </dl>
+
+      <label htmlFor={notesId} className="mt-4 block text-sm font-medium text-slate-900">
+        {messages.cart.notesLabel}
+      </label>
+      <p id={`${notesId}-hint`} className="text-xs text-slate-600">
+        {messages.cart.notesHint}
+      </p>
+      <textarea
+        id={notesId}
+        aria-describedby={`${notesId}-hint`}
+        value={checkout.observaciones}
+        maxLength={2000}
+        rows={3}
+        onChange={(event) => checkout.setObservaciones(event.target.value)}
+        className="mt-1 w-full rounded-md border border-slate-300 p-2 text-base"
+      />
+
+      <div className="mt-3 flex items-start gap-2">
+        <input
+          id={pointsId}
+          type="checkbox"
+          checked={payWithPoints}
+          onChange={(event) => checkout.setPayWithPoints(event.target.checked)}
+          aria-describedby={`${pointsId}-balance`}
+          className="mt-1 size-5 accent-brand-700"
+        />
+        <label htmlFor={pointsId} className="text-sm">
+          <span className="font-medium">{messages.cart.payWithPoints}</span>
+          <span id={`${pointsId}-balance`} className="block text-slate-600">
+            {saldoPuntos !== null
+              ? messages.cart.pointsBalance(formatMoney(saldoPuntos))
+              : pointsError
+                ? messages.points.errorText
+                : messages.points.loading}
+          </span>
+        </label>
+      </div>
+      {pointsShort ? (
+        <p className="mt-2 text-sm text-amber-900" role="status">
+          {messages.points.insufficient}
+        </p>
+      ) : null}
+
+      <Button className="mt-4 w-full" onClick={() => void checkout.placeOrder()} disabled={placing} aria-busy={placing}>
+        {placing ? messages.cart.placingOrder : messages.cart.placeOrder}
+      </Button>
+    </aside>
+  );
+}

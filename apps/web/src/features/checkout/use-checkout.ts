@@ -1,0 +1,83 @@
+import { useRef, useState } from 'react';
+import { orderNumber } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import type { Order } from '@mayorista/core/schemas/order';
+import { toast } from '../../components/ui/toast-store';
+import { useAuth } from '../../lib/auth';
+import { useCart } from '../../lib/cart';
+import { usePointsBalance } from '../../lib/queries/points';
+import { usePlaceOrder } from './api/place-order';
+import { newIdempotencyKey, openWhatsapp } from './checkout';
+
+export interface Confirmation {
+  order: Order;
+  whatsappUrl: string;
+  whatsappBlocked: boolean;
+}
+
+export interface Checkout {
+  observaciones: string;
+  setObservaciones(value: string): void;
+  payWithPoints: boolean;
+  setPayWithPoints(value: boolean): void;
+  /** True from the click until the order went through or failed (the cart's lines are locked meanwhile). */
+  placing: boolean;
+  /** The last order placed from this page, until the page is left. */
+  confirmation: Confirmation | null;
+  placeOrder(): Promise<void>;
+  /** The customer's balance, asked for as the page opens (not when the lines have loaded). */
+  saldoPuntos: number | null;
+  pointsError: boolean;
+}
+
+/** The state of one checkout on /cart: notes, the points choice, and "Realizar pedido". */
+export function useCheckout(): Checkout {
+  const { user } = useAuth();
+  const cart = useCart();
+  const placeOrderMutation = usePlaceOrder();
+  const { saldoPuntos, error: pointsError } = usePointsBalance();
+  const [observaciones, setObservaciones] = useState('');
+  const [payWithPoints, setPayWithPoints] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // Kept across retries of the same checkout; a new key only after an order went through.
+  const idempotencyKeyRef = useRef<string | null>(null);
+  // A second click in the same tick, before React re-renders the disabled button.
+  const placingRef = useRef(false);
+
+  const placeOrder = async () => {
+    if (placingRef.current) return;
+    if (cart.items.length === 0 || !user) {
+      toast({ title: messages.orders.createErrorTitle, description: messages.cart.emptyOrSignedOut, variant: 'destructive' });
+      return;
+    }
+    placingRef.current = true;
+    setPlacing(true);
+    idempotencyKeyRef.current ??= newIdempotencyKey();
+    try {
+      // The server cart should match what is ordered; the order then empties it.
+      await cart.flushSave();
+      const result = await placeOrderMutation.mutateAsync({
+        items: cart.items.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
+        observaciones,
+        canjeado_con_puntos: payWithPoints,
+        idempotency_key: idempotencyKeyRef.current,
+      });
+      idempotencyKeyRef.current = null;
+      cart.clear();
+      setObservaciones('');
+      setPayWithPoints(false);
+      const number = orderNumber(result.order.id);
+      toast({ title: messages.orders.successTitle, description: messages.orders.successText(number) });
+      const opened = openWhatsapp(result.whatsapp_url);
+      setConfirmation({ order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened });
+    } catch (error) {
+      toast({ title: messages.orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      placingRef.current = false;
+      setPlacing(false);
+    }
+  };
+
+  return { observaciones, setObservaciones, payWithPoints, setPayWithPoints, placing, confirmation, placeOrder, saldoPuntos, pointsError };
+}

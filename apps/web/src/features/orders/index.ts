@@ -1,1 +1,0 @@
-export { placeOrder, fetchMyOrders, downloadOrderPdf, ordersQueryKey, type PlaceOrderRequest } from './api/orders-api';

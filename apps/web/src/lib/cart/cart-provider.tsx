@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CART_SAVE_DEBOUNCE_MS } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { priceCart } from '@mayorista/core/pricing';
+import { toast } from '../../components/ui/toast-store';
+import { isApproved, useAuth } from '../auth';
+import { fetchCart, saveCart } from './cart-api';
+import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
+import { clearPendingCart, readPendingCart, writePendingCart } from './pending-cart';
+import { addToLines, fromCartData, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
+
+const showNotice = (notice: CartNotice | null) => {
+  if (notice) toast(notice);
+};
+
+/** Local changes made while the saved cart was still loading win over it, product by product. */
+function mergeLoaded(loaded: CartLine[], local: CartLine[]): CartLine[] {
+  const localIds = new Set(local.map((line) => line.product.id));
+  return [...loaded.filter((line) => !localIds.has(line.product.id)), ...local];
+}
+
+/**
+ * The approved customer's cart (SPEC §3/§4/§5): loaded from the server after sign-in, saved
+ * CART_SAVE_DEBOUNCE_MS after the last change and at once when cleared. Saves run one after
+ * another, so an older save can never land after a newer one.
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { user, profile } = useAuth();
+  const userId = user && isApproved(profile) ? user.id : null;
+
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [status, setStatus] = useState<CartStatus>('idle');
+  const [loadCount, setLoadCount] = useState(0);
+  // Rules read and write the latest lines synchronously, so each action toasts exactly once.
+  const linesRef = useRef<CartLine[]>([]);
+  const dirtyRef = useRef(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saveChainRef = useRef<Promise<void>>(Promise.resolve());
+  const userIdRef = useRef(userId);
+  userIdRef.current = userId;
+
+  const commit = useCallback((next: CartLine[]) => {
+    linesRef.current = next;
+    setLines(next);
+  }, []);
+
+  const cancelTimer = useCallback(() => {
+    if (timerRef.current !== null) clearTimeout(timerRef.current);
+    timerRef.current = null;
+  }, []);
+
+  const saveNow = useCallback(
+    (options: { quiet?: boolean } = {}): Promise<void> => {
+      cancelTimer();
+      const cartData = toCartData(linesRef.current);
+      const owner = userIdRef.current;
+      dirtyRef.current = false;
+      saveChainRef.current = saveChainRef.current.then(() =>
+        saveCart(cartData).then(
+          () => {
+            if (owner) clearPendingCart(owner, cartData);
+          },
+          () => {
+            if (!options.quiet) toast({ title: messages.cart.saveError, variant: 'destructive' });
+          },
+        ),
+      );
+      return saveChainRef.current;
+    },
+    [cancelTimer],
+  );
+
+  const scheduleSave = useCallback(() => {
+    dirtyRef.current = true;
+    if (userIdRef.current) writePendingCart(userIdRef.current, toCartData(linesRef.current));
+    cancelTimer();
+    timerRef.current = setTimeout(() => void saveNow(), CART_SAVE_DEBOUNCE_MS);
+  }, [cancelTimer, saveNow]);
+
+  useEffect(() => {
+    commit([]);
+    dirtyRef.current = false;
+    if (!userId) {
+      setStatus('idle');
+      return;
+    }
+    const controller = new AbortController();
+    setStatus('loading');
+    // A change that never reached the server (the page was reloaded within the debounce) is saved first.
+    const pending = readPendingCart(userId);
+    const loading = pending ? saveCart(pending) : fetchCart(controller.signal);
+    loading.then(
+      (cart) => {
+        if (controller.signal.aborted) return;
+        if (pending) clearPendingCart(userId, pending);
+        const loaded = fromCartData(cart.cart_data, cart.products);
+        if (dirtyRef.current) {
+          commit(mergeLoaded(loaded, linesRef.current));
+          scheduleSave();
+        } else {
+          commit(loaded);
+        }
+        setStatus('ready');
+        if (cart.removed.length > 0) {
+          toast({
+            title: messages.cart.removedTitle,
+            description: messages.cart.removedText(cart.removed.map((r) => r.name ?? messages.cart.unknownProduct)),
+          });
+        }
+      },
+      (error: unknown) => {
+        if ((error as Error)?.name === 'AbortError') return;
+        setStatus('error');
+        toast({ title: messages.cart.loadError, variant: 'destructive' });
+      },
+    );
+    return () => {
+      controller.abort();
+      // Leaving (sign-out, another user): a change still waiting for the debounce is saved now,
+      // quietly, since the person it belongs to is no longer looking.
+      if (timerRef.current !== null) void saveNow({ quiet: true });
+    };
+  }, [userId, loadCount, commit, scheduleSave, saveNow]);
+
+  // Closing or reloading the tab within the debounce would lose the last change.
+  useEffect(() => {
+    const onPageHide = () => {
+      if (timerRef.current !== null) void saveNow({ quiet: true });
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [saveNow]);
+
+  useEffect(() => cancelTimer, [cancelTimer]);
+
+  const addItem = useCallback<CartContextValue['addItem']>(
+    (product, quantity = 1) => {
+      const change = addToLines(linesRef.current, product, quantity);
+      showNotice(change.notice);
+      if (change.lines === linesRef.current) return false;
+      commit(change.lines);
+      scheduleSave();
+      return true;
+    },
+    [commit, scheduleSave],
+  );
+
+  const setQuantity = useCallback<CartContextValue['setQuantity']>(
+    (productId, quantity) => {
+      const change = setLineQuantity(linesRef.current, productId, quantity);
+      showNotice(change.notice);
+      if (change.lines === linesRef.current) return;
+      commit(change.lines);
+      scheduleSave();
+    },
+    [commit, scheduleSave],
+  );
+
+  const removeItem = useCallback<CartContextValue['removeItem']>(
+    (productId) => {
+      const next = removeLine(linesRef.current, productId);
+      if (next.length === linesRef.current.length) return;
+      commit(next);
+      scheduleSave();
+    },
+    [commit, scheduleSave],
+  );
+
+  const clear = useCallback(() => {
+    commit([]);
+    void saveNow();
+  }, [commit, saveNow]);
+
+  const flushSave = useCallback(() => (dirtyRef.current ? saveNow() : saveChainRef.current), [saveNow]);
+  const reload = useCallback(() => setLoadCount((n) => n + 1), []);
+
+  const value = useMemo<CartContextValue>(() => {
+    const priced = priceCart(lines, 'wholesale');
+    return {
+      items: lines.map((line, index) => ({ ...line, price: priced.lines[index]! })),
+      count: lines.reduce((sum, line) => sum + line.quantity, 0),
+      total: priced.total,
+      totalSavings: priced.totalSavings,
+      status,
+      addItem,
+      setQuantity,
+      removeItem,
+      clear,
+      flushSave,
+      reload,
+    };
+  }, [lines, status, addItem, setQuantity, removeItem, clear, flushSave, reload]);
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}

@@ -1,0 +1,68 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { CustomerKind } from '@mayorista/core/pricing';
+import type { CatalogueProduct, ProductListResponse } from '@mayorista/core/schemas/product';
+import { apiRequest } from '../api-client';
+
+/** Cards per request: small enough to paint at once on a phone, large enough to need few "Cargar más". */
+export const CATALOG_PAGE_SIZE = 48;
+
+export interface CatalogFilters {
+  search: string;
+  category: string;
+  onSale: boolean;
+  inStock: boolean;
+}
+
+/** Every product query starts with 'products', so an admin write can invalidate all of them at once. */
+export const productKeys = {
+  all: ['products'] as const,
+  catalog: (filters: CatalogFilters, kind: CustomerKind) => ['products', 'catalog', kind, filters] as const,
+  categories: (includeDisabled: boolean) => ['products', 'categories', includeDisabled] as const,
+};
+
+/**
+ * One page of the catalogue. Visitors and unapproved customers get the retail view (no wholesale
+ * field at all); approved customers and admins the wholesale one: `P` says which the caller expects.
+ */
+export function fetchProductsPage<P extends CatalogueProduct = CatalogueProduct>(
+  query: { search?: string; category?: string; onSale?: boolean; inStock?: boolean; includeDisabled?: boolean; page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<ProductListResponse<P>> {
+  return apiRequest<ProductListResponse<P>>('/api/products', {
+    query: {
+      search: query.search?.trim() || undefined,
+      category: query.category || undefined,
+      on_sale: query.onSale ? 1 : undefined,
+      in_stock: query.inStock ? 1 : undefined,
+      include_disabled: query.includeDisabled ? 1 : undefined,
+      page: query.page,
+      page_size: query.pageSize,
+    },
+    signal,
+  });
+}
+
+/**
+ * The catalogue as pages of CATALOG_PAGE_SIZE ("Cargar más"). The customer kind is part of the key:
+ * the on-sale filter means the wholesale or the retail sale depending on who asks.
+ */
+export function catalogQueryOptions(filters: CatalogFilters, kind: CustomerKind) {
+  return infiniteQueryOptions({
+    queryKey: productKeys.catalog(filters, kind),
+    queryFn: ({ pageParam, signal }) => fetchProductsPage({ ...filters, page: pageParam, pageSize: CATALOG_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+  });
+}
+
+export function categoriesQueryOptions(includeDisabled = false) {
+  return queryOptions({
+    queryKey: productKeys.categories(includeDisabled),
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: string[] }>('/api/products/categories', {
+        query: { include_disabled: includeDisabled ? 1 : undefined },
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
