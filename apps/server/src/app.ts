@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCartRoutes(app, deps);
   registerOrdersRoutes(app, deps);
   registerPointsRoutes(app, deps);
-  registerProductRoutes(app, deps);
+  await registerProductRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   await registerRealtime(app, deps);
 

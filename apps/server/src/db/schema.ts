@@ -141,6 +141,10 @@ export const products = pgTable(
     imagePath: text('image_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What catalogue search matches (migration 0004): name, SKU and category, lower-case, no accents. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '')))`,
+    ),
   },
   (t) => [
     check('products_price_positive', sql`${t.price} > 0 and ${t.retailPrice} > 0`),
@@ -162,6 +166,7 @@ export const products = pgTable(
       .on(sql`(${t.name} collate "es-AR-x-icu")`, t.id)
       .where(sql`${t.isEnabled}`),
     index('products_category_idx').on(t.category),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
