@@ -21,6 +21,7 @@ import { registerCartRoutes } from './modules/cart/cart.routes';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
+import { registerPricingRoutes } from './modules/pricing/pricing.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 
 export interface AppDeps {
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrdersRoutes(app, deps);
   registerPointsRoutes(app, deps);
   await registerProductRoutes(app, deps);
+  registerPricingRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   await registerRealtime(app, deps);
 

@@ -186,6 +186,32 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'PUT', url: '/api/admin/settings', payload: { min_order_amount: 0 } }),
   },
 
+  // ── prices (issue 17) ──
+  [routeKey('POST', '/api/admin/products/reprice')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/admin/products/reprice?dry_run=1',
+      payload: { scope: { product_ids: [f.productId] }, adjustment: { kind: 'percent', percent: 5 }, fields: ['price'] },
+    }),
+  },
+  [routeKey('GET', '/api/admin/price-changes')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/price-changes' }),
+  },
+  [routeKey('POST', '/api/admin/price-changes/:id/undo')]: {
+    access: 'admin',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: `/api/admin/price-changes/${randomUUID()}/undo` }),
+  },
+  [routeKey('GET', '/api/admin/products/:id/price-history')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/products/${f.productId}/price-history` }),
+  },
+
   // ── products ──
   [routeKey('GET', '/api/products')]: { access: 'public', allowed: [200], request: () => ({ method: 'GET', url: '/api/products' }) },
   [routeKey('GET', '/api/products/categories')]: {

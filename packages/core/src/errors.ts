@@ -65,6 +65,16 @@ export const ERROR_CODES = {
   not_multipart: 'unsupported_media_type',
   unsupported_image: 'unsupported_media_type',
 
+  // Prices: bulk repricing, spreadsheets, undo (issue 17, decision 015)
+  reprice_invalid: 'unprocessable',
+  price_change_not_found: 'not_found',
+  price_change_already_undone: 'conflict',
+  import_invalid: 'validation',
+  import_file_required: 'validation',
+  import_file_too_large: 'too_large',
+  import_unsupported_file: 'unsupported_media_type',
+  import_busy: 'conflict',
+
   // Cart and orders
   empty_cart: 'validation',
   duplicate_product: 'validation',

@@ -141,7 +141,12 @@ export function sameSnapshot(a: PriceSnapshot, b: PriceSnapshot): boolean {
     a.retail_price === b.retail_price &&
     a.sale_price === b.sale_price &&
     a.sale_price_retail === b.sale_price_retail &&
-    JSON.stringify(a.discounts) === JSON.stringify(b.discounts)
+    a.discounts.length === b.discounts.length &&
+    // Field by field: jsonb does not keep key order, so the stored and the computed tier may differ in text.
+    a.discounts.every((t, i) => {
+      const u = b.discounts[i]!;
+      return t.minQuantity === u.minQuantity && t.discountType === u.discountType && t.discountValue === u.discountValue;
+    })
   );
 }
 

@@ -33,6 +33,8 @@ export const BACKUP_TABLES = [
   { name: 'points_movements', key: 'id', sequence: 'points_movements_id_seq' },
   // Its one row is created by migration 0006 with the defaults: a restore replaces it.
   { name: 'app_settings', key: 'id', seededByMigration: true },
+  { name: 'price_changes', key: 'id' },
+  { name: 'price_change_items', key: 'change_id' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';
