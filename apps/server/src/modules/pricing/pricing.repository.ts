@@ -178,3 +178,67 @@ export async function productHistory(db: Queryable, productId: string, limit: nu
   );
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
+
+// ---- spreadsheet import ------------------------------------------------------------------------
+
+const PRODUCT_DATA_COLUMNS =
+  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description';
+
+type ProductDataRow = import('@mayorista/core/schemas/product').ProductData & { id: string };
+
+/** Products by SKU (a SKU may belong to several products: the importer refuses that row). */
+export async function productsBySku(db: Queryable, skus: string[], lock: boolean): Promise<Map<string, ProductDataRow[]>> {
+  const { rows } = await db.query<ProductDataRow>(
+    `select ${PRODUCT_DATA_COLUMNS} from products where sku = any($1::text[]) order by id ${lock ? 'for update' : ''}`,
+    [skus],
+  );
+  const bySku = new Map<string, ProductDataRow[]>();
+  for (const r of rows) {
+    const product = { ...r, ...snapshotOfRow(r) };
+    bySku.set(r.sku!, [...(bySku.get(r.sku!) ?? []), product]);
+  }
+  return bySku;
+}
+
+/** The key of products_name_key (migration 0001), computed the same way in JS. */
+export const nameKey = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Who holds each of these names already, by nameKey. */
+export async function productIdsByName(db: Queryable, names: string[]): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `select id, name from products where lower(public.immutable_unaccent(name)) = any(select lower(public.immutable_unaccent(n)) from unnest($1::text[]) n)`,
+    [names],
+  );
+  return new Map(rows.map((r) => [nameKey(r.name), r.id]));
+}
+
+type ImportData = import('@mayorista/core/schemas/product').ProductData;
+
+const RECORDSET = `v(id uuid, name text, price bigint, retail_price bigint, on_sale boolean, sale_price bigint, on_sale_retail boolean,
+  sale_price_retail bigint, discounts jsonb, stock integer, has_unlimited_stock boolean, is_enabled boolean, sku text, category text, description text)`;
+
+/** New products in one statement; the insert trigger of migration 0003 writes their opening stock movement. */
+export async function insertProducts(db: Queryable, products: ImportData[]): Promise<void> {
+  if (products.length === 0) return;
+  await db.query(
+    `insert into products (name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description)
+     select name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description
+       from jsonb_to_recordset($1::jsonb) as ${RECORDSET}`,
+    [JSON.stringify(products)],
+  );
+}
+
+/** Every field but the stock (which goes through the ledger) of many products in one statement. */
+export async function updateProducts(db: Queryable, products: { id: string; data: ImportData }[]): Promise<void> {
+  if (products.length === 0) return;
+  await db.query(
+    `update products p
+        set name = v.name, price = v.price, retail_price = v.retail_price, on_sale = v.on_sale, sale_price = v.sale_price,
+            on_sale_retail = v.on_sale_retail, sale_price_retail = v.sale_price_retail, discounts = v.discounts,
+            has_unlimited_stock = v.has_unlimited_stock, is_enabled = v.is_enabled, sku = v.sku, category = v.category,
+            description = v.description, updated_at = now()
+       from jsonb_to_recordset($1::jsonb) as ${RECORDSET}
+      where p.id = v.id`,
+    [JSON.stringify(products.map((p) => ({ id: p.id, ...p.data })))],
+  );
+}

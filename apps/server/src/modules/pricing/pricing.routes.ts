@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Pool } from 'pg';
 import { z } from 'zod';
@@ -13,8 +14,34 @@ import {
   repriceRequestSchema,
   undoResultSchema,
 } from '@mayorista/core/schemas/pricing';
+import { messages } from '@mayorista/core/messages';
+import { productListQuerySchema } from '@mayorista/core/schemas/product';
+import { IMPORT_MAX_BYTES, importReportSchema } from '@mayorista/core/schemas/pricing';
+import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
+import { exportCsv, exportXlsx } from './pricing.export';
+import { createImporter } from './pricing.import';
 import { createPricingService } from './pricing.service';
+
+const exportQuery = productListQuerySchema.pick({ search: true, category: true, on_sale: true, in_stock: true, include_disabled: true });
+const importTooLarge = () => new AppError('import_file_too_large', messages.pricing.import.tooLarge(IMPORT_MAX_BYTES / (1024 * 1024)));
+
+/** The single `file` part of an import, bounded by IMPORT_MAX_BYTES. */
+async function readImportFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('import_unsupported_file', messages.pricing.import.notMultipart);
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw new AppError('import_file_required', messages.pricing.import.fileRequired);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw importTooLarge();
+    throw new AppError('import_file_required', messages.pricing.import.fileRequired);
+  }
+}
+
+const stamp = () => new Date().toISOString().slice(0, 10);
 
 const idParams = z.object({ id: uuidSchema });
 
@@ -37,6 +64,41 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool }
       return reply.code(201).send(await service.apply(request.body, authOf(request).userId));
     },
   );
+
+  routes.get('/api/admin/products/export.csv', { config: { access: 'admin' }, schema: { querystring: exportQuery } }, async (request, reply) =>
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(await exportCsv(deps.pool, request.query)),
+  );
+
+  routes.get('/api/admin/products/export.xlsx', { config: { access: 'admin' }, schema: { querystring: exportQuery } }, async (request, reply) =>
+    reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.xlsx"`)
+      .header('Cache-Control', 'no-store')
+      .send(await exportXlsx(deps.pool, request.query)),
+  );
+
+  const importCatalogue = createImporter({ pool: deps.pool, invalidateCatalogue: () => app.catalogueCache.invalidate() });
+  // Multipart parsing in its own scope, with the import's own size limit.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 }, throwFileSizeLimit: true });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/products/import',
+      {
+        config: { access: 'admin' },
+        // The body limit covers the multipart envelope around a file of IMPORT_MAX_BYTES.
+        bodyLimit: IMPORT_MAX_BYTES + 64 * 1024,
+        schema: { querystring: dryRunQuerySchema, response: { 200: importReportSchema } },
+      },
+      async (request, reply) => {
+        const file = await readImportFile(request);
+        return reply.send(await importCatalogue(file, { dryRun: request.query.dry_run, actorId: authOf(request).userId }));
+      },
+    );
+  });
 
   routes.get(
     '/api/admin/price-changes',

@@ -121,6 +121,37 @@ export async function setStock(
   return rows[0]?.found ?? false;
 }
 
+/**
+ * `setStock` for many products in ONE statement (a spreadsheet import, issue 17): each product
+ * whose stock differs gets the new value and one movement of the given kind. Rows are locked in id
+ * order, like every other multi-product writer.
+ */
+export async function setStocks(
+  db: Queryable,
+  lines: { productId: string; stock: number }[],
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'import'> },
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db.query({
+    name: 'stock_set_many',
+    text: `with wanted as (
+             select unnest($1::uuid[]) as id, unnest($2::int[]) as stock
+           ), prev as (
+             select p.id, p.stock from products p join wanted w on w.id = p.id order by p.id for update of p
+           ), changed as (
+             update products p set stock = w.stock, updated_at = now()
+               from wanted w join prev on prev.id = w.id
+              where p.id = w.id and prev.stock <> w.stock
+             returning p.id, p.stock, p.stock - prev.stock as quantity
+           ), moved as (
+             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+             select id, $3, quantity, stock, $4::uuid, $5::uuid from changed
+           )
+           select count(*) from changed`,
+    values: [lines.map((l) => l.productId), lines.map((l) => l.stock), context.kind, context.orderId ?? null, context.actorId ?? null],
+  });
+}
+
 /** One page of a product's movements, newest first, and how many there are. */
 export async function listStockMovements(
   db: Queryable,
