@@ -117,7 +117,7 @@ describe('export and import', () => {
     expect((await importFile(xlsx, true, 'c.xlsx')).json<ImportReport>()).toMatchObject({ updated: 0, unchanged: 1, errors: [] });
 
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx);
+    await book.xlsx.load(new Uint8Array(xlsx).buffer);
     const sheet = book.worksheets[0]!;
     sheet.getCell('D2').value = { formula: 'SUM(1,2)', result: 1500 } as ExcelJS.CellFormulaValue;
     const cached = Buffer.from(await book.xlsx.writeBuffer());
@@ -223,7 +223,7 @@ describe('export and import', () => {
     const category = `Filtro ${tag()}`;
     await createProduct({ category, sku: `F-${tag()}` });
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await exportOf('xlsx', category));
+    await book.xlsx.load(new Uint8Array(await exportOf('xlsx', category)).buffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(1).getCell(1).value).toBe('SKU');

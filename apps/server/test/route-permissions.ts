@@ -196,6 +196,31 @@ export const routePermissions: Record<string, RouteRule> = {
       payload: { scope: { product_ids: [f.productId] }, adjustment: { kind: 'percent', percent: 5 }, fields: ['price'] },
     }),
   },
+  [routeKey('GET', '/api/admin/products/export.csv')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/products/export.csv?category=Matriz' }),
+  },
+  [routeKey('GET', '/api/admin/products/export.xlsx')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/products/export.xlsx?category=Matriz' }),
+  },
+  [routeKey('POST', '/api/admin/products/import')]: {
+    access: 'admin',
+    allowed: [400],
+    request: () => ({ method: 'POST', url: '/api/admin/products/import?dry_run=1', ...multipartImage(Buffer.from('SKU;Nombre\n')) }),
+  },
+  [routeKey('GET', '/api/price-list.pdf')]: {
+    access: 'approved',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/price-list.pdf' }),
+  },
+  [routeKey('GET', '/api/admin/users/:id/price-list.pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/price-list.pdf` }),
+  },
   [routeKey('GET', '/api/admin/price-changes')]: {
     access: 'admin',
     allowed: [200],

@@ -19,7 +19,7 @@ const argentinaDate = new Intl.DateTimeFormat('es-AR', {
  * User content is always drawn as plain text, never interpreted.
  */
 const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function printable(text: string): string {
+export function printable(text: string): string {
   let out = '';
   for (const char of text.replace(/\r\n?/g, '\n')) {
     const code = char.codePointAt(0)!;

@@ -22,6 +22,10 @@ import { authOf } from '../../plugins/auth';
 import { exportCsv, exportXlsx } from './pricing.export';
 import { createImporter } from './pricing.import';
 import { createPricingService } from './pricing.service';
+import { renderPriceList } from './price-list.pdf';
+import type { Config } from '../../config';
+import { isApproved } from '@mayorista/core/roles';
+import { notFound } from '../../plugins/error-handler';
 
 const exportQuery = productListQuerySchema.pick({ search: true, category: true, on_sale: true, in_stock: true, include_disabled: true });
 const importTooLarge = () => new AppError('import_file_too_large', messages.pricing.import.tooLarge(IMPORT_MAX_BYTES / (1024 * 1024)));
@@ -49,7 +53,7 @@ const idParams = z.object({ id: uuidSchema });
  * Bulk repricing, recorded price changes and their undo, a product's price history (issue 17,
  * docs/api.md "Prices"). Registered after the products routes: it reuses their catalogue cache.
  */
-export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool }): void {
+export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; config: Config }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createPricingService({ pool: deps.pool, invalidateCatalogue: () => app.catalogueCache.invalidate() });
 
@@ -98,6 +102,30 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool }
         return reply.send(await importCatalogue(file, { dryRun: request.query.dry_run, actorId: authOf(request).userId }));
       },
     );
+  });
+
+  const sendPriceList = (reply: import('fastify').FastifyReply, customerName: string, kind: 'wholesale' | 'retail') =>
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="lista-de-precios-${stamp()}.pdf"`)
+      .header('Cache-Control', 'no-store')
+      .send(renderPriceList(deps.pool, { catalogName: deps.config.catalogName, customerName, kind }));
+
+  routes.get('/api/price-list.pdf', { config: { access: 'approved' } }, async (request, reply) => {
+    const { profile } = authOf(request);
+    return sendPriceList(reply, `${profile.nombre} ${profile.apellido}`, 'wholesale');
+  });
+
+  routes.get('/api/admin/users/:id/price-list.pdf', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+    const { rows } = await deps.pool.query<{ nombre: string; apellido: string; approved: boolean }>(
+      `select nombre, apellido, approved from profiles where id = $1`,
+      [request.params.id],
+    );
+    const customer = rows[0];
+    if (!customer) throw notFound();
+    // The customer's own prices: wholesale once approved, retail before.
+    const kind = isApproved(customer) ? 'wholesale' : 'retail';
+    return sendPriceList(reply, `${customer.nombre} ${customer.apellido}`, kind);
   });
 
   routes.get(
