@@ -15,6 +15,7 @@ import { percentile, ROOT, sampleMemory, startProcess } from './lib/processes';
 import { seedBenchDataset } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
+import { runPricingPhase } from './lib/pricing';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
@@ -231,6 +232,8 @@ async function main() {
     } finally {
       await growthBase.stop();
     }
+    // 7. Prices (issue 17): bulk repricing, XLSX import, price-list PDF, on a database of their own.
+    results.pricing = await runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
     say('▶ Migración de búsqueda sobre una base existente de 50.000 productos...');
     results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
     await serverA.stop();
