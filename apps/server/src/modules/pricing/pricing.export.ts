@@ -25,7 +25,7 @@ const filtersOf = (q: ExportFilters): ProductFilters => ({
   inStock: q.in_stock,
 });
 
-interface ExportRecord extends Omit<Product, 'image_url' | 'created_at' | 'updated_at'> {}
+type ExportRecord = Omit<Product, 'image_url' | 'created_at' | 'updated_at'>;
 
 async function* products(pool: Pool, query: ExportFilters): AsyncGenerator<ExportRecord[]> {
   const { clause, values } = catalogueWhere(filtersOf(query));

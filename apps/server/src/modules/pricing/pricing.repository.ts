@@ -1,5 +1,6 @@
 import type { PriceSnapshot } from '@mayorista/core/repricing';
 import type { PriceChange, RepriceScope } from '@mayorista/core/schemas/pricing';
+import type { ProductData } from '@mayorista/core/schemas/product';
 import type { Queryable } from '../../db/transaction';
 import { catalogueWhere } from '../products/products.repository';
 
@@ -184,7 +185,7 @@ export async function productHistory(db: Queryable, productId: string, limit: nu
 const PRODUCT_DATA_COLUMNS =
   'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description';
 
-type ProductDataRow = import('@mayorista/core/schemas/product').ProductData & { id: string };
+type ProductDataRow = ProductData & { id: string };
 
 /** Products by SKU (a SKU may belong to several products: the importer refuses that row). */
 export async function productsBySku(db: Queryable, skus: string[], lock: boolean): Promise<Map<string, ProductDataRow[]>> {
@@ -212,7 +213,7 @@ export async function productIdsByName(db: Queryable, names: string[]): Promise<
   return new Map(rows.map((r) => [nameKey(r.name), r.id]));
 }
 
-type ImportData = import('@mayorista/core/schemas/product').ProductData;
+type ImportData = ProductData;
 
 const RECORDSET = `v(id uuid, name text, price bigint, retail_price bigint, on_sale boolean, sale_price bigint, on_sale_retail boolean,
   sale_price_retail bigint, discounts jsonb, stock integer, has_unlimited_stock boolean, is_enabled boolean, sku text, category text, description text)`;

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Pool } from 'pg';
 import { z } from 'zod';
@@ -104,7 +104,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     );
   });
 
-  const sendPriceList = (reply: import('fastify').FastifyReply, customerName: string, kind: 'wholesale' | 'retail') =>
+  const sendPriceList = (reply: FastifyReply, customerName: string, kind: 'wholesale' | 'retail') =>
     reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="lista-de-precios-${stamp()}.pdf"`)

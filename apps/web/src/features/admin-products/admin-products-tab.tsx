@@ -24,6 +24,11 @@ import {
 import { DeleteProductDialog } from './components/delete-product-dialog';
 import { ProductForm } from './components/product-form';
 import { StockMovements } from './components/stock-movements';
+import { ImportDialog } from './components/import-dialog';
+import { PriceHistory } from './components/price-history';
+import { RepriceDialog } from './components/reprice-dialog';
+import { exportCatalogue } from './api/pricing-api';
+import { saveBlob } from '../../lib/download';
 import type { FieldErrors } from './lib/product-form-values';
 
 /** A table row's usual height (two lines of name and category): the first guess for rows not yet measured. */
@@ -65,6 +70,8 @@ export default function AdminProductsTab() {
   const [editing, setEditing] = useState<Editing>(null);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [repricing, setRepricing] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const list = useInfiniteQuery(adminProductsQueryOptions(search));
   const categories = useQuery(categoriesQueryOptions(true));
@@ -120,6 +127,13 @@ export default function AdminProductsTab() {
     onError: toastError,
   });
 
+  const download = useMutation({
+    mutationFn: async (format: 'csv' | 'xlsx') => {
+      saveBlob(await exportCatalogue(format, search), `catalogo-${new Date().toISOString().slice(0, 10)}.${format}`);
+    },
+    onError: toastError,
+  });
+
   const openEditor = (next: Editing) => {
     setServerErrors({});
     setEditing(next);
@@ -135,7 +149,21 @@ export default function AdminProductsTab() {
         <h2 id="admin-products-title" className="text-xl font-semibold text-slate-900">
           {t.tabTitle}
         </h2>
-        <Button onClick={() => openEditor({ mode: 'create' })}>{t.newProduct}</Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setRepricing(true)}>
+            {messages.pricing.admin.repriceButton}
+          </Button>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            {messages.pricing.admin.importButton}
+          </Button>
+          <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate('xlsx')}>
+            {messages.pricing.admin.exportXlsx}
+          </Button>
+          <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate('csv')}>
+            {messages.pricing.admin.exportCsv}
+          </Button>
+          <Button onClick={() => openEditor({ mode: 'create' })}>{t.newProduct}</Button>
+        </div>
       </div>
       <div className="max-w-md space-y-1">
         <Label htmlFor="admin-products-search">{t.searchLabel}</Label>
@@ -286,10 +314,16 @@ export default function AdminProductsTab() {
               onCancel={() => setEditing(null)}
               onSubmit={(input, image) => save.mutate({ input, image, target: editingProduct })}
             />
+            {editingProduct ? <PriceHistory productId={editingProduct.id} /> : null}
             {editingProduct ? <StockMovements productId={editingProduct.id} /> : null}
           </DialogContent>
         ) : null}
       </Dialog>
+
+      {repricing ? (
+        <RepriceDialog open={repricing} onOpenChange={setRepricing} categories={categories.data?.items ?? []} search={search} />
+      ) : null}
+      {importing ? <ImportDialog open={importing} onOpenChange={setImporting} /> : null}
 
       <DeleteProductDialog
         productName={deleting?.name ?? null}
