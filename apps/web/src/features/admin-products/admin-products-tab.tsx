@@ -27,6 +27,7 @@ import { StockMovements } from './components/stock-movements';
 import { ImportDialog } from './components/import-dialog';
 import { PriceHistory } from './components/price-history';
 import { RepriceDialog } from './components/reprice-dialog';
+import { UndoBanner } from './components/undo-banner';
 import { exportCatalogue } from './api/pricing-api';
 import { saveBlob } from '../../lib/download';
 import type { FieldErrors } from './lib/product-form-values';
@@ -72,6 +73,7 @@ export default function AdminProductsTab() {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [repricing, setRepricing] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [lastChange, setLastChange] = useState<{ id: string; product_count: number } | null>(null);
 
   const list = useInfiniteQuery(adminProductsQueryOptions(search));
   const categories = useQuery(categoriesQueryOptions(true));
@@ -175,6 +177,8 @@ export default function AdminProductsTab() {
           onChange={(e) => setSearchText(e.target.value)}
         />
       </div>
+
+      {lastChange ? <UndoBanner change={lastChange} onDone={() => setLastChange(null)} /> : null}
 
       {list.isPending ? (
         <Spinner label={t.loading} />
@@ -321,9 +325,15 @@ export default function AdminProductsTab() {
       </Dialog>
 
       {repricing ? (
-        <RepriceDialog open={repricing} onOpenChange={setRepricing} categories={categories.data?.items ?? []} search={search} />
+        <RepriceDialog
+          open={repricing}
+          onOpenChange={setRepricing}
+          onApplied={setLastChange}
+          categories={categories.data?.items ?? []}
+          search={search}
+        />
       ) : null}
-      {importing ? <ImportDialog open={importing} onOpenChange={setImporting} /> : null}
+      {importing ? <ImportDialog open={importing} onOpenChange={setImporting} onApplied={setLastChange} /> : null}
 
       <DeleteProductDialog
         productName={deleting?.name ?? null}

@@ -37,7 +37,15 @@ function Report({ report }: { report: ImportReport }) {
 }
 
 /** Productos → "Importar planilla": choose a file, simulate (dry run), then import all or nothing. */
-export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ImportDialog({
+  open,
+  onOpenChange,
+  onApplied,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onApplied: (change: { id: string; product_count: number }) => void;
+}) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -50,6 +58,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       if (!result.dry_run) {
         void queryClient.invalidateQueries({ queryKey: productKeys.all });
         toast({ title: t.reportApplied, description: t.reportCounts(result.created, result.updated, result.unchanged) });
+        if (result.change_id) onApplied({ id: result.change_id, product_count: result.updated });
       }
     },
     onError: (e) => {

@@ -11,7 +11,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { productKeys } from '../../../lib/queries/products';
-import { applyReprice, previewReprice, undoPriceChange, type RepriceBody } from '../api/pricing-api';
+import { applyReprice, previewReprice, type RepriceBody } from '../api/pricing-api';
 
 const t = messages.pricing.admin;
 const PAGE_SIZE = 20;
@@ -61,7 +61,19 @@ function PreviewRow({ item }: { item: RepricePreviewItem }) {
 }
 
 /** Productos → "Cambiar precios": rule, preview (paged, sortable, with warnings), apply, undo. */
-export function RepriceDialog({ open, onOpenChange, categories, search }: { open: boolean; onOpenChange: (open: boolean) => void; categories: string[]; search: string }) {
+export function RepriceDialog({
+  open,
+  onOpenChange,
+  onApplied,
+  categories,
+  search,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onApplied: (change: PriceChange) => void;
+  categories: string[];
+  search: string;
+}) {
   const queryClient = useQueryClient();
   const [scope, setScope] = useState<'all' | 'category' | 'search'>('all');
   const [category, setCategory] = useState(categories[0] ?? '');
@@ -72,29 +84,20 @@ export function RepriceDialog({ open, onOpenChange, categories, search }: { open
   const [submitted, setSubmitted] = useState<RepriceBody | null>(null);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>('name');
-  const [applied, setApplied] = useState<PriceChange | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const preview = useQuery({
     queryKey: ['reprice-preview', submitted, page, sort],
     queryFn: () => previewReprice({ ...submitted!, page, page_size: PAGE_SIZE, sort, order: sort === 'change' ? 'desc' : 'asc' }),
-    enabled: submitted !== null && applied === null,
+    enabled: submitted !== null,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
   const apply = useMutation({
     mutationFn: () => applyReprice(submitted!),
     onSuccess: (change) => {
-      setApplied(change);
       void refresh();
       toast({ title: t.applied(change.product_count) });
-    },
-    onError: (error) => toast({ title: messages.products.errorTitle, description: error.message, variant: 'destructive' }),
-  });
-  const undo = useMutation({
-    mutationFn: () => undoPriceChange(applied!.id),
-    onSuccess: (result) => {
-      void refresh();
-      toast({ title: t.undone(result.restored, result.skipped.length) });
+      onApplied(change);
       onOpenChange(false);
     },
     onError: (error) => toast({ title: messages.products.errorTitle, description: error.message, variant: 'destructive' }),
@@ -113,16 +116,7 @@ export function RepriceDialog({ open, onOpenChange, categories, search }: { open
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t.repriceTitle} size="lg">
-        {applied ? (
-          <div className="space-y-4">
-            <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">{t.applied(applied.product_count)}</p>
-            <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" disabled={undo.isPending} onClick={() => undo.mutate()}>{t.undo}</Button>
-              <Button onClick={() => onOpenChange(false)}>{t.close}</Button>
-            </div>
-          </div>
-        ) : (
-          <div className="space-y-4">
+        <div className="space-y-4">
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="space-y-1">
                 <Label htmlFor="reprice-scope">{t.scopeLabel}</Label>
@@ -210,8 +204,7 @@ export function RepriceDialog({ open, onOpenChange, categories, search }: { open
                 </Button>
               </section>
             ) : null}
-          </div>
-        )}
+        </div>
       </DialogContent>
     </Dialog>
   );
