@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney, parsePesos } from '@mayorista/core/money';
@@ -111,6 +111,11 @@ export function RepriceDialog({
     setSubmitted(rule);
   };
   const data = preview.data;
+  // On a phone the form fills the screen: bring the new preview's summary into view.
+  const previewRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (data) previewRef.current?.scrollIntoView({ block: 'start' });
+  }, [data]);
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
   return (
@@ -178,7 +183,7 @@ export function RepriceDialog({
             {submitted && preview.isPending ? <Spinner label={t.preview} /> : null}
             {preview.isError ? <p role="alert" className="text-sm font-medium text-red-700">{preview.error.message}</p> : null}
             {data ? (
-              <section aria-label={t.preview} className="space-y-2 border-t border-slate-200 pt-3">
+              <section ref={previewRef} aria-label={t.preview} className="space-y-2 border-t border-slate-200 pt-3">
                 <p role="status" className="font-medium text-slate-900">{t.previewSummary(data.total, data.changed)}</p>
                 {data.with_warnings > 0 ? <p className="font-medium text-amber-800">{t.previewWarnings(data.with_warnings)}</p> : null}
                 <div className="flex items-end gap-2">
