@@ -11,6 +11,7 @@ export const ERROR_KIND_STATUS = {
   request_timeout: 408,
   conflict: 409,
   too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   unprocessable: 422,
   upgrade_required: 426,
@@ -72,6 +73,13 @@ export const ERROR_CODES = {
   insufficient_points: 'conflict',
   order_not_found: 'not_found',
   invalid_status_transition: 'conflict',
+
+  // Abuse limits and separation of duties (issue 20, decision 010)
+  bad_url: 'validation',
+  uri_too_long: 'uri_too_long',
+  account_locked: 'rate_limited',
+  own_account_forbidden: 'forbidden',
+  idempotency_key_reused: 'unprocessable',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -13,8 +13,12 @@ import type pg from 'pg';
  */
 
 /** Foreign-key order: parents before children. Every application table must be listed. */
-/** Tables a backup leaves out on purpose (counters that expire within hours); none today. */
-export const EPHEMERAL_TABLES: readonly string[] = [];
+/**
+ * Tables a backup leaves out on purpose: counters that expire within hours (decision 010 — the
+ * sign-in throttle locks for at most 15 minutes, the e-mail limit counts the last hour). A
+ * restored shop starts with no lock and a fresh e-mail budget, which costs nothing.
+ */
+export const EPHEMERAL_TABLES: readonly string[] = ['sign_in_throttles', 'email_sends'];
 
 export const BACKUP_TABLES = [
   { name: 'users', key: 'id' },

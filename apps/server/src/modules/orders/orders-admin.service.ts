@@ -1,5 +1,6 @@
 import {
   canTransitionOrder,
+  mayActOnAccount,
   messages,
   transitionRefundsPoints,
   transitionRestocks,
@@ -7,6 +8,7 @@ import {
   type AdminOrdersListQuery,
   type Order,
   type OrderStatus,
+  type Profile,
 } from '@mayorista/core';
 import type pg from 'pg';
 import { inTransaction } from '../../db/transaction';
@@ -19,6 +21,9 @@ import { ordersToCsv } from './orders.csv';
 
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
+
+/** The admin acting, as the auth guard resolved it. */
+type Actor = Pick<Profile, 'id' | 'is_super_admin'>;
 
 const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
 
@@ -42,10 +47,13 @@ export function createAdminOrdersService(pool: pg.Pool) {
      * waits, then sees the new status and gets a 409, so restock and refund happen exactly once.
      * Stock goes back and points are refunded through their ledgers, in this transaction.
      */
-    async changeStatus(orderId: string, to: OrderStatus, actorId: string): Promise<Order> {
+    async changeStatus(orderId: string, to: OrderStatus, actor: Actor): Promise<Order> {
+      const actorId = actor.id;
       return inTransaction(pool, async (tx) => {
         const order = await repository.findOrderForUpdate(tx, orderId);
         if (!order) throw orderNotFound();
+        // Separation of duties (issue 20 item 6): a plain admin never moves their own order.
+        if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
         const from = order.status as OrderStatus;
         if (!canTransitionOrder(from, to)) {
           throw new AppError('invalid_status_transition', messages.adminOrders.invalidTransition(from, to), { current_status: from });

@@ -120,6 +120,6 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
   routes.post(
     '/api/admin/orders/:id/status',
     { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
-    async (request) => service.changeStatus(request.params.id, request.body.status, authOf(request).userId),
+    async (request) => service.changeStatus(request.params.id, request.body.status, authOf(request).profile),
   );
 }

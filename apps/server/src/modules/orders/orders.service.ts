@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { debitPoints, findPointsBalance } from '../points/points.ledger';
 import { takeStock } from '../stock/stock.ledger';
+import { assertSameOrderRequest, saveOrderRequestFingerprint } from './orders.idempotency';
 import {
   currentStock,
   findCustomer,
@@ -148,6 +149,12 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
     return { order, whatsapp_url: whatsappUrl(deps.whatsappPhone, order), saldo_puntos: balance, created };
   }
 
+  /** The first order of a reused idempotency key, if this request asks for the same thing (422 otherwise). */
+  async function replay(userId: string, first: OrderRow, command: PlaceOrderCommand): Promise<PlacedOrder> {
+    await assertSameOrderRequest(pool, first.id, command);
+    return answer(userId, first, false);
+  }
+
   /** Steps 2–7 in ONE transaction; any error rolls all of it back (stock, points, order, cart). */
   async function writeOrder(userId: string, command: PlaceOrderCommand, productIds: string[]) {
     return inTransaction(pool, async (tx) => {
@@ -168,6 +175,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
         canjeadoConPuntos: command.canjeado_con_puntos,
         idempotencyKey: command.idempotency_key ?? null,
       });
+      if (command.idempotency_key) await saveOrderRequestFingerprint(tx, row.id, command);
       const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
       await announceOrder(tx, row, customer);
       await takeOrderStock(tx, lines, row, userId);
@@ -184,13 +192,13 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
     const productIds = checkCommandShape(command);
     const key = command.idempotency_key;
     const existing = key ? await findOrderByIdempotencyKey(pool, userId, key) : null;
-    if (existing) return answer(userId, existing, false);
+    if (existing) return replay(userId, existing, command);
     try {
       const { row, saldoPuntos } = await writeOrder(userId, command, productIds);
       return answer(userId, row, true, saldoPuntos);
     } catch (error) {
       const winner = key && isIdempotencyKeyConflict(error) ? await findOrderByIdempotencyKey(pool, userId, key) : null;
-      if (winner) return answer(userId, winner, false);
+      if (winner) return replay(userId, winner, command);
       throw error;
     }
   }
