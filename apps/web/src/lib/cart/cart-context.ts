@@ -6,6 +6,8 @@ export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface PricedCartLine extends CartLine {
   price: LinePrice;
+  /** Whole-percent change of the unit price since the line was added (0 = unchanged or unknown). */
+  changedPercent: number;
 }
 
 export interface CartContextValue {
