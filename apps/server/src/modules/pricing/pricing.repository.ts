@@ -95,10 +95,11 @@ export async function insertChange(
   );
   const id = rows[0]!.id;
   if (change.items.length > 0) {
+    // One jsonb document rather than arrays of jsonb texts: one parse instead of 40.000.
     await db.query(
       `insert into price_change_items (change_id, product_id, before, after)
-       select $1, unnest($2::uuid[]), unnest($3::jsonb[]), unnest($4::jsonb[])`,
-      [id, change.items.map((i) => i.id), change.items.map((i) => JSON.stringify(i.before)), change.items.map((i) => JSON.stringify(i.after))],
+       select $1, (e->>'id')::uuid, e->'before', e->'after' from jsonb_array_elements($2::jsonb) e`,
+      [id, JSON.stringify(change.items.map((i) => ({ id: i.id, before: i.before, after: i.after })))],
     );
   }
   return id;
