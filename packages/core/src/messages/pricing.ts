@@ -94,6 +94,7 @@ export const pricing = {
   customer: {
     download: 'Descargar lista de precios',
     downloading: 'Preparando la lista…',
+    adminDownload: 'Lista de precios',
   },
   changedSinceAdded: (percent: number) =>
     percent > 0 ? `Subió ${percent} % desde que lo agregaste` : `Bajó ${-percent} % desde que lo agregaste`,
