@@ -74,6 +74,15 @@ export default function AdminProductsTab() {
   const [repricing, setRepricing] = useState(false);
   const [importing, setImporting] = useState(false);
   const [lastChange, setLastChange] = useState<{ id: string; product_count: number } | null>(null);
+  // Hand-picked products for a bulk price change (issue 17 §1).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggleSelected = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const list = useInfiniteQuery(adminProductsQueryOptions(search));
   const categories = useQuery(categoriesQueryOptions(true));
@@ -197,6 +206,9 @@ export default function AdminProductsTab() {
           <table aria-rowcount={items.length + 1} className="w-full min-w-[640px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
+                <th scope="col" className="w-10 px-3 py-2 font-semibold">
+                  <span className="sr-only">{messages.pricing.admin.selectColumn}</span>
+                </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
                   {t.columnName}
                 </th>
@@ -221,7 +233,7 @@ export default function AdminProductsTab() {
               {/* Only the rows near the screen are in the DOM (issue 21): spacers keep the rest's height. */}
               {table.before > 0 ? (
                 <tr aria-hidden="true">
-                  <td colSpan={6} style={{ height: table.before, padding: 0 }} />
+                  <td colSpan={7} style={{ height: table.before, padding: 0 }} />
                 </tr>
               ) : null}
               {table.rows.map(({ index, key }) => {
@@ -234,6 +246,14 @@ export default function AdminProductsTab() {
                     aria-rowindex={index + 2}
                     className={product.is_enabled ? undefined : 'bg-slate-50 text-slate-600'}
                   >
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label={messages.pricing.admin.selectProduct(product.name)}
+                        checked={selected.has(product.id)}
+                        onChange={(e) => toggleSelected(product.id, e.target.checked)}
+                      />
+                    </td>
                     <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                       {product.name}
                       {product.on_sale ? (
@@ -291,7 +311,7 @@ export default function AdminProductsTab() {
               })}
               {table.after > 0 ? (
                 <tr aria-hidden="true">
-                  <td colSpan={6} style={{ height: table.after, padding: 0 }} />
+                  <td colSpan={7} style={{ height: table.after, padding: 0 }} />
                 </tr>
               ) : null}
             </tbody>
@@ -329,6 +349,7 @@ export default function AdminProductsTab() {
           open={repricing}
           onOpenChange={setRepricing}
           onApplied={setLastChange}
+          selectedIds={[...selected]}
           categories={categories.data?.items ?? []}
           search={search}
         />

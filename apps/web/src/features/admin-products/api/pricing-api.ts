@@ -7,7 +7,7 @@ import { productKeys } from '../../../lib/queries/products';
 /** Issue 17's admin endpoints (docs/api.md "Prices"). */
 
 export interface RepriceBody {
-  scope: { category?: string; search?: string };
+  scope: { category?: string; search?: string; product_ids?: string[] };
   adjustment: PriceAdjustment;
   fields: RepriceField[];
   rounding: RoundingRule;

@@ -17,13 +17,21 @@ const t = messages.pricing.admin;
 const PAGE_SIZE = 20;
 type Kind = 'up' | 'down' | 'amount';
 type Sort = NonNullable<RepriceBody['sort']>;
+type Scope = 'all' | 'category' | 'search' | 'selected';
 
 const selectClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900';
 
 /** The rule as the API wants it, or a Spanish reason why the form is not ready. */
-function ruleOf(form: { scope: string; category: string; search: string; kind: Kind; value: string; fields: RepriceField[]; rounding: RoundingRule }): RepriceBody | string {
+function ruleOf(form: { scope: Scope; category: string; search: string; selectedIds: string[]; kind: Kind; value: string; fields: RepriceField[]; rounding: RoundingRule }): RepriceBody | string {
   if (form.fields.length === 0) return t.noFields;
-  const scope = form.scope === 'category' ? { category: form.category } : form.scope === 'search' ? { search: form.search } : {};
+  const scope =
+    form.scope === 'category'
+      ? { category: form.category }
+      : form.scope === 'search'
+        ? { search: form.search }
+        : form.scope === 'selected'
+          ? { product_ids: form.selectedIds }
+          : {};
   if (form.kind === 'amount') {
     const negative = form.value.trim().startsWith('-');
     const centavos = parsePesos(form.value.replace('-', ''));
@@ -67,15 +75,17 @@ export function RepriceDialog({
   onApplied,
   categories,
   search,
+  selectedIds,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onApplied: (change: PriceChange) => void;
   categories: string[];
   search: string;
+  selectedIds: string[];
 }) {
   const queryClient = useQueryClient();
-  const [scope, setScope] = useState<'all' | 'category' | 'search'>('all');
+  const [scope, setScope] = useState<Scope>(selectedIds.length > 0 ? 'selected' : 'all');
   const [category, setCategory] = useState(categories[0] ?? '');
   const [kind, setKind] = useState<Kind>('up');
   const [value, setValue] = useState('');
@@ -104,7 +114,7 @@ export function RepriceDialog({
   });
 
   const showPreview = () => {
-    const rule = ruleOf({ scope, category, search, kind, value, fields, rounding });
+    const rule = ruleOf({ scope, category, search, selectedIds, kind, value, fields, rounding });
     if (typeof rule === 'string') return setFormError(rule);
     setFormError(null);
     setPage(1);
@@ -125,10 +135,11 @@ export function RepriceDialog({
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="space-y-1">
                 <Label htmlFor="reprice-scope">{t.scopeLabel}</Label>
-                <select id="reprice-scope" className={selectClass} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)}>
+                <select id="reprice-scope" className={selectClass} value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
                   <option value="all">{t.scopeAll}</option>
                   <option value="category">{t.scopeCategory}</option>
                   {search ? <option value="search">{t.scopeSearch(search)}</option> : null}
+                  {selectedIds.length > 0 ? <option value="selected">{t.scopeSelected(selectedIds.length)}</option> : null}
                 </select>
               </div>
               {scope === 'category' ? (
