@@ -9,7 +9,9 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
  * (the caller's own id against the one in the path, for separation of duties and "never
  * yourself") must see the form the database returns, or `ABC…` slips past `abc…`.
  */
-export const uuidSchema = z.uuid({ message: 'Identificador inválido.' }).transform((id) => id.toLowerCase());
+export const lowerCaseUuid = (message: string) => z.uuid({ message }).transform((id) => id.toLowerCase());
+
+export const uuidSchema = lowerCaseUuid('Identificador inválido.');
 
 /**
  * Shape of a PostgreSQL uuid in text, for ids that arrive unvalidated (a path segment, an id in a
