@@ -25,8 +25,9 @@ export function registerStrictJson(app: FastifyInstance): void {
   });
   // PostgreSQL text cannot hold U+0000: a NUL in a search, a name or a note made the query fail
   // with a 500 (anonymous `GET /api/products?search=%00`, sign-up names). Refused here, for every
-  // route at once, after the access check and before validation.
+  // route at once, after the access check and before validation. Pages of the SPA are left alone.
   app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
     if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
       throw new AppError('validation_failed', messages.errors.nulCharacter);
     }
