@@ -4,6 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 /** Channel of the statement trigger products_changed_notify (migration 0004). */
 export const PRODUCTS_CHANGED_CHANNEL = 'products_changed';
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+/**
+ * How often the LISTEN connection proves it is alive. A connection a NAT or load balancer dropped
+ * silently sends no 'end' or 'error' (TCP keepalive takes hours by default), so without this the
+ * cache would keep serving answers no NOTIFY can ever invalidate again.
+ */
+const HEARTBEAT_MS = 30_000;
 
 /** NOTIFY payload of the stock-only trigger: an order took stock, nothing else changed. */
 export const STOCK_ONLY_PAYLOAD = 'stock';
@@ -36,9 +42,12 @@ export class CatalogueCache {
   private stopped = false;
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(payload: string) => void>();
 
-  constructor(private readonly options: { connectionString?: string; log: FastifyBaseLogger; maxEntries?: number }) {}
+  constructor(
+    private readonly options: { connectionString?: string; log: FastifyBaseLogger; maxEntries?: number; heartbeatMs?: number },
+  ) {}
 
   /** True while invalidations are being received, i.e. while answers may be remembered. */
   get active(): boolean {
@@ -103,6 +112,7 @@ export class CatalogueCache {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    this.stopHeartbeat();
     const client = this.client;
     this.client = null;
     this.entries.clear();
@@ -128,6 +138,7 @@ export class CatalogueCache {
       if (lost) return;
       lost = true;
       if (this.client === client) this.client = null;
+      this.stopHeartbeat();
       // Invalidations may be missed from now on: stop remembering.
       this.invalidate();
       client.removeAllListeners('notification');
@@ -158,6 +169,33 @@ export class CatalogueCache {
     this.invalidate();
     this.client = client;
     this.attempt = 0;
+    this.startHeartbeat(client, onLost);
+  }
+
+  /** A query that does not answer within one interval counts as a lost connection. */
+  private startHeartbeat(client: pg.Client, onLost: (error?: Error) => void): void {
+    const interval = this.options.heartbeatMs ?? HEARTBEAT_MS;
+    let beating = false;
+    this.heartbeatTimer = setInterval(() => {
+      if (beating) return;
+      beating = true;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('products LISTEN heartbeat got no answer')), interval);
+      });
+      Promise.race([client.query('select 1'), timeout])
+        .catch((error: unknown) => onLost(error as Error))
+        .finally(() => {
+          clearTimeout(timer);
+          beating = false;
+        });
+    }, interval);
+    this.heartbeatTimer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
   }
 
   private scheduleReconnect(): void {
