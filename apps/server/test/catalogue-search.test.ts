@@ -352,7 +352,7 @@ describe('CatalogueCache', () => {
       expect(cache.active).toBe(true);
       await cache.remember('k', async () => 'before', { dependsOnStock: false });
       // What a connection dropped by a NAT looks like from here: nothing more arrives, nothing fails.
-      const listening = (cache as unknown as { client: { connection: { stream: { pause(): void } } } }).client;
+      const listening = (cache as unknown as { listen: { client: { connection: { stream: { pause(): void } } } } }).listen.client;
       listening.connection.stream.pause();
       await expect.poll(() => cache.active, { timeout: 5_000, interval: 20 }).toBe(false);
       expect(await cache.remember('k', async () => 'after', { dependsOnStock: false })).toBe('after');
