@@ -19,3 +19,4 @@ export { adminPage } from './adminPage';
 export { errors } from './errors';
 export { ledgers } from './ledgers';
 export { settings } from './settings';
+export { orderLife } from './orderLife';

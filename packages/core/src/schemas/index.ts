@@ -8,3 +8,4 @@ export * from './order';
 export * from './admin-orders';
 export * from './ledger';
 export * from './settings';
+export * from './order-life';
