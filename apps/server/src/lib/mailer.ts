@@ -44,12 +44,12 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeoutMs: 15_000
 
 /** Delivers through a real SMTP server (`smtp://user:pass@host:587` or `smtps://…`). */
 export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeouts.connectionTimeoutMs,
-    greetingTimeout: timeouts.greetingTimeoutMs,
-    socketTimeout: timeouts.socketTimeoutMs,
-  });
+  // nodemailer reads a URL's query as options and ignores other options next to a URL, so the
+  // limits travel in the query (an operator's own ?socketTimeout=… in SMTP_URL still wins).
+  const url = new URL(smtpUrl);
+  const limits = { connectionTimeout: timeouts.connectionTimeoutMs, greetingTimeout: timeouts.greetingTimeoutMs, socketTimeout: timeouts.socketTimeoutMs };
+  for (const [key, value] of Object.entries(limits)) if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  const transport = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
