@@ -9,7 +9,7 @@ import { isLockNotAvailable } from '../../db/pg-errors';
 import type { Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
-import { returnStock, takeStock, type StockLine } from '../stock/stock.ledger';
+import { lockStock, returnStock, takeStock, type StockLine } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
 import { findOrderForEdit, insertOrderEdit, readProducts, updateOrderItems, type OrderRow } from './orders.repository';
 import { refusedStockError } from './orders.service';
@@ -62,13 +62,14 @@ async function settlePoints(tx: Queryable, order: OrderRow, newTotal: number, ac
   throw new AppError('insufficient_points', text.notEnoughPoints(formatMoney(more - balance)), { missing: more - balance });
 }
 
-/** Units back first (never refused), then units taken as the last write (see takeStock). */
+/** Every product locked in id order, units back (never refused), then units taken as the last write. */
 async function moveStock(
   tx: Queryable,
   changes: { productId: string; change: number }[],
   products: Map<string, { has_unlimited_stock: boolean }>,
   context: { orderId: string; actorId: string },
 ): Promise<void> {
+  await lockStock(tx, changes.map((c) => c.productId));
   const back: StockLine[] = changes.filter((c) => c.change < 0).map((c) => ({ productId: c.productId, quantity: -c.change }));
   await returnStock(tx, back, { ...context, kind: 'order_edit' });
   const more: StockLine[] = changes

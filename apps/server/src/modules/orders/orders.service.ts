@@ -238,8 +238,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       const context = { orderId, actorId: userId };
       const lines = order.items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
-      await returnStock(tx, lines, { ...context, kind: 'order_cancel_restock' });
+      // Profile before products, the order placing an order locks them in: no deadlock between the two.
       if (order.canjeadoConPuntos) await creditPoints(tx, userId, order.total, { ...context, kind: 'order_refund' });
+      await returnStock(tx, lines, { ...context, kind: 'order_cancel_restock' });
       const cancelled = await updateOrderStatus(tx, orderId, 'Cancelado');
       await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'customer_cancelled' });
       await notifyOrderCancelled(tx, {

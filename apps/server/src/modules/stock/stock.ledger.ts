@@ -156,3 +156,17 @@ export async function listStockMovements(
   ]);
   return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total: counted.rows[0]?.n ?? 0 };
 }
+
+/**
+ * Locks products in id order until the transaction ends — the order takeStock and returnStock
+ * use. A change that returns some units and takes others (an order edit) locks them all first,
+ * so its two statements cannot interleave with an order's into a deadlock.
+ */
+export async function lockStock(db: Queryable, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.query({
+    name: 'stock_lock',
+    text: `select id from products where id = any($1::uuid[]) order by id for update`,
+    values: [productIds],
+  });
+}
