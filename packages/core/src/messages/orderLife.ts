@@ -84,7 +84,9 @@ export const orderLife = {
   },
   whatsapp: {
     button: 'Avisar por WhatsApp',
-    noPhone: 'El cliente no tiene teléfono cargado.',
+    phoneLabel: 'teléfono para WhatsApp',
+    phoneHint: 'Opcional. Sin teléfono, WhatsApp te deja elegir el chat.',
+    invalidPhone: 'Revisá el número: con código de área, por ejemplo 11 2233-4455.',
     text: (nombre: string, number: string, status: string, catalog: string) =>
       `Hola ${nombre}, te escribimos de ${catalog}: tu pedido #${number} está ${status}. ${statusEmail[status]?.text ?? ''}`.trim(),
   },
