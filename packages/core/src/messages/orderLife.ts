@@ -129,7 +129,7 @@ export const orderLife = {
     sales: 'Ventas',
     orders: 'Pedidos',
     averageTicket: 'Ticket promedio',
-    versus: (value: string, label: string) => `${value} ${label}`,
+    versus: (label: string) => `frente a ${label}`,
     change: (pct: string) => pct,
     noComparison: 'sin datos para comparar',
     topProducts: 'Productos más vendidos',

@@ -93,6 +93,7 @@ describe('AdminOrdersTab', () => {
         return { status: 200, body: current };
       }
       if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
       return { status: 200, body: current };
     };
     renderTab();
@@ -125,6 +126,7 @@ describe('AdminOrdersTab', () => {
     handler = (url, init) => {
       if (init.method === 'POST') return { status: 409, body: { code: 'invalid_status_transition', message: 'No se puede pasar un pedido de Cancelado a Confirmado.' } };
       if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
       return { status: 200, body: current };
     };
     renderTab();
