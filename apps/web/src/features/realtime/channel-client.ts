@@ -98,8 +98,8 @@ export class RealtimeChannel {
   private hasJoinedBefore = false;
   /** False once unsubscribed: nothing may reopen the socket after that. */
   private wanted = false;
-  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange'>> &
-    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange'>;
+  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>> &
+    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>;
 
   constructor(options: RealtimeChannelOptions) {
     // `??` rather than spreading defaults: an option passed as undefined must not erase its default.
