@@ -20,7 +20,7 @@ export function SalesChart({ days }: { days: Dashboard['daily_sales'] }) {
   const best = days.reduce((top, d) => (d.sales > top.sales ? d : top), days[0] ?? { date: '', sales: 0, orders: 0 });
   return (
     <figure>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`} className="h-auto w-full" role="img" aria-labelledby="sales-chart-caption">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`} className="h-auto max-h-56 w-full" role="img" aria-labelledby="sales-chart-caption">
         {days.map((day, index) => {
           const height = Math.round((day.sales / max) * HEIGHT);
           const x = index * (barWidth + GAP);
@@ -29,8 +29,13 @@ export function SalesChart({ days }: { days: Dashboard['daily_sales'] }) {
               <rect x={x} y={HEIGHT - height} width={barWidth} height={Math.max(height, 1)} rx={2} className={day.sales > 0 ? 'fill-brand-600' : 'fill-slate-200'}>
                 <title>{`${shortDate(day.date)}: ${formatMoney(day.sales)}`}</title>
               </rect>
-              {index % 7 === 0 || index === days.length - 1 ? (
-                <text x={x + barWidth / 2} y={HEIGHT + 15} textAnchor="middle" className="fill-slate-600 text-[11px]">
+              {(index % 7 === 0 && index <= days.length - 7) || index === days.length - 1 ? (
+                <text
+                  x={index === 0 ? x : index === days.length - 1 ? x + barWidth : x + barWidth / 2}
+                  y={HEIGHT + 15}
+                  textAnchor={index === 0 ? 'start' : index === days.length - 1 ? 'end' : 'middle'}
+                  className="fill-slate-600 text-[15px]"
+                >
                   {shortDate(day.date)}
                 </text>
               ) : null}
