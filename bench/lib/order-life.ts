@@ -20,6 +20,7 @@ async function timeDashboard(pool: pg.Pool, period: DashboardPeriod, runs: numbe
     await loadDashboard(pool, period);
     times.push(performance.now() - started);
   }
+  times.sort((a, b) => a - b);
   return { p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
 }
 
