@@ -14,11 +14,15 @@ import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
 import { measureDashboard, measureOutboxCost } from './lib/order-life';
 import { percentile, ROOT, sampleMemory, startProcess } from './lib/processes';
 import { seedBenchDataset } from './lib/seed';
+import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
 const quick = process.argv.includes('--quick');
+/** Only the catalogue's growth curve and the migration time (issue 21), skipping the other phases. */
+const growthOnly = process.argv.includes('--growth-only');
+const GROWTH_SECONDS = quick ? 2 : 4;
 const SECONDS = quick ? 4 : 10;
 const WARM_UP_SECONDS = 2;
 const NOTIFY_ORDERS = quick ? 200 : 1000;
@@ -94,119 +98,154 @@ async function main() {
     servers.push(serverA);
     const customer = data.customers[0]!;
 
-    // 1. Catalogue read.
-    say('▶ Lectura del catálogo (50 conexiones)...');
-    const catalog = async (url: string, pid: number) => {
+    // Phases 1–5 (catalogue, orders, notifications, web) are skipped with --growth-only.
+    if (!growthOnly) {
+      // 1. Catalogue read.
+      say('▶ Lectura del catálogo (50 conexiones)...');
+      const catalog = async (url: string, pid: number) => {
+        const mem = sampleMemory([
+          { name: 'server', pid: () => pid },
+          { name: 'postgres', pid: postgresPid, withChildren: true },
+        ]);
+        await autocannon({ url: url + CATALOG_PATH, connections: 50, duration: WARM_UP_SECONDS, headers: { authorization: `Bearer ${customer.token}` } });
+        const r = await autocannon({ url: url + CATALOG_PATH, connections: 50, duration: SECONDS, headers: { authorization: `Bearer ${customer.token}` } });
+        const memory = mem.stop();
+        return { rps: round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, memoryMb: memory };
+      };
+      const productCatalog = await catalog(serverA.url, serverA.child.pid!);
+      const basePort = await findFreePort();
+      const baseline = await startProcess({
+        script: path.join(ROOT, 'bench/baselines/catalog-baseline.mjs'),
+        env: { DATABASE_URL: databaseUrl, PORT: String(basePort) },
+        port: basePort,
+        cpu: serverCpu,
+      });
+      const baselineCatalog = await catalog(baseline.url, baseline.child.pid!);
+      await baseline.stop();
+      results.catalog = {
+        request: `GET ${CATALOG_PATH} (cliente aprobado)`,
+        product: productCatalog,
+        baseline: baselineCatalog,
+        rpsRatio: round(productCatalog.rps / baselineCatalog.rps, 2),
+        p99Ratio: round(productCatalog.p99 / Math.max(1, baselineCatalog.p99), 2),
+        targets: { rpsRatioAtLeast: 0.8, p99RatioAtMost: 1.25 },
+      };
+
+      // 2. Order placement: 16 customers, 5-line orders sharing one hot product.
+      say('▶ Pedidos (16 clientes, 5 renglones, un producto compartido)...');
+      const tokens = data.customers.slice(0, 16).map((c) => c.token);
+      const productLoad = { url: serverA.url, tokens, hotProductId: data.hotProductId, others: data.otherProductIds };
+      const rawLoad = { databaseUrl, customerIds: data.customers.slice(16, 32).map((c) => c.id), hotProductId: data.hotProductId, others: data.otherProductIds };
+      // Both sides get the same start: a warm-up like the catalogue's (connections opened, code
+      // compiled, statements prepared), then a checkpoint so neither pays for the other's dirty pages.
+      await runOrderLoad({ ...productLoad, seconds: WARM_UP_SECONDS });
+      await pool.query('checkpoint');
+      const stockBefore = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
+      const ordersBefore = Number((await pool.query(`select count(*) from orders`)).rows[0].count);
       const mem = sampleMemory([
-        { name: 'server', pid: () => pid },
+        { name: 'server', pid: () => serverA.child.pid ?? null },
         { name: 'postgres', pid: postgresPid, withChildren: true },
       ]);
-      await autocannon({ url: url + CATALOG_PATH, connections: 50, duration: WARM_UP_SECONDS, headers: { authorization: `Bearer ${customer.token}` } });
-      const r = await autocannon({ url: url + CATALOG_PATH, connections: 50, duration: SECONDS, headers: { authorization: `Bearer ${customer.token}` } });
-      const memory = mem.stop();
-      return { rps: round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, memoryMb: memory };
-    };
-    const productCatalog = await catalog(serverA.url, serverA.child.pid!);
-    const basePort = await findFreePort();
-    const baseline = await startProcess({
-      script: path.join(ROOT, 'bench/baselines/catalog-baseline.mjs'),
-      env: { DATABASE_URL: databaseUrl, PORT: String(basePort) },
-      port: basePort,
-      cpu: serverCpu,
-    });
-    const baselineCatalog = await catalog(baseline.url, baseline.child.pid!);
-    await baseline.stop();
-    results.catalog = {
-      request: `GET ${CATALOG_PATH} (cliente aprobado)`,
-      product: productCatalog,
-      baseline: baselineCatalog,
-      rpsRatio: round(productCatalog.rps / baselineCatalog.rps, 2),
-      p99Ratio: round(productCatalog.p99 / Math.max(1, baselineCatalog.p99), 2),
-      targets: { rpsRatioAtLeast: 0.8, p99RatioAtMost: 1.25 },
-    };
+      const productOrders = await runOrderLoad({ ...productLoad, seconds: SECONDS });
+      const orderMemory = mem.stop();
+      const stockAfter = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
+      const newOrders = Number((await pool.query(`select count(*) from orders`)).rows[0].count) - ordersBefore;
+      const negative = Number((await pool.query(`select count(*) from products where not has_unlimited_stock and stock < 0`)).rows[0].count);
+      await runRawOrderLoad({ ...rawLoad, seconds: WARM_UP_SECONDS });
+      await pool.query('checkpoint');
+      const rawOrders = await runRawOrderLoad({ ...rawLoad, seconds: SECONDS });
+      results.orders = {
+        product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory },
+        baseline: { ...rawOrders, perSecond: round(rawOrders.perSecond) },
+        ratio: round(productOrders.perSecond / rawOrders.perSecond, 2),
+        target: { ratioAtLeast: 0.5 },
+        correctness: {
+          ordersAccepted: productOrders.completed,
+          ordersInDatabase: newOrders,
+          hotStockSold: stockBefore - stockAfter,
+          productsWithNegativeStock: negative,
+          ok: newOrders === productOrders.completed && stockBefore - stockAfter === productOrders.completed && negative === 0,
+        },
+      };
 
-    // 2. Order placement: 16 customers, 5-line orders sharing one hot product.
-    say('▶ Pedidos (16 clientes, 5 renglones, un producto compartido)...');
-    const tokens = data.customers.slice(0, 16).map((c) => c.token);
-    const productLoad = { url: serverA.url, tokens, hotProductId: data.hotProductId, others: data.otherProductIds };
-    const rawLoad = { databaseUrl, customerIds: data.customers.slice(16, 32).map((c) => c.id), hotProductId: data.hotProductId, others: data.otherProductIds };
-    // Both sides get the same start: a warm-up like the catalogue's (connections opened, code
-    // compiled, statements prepared), then a checkpoint so neither pays for the other's dirty pages.
-    await runOrderLoad({ ...productLoad, seconds: WARM_UP_SECONDS });
-    await pool.query('checkpoint');
-    const stockBefore = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
-    const ordersBefore = Number((await pool.query(`select count(*) from orders`)).rows[0].count);
-    const mem = sampleMemory([
-      { name: 'server', pid: () => serverA.child.pid ?? null },
-      { name: 'postgres', pid: postgresPid, withChildren: true },
-    ]);
-    const productOrders = await runOrderLoad({ ...productLoad, seconds: SECONDS });
-    const orderMemory = mem.stop();
-    const stockAfter = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
-    const newOrders = Number((await pool.query(`select count(*) from orders`)).rows[0].count) - ordersBefore;
-    const negative = Number((await pool.query(`select count(*) from products where not has_unlimited_stock and stock < 0`)).rows[0].count);
-    await runRawOrderLoad({ ...rawLoad, seconds: WARM_UP_SECONDS });
-    await pool.query('checkpoint');
-    const rawOrders = await runRawOrderLoad({ ...rawLoad, seconds: SECONDS });
-    results.orders = {
-      product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory },
-      baseline: { ...rawOrders, perSecond: round(rawOrders.perSecond) },
-      ratio: round(productOrders.perSecond / rawOrders.perSecond, 2),
-      target: { ratioAtLeast: 0.5 },
-      correctness: {
-        ordersAccepted: productOrders.completed,
-        ordersInDatabase: newOrders,
-        hotStockSold: stockBefore - stockAfter,
-        productsWithNegativeStock: negative,
-        ok: newOrders === productOrders.completed && stockBefore - stockAfter === productOrders.completed && negative === 0,
-      },
-    };
+      // 2b. Issue 19: the dashboard on these 20,000 orders, and the outbox write in the order's transaction.
+      say('▶ Panel de administración y costo del outbox de correos...');
+      results.orderLife = {
+        dashboard: await measureDashboard(pool, quick ? 20 : 60),
+        outbox: await measureOutboxCost(pool, productLoad, SECONDS),
+      };
 
-    // 2b. Issue 19: the dashboard on these 20,000 orders, and the outbox write in the order's transaction.
-    say('▶ Panel de administración y costo del outbox de correos...');
-    results.orderLife = {
-      dashboard: await measureDashboard(pool, quick ? 20 : 60),
-      outbox: await measureOutboxCost(pool, productLoad, SECONDS),
-    };
+      // 3. Live notification latency across two processes.
+      say(`▶ Latencia de avisos en vivo (${NOTIFY_ORDERS} pedidos, dos procesos)...`);
+      const portB = await findFreePort();
+      const serverB = await startProcess({ script: MAIN_JS, env: serverEnv(portB), port: portB, cpu: null });
+      servers.push(serverB);
+      results.notifications = await measureNotificationLatency(serverA.url, serverB.url, data, NOTIFY_ORDERS);
+      await serverB.stop();
 
-    // 3. Live notification latency across two processes.
-    say(`▶ Latencia de avisos en vivo (${NOTIFY_ORDERS} pedidos, dos procesos)...`);
-    const portB = await findFreePort();
-    const serverB = await startProcess({ script: MAIN_JS, env: serverEnv(portB), port: portB, cpu: null });
-    servers.push(serverB);
-    results.notifications = await measureNotificationLatency(serverA.url, serverB.url, data, NOTIFY_ORDERS);
-    await serverB.stop();
+      // 5. Web: initial bytes against the bare template, and Lighthouse on the running product.
+      say('▶ Web: tamaño inicial y Lighthouse...');
+      // Chromium is a browser, not the load generator: it gets every core, as on a phone (the pin
+      // to core 1 would put its browser, renderer and GPU processes on one core).
+      try {
+        if (cores >= 2) execFileSync('taskset', ['-cp', `0-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
+      } catch {
+        /* no taskset */
+      }
+      const product = productInitialBytes();
+      const template = await templateInitialBytes();
+      let lighthouse: unknown = null;
+      try {
+        lighthouse = await runLighthouse(serverA.url, ['/', '/catalog', '/login']);
+      } catch (error) {
+        lighthouse = { error: String(error) };
+      }
+      results.web = {
+        product,
+        template,
+        ratio: round((product.jsGzip + product.cssGzip) / (template.jsGzip + template.cssGzip), 2),
+        target: { ratioAtMost: 1.7 },
+        lighthouse,
+        lighthouseTargets: { performance: 90, accessibility: 95, lcpMs: 2500, cls: 0.1, tbtMs: 200 },
+      };
+    }
 
-    // 5. Web: initial bytes against the bare template, and Lighthouse on the running product.
-    say('▶ Web: tamaño inicial y Lighthouse...');
-    // Chromium is a browser, not the load generator: it gets every core, as on a phone (the pin
-    // to core 1 would put its browser, renderer and GPU processes on one core).
+    // 6. The catalogue's growth curve (issue 21): 5,000 → 20,000 → 50,000 products, same server.
+    // The load generator goes back to core 1 (the web phase gave it every core for Chromium).
     try {
-      if (cores >= 2) execFileSync('taskset', ['-cp', `0-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
+      if (cores >= 2) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
     } catch {
       /* no taskset */
     }
-    const product = productInitialBytes();
-    const template = await templateInitialBytes();
-    let lighthouse: unknown = null;
+    say('▶ Catálogo a 5.000 / 20.000 / 50.000 productos (20 conexiones)...');
+    const growthBasePort = await findFreePort();
+    const growthBase = await startProcess({
+      script: path.join(ROOT, 'bench/baselines/catalog-baseline.mjs'),
+      env: { DATABASE_URL: databaseUrl, PORT: String(growthBasePort) },
+      port: growthBasePort,
+      cpu: serverCpu,
+    });
     try {
-      lighthouse = await runLighthouse(serverA.url, ['/', '/catalog', '/login']);
-    } catch (error) {
-      lighthouse = { error: String(error) };
+      results.growth = await runCatalogueGrowth({
+        pool,
+        productUrl: serverA.url,
+        baselineUrl: growthBase.url,
+        tokens: { customer: customer.token, admin: data.admin.token },
+        existing: 5000,
+        seconds: GROWTH_SECONDS,
+        warmUpSeconds: WARM_UP_SECONDS,
+        say,
+      });
+    } finally {
+      await growthBase.stop();
     }
-    results.web = {
-      product,
-      template,
-      ratio: round((product.jsGzip + product.cssGzip) / (template.jsGzip + template.cssGzip), 2),
-      target: { ratioAtMost: 1.7 },
-      lighthouse,
-      lighthouseTargets: { performance: 90, accessibility: 95, lcpMs: 2500, cls: 0.1, tbtMs: 200 },
-    };
+    say('▶ Migración de búsqueda sobre una base existente de 50.000 productos...');
+    results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
     await serverA.stop();
     await pool.end();
 
     // 4. Start-up of the built app with its embedded database: empty and existing data directory.
-    say('▶ Arranque (base embebida vacía y existente)...');
+    if (!growthOnly) say('▶ Arranque (base embebida vacía y existente)...');
     const startupDir = path.join(workDir, 'startup');
     const startupRun = async () => {
       const port = await findFreePort();
@@ -214,14 +253,15 @@ async function main() {
       await s.stop();
       return s.startupMs;
     };
-    results.startup = { emptyDataDirMs: await startupRun(), existingDataDirMs: await startupRun() };
+    if (!growthOnly) results.startup = { emptyDataDirMs: await startupRun(), existingDataDirMs: await startupRun() };
   } finally {
     for (const s of servers) await s.stop().catch(() => undefined);
     await stopDatabase();
     rmSync(workDir, { recursive: true, force: true });
   }
 
-  writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const resultsFile = growthOnly ? 'bench/results-growth.json' : 'bench/results.json';
+  writeFileSync(path.join(ROOT, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
 }
 
@@ -299,6 +339,19 @@ async function measureNotificationLatency(urlA: string, urlB: string, data: Awai
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function printTable(r: Record<string, any>) {
   const rows: [string, string, string, string][] = [];
+  if (r.catalog) classicRows(r, rows);
+  if (r.growth) growthRows(r, rows);
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['Medida', 'Producto', 'Base', 'Relación'][i]!.length));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  say('');
+  say(line(['Medida', 'Producto', 'Base', 'Relación']));
+  say(widths.map((w2) => '─'.repeat(w2)).join('  '));
+  for (const row of rows) say(line(row));
+  say(`\nResultados completos en ${growthOnly ? 'bench/results-growth.json' : 'bench/results.json'}`);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function classicRows(r: Record<string, any>, rows: [string, string, string, string][]) {
   const c = r.catalog;
   rows.push(['Catálogo req/s', `${c.product.rps}`, `${c.baseline.rps}`, `${c.rpsRatio}× (≥ 0,8)`]);
   rows.push(['Catálogo p50 / p99 ms', `${c.product.p50} / ${c.product.p99}`, `${c.baseline.p50} / ${c.baseline.p99}`, `p99 ${c.p99Ratio}× (≤ 1,25)`]);
@@ -324,13 +377,27 @@ function printTable(r: Record<string, any>) {
   }
   rows.push(['Memoria pico servidor MB', `catálogo ${c.product.memoryMb.server} / pedidos ${o.product.memoryMb.server}`, `${c.baseline.memoryMb.server}`, '']);
   rows.push(['Memoria pico PostgreSQL MB', `catálogo ${c.product.memoryMb.postgres} / pedidos ${o.product.memoryMb.postgres}`, '—', '']);
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['Medida', 'Producto', 'Base', 'Relación'][i]!.length));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  say('');
-  say(line(['Medida', 'Producto', 'Base', 'Relación']));
-  say(widths.map((w2) => '─'.repeat(w2)).join('  '));
-  for (const row of rows) say(line(row));
-  say('\nResultados completos en bench/results.json');
+}
+
+/** One row per scenario and size: product req/s and p50/p99, baseline req/s, and the 50k/5k ratio. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function growthRows(r: Record<string, any>, rows: [string, string, string, string][]) {
+  const g = r.growth;
+  for (const scenario of g.scenarios as { name: string; label: string }[]) {
+    for (const size of GROWTH_SIZES) {
+      const point = g.sizes[size][scenario.name];
+      const p = point.product;
+      const b = point.baseline;
+      const errors = p.non2xx + p.errors > 0 ? ` ${p.non2xx + p.errors} errores` : '';
+      rows.push([
+        `${scenario.label} ${size / 1000}k req/s (p50/p99 ms)`,
+        `${p.rps} (${p.p50}/${p.p99})${errors}`,
+        b ? `${b.rps} (${b.p50}/${b.p99})` : '—',
+        size === GROWTH_SIZES[2] ? `50k/5k ${g.ratio50kTo5k[scenario.name]}× (≥ 0,7)` : '',
+      ]);
+    }
+  }
+  if (r.migration) rows.push(['Migración 0004 sobre 50k productos', `${r.migration.seconds} s`, '—', '≤ 30 s']);
 }
 
 main().catch((error) => {

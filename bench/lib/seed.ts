@@ -21,24 +21,7 @@ const WORDS = ['Yerba', 'Azúcar', 'Harina', 'Fideos', 'Arroz', 'Aceite', 'Galle
  */
 export async function seedBenchDataset(pool: pg.Pool, secret: Uint8Array, opts = { products: 5000, customers: 2000, orders: 20000 }): Promise<BenchDataset> {
   const passwordHash = await hashPassword('Clave-Bench-2026');
-  await pool.query(
-    `insert into products (name, price, retail_price, on_sale, sale_price, discounts, stock, has_unlimited_stock, is_enabled, category, sku)
-     select
-       (array[${WORDS.map((w) => `'${w}'`).join(',')}])[1 + (i % ${WORDS.length})] || ' ' || i || ' x ' || (1 + i % 12) || ' u.',
-       price, price * 125 / 100,
-       i % 10 = 0, case when i % 10 = 0 then price * 90 / 100 end,
-       case i % 3
-         when 0 then jsonb_build_array(jsonb_build_object('minQuantity', 6, 'discountType', 'percentage', 'discountValue', 5),
-                                       jsonb_build_object('minQuantity', 12, 'discountType', 'percentage', 'discountValue', 10))
-         when 1 then jsonb_build_array(jsonb_build_object('minQuantity', 10, 'discountType', 'fixed', 'discountValue', price / 20),
-                                       jsonb_build_object('minQuantity', 24, 'discountType', 'final_price', 'discountValue', price * 85 / 100))
-         else '[]'::jsonb end,
-       100 + i % 400, i % 7 = 0, i % 50 <> 0,
-       (array[${CATEGORIES.map((c) => `'${c}'`).join(',')}])[1 + (i % ${CATEGORIES.length})],
-       'SKU-' || i
-     from (select i, (50000 + (i * 7919) % 900000)::bigint as price from generate_series(1, $1::int) as i) s`,
-    [opts.products],
-  );
+  await insertBenchProducts(pool, 1, opts.products);
   const hotStock = 1_000_000;
   const { rows: hot } = await pool.query(
     `insert into products (name, price, retail_price, stock, category, discounts)
@@ -102,4 +85,30 @@ export async function seedBenchDataset(pool: pg.Pool, secret: Uint8Array, opts =
     hotStock,
     otherProductIds: others.map((r) => r.id as string),
   };
+}
+
+/**
+ * Products numbered `first`…`last` (names "Yerba 123 x 4 u." and SKUs "SKU-123" are unique per
+ * number, so a catalogue can be grown in steps): a third with tiers of the three kinds, a tenth on
+ * sale, a seventh with unlimited stock, 2 % disabled.
+ */
+export async function insertBenchProducts(pool: pg.Pool, first: number, last: number): Promise<void> {
+  await pool.query(
+    `insert into products (name, price, retail_price, on_sale, sale_price, discounts, stock, has_unlimited_stock, is_enabled, category, sku)
+     select
+       (array[${WORDS.map((w) => `'${w}'`).join(',')}])[1 + (i % ${WORDS.length})] || ' ' || i || ' x ' || (1 + i % 12) || ' u.',
+       price, price * 125 / 100,
+       i % 10 = 0, case when i % 10 = 0 then price * 90 / 100 end,
+       case i % 3
+         when 0 then jsonb_build_array(jsonb_build_object('minQuantity', 6, 'discountType', 'percentage', 'discountValue', 5),
+                                       jsonb_build_object('minQuantity', 12, 'discountType', 'percentage', 'discountValue', 10))
+         when 1 then jsonb_build_array(jsonb_build_object('minQuantity', 10, 'discountType', 'fixed', 'discountValue', price / 20),
+                                       jsonb_build_object('minQuantity', 24, 'discountType', 'final_price', 'discountValue', price * 85 / 100))
+         else '[]'::jsonb end,
+       100 + i % 400, i % 7 = 0, i % 50 <> 0,
+       (array[${CATEGORIES.map((c) => `'${c}'`).join(',')}])[1 + (i % ${CATEGORIES.length})],
+       'SKU-' || i
+     from (select i, (50000 + (i * 7919) % 900000)::bigint as price from generate_series($1::int, $2::int) as i) s`,
+    [first, last],
+  );
 }

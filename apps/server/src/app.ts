@@ -10,6 +10,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStrictJson } from './plugins/strict-json';
 import { clientErrorHandler } from './plugins/client-errors';
+import { frameworkErrorHandler } from './plugins/framework-errors';
+import { registerNoStore } from './plugins/no-store';
 import { defaultWebDistDir, registerSpa } from './plugins/spa';
 import { registerRealtime } from './modules/realtime/realtime.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -45,6 +47,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Longest time a client may take to send a whole request (slow-loris guard); 30 s unless a test shortens it. */
   requestTimeoutMs?: number;
+  /** How long a WebSocket may stay open without joining; 5 s unless a test shortens it. */
+  realtimeJoinTimeoutMs?: number;
 }
 
 /** Query strings may carry single-use tokens (e-mail links); they never reach the logs. */
@@ -77,6 +81,14 @@ function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer)
   return worker;
 }
 
+/**
+ * A hop count as the function Fastify itself builds from a number (its types accept no number):
+ * hop 0 is the socket's peer, so `n` trusted proxies means the first `n` hops are proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -95,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     requestTimeout: requestTimeoutMs,
     // Fastify sets server.requestTimeout after creating the server, and Node then applies it to
@@ -104,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // would let a slow request live up to twice the timeout); a quarter of the timeout keeps it accurate.
     http: { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.floor(requestTimeoutMs / 4)) },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     // The SPA's ids are UUIDs; nothing needs longer path parameters.
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
@@ -115,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerStrictJson(app);
   registerSecurityHeaders(app);
+  registerNoStore(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -137,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCartRoutes(app, deps);
   registerOrdersRoutes(app, { ...deps, onEmailsQueued });
   registerPointsRoutes(app, deps);
-  registerProductRoutes(app, deps);
+  await registerProductRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerOutboxRoutes(app, { ...deps, onEmailsQueued });

@@ -1,9 +1,47 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+
+/**
+ * Which `X-Forwarded-For` entries to believe (decision 010). Never "all": trusting every hop
+ * takes the leftmost entry, which the client writes itself, so rotating it dodged every per-IP
+ * limit (issue 20 item 3).
+ * - `0` (or empty, `false`): no proxy; the socket address is the client.
+ * - `1`…`10` (`true`/`yes` mean 1): that many proxies in front, each appending the address it saw;
+ *   the client is the entry that many hops from the right.
+ * - a comma-separated list of proxy addresses or CIDRs (or `loopback`, `linklocal`,
+ *   `uniquelocal`): hops from those addresses are skipped, the first other one is the client.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.toLowerCase();
+    if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+    if (v === 'true' || v === 'yes') return 1;
+    if (/^\d+$/.test(v)) {
+      if (Number(v) <= 10) return Number(v);
+    } else {
+      const entries = v.split(',').map((e) => e.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be 0, a hop count from 1 to 10, or a comma-separated list of proxy IP addresses or CIDRs' });
+    return z.NEVER;
+  });
 
 const envSchema = z
   .object({
@@ -31,7 +69,7 @@ const envSchema = z
     SEED_DEMO: booleanFlag.default(true),
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxySchema.default(false),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_AUTH_WINDOW: z.string().default('1 minute'),
     RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(30),

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { createDatabase, createPool } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { ensureAdminAccount, seedDemo } from './db/seed';
+import { seedOnStart } from './db/seed';
 import { acquireInstanceLock, InstanceLockedError } from './lib/instance-lock';
 import { loadSigningSecret } from './lib/secrets';
 
@@ -42,17 +42,14 @@ async function main(): Promise<void> {
     await runMigrations(pool);
     const db = createDatabase(pool);
 
-    if (config.admin) await ensureAdminAccount(db, config.admin);
-    if (config.seedDemo) {
-      const seeded = await seedDemo(db);
-      if (seeded.products) say(`Se cargaron ${seeded.products} productos de demostración.`);
-      if (seeded.admin) {
-        say('');
-        say('  Administrador de demostración (se muestra una sola vez):');
-        say(`    Correo:     ${seeded.admin.email}`);
-        say(`    Contraseña: ${seeded.admin.password}`);
-        say('');
-      }
+    const seeded = await seedOnStart(db, config);
+    if (seeded.products) say(`Se cargaron ${seeded.products} productos de demostración.`);
+    if (seeded.admin) {
+      say('');
+      say('  Administrador de demostración (se muestra una sola vez):');
+      say(`    Correo:     ${seeded.admin.email}`);
+      say(`    Contraseña: ${seeded.admin.password}`);
+      say('');
     }
 
     const app = await buildApp({ config, pool, db, jwtSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });

@@ -11,7 +11,8 @@ if (!config.databaseUrl) {
 }
 const pool = createPool(config.databaseUrl);
 await runMigrations(pool);
-const result = await seedDemo(createDatabase(pool));
+// With ADMIN_EMAIL set the operator has their own admin: no demo one (issue 20 item 9).
+const result = await seedDemo(createDatabase(pool), { withAdmin: !config.admin });
 process.stdout.write(`Productos cargados: ${result.products}\n`);
 if (result.admin) process.stdout.write(`Administrador: ${result.admin.email} / ${result.admin.password}\n`);
 await pool.end();

@@ -8,9 +8,12 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '@mayorista/core/schemas/product';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
 import { MAX_SOCKETS_PER_USER } from '../src/modules/realtime/realtime.routes';
-import { insertProduct, openRealtimeSocket } from './admin-orders-fixtures';
+import { insertProduct, openRealtimeSocket, productStock } from './admin-orders-fixtures';
 import { createAdmin, createVerifiedUser } from './factories';
 import { createTestDatabase, setupTestApp, testConfig } from './helpers';
+import { insertEmailToken } from '../src/modules/accounts/accounts.repository';
+import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/accounts/secure-tokens';
+import { FAILURES_BEFORE_LOCK, MAX_LOCK_SECONDS } from '../src/modules/accounts/sign-in-throttle';
 
 /**
  * Issue 8 item 7: abuse limits, each shown at its edge with the Spanish answer the client gets.
@@ -202,5 +205,190 @@ describe('WebSocket connections per user', () => {
     }
     expect(status).toBe('ok');
     for (const socket of [...sockets.slice(1), other, again]) socket.close();
+  });
+});
+
+describe('idempotency key reused with another body (issue 20 item 8)', () => {
+  const place = (headers: Record<string, string>, body: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload: body });
+
+  it('another body with the same key → 422 idempotency_key_reused in Spanish, nothing written', async () => {
+    const buyer = await createVerifiedUser(ctx);
+    const product = await insertProduct(ctx.pool, { stock: 50 });
+    const key = randomUUID();
+    const first = await place(buyer.headers, { items: [{ product_id: product.id, quantity: 2 }], idempotency_key: key });
+    expect(first.statusCode).toBe(201);
+    for (const changed of [
+      { items: [{ product_id: product.id, quantity: 3 }], idempotency_key: key },
+      { items: [{ product_id: product.id, quantity: 2 }], observaciones: 'otra cosa', idempotency_key: key },
+    ]) {
+      const reused = await place(buyer.headers, changed);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toEqual({ code: 'idempotency_key_reused', message: messages.security.idempotencyKeyReused });
+    }
+    const { rows } = await ctx.pool.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [buyer.userId]);
+    expect(rows[0]!.n).toBe(1);
+    expect(await productStock(ctx.pool, product.id)).toBe(48);
+  });
+
+  it('the same body (lines in another order, ids in upper case) → 200 with the same order', async () => {
+    const buyer = await createVerifiedUser(ctx);
+    const [a, b] = [await insertProduct(ctx.pool, { stock: 50 }), await insertProduct(ctx.pool, { stock: 50 })];
+    const key = randomUUID();
+    const lines = [
+      { product_id: a.id, quantity: 1 },
+      { product_id: b.id, quantity: 4 },
+    ];
+    const first = await place(buyer.headers, { items: lines, observaciones: 'Entregar a la mañana', idempotency_key: key });
+    const retry = await place(buyer.headers, {
+      items: [...lines].reverse().map((l) => ({ ...l, product_id: l.product_id.toUpperCase() })),
+      observaciones: 'Entregar a la mañana',
+      idempotency_key: key,
+    });
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 200]);
+    expect(retry.json().order.id).toBe(first.json().order.id);
+  });
+
+  it('different bodies racing with one key: exactly one order, every other answer 200 (same body) or 422', async () => {
+    const buyer = await createVerifiedUser(ctx);
+    const product = await insertProduct(ctx.pool, { stock: 100 });
+    const key = randomUUID();
+    const results = await Promise.all(
+      [1, 2, 1, 2].map((quantity) => place(buyer.headers, { items: [{ product_id: product.id, quantity }], idempotency_key: key })),
+    );
+    const created = results.filter((r) => r.statusCode === 201);
+    expect(created).toHaveLength(1);
+    const winner = created[0]!.json().order;
+    for (const r of results.filter((x) => x.statusCode !== 201)) {
+      if (r.statusCode === 200) expect(r.json().order.id).toBe(winner.id);
+      else expect(r.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    }
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(2);
+  });
+});
+
+/** One app per way of naming the proxy: a hop count, its address, its network. */
+const proxiedApps = Object.fromEntries(
+  await Promise.all(
+    ['1', '10.0.0.2', '10.0.0.0/8'].map(async (trust) => [trust, await setupTestApp({ env: { TRUST_PROXY: trust, RATE_LIMIT_AUTH_MAX: String(AUTH_MAX) } })] as const),
+  ),
+);
+
+describe('behind a trusted proxy (issue 20 item 3)', () => {
+  // The proxy at 10.0.0.2 appends the address it saw (the real client, 198.51.100.7) to whatever
+  // X-Forwarded-For the client sent; the client rotates its own part on every request.
+  const PROXY = '10.0.0.2';
+  const CLIENT = '198.51.100.7';
+  const spoofed = (i: number) => `${i % 250}.${(i * 7) % 250}.1.1, 172.16.${i % 250}.9`;
+
+  for (const [trust, proxied] of Object.entries(proxiedApps)) {
+    it(`TRUST_PROXY=${trust}: rotating spoofed X-Forwarded-For values share the real client's sign-in limit`, async () => {
+      const attempt = (i: number, client = CLIENT) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/token?grant_type=password',
+          remoteAddress: PROXY,
+          headers: { 'x-forwarded-for': `${spoofed(i)}, ${client}` },
+          payload: { email: `victima-${i}@example.com`, password: 'incorrecta-123' },
+        });
+      for (let i = 0; i < AUTH_MAX; i++) expect((await attempt(i)).statusCode).toBe(400);
+      for (let i = AUTH_MAX; i < AUTH_MAX + 20; i++) {
+        const limited = await attempt(i);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json()).toMatchObject({ code: 'rate_limited', message: messages.errors.rateLimited });
+      }
+      // Another real client behind the same proxy has its own budget.
+      expect((await attempt(0, '198.51.100.8')).statusCode).toBe(400);
+    });
+  }
+});
+
+describe('per-account sign-in throttle (issue 20 item 3)', () => {
+  /** Each attempt from its own address: the per-IP limit never trips, only the account's. */
+  let ip = 0;
+  const signIn = (email: string, password: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/token?grant_type=password',
+      remoteAddress: `192.0.2.${(ip++ % 250) + 1}`,
+      payload: { email, password },
+    });
+  const failUntilLocked = async (email: string) => {
+    for (let i = 1; i < FAILURES_BEFORE_LOCK; i++) expect((await signIn(email, 'incorrecta-123')).statusCode).toBe(400);
+    const locking = await signIn(email, 'incorrecta-123');
+    expect(locking.statusCode).toBe(429);
+    return locking;
+  };
+  const expireLock = (email: string) => ctx.pool.query(`update sign_in_throttles set locked_until = now() - interval '1 second' where email = $1`, [email]);
+
+  it(`${FAILURES_BEFORE_LOCK} wrong passwords from as many addresses lock the account, even for the right password, in Spanish`, async () => {
+    const user = await createVerifiedUser(ctx);
+    const locking = await failUntilLocked(user.email);
+    expect(locking.json()).toMatchObject({ code: 'account_locked', message: messages.security.accountLocked(1) });
+    const locked = await signIn(user.email, user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'account_locked' });
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another account is not affected.
+    const other = await createVerifiedUser(ctx);
+    expect((await signIn(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('an address with no account locks the same way, so the lock reveals nobody', async () => {
+    const locking = await failUntilLocked('nadie-registrado@example.com');
+    expect(locking.json()).toMatchObject({ code: 'account_locked', message: messages.security.accountLocked(1) });
+  });
+
+  it('attempts during the lock are not counted; once it ends the right password signs in and clears the count', async () => {
+    const user = await createVerifiedUser(ctx);
+    await failUntilLocked(user.email);
+    for (let i = 0; i < 30; i++) expect((await signIn(user.email, 'incorrecta-123')).statusCode).toBe(429);
+    const { rows } = await ctx.pool.query<{ failures: number; lockouts: number }>('select failures, lockouts from sign_in_throttles where email = $1', [user.email]);
+    expect(rows[0]).toEqual({ failures: 0, lockouts: 1 });
+    await expireLock(user.email);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+    const after = await ctx.pool.query('select 1 from sign_in_throttles where email = $1', [user.email]);
+    expect(after.rows).toHaveLength(0);
+  });
+
+  it('wrong passwords arriving all at once count exactly: one lock, never a 5xx', async () => {
+    const user = await createVerifiedUser(ctx);
+    const answers = await Promise.all(Array.from({ length: FAILURES_BEFORE_LOCK * 2 }, () => signIn(user.email, 'incorrecta-123')));
+    expect(answers.every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(true);
+    expect(answers.filter((a) => a.statusCode === 400).length).toBeLessThanOrEqual(FAILURES_BEFORE_LOCK - 1);
+    const { rows } = await ctx.pool.query<{ lockouts: number }>('select lockouts from sign_in_throttles where email = $1', [user.email]);
+    expect(rows[0]!.lockouts).toBe(1);
+  });
+
+  it(`repeated locks grow but never past ${MAX_LOCK_SECONDS / 60} minutes`, async () => {
+    const user = await createVerifiedUser(ctx);
+    await failUntilLocked(user.email);
+    await ctx.pool.query('update sign_in_throttles set lockouts = 50 where email = $1', [user.email]);
+    await expireLock(user.email);
+    const locking = await failUntilLocked(user.email);
+    expect(locking.json()).toMatchObject({ message: messages.security.accountLocked(MAX_LOCK_SECONDS / 60) });
+    const { rows } = await ctx.pool.query<{ seconds: number }>(
+      'select extract(epoch from locked_until - now())::int as seconds from sign_in_throttles where email = $1',
+      [user.email],
+    );
+    expect(rows[0]!.seconds).toBeLessThanOrEqual(MAX_LOCK_SECONDS);
+  });
+
+  it('the owner of a locked account gets in through the e-mailed reset link, which clears the lock', async () => {
+    const user = await createVerifiedUser(ctx);
+    await failUntilLocked(user.email);
+    const token = generateOpaqueToken();
+    await ctx.db.transaction((tx) => insertEmailToken(tx, { userId: user.userId, purpose: 'recover_password', tokenHash: hashOpaqueToken(token), ttlSeconds: 3600 }));
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '192.0.2.251',
+      payload: { token, password: 'Una-Clave-Nueva-2026' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toHaveProperty('access_token');
+    expect((await signIn(user.email, 'Una-Clave-Nueva-2026')).statusCode).toBe(200);
   });
 });

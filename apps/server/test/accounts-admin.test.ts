@@ -102,8 +102,8 @@ describe('approval', () => {
     const mail = await waitForMail(ctx.outboxDir, customer.email);
     expect(mail.subject).toBe(messages.emails.approvedSubject('Catálogo Mayorista'));
     expect(mail.text).toContain('https://tienda.example.com/catalog');
-    // User-provided values are escaped in the HTML part.
-    expect(mail.html).toContain('&lt;b&gt;Beto&lt;/b&gt;');
+    // User-provided names lose markup and anything link-like (issue 20 item 4), so no tag survives.
+    expect(mail.html).toContain('Hola, b Beto b:');
     expect(mail.html).not.toContain('<b>Beto</b>');
     const profile = await ctx.app.inject({ method: 'GET', url: `/api/profiles/${customer.userId}`, headers: customer.headers });
     expect(profile.json().approved).toBe(true);

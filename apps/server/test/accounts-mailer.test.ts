@@ -7,7 +7,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { messages } from '@mayorista/core';
 import { createMailer, createOutboxMailer } from '../src/lib/mailer';
-import { escapeHtml, verificationEmail } from '../src/modules/accounts/account-emails';
+import { accountExistsEmail, escapeHtml, passwordRecoveryEmail, verificationEmail } from '../src/modules/accounts/account-emails';
 import { setupTestApp } from './helpers';
 
 /** A real SMTP server on a free port that parses every message it receives. */
@@ -108,9 +108,26 @@ describe('e-mail templates', () => {
       appUrl: 'https://tienda.example.com',
     });
     expect(message.html).not.toContain('<script>');
-    expect(message.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Cía');
+    // Issue 20 item 4: the name keeps only letters, spaces, apostrophes and hyphens.
+    expect(message.html).toContain('Hola, script alert x script Cía:');
     expect(message.html).toContain('Tienda &quot;Buena&quot; &lt;Sur&gt;');
-    expect(message.text).toContain('Hola, <script>alert("x")</script> & Cía:');
+    expect(message.text).toContain('Hola, script alert x script Cía:');
     expect(escapeHtml(`<a href='x'>&</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;');
+  });
+
+  it('a name carrying a link, an address or a domain reaches neither part as one (issue 20 item 4)', async () => {
+    for (const build of [verificationEmail, passwordRecoveryEmail, accountExistsEmail]) {
+      const message = build({
+        to: 'x@example.com',
+        nombre: 'Ganá plata en https://evil.example/premio, www.evil.example o pago@evil.example',
+        token: 'tok',
+        catalogName: 'Tienda',
+        appUrl: 'https://tienda.example.com',
+      });
+      for (const part of [message.text, message.html]) {
+        expect(part).not.toMatch(/evil\.example|https:\/\/evil|www\./);
+        expect(part).toContain('Hola, Ganá plata en https evil example');
+      }
+    }
   });
 });

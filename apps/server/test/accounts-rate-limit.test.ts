@@ -37,4 +37,30 @@ describe('rate limits per IP', () => {
     await expectLimitedAfter(2, () => post('/api/auth/recover', { email: 'nadie@example.com' }, '203.0.113.7'));
     await expectLimitedAfter(2, () => post('/api/auth/resend', { email: 'nadie@example.com' }, '203.0.113.8'));
   });
+
+  // Issue 20 item 3: the docs said these share one budget; each had its own, four times the budget.
+  it('sign-in, sign-up, verify and reset-password share ONE bucket per IP', async () => {
+    const ip = '203.0.113.20';
+    expect((await post('/api/auth/token?grant_type=password', { email: 'b@example.com', password: 'incorrecta-1' }, ip)).statusCode).toBe(400);
+    expect((await post('/api/auth/signup', { email: 'x@example.com', password: 'corta', data: {} }, ip)).statusCode).toBe(400);
+    expect((await post('/api/auth/verify', { token: 'no-existe' }, ip)).statusCode).toBe(400);
+    for (const [url, body] of [
+      ['/api/auth/reset-password', { token: 'no-existe', password: 'una-clave-larga' }],
+      ['/api/auth/token?grant_type=password', { email: 'b@example.com', password: 'incorrecta-1' }],
+      ['/api/auth/signup', { email: 'x@example.com', password: 'corta', data: {} }],
+      ['/api/auth/verify', { token: 'no-existe' }],
+    ] as const) {
+      const limited = await post(url, body, ip);
+      expect(limited.statusCode, url).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'rate_limited', message: messages.errors.rateLimited });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('refresh has its own bucket: an exhausted sign-in budget does not block refreshing, nor the reverse', async () => {
+    const ip = '203.0.113.21';
+    for (let i = 0; i < 3; i++) await post('/api/auth/verify', { token: 'no-existe' }, ip);
+    expect((await post('/api/auth/verify', { token: 'no-existe' }, ip)).statusCode).toBe(429);
+    expect((await post('/api/auth/token?grant_type=refresh_token', { refresh_token: 'no-existe' }, ip)).statusCode).toBe(400);
+  });
 });

@@ -110,28 +110,53 @@ describe('POST /api/auth/signup', () => {
     expect(res.json()).toEqual({ code: 'weak_password', message: messages.auth.passwordTooCommon });
   });
 
-  it('answers a duplicate e-mail with 409 user_already_exists (a conflict, like every module; issue 15) and leaves the first account untouched', async () => {
+  // Issue 20 item 5 changed this: a registered address used to get 422 (then 409) user_already_exists,
+  // which told anyone who was a customer. Now the answer is the new-account one, and the owner
+  // hears about it by e-mail.
+  it('answers a registered address exactly like a new one, e-mails the owner "ya tenés una cuenta" and leaves the account untouched', async () => {
     const email = uniqueEmail('dup');
     const first = await signUp(validBody(email));
     expect(first.statusCode).toBe(200);
+    await waitForMail(ctx.outboxDir, email, 1);
+    await ctx.pool.query('update users set email_verified_at = now() where email = $1', [email]);
     const tokensBefore = await countRows('email_tokens');
-    const second = await signUp({
-      ...validBody(` ${email.toUpperCase()} `),
-      data: { nombre: 'Otro', apellido: 'Nombre', dni: '22333444' },
-    });
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ code: 'user_already_exists', message: messages.auth.emailTaken });
+    const second = await signUp({ ...validBody(` ${email.toUpperCase()} `), data: { nombre: 'Otro', apellido: 'Nombre', dni: '22333444' } });
+    const freshEmail = uniqueEmail('nueva');
+    const fresh = await signUp({ ...validBody(freshEmail), data: { nombre: 'Otro', apellido: 'Nombre', dni: '22333444' } });
+    expect(second.statusCode).toBe(200);
+    expect(Object.keys(second.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(Object.keys(second.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+    expect(second.json().user).toMatchObject({ email, user_metadata: { nombre: 'Otro', apellido: 'Nombre', dni: '22333444' } });
+    expect(second.json().user.id).not.toBe(first.json().user.id);
     expect(await countRows('users', email)).toBe(1);
     expect(await countRows('profiles', email)).toBe(1);
-    expect(await countRows('email_tokens')).toBe(tokensBefore);
     const { rows } = await ctx.pool.query('select nombre from profiles where email = $1', [email]);
     expect(rows[0].nombre).toBe('Lucía');
+
+    const notice = await waitForMail(ctx.outboxDir, email, 2);
+    await waitForMail(ctx.outboxDir, freshEmail, 1);
+    expect(notice.subject).toBe(messages.emails.accountExistsSubject(ctx.config.catalogName));
+    expect(notice.text).toContain('ya tenés una cuenta');
+    expect(notice.text).toContain('Hola, Lucía:');
+    expect(notice.text).not.toContain('Otro');
+    // No link that grants anything: no token was made for the stranger's request.
+    expect(await countRows('email_tokens')).toBe(tokensBefore + 1); // the fresh address's own verification
   });
 
-  it('handles two simultaneous sign-ups with one e-mail: one account, one 409, no 5xx', async () => {
+  it('a registered but never verified address gets a new verification link instead', async () => {
+    const email = uniqueEmail('sinverificar');
+    expect((await signUp(validBody(email))).statusCode).toBe(200);
+    const firstMail = await waitForMail(ctx.outboxDir, email, 1);
+    expect((await signUp(validBody(email))).statusCode).toBe(200);
+    const secondMail = await waitForMail(ctx.outboxDir, email, 2);
+    expect(secondMail.subject).toBe(firstMail.subject);
+    expect(tokenFromMail(secondMail, '/verificar-correo')).not.toBe(tokenFromMail(firstMail, '/verificar-correo'));
+  });
+
+  it('handles simultaneous sign-ups with one e-mail: one account, every answer 200, no 5xx', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all([signUp(validBody(email)), signUp(validBody(email)), signUp(validBody(email))]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await countRows('users', email)).toBe(1);
     expect(await countRows('profiles', email)).toBe(1);
   });

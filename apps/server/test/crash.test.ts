@@ -97,6 +97,7 @@ interface PlacedOrder {
   productId: string;
   quantity: number;
   canjeado: boolean;
+  observaciones: string;
   /** Set when the server answered 2xx: the order it acknowledged. */
   acknowledged?: { id: string; total: number };
   /** The request was in flight when the server died: it may or may not have committed. */
@@ -172,6 +173,7 @@ describe('crash safety of the built server on the embedded database', () => {
           productId: productIds[(w + i) % 3]!,
           quantity: 1 + ((w * 7 + i) % 5),
           canjeado: i % 3 === 0,
+          observaciones: `worker ${w} #${i}`,
         };
         placed.push(order);
         try {
@@ -181,7 +183,7 @@ describe('crash safety of the built server on the embedded database', () => {
             '/api/orders',
             {
               items: [{ product_id: order.productId, quantity: order.quantity }],
-              observaciones: `worker ${w} #${i}`,
+              observaciones: order.observaciones,
               canjeado_con_puntos: order.canjeado,
               idempotency_key: order.key,
             },
@@ -253,7 +255,9 @@ describe('crash safety of the built server on the embedded database', () => {
         'POST',
         '/api/orders',
         {
+          // The very same body: a key reused with another body is refused (issue 20 item 8).
           items: [{ product_id: order.productId, quantity: order.quantity }],
+          observaciones: order.observaciones,
           canjeado_con_puntos: order.canjeado,
           idempotency_key: order.key,
         },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import '@mayorista/core';
+import { messages } from '@mayorista/core';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
 import { AppError } from '../src/lib/errors';
@@ -95,5 +95,22 @@ describe('the one error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/db-down' });
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('database_unavailable');
+  });
+
+  // Issue 20 item 9: the router's own errors used to answer in English, without our headers.
+  it.each(['/%', '/api/%zz', '/api/orders/%E0%A4%A', '/%C0%AF'])('GET %s → 400 bad_url in Spanish with the security headers', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'bad_url', message: messages.errors.badUrl });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('a path parameter over the length limit → 414 in Spanish with the security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/orders/${'a'.repeat(300)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ code: 'uri_too_long', message: messages.errors.badUrl });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from './helpers';
 import { createAdmin, createSuperAdmin, createVerifiedUser } from './factories';
 import { insertOrder, openRealtimeSocket, type RealtimeTestSocket } from './admin-orders-fixtures';
@@ -20,6 +20,12 @@ const open = async () => {
   return socket;
 };
 afterAll(() => opened.forEach((s) => s.close()));
+// Each test closes what it opened: unjoined sockets count against the address (issue 20 item 7).
+afterEach(async () => {
+  const done = opened.splice(0);
+  done.forEach((s) => s.close());
+  await Promise.all(done.map((s) => s.waitForClose().catch(() => undefined)));
+});
 
 /** A joined socket of its own admin, so the per-user socket limit never interferes between tests. */
 const joinedAdminSocket = async () => {

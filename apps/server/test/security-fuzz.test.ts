@@ -29,6 +29,8 @@ import {
   verifyEmailSchema,
   placeOrderSchema,
   cartProductsQuerySchema,
+  isCalendarDate,
+  messages,
 } from '@mayorista/core';
 import { insertOrder, insertProduct } from './admin-orders-fixtures';
 import { createAdmin, createSuperAdmin, createVerifiedUser, setupTestAppWithOutbox, type TestUser } from './factories';
@@ -473,6 +475,18 @@ const queryEndpoints: QueryEndpoint[] = [
   { name: 'POST /api/auth/logout', path: '/api/auth/logout', who: 'customer', schema: signOutQuerySchema, keys: ['scope'], method: 'POST' },
 ];
 
+/**
+ * Issue 20 item 2: days that do not exist but look like dates. `Date.parse` rolls them over, so
+ * they used to pass validation and fail in PostgreSQL with a 500.
+ */
+const impossibleDate = fc.oneof(
+  fc.constantFrom('2026-02-31', '2025-02-29', '1900-02-29', '0000-01-01', '2026-04-31', '2026-06-31', '2026-00-01', '2026-01-00'),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([y, m, d]) => [y, m, d].map((n, i) => String(n).padStart(i === 0 ? 4 : 2, '0')).join('-'))
+    .filter((text) => !isCalendarDate(text)),
+);
+
 /** encodeURIComponent, except that a lone surrogate becomes the raw bytes of invalid UTF-8 (%ED%A0%80), itself a hostile case. */
 function encodeHostile(text: string): string {
   return text
@@ -484,6 +498,7 @@ function encodeHostile(text: string): string {
 const queryValue = fc.oneof(
   hostileString.map((s) => s.slice(0, 3_000)),
   fc.constantFrom('-1', '0', '1.5', '1e999', 'NaN', 'Infinity', '99999999999', 'true', 'maybe', '2024-13-45', '2024-02-30', 'null', '[]', '{}'),
+  impossibleDate,
 );
 
 describe('hostile query strings', () => {
@@ -571,6 +586,84 @@ describe('hostile headers', () => {
     );
     expect(await snapshotDatabase(ctx.pool)).toEqual(before);
   }, 120_000);
+});
+
+describe('impossible dates (issue 20 item 2)', () => {
+  const numRuns = runs(200);
+  it(`${numRuns} impossible from/to dates on the order list and the CSV export → 400 invalidDate, never 5xx`, async () => {
+    await fc.assert(
+      fc.asyncProperty(impossibleDate, fc.constantFrom('from', 'to'), fc.constantFrom('/api/admin/orders', '/api/admin/orders/export.csv'), async (date, key, path) => {
+        casesRun += 1;
+        const res = await ctx.app.inject({ method: 'GET', url: `${path}?${key}=${date}`, headers: headersOf('admin') });
+        if (res.statusCode !== 400) throw new Error(`${path}?${key}=${date} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        expect(res.json()).toMatchObject({ code: 'validation_failed', message: messages.adminOrders.invalidDate });
+      }),
+      { seed: SEED + 400, numRuns, endOnFailure: true },
+    );
+  });
+});
+
+describe('mixed-case and percent-encoded ids (issue 20)', () => {
+  /** The same UUID with each letter's case flipped at random, or some characters percent-encoded. */
+  const variantOf = (id: string) =>
+    fc.array(fc.integer({ min: 0, max: 2 }), { minLength: id.length, maxLength: id.length }).map((choices) => {
+      const text = [...id].map((ch, i) => (choices[i] === 1 ? ch.toUpperCase() : choices[i] === 2 ? `%${ch.charCodeAt(0).toString(16).toUpperCase()}` : ch)).join('');
+      return text === id ? id.toUpperCase() : text;
+    });
+  const numRuns = runs(150);
+
+  it(`${numRuns} spellings of another customer's order id never reveal it (404, never 5xx)`, async () => {
+    const stranger = await createVerifiedUser(ctx);
+    await fc.assert(
+      fc.asyncProperty(variantOf(orderId), fc.constantFrom('', '/pdf'), async (id, suffix) => {
+        casesRun += 1;
+        const res = await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}${suffix}`, headers: stranger.headers });
+        if (res.statusCode !== 404 && res.statusCode !== 400) throw new Error(`/api/orders/${id}${suffix} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        expect(res.body).not.toContain(orderId);
+      }),
+      { seed: SEED + 500, numRuns, endOnFailure: true },
+    );
+  });
+
+  it(`${numRuns} spellings of the admin's target ids answer as the canonical id does or 4xx, never 5xx`, async () => {
+    const before = await snapshotDatabase(ctx.pool);
+    await fc.assert(
+      fc.asyncProperty(variantOf(orderId), variantOf(users.customer.userId), variantOf(productId), async (order, user, product) => {
+        for (const url of [`/api/admin/orders/${order}`, `/api/admin/users/${user}/points-history`, `/api/profiles/${user}`, `/api/cart/products?ids=${product}`]) {
+          casesRun += 1;
+          const res = await ctx.app.inject({ method: 'GET', url, headers: headersOf(url.startsWith('/api/admin') ? 'admin' : 'superAdmin') });
+          if (res.statusCode >= 500) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }),
+      { seed: SEED + 501, numRuns, endOnFailure: true },
+    );
+    expect(await snapshotDatabase(ctx.pool)).toEqual(before);
+  });
+});
+
+describe('malformed URLs (issue 20 item 9)', () => {
+  const numRuns = runs(200);
+  it(`${numRuns} paths with broken percent-encoding → 400/414 { code, message } in Spanish with the security headers`, async () => {
+    const broken = fc.oneof(
+      fc.constantFrom('%', '%%', '%zz', '%E0%A4%A', '%C0%AF', '%ED%A0%80%', '%G1', '%0'),
+      fc.tuple(fc.constantFrom('', ...'0123456789abcdefABCDEF'), fc.constantFrom('', 'g', 'Z', '%')).map(([h, x]) => `%${h}${x}`),
+    );
+    const prefix = fc.constantFrom('/', '/api/', '/api/orders/', '/api/admin/orders/', '/api/products/', '/uploads/', '/realtime/', '/catalog/');
+    await fc.assert(
+      fc.asyncProperty(prefix, fc.string({ maxLength: 20 }).map(encodeURIComponent), broken, async (start, middle, bad) => {
+        const url = `${start}${middle}${bad}`;
+        casesRun += 1;
+        const res = await ctx.app.inject({ method: 'GET', url });
+        if (res.statusCode >= 500 || res.statusCode < 400) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const body = res.json<{ code: unknown; message: unknown }>();
+        if (typeof body.code !== 'string' || typeof body.message !== 'string' || ENGLISH_INTERNALS.test(body.message)) {
+          throw new Error(`${url} → ${res.body.slice(0, 200)}`);
+        }
+        expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      }),
+      { seed: SEED + 600, numRuns, endOnFailure: true },
+    );
+  });
 });
 
 describe('volume', () => {

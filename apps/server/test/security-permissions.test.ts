@@ -91,6 +91,8 @@ describe('route table', () => {
   });
 });
 
+const PERSONAL_PATHS = /^\/api\/(auth|profiles|admin)\//;
+
 describe('permission matrix', () => {
   for (const [key, rule] of Object.entries(routePermissions)) {
     it(`${key}`, async () => {
@@ -100,6 +102,10 @@ describe('permission matrix', () => {
         const res = await ctx.app.inject({ ...request, headers });
         const expected = expectedStatuses(rule, caller);
         expect(expected, `${caller} → ${request.method} ${request.url}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+        // Issue 20 item 9: tokens, the user, profiles and admin answers are never stored by a cache.
+        if (PERSONAL_PATHS.test(String(request.url))) {
+          expect(res.headers['cache-control'], `${caller} → ${request.method} ${request.url}`).toMatch(/no-store/);
+        }
         if (res.statusCode >= 400 && rule.access !== 'websocket') {
           const body = res.json<{ code: unknown; message: unknown }>();
           expect(typeof body.code).toBe('string');
@@ -326,5 +332,34 @@ describe('realtime join', () => {
     await adminSocket.waitForInsert(order.id);
     for (const socket of sockets) expect(socket.inserts()).toEqual([]);
     for (const socket of [...sockets, adminSocket]) socket.close();
+  });
+});
+
+// ── separation of duties (issue 20 item 6): the matrix's admins acting on their own account ──
+
+describe('separation of duties', () => {
+  it('a plain admin cannot credit their own points nor move their own order; a super admin can, recorded', async () => {
+    const product = await insertProduct(ctx.pool, { has_unlimited_stock: true, price: 1_000 });
+    const ownOrder = await insertOrder(ctx.pool, { userId: users.admin.userId, lines: [{ product, quantity: 1 }] });
+    const cases = [
+      { method: 'POST' as const, url: `/api/admin/users/${users.admin.userId}/points`, payload: { saldo_puntos: 1_000_000, reason: 'Para mí' } },
+      { method: 'POST' as const, url: `/api/admin/orders/${ownOrder.id}/status`, payload: { status: 'Confirmado' } },
+    ];
+    for (const request of cases) {
+      const res = await ctx.app.inject({ ...request, headers: users.admin.headers });
+      expect(res.statusCode, request.url).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'own_account_forbidden' });
+    }
+    const own = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${users.superAdmin.userId}/points`,
+      headers: users.superAdmin.headers,
+      payload: { saldo_puntos: 10, reason: 'Ajuste propio' },
+    });
+    expect(own.statusCode).toBe(200);
+    const { rows } = await ctx.pool.query(`select actor_id from points_movements where profile_id = $1 and kind = 'admin_adjustment'`, [
+      users.superAdmin.userId,
+    ]);
+    expect(rows).toEqual([{ actor_id: users.superAdmin.userId }]);
   });
 });

@@ -11,6 +11,7 @@ export const ERROR_KIND_STATUS = {
   request_timeout: 408,
   conflict: 409,
   too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   unprocessable: 422,
   upgrade_required: 426,
@@ -52,7 +53,6 @@ export const ERROR_CODES = {
   invalid_token: 'validation',
   token_expired: 'validation',
   weak_password: 'unprocessable',
-  user_already_exists: 'conflict',
   cannot_change_self: 'unprocessable',
   last_super_admin: 'conflict',
 
@@ -77,6 +77,13 @@ export const ERROR_CODES = {
   order_not_cancellable: 'conflict',
   order_edit_conflict: 'conflict',
   email_not_found: 'not_found',
+
+  // Abuse limits and separation of duties (issue 20, decision 010)
+  bad_url: 'validation',
+  uri_too_long: 'uri_too_long',
+  account_locked: 'rate_limited',
+  own_account_forbidden: 'forbidden',
+  idempotency_key_reused: 'unprocessable',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,5 +6,8 @@ export * from './order-status';
 export * from './order-message';
 export * from './pricing';
 export * from './route-path';
+export * from './calendar-date';
+export * from './separation-of-duties';
+export * from './display-name';
 export * from './errors';
 export * from './roles';

@@ -48,7 +48,7 @@ function wholesaleSalePrice(product: PricedProduct): Centavos | null {
   return product.on_sale && product.sale_price !== null ? product.sale_price : null;
 }
 
-function retailSalePrice(product: PricedProduct): Centavos | null {
+function retailSalePrice(product: RetailPricedProduct): Centavos | null {
   return product.on_sale_retail && product.sale_price_retail !== null ? product.sale_price_retail : null;
 }
 
@@ -95,8 +95,13 @@ function assertQuantity(quantity: number): void {
   }
 }
 
+/** What retail pricing reads: visitors' catalogue answers carry nothing more (issue 20 item 1). */
+export type RetailPricedProduct = Pick<ProductData, 'retail_price' | 'on_sale_retail' | 'sale_price_retail'>;
+
 /** Prices one line: a product, a quantity (a non-negative integer) and who is buying. */
-export function priceLine(product: PricedProduct, quantity: number, kind: CustomerKind): LinePrice {
+export function priceLine(product: PricedProduct, quantity: number, kind: CustomerKind): LinePrice;
+export function priceLine(product: RetailPricedProduct, quantity: number, kind: 'retail'): LinePrice;
+export function priceLine(product: PricedProduct | RetailPricedProduct, quantity: number, kind: CustomerKind): LinePrice {
   assertQuantity(quantity);
   const line = (
     basePrice: Centavos,
@@ -124,15 +129,17 @@ export function priceLine(product: PricedProduct, quantity: number, kind: Custom
       : line(basePrice, clampUnitPrice(sale, basePrice), 'sale', null, null);
   }
 
-  const basePrice = product.price;
-  const sale = wholesaleSalePrice(product);
+  // Only the first signature reaches here with kind 'wholesale', so the wholesale fields are present.
+  const wholesale = product as PricedProduct;
+  const basePrice = wholesale.price;
+  const sale = wholesaleSalePrice(wholesale);
   if (sale !== null) {
     // A sale price takes precedence over tiers (SPEC §5), so no tier is offered either.
     return line(basePrice, clampUnitPrice(sale, basePrice), 'sale', null, null);
   }
 
-  const tier = matchingTier(product.discounts, quantity);
-  const upcoming = nextTierAbove(product.discounts, quantity);
+  const tier = matchingTier(wholesale.discounts, quantity);
+  const upcoming = nextTierAbove(wholesale.discounts, quantity);
   const nextTier = upcoming
     ? {
         minQuantity: upcoming.minQuantity,

@@ -13,8 +13,12 @@ import type pg from 'pg';
  */
 
 /** Foreign-key order: parents before children. Every application table must be listed. */
-/** Tables a backup leaves out on purpose (counters that expire within hours); none today. */
-export const EPHEMERAL_TABLES: readonly string[] = [];
+/**
+ * Tables a backup leaves out on purpose: counters that expire within hours (decision 010 — the
+ * sign-in throttle locks for at most 15 minutes, the e-mail limit counts the last hour). A
+ * restored shop starts with no lock and a fresh e-mail budget, which costs nothing.
+ */
+export const EPHEMERAL_TABLES: readonly string[] = ['sign_in_throttles', 'email_sends'];
 
 export const BACKUP_TABLES = [
   { name: 'users', key: 'id' },
@@ -102,6 +106,20 @@ export async function backupDatabase(pool: pg.Pool, file: string): Promise<Heade
 
 export class RestoreError extends Error {}
 
+/**
+ * The columns a restore writes: all but generated ones (products.search_text, migration 0004),
+ * which PostgreSQL computes and refuses to be given. Backups list every column; this drops the rest.
+ */
+async function writableColumns(client: pg.PoolClient, table: string): Promise<string> {
+  const { rows } = await client.query<{ name: string }>(
+    `select quote_ident(column_name) as name from information_schema.columns
+      where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'
+      order by ordinal_position`,
+    [table],
+  );
+  return rows.map((r) => r.name).join(', ');
+}
+
 export async function restoreDatabase(pool: pg.Pool, file: string): Promise<Header> {
   const client = await pool.connect();
   let lines: readline.Interface | null = null;
@@ -136,9 +154,11 @@ export async function restoreDatabase(pool: pg.Pool, file: string): Promise<Head
       }
       const chunk = entry as { table: string; rows: unknown[] };
       if (!BACKUP_TABLES.some((t) => t.name === chunk.table)) throw new RestoreError(`Tabla desconocida en la copia: ${chunk.table}`);
-      await client.query(`insert into ${chunk.table} select * from jsonb_populate_recordset(null::${chunk.table}, $1::jsonb)`, [
-        JSON.stringify(chunk.rows),
-      ]);
+      const columns = await writableColumns(client, chunk.table);
+      await client.query(
+        `insert into ${chunk.table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${chunk.table}, $1::jsonb)`,
+        [JSON.stringify(chunk.rows)],
+      );
     }
     if (!header) throw new RestoreError('El archivo de copia está vacío.');
     for (const t of BACKUP_TABLES) {

@@ -141,6 +141,10 @@ export const products = pgTable(
     imagePath: text('image_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What catalogue search matches (migration 0004): name, SKU and category, lower-case, no accents. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '')))`,
+    ),
   },
   (t) => [
     check('products_price_positive', sql`${t.price} > 0 and ${t.retailPrice} > 0`),
@@ -162,6 +166,7 @@ export const products = pgTable(
       .on(sql`(${t.name} collate "es-AR-x-icu")`, t.id)
       .where(sql`${t.isEnabled}`),
     index('products_category_idx').on(t.category),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -252,6 +257,8 @@ export const orders = pgTable(
     observaciones: text('observaciones').notNull().default(''),
     canjeadoConPuntos: boolean('canjeado_con_puntos').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
+    // idempotency_fingerprint (migration 0005) is read and written in plain SQL by
+    // modules/orders/orders.idempotency.ts only, so OrderRow does not carry it.
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -264,4 +271,33 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
   ],
+);
+
+/** Failed password sign-ins per address, for the per-account throttle (decision 010). */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockouts: integer('lockouts').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sign_in_throttles_counts_check', sql`${t.failures} >= 0 and ${t.lockouts} >= 0`),
+    index('sign_in_throttles_updated_at').on(t.updatedAt),
+  ],
+);
+
+/** Account e-mails sent, per recipient and kind, for the per-recipient hourly limit (decision 010). */
+export const emailSends = pgTable(
+  'email_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_sends_recipient_kind_sent_at').on(t.recipient, t.kind, t.sentAt), index('email_sends_sent_at').on(t.sentAt)],
 );

@@ -70,11 +70,16 @@ export async function seedDemoProducts(db: Database): Promise<number> {
 }
 
 /**
- * Demo data for a first start: the catalogue, and an admin whose generated password is
- * returned once (the caller prints it); it is never stored in clear anywhere.
+ * Demo data for a first start: the catalogue, and (unless the operator named their own admin)
+ * an admin whose generated password is returned once (the caller prints it); it is never
+ * stored in clear anywhere.
  */
-export async function seedDemo(db: Database): Promise<{ products: number; admin: { email: string; password: string } | null }> {
+export async function seedDemo(
+  db: Database,
+  options: { withAdmin: boolean } = { withAdmin: true },
+): Promise<{ products: number; admin: { email: string; password: string } | null }> {
   const inserted = await seedDemoProducts(db);
+  if (!options.withAdmin) return { products: inserted, admin: null };
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
   let credentials: { email: string; password: string } | null = null;
   if (!admin) {
@@ -82,4 +87,18 @@ export async function seedDemo(db: Database): Promise<{ products: number; admin:
     await ensureAdminAccount(db, { ...credentials, nombre: 'Admin Demo' });
   }
   return { products: inserted, admin: credentials };
+}
+
+/**
+ * What start-up writes: the operator's admin (ADMIN_EMAIL) and, on the embedded default, the
+ * demo catalogue. With ADMIN_EMAIL set there is no demo super admin: a second super admin with a
+ * password printed to the console is an account nobody asked for (issue 20 item 9).
+ */
+export async function seedOnStart(
+  db: Database,
+  config: { admin: { email: string; password: string } | null; seedDemo: boolean },
+): Promise<{ products: number; admin: { email: string; password: string } | null }> {
+  if (config.admin) await ensureAdminAccount(db, config.admin);
+  if (!config.seedDemo) return { products: 0, admin: null };
+  return seedDemo(db, { withAdmin: !config.admin });
 }

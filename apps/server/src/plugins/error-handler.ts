@@ -31,7 +31,12 @@ export function sendError(
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isAppError(error)) return sendError(reply, error.code, error.message, error.details);
+    if (isAppError(error)) {
+      // Limits thrown by services (a locked account, a shared bucket) tell the client when to retry.
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
+      return sendError(reply, error.code, error.message, error.details);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),

@@ -14,4 +14,8 @@ export const emails = {
   approvedText: (catalogName: string) =>
     `Un administrador aprobó tu cuenta de ${catalogName}. Ya podés ver los precios mayoristas y hacer pedidos:`,
   approvedButton: 'Ir al catálogo',
+  accountExistsSubject: (catalogName: string) => `Ya tenés una cuenta en ${catalogName}`,
+  accountExistsText: (catalogName: string) =>
+    `Alguien (quizás vos) intentó registrarse en ${catalogName} con este correo, pero ya tenés una cuenta. Iniciá sesión con tu contraseña; si no la recordás, pedí una nueva desde «¿Olvidaste tu contraseña?»:`,
+  accountExistsButton: 'Iniciar sesión',
 } as const;

@@ -10,4 +10,5 @@ export const errors = {
   internal: 'Ocurrió un error inesperado. Intentá de nuevo más tarde.',
   databaseUnavailable: 'El servicio no está disponible en este momento. Intentá de nuevo en unos minutos.',
   timeout: 'La solicitud tardó demasiado.',
+  badUrl: 'La dirección solicitada no es válida.',
 } as const;

@@ -17,6 +17,7 @@ export { realtime } from './realtime';
 export { adminUsers } from './adminUsers';
 export { adminPage } from './adminPage';
 export { errors } from './errors';
+export { security } from './security';
 export { ledgers } from './ledgers';
 export { settings } from './settings';
 export { orderLife } from './orderLife';

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date';
 import { ORDER_STATUSES } from '../constants';
 import { messages } from '../messages';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
-const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: messages.adminOrders.invalidDate })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { message: messages.adminOrders.invalidDate });
+const isoDateSchema = z.string().refine(isCalendarDate, { message: messages.adminOrders.invalidDate });
 
 const orderStatusSchema = z.enum(ORDER_STATUSES, { message: messages.adminOrders.invalidStatus });
 

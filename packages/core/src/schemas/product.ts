@@ -168,8 +168,51 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-export interface ProductListResponse {
-  items: Product[];
+// ---- what the catalogue sends (issue 20 item 1, docs/api.md "Retail and wholesale views") ------
+
+/**
+ * A product as visitors and unapproved customers receive it: retail fields only. No wholesale
+ * price, sale price, sale flag or tier ever reaches them (a distributor's wholesale list is
+ * business-confidential). zod objects drop unknown keys, so passing a full product through this
+ * schema is what removes the wholesale fields on the server.
+ */
+export const retailProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  retail_price: z.number().int(),
+  on_sale_retail: z.boolean(),
+  sale_price_retail: z.number().int().nullable(),
+  stock: z.number().int(),
+  has_unlimited_stock: z.boolean(),
+  is_enabled: z.boolean(),
+  sku: z.string().nullable(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  image_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RetailProduct = z.infer<typeof retailProductSchema>;
+
+/** A product as approved customers and admins receive it: retail fields plus the wholesale ones. */
+export const wholesaleProductSchema = retailProductSchema.extend({
+  price: z.number().int(),
+  on_sale: z.boolean(),
+  sale_price: z.number().int().nullable(),
+  discounts: z.array(discountTierSchema),
+});
+
+/** Either view: `'price' in product` tells them apart. */
+export type CatalogueProduct = RetailProduct | Product;
+
+export const isWholesaleProduct = (product: CatalogueProduct): product is Product => 'price' in product;
+
+const productPageShape = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
+export const retailProductListSchema = z.object({ items: z.array(retailProductSchema), ...productPageShape });
+export const wholesaleProductListSchema = z.object({ items: z.array(wholesaleProductSchema), ...productPageShape });
+
+export interface ProductListResponse<P extends CatalogueProduct = Product> {
+  items: P[];
   total: number;
   page: number;
   page_size: number;

@@ -1,4 +1,4 @@
-import { messages } from '@mayorista/core';
+import { messages, plainDisplayName } from '@mayorista/core';
 import type { MailMessage } from '../../lib/mailer';
 
 const emailTexts = messages.emails;
@@ -20,8 +20,10 @@ interface LinkEmail {
 }
 
 function linkEmail(e: LinkEmail): MailMessage {
+  // The name was typed by whoever signed up, maybe with someone else's address: no links in it.
+  const greeting = emailTexts.greeting(plainDisplayName(e.nombre));
   const text = [
-    emailTexts.greeting(e.nombre),
+    greeting,
     '',
     e.intro,
     e.link,
@@ -32,7 +34,7 @@ function linkEmail(e: LinkEmail): MailMessage {
   const href = escapeHtml(e.link);
   const html = `<!doctype html>
 <html lang="es"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-<p>${escapeHtml(emailTexts.greeting(e.nombre))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(e.intro)}</p>
 <p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(e.buttonLabel)}</a></p>
 <p style="font-size: 12px; color: #6b7280">${href}</p>
@@ -78,5 +80,17 @@ export function accountApprovedEmail(r: Recipient): MailMessage {
     buttonLabel: emailTexts.approvedButton,
     link: `${r.appUrl}/catalog`,
     ignoreHint: false,
+  });
+}
+
+/** Sign-up with an address that already has an account: its owner is told, the caller is not. */
+export function accountExistsEmail(r: Recipient): MailMessage {
+  return linkEmail({
+    ...r,
+    subject: emailTexts.accountExistsSubject(r.catalogName),
+    intro: emailTexts.accountExistsText(r.catalogName),
+    buttonLabel: emailTexts.accountExistsButton,
+    link: `${r.appUrl}/login`,
+    ignoreHint: true,
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Profile, SessionUser, SignUpMetadata } from '@mayorista/core';
 import type { Database } from '../../db/client';
 import { emailTokens, profiles, refreshTokens, sessions, users } from '../../db/schema';
+import { SESSIONS_REVOKED_CHANNEL } from '../realtime/realtime.protocol';
 
 /** A transaction handle, as `db.transaction` passes it. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -179,18 +180,31 @@ export async function touchSession(tx: Transaction, sessionId: string): Promise<
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  if (revoked[0]) await notifySessionsRevoked(db, revoked[0].userId);
 }
 
 /** Every live session of the user, except `keepSessionId` when given. */
 export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
       and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined),
-    );
+    )
+    .returning({ id: sessions.id });
+  if (revoked.length) await notifySessionsRevoked(db, userId);
+}
+
+/**
+ * Tells every app process (realtime's LISTEN) that this user lost sessions or access (sign-out,
+ * revocation, demotion, unapproval), so their sockets are checked and closed now rather than at
+ * the next periodic re-check. Inside a transaction the NOTIFY goes out on commit only.
+ */
+export async function notifySessionsRevoked(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSIONS_REVOKED_CHANNEL}, ${userId})`);
 }

@@ -56,35 +56,57 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 const adminUserParams = z.object({ id: uuidSchema });
 
+/**
+ * Per-IP limits of the auth routes (decision 010). Sign-in, sign-up, verify and reset-password
+ * share ONE bucket (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_AUTH_WINDOW`): they are the routes that
+ * guess a password or a token, and with a bucket each an address got four times the budget.
+ * Refresh has its own bucket of the same size: a refresh token is 256 random bits, not guessable,
+ * and busy tabs refreshing must not use up the sign-in budget of everyone behind the same NAT.
+ * The e-mail routes keep their hourly bucket (plus the per-recipient limit in the service).
+ * Checked on `onRequest`, before the body is read, so malformed attempts count too.
+ */
+function authRateLimits(app: FastifyInstance, config: Config) {
+  const window = { max: config.rateLimits.authMax, timeWindow: config.rateLimits.authWindow };
+  // The error handler turns `retryAfterSeconds` into the Retry-After header.
+  const bucket = (take: ReturnType<FastifyInstance['createRateLimit']>) => async (request: FastifyRequest) => {
+    const result = await take(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    throw new AppError('rate_limited', messages.errors.rateLimited, { retryAfterSeconds: result.ttlInSeconds });
+  };
+  const credentials = bucket(app.createRateLimit(window));
+  const refresh = bucket(app.createRateLimit(window));
+  return {
+    credentials,
+    /** POST /api/auth/token serves both grants; the raw query decides the bucket before validation. */
+    tokenGrant: async (request: FastifyRequest) =>
+      (request.query as { grant_type?: unknown }).grant_type === 'refresh_token' ? refresh(request) : credentials(request),
+    email: { access: 'public' as const, rateLimit: { max: config.rateLimits.emailMax, timeWindow: '1 hour' } },
+  };
+}
+
 export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const log = app.log;
   const accounts = createAccountsService({ ...deps, log });
   const adminUsers = createAdminUsersService({ ...deps, log });
 
-  // Per IP. Sign-in, sign-up, refresh and verification share the auth budget (GoTrue's defaults
-  // or stricter); the routes that send e-mail have their own, hourly one.
-  const authLimit = {
-    access: 'public' as const,
-    rateLimit: { max: deps.config.rateLimits.authMax, timeWindow: deps.config.rateLimits.authWindow },
-  };
-  const emailLimit = { access: 'public' as const, rateLimit: { max: deps.config.rateLimits.emailMax, timeWindow: '1 hour' } };
+  const limits = authRateLimits(app, deps.config);
 
-  r.post('/api/auth/signup', { schema: { body: signUpSchema }, config: authLimit }, async (request) =>
+  r.post('/api/auth/signup', { schema: { body: signUpSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
     accounts.signUp(request.body),
   );
 
-  r.post('/api/auth/verify', { schema: { body: verifyEmailSchema }, config: authLimit }, async (request) =>
+  r.post('/api/auth/verify', { schema: { body: verifyEmailSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
     accounts.verifyEmail(request.body.token, clientInfo(request)),
   );
 
-  r.post('/api/auth/resend', { schema: { body: emailOnlySchema }, config: emailLimit }, async (request) => {
+  r.post('/api/auth/resend', { schema: { body: emailOnlySchema }, config: limits.email }, async (request) => {
     await accounts.resendVerification(request.body.email);
     return { ok: true };
   });
 
   // One path, two grants (as GoTrue): the body is checked against the grant's own schema.
-  r.post('/api/auth/token', { schema: { querystring: tokenGrantQuerySchema }, config: authLimit }, async (request) => {
+  r.post('/api/auth/token', { schema: { querystring: tokenGrantQuerySchema }, config: { access: 'public' }, onRequest: limits.tokenGrant }, async (request) => {
     if (request.query.grant_type === 'password') {
       return accounts.signInWithPassword(parseBody(signInSchema, request.body), clientInfo(request));
     }
@@ -101,12 +123,12 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     },
   );
 
-  r.post('/api/auth/recover', { schema: { body: emailOnlySchema }, config: emailLimit }, async (request) => {
+  r.post('/api/auth/recover', { schema: { body: emailOnlySchema }, config: limits.email }, async (request) => {
     await accounts.recoverPassword(request.body.email);
     return { ok: true };
   });
 
-  r.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema }, config: authLimit }, async (request) =>
+  r.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
     accounts.resetPassword(request.body, clientInfo(request)),
   );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   EMAIL_TOKEN_TTL_HOURS,
   messages,
@@ -13,12 +14,14 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, MailMessage, Mailer } from '../../lib/mailer';
-import { passwordRecoveryEmail, verificationEmail } from './account-emails';
+import { accountExistsEmail, passwordRecoveryEmail, verificationEmail } from './account-emails';
+import { forgetOldEmailSends, reserveEmailSend, type AccountEmailKind } from './email-limits';
 import * as repo from './accounts.repository';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import { generateOpaqueToken, hashOpaqueToken } from './secure-tokens';
 import { issueSessionTokens, startSession, type ClientInfo } from './sessions';
+import { beginSignInAttempt, clearSignInThrottle, forgetOldSignInFailures, signInAttemptFailed } from './sign-in-throttle';
 
 export const PASSWORD_RECOVERY_TTL_SECONDS = 60 * 60;
 const EMAIL_VERIFICATION_TTL_SECONDS = EMAIL_TOKEN_TTL_HOURS * 60 * 60;
@@ -33,6 +36,11 @@ export interface AccountsDeps {
 
 const invalidCredentials = () => new AppError('invalid_credentials', messages.auth.invalidCredentials);
 const invalidRefreshToken = () => new AppError('invalid_refresh_token', messages.auth.invalidRefreshToken);
+const accountLocked = (seconds: number) =>
+  new AppError('account_locked', messages.security.accountLocked(Math.max(1, Math.ceil(seconds / 60))), { retryAfterSeconds: seconds });
+
+/** How often a process clears expired rows of the sign-in throttle and the e-mail limit. */
+const ABUSE_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 export function assertPasswordNotCommon(password: string): void {
   if (isCommonPassword(password)) throw new AppError('weak_password', messages.auth.passwordTooCommon);
@@ -54,6 +62,55 @@ export function createAccountsService(deps: AccountsDeps) {
     mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, 'no se pudo enviar el correo'));
   }
 
+  /** Housekeeping nobody waits for; failures are logged. */
+  function inBackground(work: () => Promise<void>): void {
+    work().catch((error: unknown) => log.error({ err: error }, 'falló una tarea en segundo plano'));
+  }
+
+  /**
+   * The per-recipient hourly limit comes first: over it, no new link is made (the last one sent
+   * stays valid) and nothing is sent. Then the link, then the message.
+   */
+  async function sendLimited(to: string, kind: AccountEmailKind, build: () => Promise<MailMessage>): Promise<void> {
+    if (!(await reserveEmailSend(db, to, kind))) {
+      log.info({ to, kind }, 'límite de correos por destinatario alcanzado; no se envía');
+      return;
+    }
+    sendInBackground(await build());
+  }
+
+  const nombreOf = (user: repo.UserRow) => (typeof user.metadata.nombre === 'string' ? user.metadata.nombre : '');
+
+  async function sendVerification(user: repo.UserRow): Promise<void> {
+    await sendLimited(user.email, 'verify_email', async () => {
+      const token = await createEmailLink(user.id, 'verify_email', EMAIL_VERIFICATION_TTL_SECONDS);
+      return verificationEmail({ to: user.email, nombre: nombreOf(user), token, ...config });
+    });
+  }
+
+  /**
+   * Sign-up with a registered address (issue 20 item 5): the caller gets the same answer as for a
+   * new one; the owner gets "ya tenés una cuenta", or a fresh verification link if they never
+   * verified (they probably lost the first one).
+   */
+  async function tellExistingOwner(email: string): Promise<void> {
+    const owner = await repo.findUserByEmail(db, email);
+    if (!owner) return;
+    if (!owner.emailVerifiedAt) return sendVerification(owner);
+    await sendLimited(owner.email, 'account_exists', async () => accountExistsEmail({ to: owner.email, nombre: nombreOf(owner), ...config }));
+  }
+
+  // The abuse tables forget old rows now and then (at most hourly per process), with no job to run.
+  let lastSweep = 0;
+  function sweepAbuseTablesNowAndThen(): void {
+    if (Date.now() - lastSweep < ABUSE_SWEEP_INTERVAL_MS) return;
+    lastSweep = Date.now();
+    inBackground(async () => {
+      await forgetOldSignInFailures(db);
+      await forgetOldEmailSends(db);
+    });
+  }
+
   async function createEmailLink(userId: string, purpose: repo.EmailTokenPurpose, ttlSeconds: number): Promise<string> {
     const token = generateOpaqueToken();
     await db.transaction(async (tx) => {
@@ -73,28 +130,25 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /**
+     * Answers the same for a new and a registered address (issue 20 item 5): both hash the
+     * password, both do their e-mail bookkeeping (limit, link) before the reply and the sending
+     * after it, so neither the body nor the timing says which it was.
+     */
     async signUp(input: { email: string; password: string; data: SignUpMetadata }): Promise<{ user: SessionUser }> {
       assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
-      const token = generateOpaqueToken();
       let user: repo.UserRow;
       try {
-        user = await db.transaction(async (tx) => {
-          const created = await repo.insertUserWithProfile(tx, { email: input.email, passwordHash, metadata: input.data });
-          await repo.insertEmailToken(tx, {
-            userId: created.id,
-            purpose: 'verify_email',
-            tokenHash: hashOpaqueToken(token),
-            ttlSeconds: EMAIL_VERIFICATION_TTL_SECONDS,
-          });
-          return created;
-        });
+        user = await db.transaction((tx) => repo.insertUserWithProfile(tx, { email: input.email, passwordHash, metadata: input.data }));
       } catch (error) {
         // Checking first would race with a concurrent sign-up; the unique index is the authority.
-        if (isUniqueViolation(error, 'users_email_key')) throw new AppError('user_already_exists', messages.auth.emailTaken);
-        throw error;
+        if (!isUniqueViolation(error, 'users_email_key')) throw error;
+        await tellExistingOwner(input.email);
+        // What a new account would have answered; the id belongs to no one.
+        return { user: repo.toSessionUser({ id: randomUUID(), email: input.email, metadata: { ...input.data } }) };
       }
-      sendInBackground(verificationEmail({ to: user.email, nombre: input.data.nombre, token, ...config }));
+      await sendVerification(user);
       return { user: repo.toSessionUser(user) };
     },
 
@@ -112,18 +166,27 @@ export function createAccountsService(deps: AccountsDeps) {
     async resendVerification(email: string): Promise<void> {
       const user = await repo.findUserByEmail(db, email);
       if (!user || user.emailVerifiedAt) return;
-      const token = await createEmailLink(user.id, 'verify_email', EMAIL_VERIFICATION_TTL_SECONDS);
-      const nombre = typeof user.metadata.nombre === 'string' ? user.metadata.nombre : '';
-      sendInBackground(verificationEmail({ to: user.email, nombre, token, ...config }));
+      await sendVerification(user);
     },
 
+    /**
+     * The per-account throttle (sign-in-throttle.ts) counts the attempt before the password is
+     * checked (known address or not), locks on the last wrong one and is cleared by a right one.
+     */
     async signInWithPassword(input: { email: string; password: string }, client: ClientInfo): Promise<Session> {
+      sweepAbuseTablesNowAndThen();
+      const locked = await beginSignInAttempt(db, input.email);
+      if (locked > 0) throw accountLocked(locked);
       const user = await repo.findUserByEmail(db, input.email);
-      if (!user) {
-        await verifyPassword(await dummyPasswordHash(), input.password);
+      const matches = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
+      if (!user || !matches) {
+        const lockSeconds = await signInAttemptFailed(db, input.email);
+        if (lockSeconds > 0) throw accountLocked(lockSeconds);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+      await clearSignInThrottle(db, input.email);
       // Only after the password matched, so this answer does not reveal unverified addresses.
       if (!user.emailVerifiedAt) throw new AppError('email_not_confirmed', messages.auth.emailNotVerified);
       return startSession(db, jwtSecret, user, client);
@@ -164,9 +227,10 @@ export function createAccountsService(deps: AccountsDeps) {
     async recoverPassword(email: string): Promise<void> {
       const user = await repo.findUserByEmail(db, email);
       if (!user) return;
-      const token = await createEmailLink(user.id, 'recover_password', PASSWORD_RECOVERY_TTL_SECONDS);
-      const nombre = typeof user.metadata.nombre === 'string' ? user.metadata.nombre : '';
-      sendInBackground(passwordRecoveryEmail({ to: user.email, nombre, token, ...config }));
+      await sendLimited(user.email, 'recover_password', async () => {
+        const token = await createEmailLink(user.id, 'recover_password', PASSWORD_RECOVERY_TTL_SECONDS);
+        return passwordRecoveryEmail({ to: user.email, nombre: nombreOf(user), token, ...config });
+      });
     },
 
     /** Sets the new password, ends every existing session and signs in on a fresh one. */
@@ -181,6 +245,8 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.revokeUserSessions(tx, userId);
         const user = await repo.findUserById(tx, userId);
         if (!user) throw new AppError('invalid_token', messages.auth.invalidToken);
+        // The mailbox owner is back in: a sign-in lock on the address no longer protects anyone.
+        await clearSignInThrottle(tx, user.email);
         return startSession(tx, jwtSecret, user, client);
       });
     },

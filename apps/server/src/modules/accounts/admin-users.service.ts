@@ -1,4 +1,4 @@
-import { messages, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
+import { mayActOnAccount, messages, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
 import { isStaff } from '@mayorista/core/roles';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import { adjustPoints, listAdminAdjustments, listPointsMovements } from '../points/points.ledger';
 import { accountApprovedEmail } from './account-emails';
 import * as adminRepo from './admin-users.repository';
+import { notifySessionsRevoked } from './accounts.repository';
 
 export interface AdminUsersDeps {
   db: Database;
@@ -48,6 +49,8 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         if (isStaff(target) && !actor.is_super_admin) throw new AppError('forbidden', messages.errors.forbidden);
         if (target.approved === approved) return false;
         await adminRepo.updateProfileFlags(tx, targetId, { approved });
+        // An unapproved admin loses the live order feed at once, in every process.
+        if (!approved) await notifySessionsRevoked(tx, targetId);
         return approved;
       });
       const user = await reload(targetId);
@@ -61,6 +64,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
 
     /** Sets a new balance through the points ledger, which records who, why, before and after. */
     async adjustPoints(actor: Actor, targetId: string, input: { saldo_puntos: number; reason: string }): Promise<AdminUser> {
+      if (!mayActOnAccount(actor, targetId)) throw new AppError('own_account_forbidden', messages.security.ownPoints);
       const adjusted = await inTransaction(pool, (tx) =>
         adjustPoints(tx, targetId, input.saldo_puntos, { actorId: actor.id, reason: input.reason }),
       );
@@ -122,6 +126,8 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
           isSuperAdmin: finalSuperAdmin,
           ...(isAdmin && !target.approved ? { approved: true } : {}),
         });
+        // A demoted admin loses the live order feed at once, in every process.
+        if (!isAdmin) await notifySessionsRevoked(tx, targetId);
       });
       return reload(targetId);
     },

@@ -1,5 +1,6 @@
 import {
   canTransitionOrder,
+  mayActOnAccount,
   messages,
   transitionRefundsPoints,
   transitionRestocks,
@@ -7,6 +8,7 @@ import {
   type AdminOrdersListQuery,
   type Order,
   type OrderStatus,
+  type Profile,
 } from '@mayorista/core';
 import type pg from 'pg';
 import { inTransaction } from '../../db/transaction';
@@ -22,6 +24,9 @@ import { queueOrderEmails } from './orders.emails';
 
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
+
+/** The admin acting, as the auth guard resolved it. */
+type Actor = Pick<Profile, 'id' | 'is_super_admin'>;
 
 const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
 
@@ -45,10 +50,13 @@ export function createAdminOrdersService(pool: pg.Pool, onEmailsQueued: () => vo
      * waits, then sees the new status and gets a 409, so restock and refund happen exactly once.
      * Stock goes back and points are refunded through their ledgers, in this transaction.
      */
-    async changeStatus(orderId: string, to: OrderStatus, actorId: string): Promise<Order> {
+    async changeStatus(orderId: string, to: OrderStatus, actor: Actor): Promise<Order> {
+      const actorId = actor.id;
       const changed = await inTransaction(pool, async (tx) => {
         const order = await repository.findOrderForUpdate(tx, orderId);
         if (!order) throw orderNotFound();
+        // Separation of duties (issue 20 item 6): a plain admin never moves their own order.
+        if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
         const from = order.status as OrderStatus;
         if (!canTransitionOrder(from, to)) {
           throw new AppError('invalid_status_transition', messages.adminOrders.invalidTransition(from, to), { current_status: from });
@@ -70,8 +78,8 @@ export function createAdminOrdersService(pool: pg.Pool, onEmailsQueued: () => vo
     },
 
     /** PATCH /api/admin/orders/:id (issue 19 §3); see applyOrderEdit. */
-    async edit(orderId: string, command: EditOrderCommand, actorId: string): Promise<Order> {
-      const row = await inTransaction(pool, (tx) => applyOrderEdit(tx, orderId, command, actorId));
+    async edit(orderId: string, command: EditOrderCommand, actor: Actor): Promise<Order> {
+      const row = await inTransaction(pool, (tx) => applyOrderEdit(tx, orderId, command, actor));
       onEmailsQueued();
       return toOrder(row);
     },

@@ -1,4 +1,5 @@
 import { canEditOrder } from '@mayorista/core/order-status';
+import { mayActOnAccount } from '@mayorista/core/separation-of-duties';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { priceOrderEdit, quantityChanges, type EditableProduct } from '@mayorista/core/order-edit';
@@ -84,8 +85,16 @@ async function moveStock(
  * prices by core's `priceOrderEdit`, points and stock through their ledgers, the new lines and
  * totals, the history row and the customer's e-mail — all of it, or none (any refusal rolls back).
  */
-export async function applyOrderEdit(tx: pg.PoolClient, orderId: string, command: EditOrderCommand, actorId: string): Promise<OrderRow> {
+export async function applyOrderEdit(
+  tx: pg.PoolClient,
+  orderId: string,
+  command: EditOrderCommand,
+  actor: { id: string; is_super_admin: boolean },
+): Promise<OrderRow> {
+  const actorId = actor.id;
   const order = await lockEditableOrder(tx, orderId, command);
+  // Separation of duties (issue 20 item 6): a plain admin never changes their own order.
+  if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
   const ids = [...new Set([...order.items.map((i) => i.product_id), ...command.lines.map((l) => l.product_id)])];
   const products = new Map((await readProducts(tx, ids)).map((p) => [p.id, p]));
   const changes = quantityChanges(order.items, command.lines);

@@ -144,14 +144,14 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
   routes.post(
     '/api/admin/orders/:id/status',
     { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
-    async (request) => service.changeStatus(request.params.id, request.body.status, authOf(request).userId),
+    async (request) => service.changeStatus(request.params.id, request.body.status, authOf(request).profile),
   );
 
   // Issue 19 §3, §5: edits, their history, and the admin's documents.
   routes.patch(
     '/api/admin/orders/:id',
     { schema: { params: adminOrderParamsSchema, body: editOrderSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
-    async (request) => service.edit(request.params.id, request.body, authOf(request).userId),
+    async (request) => service.edit(request.params.id, request.body, authOf(request).profile),
   );
 
   routes.get(

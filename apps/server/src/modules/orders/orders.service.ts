@@ -14,6 +14,7 @@ import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
 import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
 import { returnStock, takeStock } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
+import { assertSameOrderRequest, saveOrderRequestFingerprint } from './orders.idempotency';
 import {
   currentStock,
   findOwnOrderForUpdate,
@@ -165,6 +166,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return { order, whatsapp_url: whatsappUrl(deps.whatsappPhone, order), saldo_puntos: balance, created };
   }
 
+  /** The first order of a reused idempotency key, if this request asks for the same thing (422 otherwise). */
+  async function replay(userId: string, first: OrderRow, command: PlaceOrderCommand): Promise<PlacedOrder> {
+    await assertSameOrderRequest(pool, first.id, command);
+    return answer(userId, first, false);
+  }
+
   /** Steps 2–7 in ONE transaction; any error rolls all of it back (stock, points, order, cart). */
   async function writeOrder(userId: string, command: PlaceOrderCommand, productIds: string[]) {
     return inTransaction(pool, async (tx) => {
@@ -185,6 +192,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         canjeadoConPuntos: command.canjeado_con_puntos,
         idempotencyKey: command.idempotency_key ?? null,
       });
+      if (command.idempotency_key) await saveOrderRequestFingerprint(tx, row.id, command);
       const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
       await announceOrder(tx, row, customer);
       // The e-mails exist iff the order commits (decision 014); the worker sends them later.
@@ -203,14 +211,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const productIds = checkCommandShape(command);
     const key = command.idempotency_key;
     const existing = key ? await findOrderByIdempotencyKey(pool, userId, key) : null;
-    if (existing) return answer(userId, existing, false);
+    if (existing) return replay(userId, existing, command);
     try {
       const { row, saldoPuntos } = await writeOrder(userId, command, productIds);
       deps.onEmailsQueued?.();
       return answer(userId, row, true, saldoPuntos);
     } catch (error) {
       const winner = key && isIdempotencyKeyConflict(error) ? await findOrderByIdempotencyKey(pool, userId, key) : null;
-      if (winner) return answer(userId, winner, false);
+      if (winner) return replay(userId, winner, command);
       throw error;
     }
   }

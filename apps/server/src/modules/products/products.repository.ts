@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Product, ProductData } from '@mayorista/core/schemas/product';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
-import { likeContains } from '../../db/like';
+import { likeContains, likePrefix } from '../../db/like';
 import { products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -54,6 +54,17 @@ function toColumns(data: ProductData) {
   };
 }
 
+/** Shorter words match at the start of a word only (see catalogueWhere). */
+export const MIN_SUBSTRING_WORD = 3;
+
+/** More words than this add nothing a buyer needs and only multiply the prepared statements. */
+export const MAX_SEARCH_WORDS = 8;
+
+/** The distinct words of a search, in the order typed: each must appear somewhere, in any order. */
+export function searchWords(search: string): string[] {
+  return [...new Set(search.split(/\s+/).filter((w) => w.length > 0))].slice(0, MAX_SEARCH_WORDS);
+}
+
 export interface ProductFilters {
   includeDisabled: boolean;
   search?: string;
@@ -61,6 +72,9 @@ export interface ProductFilters {
   /** Which sale flag "on sale" means for this viewer: wholesale for approved customers, retail for others. */
   onSale?: 'wholesale' | 'retail';
   inStock: boolean;
+}
+
+export interface PageWindow {
   limit: number;
   offset: number;
 }
@@ -111,21 +125,39 @@ const productFromRecord = (r: ProductRecord): Product => ({
   updated_at: r.updated_at.toISOString(),
 });
 
-/** The WHERE clause of a catalogue page, its parameters, and a key naming its shape (one letter per filter). */
-function catalogueWhere(filters: Omit<ProductFilters, 'limit' | 'offset'>): { shape: string; clause: string; values: unknown[] } {
+/** The same normalisation as the generated column products.search_text (migration 0004). */
+const normalised = (param: string) => `lower(public.immutable_unaccent(${param}))`;
+
+/**
+ * The WHERE clause of a catalogue page, its parameters, and a key naming its shape (one letter per
+ * filter, plus the number of search words) so each shape is one named prepared statement.
+ */
+function catalogueWhere(filters: ProductFilters): { shape: string; clause: string; values: unknown[] } {
   const conditions: string[] = [];
   const values: unknown[] = [];
   let shape = '';
-  const add = (flag: string, condition: string, value?: unknown) => {
+  const add = (flag: string, condition: string, ...params: unknown[]) => {
     shape += flag;
-    if (value !== undefined) values.push(value);
-    conditions.push(condition.replace('$?', `$${values.length}`));
+    let text = condition;
+    for (const param of params) text = text.replace('$?', `$${values.push(param)}`);
+    conditions.push(text);
   };
   // A literal `is_enabled` (not `= $1`) lets the planner use the partial index products_catalog_order_idx.
   if (!filters.includeDisabled) add('e', 'is_enabled');
-  // Same expression as the unique index products_name_key: accents and case never matter.
-  if (filters.search)
-    add('s', 'lower(public.immutable_unaccent(name)) like lower(public.immutable_unaccent($?))', likeContains(filters.search));
+  // One condition per word, each served by the trigram index products_search_trgm_idx: "123 yerba"
+  // finds "Yerba 123". The word is normalised in SQL, exactly as the column is. A word of one or
+  // two characters has no trigram of its own, so "%te%" would read every row: it matches the start
+  // of a word instead ("te" finds "Té verde", not "Aceite"), which the index serves.
+  for (const word of filters.search ? searchWords(filters.search) : []) {
+    if (word.length >= MIN_SUBSTRING_WORD) add('s', `search_text like ${normalised('$?')}`, likeContains(word));
+    else
+      add(
+        't',
+        `(search_text like ${normalised('$?')} or search_text like ${normalised('$?')})`,
+        likePrefix(word),
+        `% ${likePrefix(word)}`,
+      );
+  }
   if (filters.category) add('c', 'category = $?', filters.category);
   if (filters.onSale === 'wholesale') add('w', 'on_sale');
   if (filters.onSale === 'retail') add('r', 'on_sale_retail');
@@ -134,31 +166,62 @@ function catalogueWhere(filters: Omit<ProductFilters, 'limit' | 'offset'>): { sh
 }
 
 /**
- * One page in Spanish name order, and the total that matches: the busiest read of the product.
- * - Two statements sent together rather than one with a window count: `count(*) over()` forces the
- *   whole filtered set through a sort, while the page alone walks products_catalog_order_idx and
- *   stops after one page (≈ 3 ms instead of ≈ 13 ms with 5,000 products).
+ * One page: Spanish name order, or for a search, exact SKU first, then names that start with
+ * what was typed, then the rest by name — a buyer who types a code or the start of a name sees
+ * that product on top.
  * - Written as SQL on the pool, not through drizzle: building the query and mapping every row
  *   through drizzle took 13 % of the server's CPU under load (`--cpu-prof`, issue 9). Each filter
- *   shape is a named prepared statement (at most 2 × 64 of them), so PostgreSQL parses it once per
- *   connection.
+ *   shape is a named prepared statement, so PostgreSQL parses it once per connection.
+ * - Without a search, the page walks products_catalog_order_idx and stops after one page; the
+ *   total comes from countProducts (remembered per filter by the service).
+ * - With one, the trigram index yields the matching rows, which have to be ranked and sorted
+ *   anyway, so `count(*) over ()` gives the total in the same statement for almost nothing: one
+ *   round-trip and one index scan per search instead of two. `total` is null only when the page
+ *   is past the last match (no row to carry it).
  */
-export async function findProductsPage(pool: Pool, filters: ProductFilters): Promise<{ items: Product[]; total: number }> {
+export async function findProductsPage(
+  pool: Pool,
+  filters: ProductFilters,
+  window: PageWindow,
+): Promise<{ items: Product[]; total: number | null }> {
   const { shape, clause, values } = catalogueWhere(filters);
-  const limit = values.length + 1;
-  const [page, counted] = await Promise.all([
-    pool.query<ProductRecord>({
-      name: `catalogue_page_${shape}`,
-      text: `select ${PRODUCT_COLUMNS} from products ${clause} order by name collate "es-AR-x-icu", id limit $${limit} offset $${limit + 1}`,
-      values: [...values, filters.limit, filters.offset],
-    }),
-    pool.query<{ total: number }>({
-      name: `catalogue_count_${shape}`,
-      text: `select count(*)::int as total from products ${clause}`,
-      values,
-    }),
-  ]);
-  return { items: page.rows.map(productFromRecord), total: counted.rows[0]?.total ?? 0 };
+  const params = [...values];
+  const next = () => `$${params.length}`;
+  let order = `name collate "es-AR-x-icu", id`;
+  let columns = PRODUCT_COLUMNS;
+  if (filters.search) {
+    params.push(filters.search);
+    const sku = next();
+    params.push(likePrefix(filters.search));
+    const prefix = next();
+    // search_text starts with the name, so its prefix is the name's (and costs no unaccent per row).
+    order = `case when lower(sku) = lower(${sku}) then 0 when search_text like ${normalised(prefix)} then 1 else 2 end, ${order}`;
+    columns += ', count(*) over ()::int as matching';
+  }
+  params.push(window.limit);
+  const limit = next();
+  params.push(window.offset);
+  const offset = next();
+  const { rows } = await pool.query<ProductRecord & { matching?: number }>({
+    name: `catalogue_page_${shape}`,
+    text: `select ${columns} from products ${clause} order by ${order} limit ${limit} offset ${offset}`,
+    values: params,
+  });
+  return { items: rows.map(productFromRecord), total: filters.search ? (rows[0]?.matching ?? null) : null };
+}
+
+/**
+ * How many products match, for "Mostrando 48 de 12.345". O(matching rows): the service keeps the
+ * answer per filter in products.cache.ts, so it runs once per filter and catalogue change.
+ */
+export async function countProducts(pool: Pool, filters: ProductFilters): Promise<number> {
+  const { shape, clause, values } = catalogueWhere(filters);
+  const { rows } = await pool.query<{ total: number }>({
+    name: `catalogue_count_${shape}`,
+    text: `select count(*)::int as total from products ${clause}`,
+    values,
+  });
+  return rows[0]?.total ?? 0;
 }
 
 export async function findCategories(db: Executor, includeDisabled: boolean): Promise<string[]> {

@@ -21,10 +21,26 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { authOf, ensureAuth } from '../../plugins/auth';
 import { notFound } from '../../plugins/error-handler';
+import { CatalogueCache } from './products.cache';
 import { STORED_IMAGE_NAME } from './products.images';
-import { createProductsService } from './products.service';
+import { createProductsService, viewerClassOf } from './products.service';
 
 const productIdParams = z.object({ id: uuidSchema });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogueCache: CatalogueCache;
+  }
+}
+
+/** RFC 9110 If-None-Match: `*` or a comma-separated list; weak (W/) validators compare equal here too. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
 const categoriesQuery = productListQuerySchema.pick({ include_disabled: true });
 const uploadParams = z.object({ file: z.string().max(100) });
 
@@ -51,22 +67,33 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
  * Products (docs/api.md "Products"): a public catalogue, admin-only writes and product images.
  * Guards run in preValidation so a caller without permission learns nothing about the body rules.
  */
-export function registerProductRoutes(app: FastifyInstance, deps: { db: Database; pool: Pool; config: Config }): void {
+export async function registerProductRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; pool: Pool; config: Config },
+): Promise<void> {
   const { uploadsDir } = deps.config;
-  const service = createProductsService({ db: deps.db, pool: deps.pool, uploadsDir });
+  const cache = new CatalogueCache({ connectionString: deps.pool.options.connectionString, log: app.log, maxEntries: 1000 });
+  await cache.start();
+  app.addHook('onClose', async () => cache.stop());
+  // Tests (and the benchmark) wait on it to see another process's change arrive.
+  app.decorate('catalogueCache', cache);
+  const service = createProductsService({ db: deps.db, pool: deps.pool, uploadsDir, cache });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The list is the same for everyone unless it asks for disabled products (admins) or "on sale"
-  // (whose meaning follows the viewer's prices): only then is the caller looked up.
+  // The answer depends on the viewer class (retail, wholesale, admin), never on anything else
+  // about the caller: the session is looked up only when a token is sent.
   routes.get(
     '/api/products',
     { config: { access: 'public', auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
     async (request, reply) => {
-      const { include_disabled, on_sale } = request.query;
-      const viewer = include_disabled || on_sale ? ((await ensureAuth(request))?.profile ?? null) : null;
-      const page = await service.list(request.query, viewer);
-      // Prices depend on who asks; a shared cache must never hand one customer's view to another.
-      return reply.header('Cache-Control', 'private, no-store').send(page);
+      const viewer = (await ensureAuth(request))?.profile ?? null;
+      const { body, etag } = await service.listPage(request.query, viewerClassOf(viewer));
+      // Wholesale prices must never be served to another viewer: `private` keeps shared caches
+      // out, `Vary: Authorization` keeps a browser from reusing one caller's answer for another,
+      // and the ETag carries the viewer class. `no-cache` lets the browser revalidate (304).
+      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization').header('ETag', etag);
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

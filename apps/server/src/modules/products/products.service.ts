@@ -1,7 +1,15 @@
-import type { Product, ProductData, ProductListQuery, ProductListResponse } from '@mayorista/core/schemas/product';
+import { createHash } from 'node:crypto';
+import {
+  retailProductListSchema,
+  wholesaleProductListSchema,
+  type Product,
+  type ProductData,
+  type ProductListQuery,
+  type ProductListResponse,
+} from '@mayorista/core/schemas/product';
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
-import { isActiveStaff } from '@mayorista/core/roles';
+import { isActiveStaff, isApproved } from '@mayorista/core/roles';
 import type { Pool } from 'pg';
 import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
 import { databaseOn, type Database } from '../../db/client';
@@ -10,8 +18,38 @@ import { isCheckViolation, isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { listStockMovements, setStock } from '../stock/stock.ledger';
+import type { CatalogueCache } from './products.cache';
 import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
 import * as repository from './products.repository';
+
+/**
+ * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and active
+ * staff see wholesale prices (issue 20 item 1); staff may also ask for disabled products.
+ */
+export type ViewerClass = 'retail' | 'wholesale' | 'admin';
+
+export function viewerClassOf(profile: Profile | null | undefined): ViewerClass {
+  if (isActiveStaff(profile)) return 'admin';
+  return isApproved(profile) ? 'wholesale' : 'retail';
+}
+
+/** A catalogue answer, serialised once and shared by every request that asks the same of the same version. */
+export interface CataloguePage {
+  body: string;
+  /** Strong validator of `body`, prefixed with the viewer class: one class's ETag never matches another's answer. */
+  etag: string;
+}
+
+/**
+ * The body and ETag of a page for a viewer class. The class's schema keeps only its own fields:
+ * the retail one drops every wholesale field, including any added to Product later.
+ */
+function serialisePage(viewerClass: ViewerClass, page: ProductListResponse): CataloguePage {
+  const view = viewerClass === 'retail' ? retailProductListSchema.parse(page) : wholesaleProductListSchema.parse(page);
+  const body = JSON.stringify(view);
+  const hash = createHash('sha1').update(body).digest('base64url');
+  return { body, etag: `"${viewerClass}-${hash}"` };
+}
 
 const productNotFound = () => notFound(messages.products.notFound);
 
@@ -27,23 +65,54 @@ function translateWriteError(error: unknown): never {
   throw error;
 }
 
-export function createProductsService(deps: { db: Database; pool: Pool; uploadsDir: string }) {
-  const { db, pool, uploadsDir } = deps;
+export function createProductsService(deps: { db: Database; pool: Pool; uploadsDir: string; cache: CatalogueCache }) {
+  const { db, pool, uploadsDir, cache } = deps;
+  /**
+   * The trigger's NOTIFY reaches every process (this one too) a moment after commit; forgetting
+   * here at once means the writer's own next read is never served from before its write.
+   */
+  const changed = <T>(result: T): T => {
+    cache.invalidate();
+    return result;
+  };
 
   return {
-    async list(query: ProductListQuery, viewer: Profile | null): Promise<ProductListResponse> {
-      const { items, total } = await repository.findProductsPage(pool, {
+    /**
+     * One catalogue page as JSON. Answers and counts are remembered per process until any product
+     * changes (products.cache.ts), so a repeated page costs no query and a deep page or a new
+     * search costs its page query only, never a count of the whole catalogue.
+     */
+    async listPage(query: ProductListQuery, viewerClass: ViewerClass): Promise<CataloguePage> {
+      const filters: repository.ProductFilters = {
         // A customer asking for disabled products silently gets the public catalogue.
-        includeDisabled: query.include_disabled && isActiveStaff(viewer),
+        includeDisabled: query.include_disabled && viewerClass === 'admin',
         search: query.search,
         category: query.category,
         // "On sale" follows the prices the viewer sees (SPEC §5): wholesale only when approved.
-        onSale: query.on_sale ? (viewer?.approved ? 'wholesale' : 'retail') : undefined,
+        onSale: query.on_sale ? (viewerClass === 'retail' ? 'retail' : 'wholesale') : undefined,
         inStock: query.in_stock,
-        limit: query.page_size,
-        offset: (query.page - 1) * query.page_size,
-      });
-      return { items, total, page: query.page, page_size: query.page_size };
+      };
+      const pageWindow = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+      const filterKey = JSON.stringify(filters);
+      const pageKey = `page:${viewerClass}:${query.page}:${query.page_size}:${filterKey}`;
+      return cache.remember(
+        pageKey,
+        async () => {
+          const count = () =>
+            cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), {
+              dependsOnStock: filters.inStock,
+            });
+          // A search's page carries its own total (see findProductsPage); a plain page's count is remembered.
+          const [found, remembered] = await Promise.all([
+            repository.findProductsPage(pool, filters, pageWindow),
+            filters.search ? null : count(),
+          ]);
+          const items = found.items;
+          const total = remembered ?? found.total ?? (pageWindow.offset === 0 ? 0 : await count());
+          return serialisePage(viewerClass, { items, total, page: query.page, page_size: query.page_size });
+        },
+        { dependsOnStock: true },
+      );
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
@@ -52,20 +121,23 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
 
     /** The product and its opening stock movement, in one transaction. */
     async create(data: ProductData, actorId: string): Promise<Product> {
-      return inTransaction(pool, async (client) => {
+      const product = await inTransaction(pool, async (client) => {
         const tx = databaseOn(client);
         const { id } = await repository.insertProduct(tx, data);
         await setStock(client, id, data.stock, { kind: 'opening', actorId });
         return (await repository.findProductById(tx, id))!;
       }).catch(translateWriteError);
+      return changed(product);
     },
 
     /** A changed stock number goes through the ledger (an `admin_edit` movement), with the rest of the edit. */
     async update(id: string, data: ProductData, actorId: string): Promise<Product> {
-      const product = await inTransaction(pool, async (client) => {
-        if (!(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
-        return repository.updateProduct(databaseOn(client), id, data);
-      }).catch(translateWriteError);
+      const product = changed(
+        await inTransaction(pool, async (client) => {
+          if (!(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
+          return repository.updateProduct(databaseOn(client), id, data);
+        }).catch(translateWriteError),
+      );
       if (!product) throw productNotFound();
       return product;
     },
@@ -77,14 +149,14 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     },
 
     async setEnabled(id: string, isEnabled: boolean): Promise<Product> {
-      const product = await repository.updateProductEnabled(db, id, isEnabled);
+      const product = changed(await repository.updateProductEnabled(db, id, isEnabled));
       if (!product) throw productNotFound();
       return product;
     },
 
     /** Orders keep their own snapshot of each item, so deleting a product never touches past orders. */
     async remove(id: string): Promise<void> {
-      const deleted = await repository.deleteProductById(db, id);
+      const deleted = changed(await repository.deleteProductById(db, id));
       if (!deleted) throw productNotFound();
       await removeStoredImage(uploadsDir, deleted.imagePath);
     },
@@ -102,7 +174,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
           return { product: updated!, previous: locked.imagePath };
         });
         await removeStoredImage(uploadsDir, previous);
-        return product;
+        return changed(product);
       } catch (error) {
         // The product vanished meanwhile (or the database failed): no orphan file stays behind.
         await removeStoredImage(uploadsDir, fileName);

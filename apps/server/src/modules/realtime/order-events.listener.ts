@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDERS_NOTIFY_CHANNEL, orderInsertRecordSchema, type OrderInsertRecord } from './realtime.protocol';
+import { ORDERS_NOTIFY_CHANNEL, orderInsertRecordSchema, SESSIONS_REVOKED_CHANNEL, type OrderInsertRecord } from './realtime.protocol';
 
 /** Waits between attempts to get the LISTEN connection back (database restarting, network blip). */
 export const LISTEN_RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
@@ -9,6 +9,8 @@ export interface OrderEventsListenerOptions {
   connectionString: string;
   log: FastifyBaseLogger;
   onOrderInserted: (record: OrderInsertRecord) => void;
+  /** A user's session(s) were signed out or revoked in some process; the payload is the user id. */
+  onSessionsRevoked?: (userId: string) => void;
   /**
    * Called when LISTEN is back after the connection was lost: NOTIFYs sent meanwhile are gone
    * for good, so the subscribers must catch up some other way.
@@ -18,7 +20,8 @@ export interface OrderEventsListenerOptions {
 }
 
 /**
- * One dedicated connection per process LISTENing on `orders_insert`. It is a plain pg.Client,
+ * One dedicated connection per process LISTENing on `orders_insert` (and `sessions_revoked`,
+ * so a sign-out in any process closes the session's sockets in every process). It is a plain pg.Client,
  * never a pool connection: LISTEN belongs to a session, and a pooled client would be handed to
  * other queries (or recycled) and silently stop receiving.
  */
@@ -69,12 +72,13 @@ export class OrderEventsListener {
     client.on('error', onLost);
     client.on('end', () => onLost());
     client.on('notification', (message) => {
-      if (message.channel !== ORDERS_NOTIFY_CHANNEL || !message.payload) return;
-      this.handlePayload(message.payload);
+      if (!message.payload) return;
+      if (message.channel === ORDERS_NOTIFY_CHANNEL) this.handlePayload(message.payload);
+      else if (message.channel === SESSIONS_REVOKED_CHANNEL) this.options.onSessionsRevoked?.(message.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${ORDERS_NOTIFY_CHANNEL}`);
+      await client.query(`LISTEN ${ORDERS_NOTIFY_CHANNEL}; LISTEN ${SESSIONS_REVOKED_CHANNEL}`);
     } catch (error) {
       onLost(error as Error);
       return;

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
+import { useWindowRows } from '../../lib/hooks/use-window-rows';
 import { categoriesQueryOptions, productKeys } from '../../lib/queries/products';
 import {
   adminProductsQueryOptions,
@@ -25,12 +26,19 @@ import { ProductForm } from './components/product-form';
 import { StockMovements } from './components/stock-movements';
 import type { FieldErrors } from './lib/product-form-values';
 
+/** A table row's usual height (two lines of name and category): the first guess for rows not yet measured. */
+const ADMIN_ROW_ESTIMATE_PX = 57;
+
 const t = messages.products.admin;
 const p = messages.products;
 
 /** SPEC §8: any failed product action shows title "Error" with the server's message. */
 function toastError(error: unknown) {
-  toast({ title: p.errorTitle, description: error instanceof Error ? error.message : messages.errors.internal, variant: 'destructive' });
+  toast({
+    title: p.errorTitle,
+    description: error instanceof Error ? error.message : messages.errors.internal,
+    variant: 'destructive',
+  });
 }
 
 /** validation_failed answers carry `issues: [{ path, message }]`; show them next to their fields. */
@@ -93,7 +101,11 @@ export default function AdminProductsTab() {
     mutationFn: ({ product, enabled }: { product: Product; enabled: boolean }) => setProductEnabled(product.id, enabled),
     onSuccess: (updated) => {
       void invalidate();
-      toast(updated.is_enabled ? { title: p.enabled, description: p.enabledText } : { title: p.disabled, description: p.disabledText });
+      toast(
+        updated.is_enabled
+          ? { title: p.enabled, description: p.enabledText }
+          : { title: p.disabled, description: p.disabledText },
+      );
     },
     onError: toastError,
   });
@@ -114,6 +126,7 @@ export default function AdminProductsTab() {
   };
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const table = useWindowRows<HTMLTableSectionElement>(items.length, ADMIN_ROW_ESTIMATE_PX);
   const editingProduct = editing?.mode === 'edit' ? editing.product : null;
 
   return (
@@ -149,56 +162,106 @@ export default function AdminProductsTab() {
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{t.empty}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[640px] text-left text-sm">
+          <table aria-rowcount={items.length + 1} className="w-full min-w-[640px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">{t.columnName}</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">{t.columnPrice}</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">{t.columnRetailPrice}</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">{t.columnStock}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t.columnVisible}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t.columnActions}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t.columnName}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t.columnPrice}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t.columnRetailPrice}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t.columnStock}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t.columnVisible}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t.columnActions}
+                </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
-              {items.map((product) => (
-                <tr key={product.id} className={product.is_enabled ? undefined : 'bg-slate-50 text-slate-600'}>
-                  <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                    {product.name}
-                    {product.on_sale ? <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t.saleBadge}</span> : null}
-                    {product.category ? <span className="block text-xs font-normal text-slate-600">{product.category}</span> : null}
-                  </th>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(product.on_sale && product.sale_price !== null ? product.sale_price : product.price)}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(product.retail_price)}</td>
-                  <td className="px-3 py-2 text-right">{product.has_unlimited_stock ? t.unlimitedStock : product.stock}</td>
-                  <td className="px-3 py-2">
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={product.is_enabled}
-                      aria-label={t.visibleToggle(product.name)}
-                      disabled={toggle.isPending && toggle.variables?.product.id === product.id}
-                      onClick={() => toggle.mutate({ product, enabled: !product.is_enabled })}
-                      className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 aria-checked:bg-brand-700"
-                    >
-                      <span
-                        aria-hidden="true"
-                        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${product.is_enabled ? 'translate-x-6' : 'translate-x-1'}`}
-                      />
-                    </button>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <Button variant="secondary" size="sm" aria-label={t.editNamed(product.name)} onClick={() => openEditor({ mode: 'edit', product })}>
-                        {t.edit}
-                      </Button>
-                      <Button variant="ghostDanger" size="sm" aria-label={t.deleteNamed(product.name)} onClick={() => setDeleting(product)}>
-                        {t.delete}
-                      </Button>
-                    </div>
-                  </td>
+            <tbody ref={table.listRef} className="divide-y divide-slate-200">
+              {/* Only the rows near the screen are in the DOM (issue 21): spacers keep the rest's height. */}
+              {table.before > 0 ? (
+                <tr aria-hidden="true">
+                  <td colSpan={6} style={{ height: table.before, padding: 0 }} />
                 </tr>
-              ))}
+              ) : null}
+              {table.rows.map(({ index, key }) => {
+                const product = items[index]!;
+                return (
+                  <tr
+                    key={key}
+                    data-index={index}
+                    ref={table.measure}
+                    aria-rowindex={index + 2}
+                    className={product.is_enabled ? undefined : 'bg-slate-50 text-slate-600'}
+                  >
+                    <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                      {product.name}
+                      {product.on_sale ? (
+                        <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                          {t.saleBadge}
+                        </span>
+                      ) : null}
+                      {product.category ? (
+                        <span className="block text-xs font-normal text-slate-600">{product.category}</span>
+                      ) : null}
+                    </th>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">
+                      {formatMoney(product.on_sale && product.sale_price !== null ? product.sale_price : product.price)}
+                    </td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(product.retail_price)}</td>
+                    <td className="px-3 py-2 text-right">{product.has_unlimited_stock ? t.unlimitedStock : product.stock}</td>
+                    <td className="px-3 py-2">
+                      <button
+                        type="button"
+                        role="switch"
+                        aria-checked={product.is_enabled}
+                        aria-label={t.visibleToggle(product.name)}
+                        disabled={toggle.isPending && toggle.variables?.product.id === product.id}
+                        onClick={() => toggle.mutate({ product, enabled: !product.is_enabled })}
+                        className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 aria-checked:bg-brand-700"
+                      >
+                        <span
+                          aria-hidden="true"
+                          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${product.is_enabled ? 'translate-x-6' : 'translate-x-1'}`}
+                        />
+                      </button>
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex gap-1">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={t.editNamed(product.name)}
+                          onClick={() => openEditor({ mode: 'edit', product })}
+                        >
+                          {t.edit}
+                        </Button>
+                        <Button
+                          variant="ghostDanger"
+                          size="sm"
+                          aria-label={t.deleteNamed(product.name)}
+                          onClick={() => setDeleting(product)}
+                        >
+                          {t.delete}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+              {table.after > 0 ? (
+                <tr aria-hidden="true">
+                  <td colSpan={6} style={{ height: table.after, padding: 0 }} />
+                </tr>
+              ) : null}
             </tbody>
           </table>
         </div>

@@ -121,4 +121,54 @@ describe('CatalogPage', () => {
       variant: 'destructive',
     });
   });
+
+  it('never shows a late answer for an older search over the newer one', async () => {
+    let releaseOld: () => void = () => {};
+    const server = fakeServer({
+      'GET /api/products': (call) => {
+        if (call.url.includes('search=aceite')) {
+          // The older search answers last.
+          return new Promise<Response>((resolve) => (releaseOld = () => resolve(jsonResponse(200, page([product('Aceite 900 ml')])))));
+        }
+        if (call.url.includes('search=az')) return jsonResponse(200, page([product('Azúcar 1 kg')]));
+        return jsonResponse(200, page([product('Arroz 1 kg')]));
+      },
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    const user = userEvent.setup();
+    renderCatalog(authValue({ user: null, profile: null, loading: false }));
+    expect(await screen.findByRole('article', { name: 'Arroz 1 kg' })).toBeInTheDocument();
+
+    const box = screen.getByLabelText('Buscar productos');
+    await user.type(box, 'aceite');
+    await waitFor(() => expect(server.calls.some((c) => c.url.includes('search=aceite'))).toBe(true));
+    await user.clear(box);
+    await user.type(box, 'azúcar');
+    expect(await screen.findByRole('article', { name: 'Azúcar 1 kg' })).toBeInTheDocument();
+    releaseOld();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('article', { name: 'Aceite 900 ml' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Azúcar 1 kg' })).toBeInTheDocument();
+  });
+
+  it('keeps only the rows near the screen in the page, however many products are loaded', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => product(`Producto ${i}`, { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }));
+    vi.stubGlobal('fetch', fakeServer({ 'GET /api/products': () => jsonResponse(200, { ...page(many), total: 300 }) }).fetch);
+    // jsdom lays nothing out: give every grid row a card's height, as a browser would.
+    const rowHeight = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.hasAttribute('data-index') ? 500 : 0;
+    });
+    try {
+      renderCatalog(authValue({ user: null, profile: null, loading: false }));
+      expect(await screen.findByRole('article', { name: 'Producto 0' })).toBeInTheDocument();
+      const cards = screen.getAllByRole('article');
+      // jsdom's window is 1024 × 768: three columns, two rows on screen and three more kept below.
+      expect(cards.length).toBeGreaterThan(3);
+      expect(cards.length).toBeLessThanOrEqual(5 * 3);
+      expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '300');
+      expect(screen.getByText(/Mostrando 300 de 300/)).toBeInTheDocument();
+    } finally {
+      rowHeight.mockRestore();
+    }
+  });
 });

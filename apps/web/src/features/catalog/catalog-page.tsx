@@ -2,12 +2,13 @@ import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { messages } from '@mayorista/core/messages';
 import type { CustomerKind } from '@mayorista/core/pricing';
-import type { Product } from '@mayorista/core/schemas/product';
+import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
+import { useColumns, useWindowRows } from '../../lib/hooks/use-window-rows';
 import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from '../../lib/queries/products';
 import { CatalogFilters } from './components/catalog-filters';
 import { PricingNotice } from './components/pricing-notice';
@@ -100,15 +101,7 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
           <p className="text-sm text-slate-700" aria-live="polite">
             {t.resultsCount(items.length, total)}
           </p>
-          <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {items.map((product) => (
-              <li key={product.id} className="flex">
-                <div className="w-full">
-                  <ProductCard product={product} kind={kind} onAddToCart={onAddToCart} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ProductGrid items={items} kind={kind} onAddToCart={onAddToCart} />
           {products.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
@@ -119,5 +112,53 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         </>
       )}
     </section>
+  );
+}
+
+/** The grid's breakpoints, as in its classes below: 2 columns from 480 px, 3 from lg, 4 from xl. */
+const GRID_COLUMNS = [
+  [480, 2],
+  [1024, 3],
+  [1280, 4],
+] as const;
+/** A card's usual height plus the gap: the first guess for rows not yet measured. */
+const CARD_ROW_ESTIMATE_PX = 500;
+
+/**
+ * The cards, as rows of the grid's width, only those near the screen in the DOM: with 50,000
+ * products and many "Cargar más", the page never holds more than a few screenfuls of cards.
+ */
+function ProductGrid({ items, kind, onAddToCart }: { items: CatalogueProduct[] } & Pick<CatalogProps, 'kind' | 'onAddToCart'>) {
+  const columns = useColumns(GRID_COLUMNS);
+  const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(
+    Math.ceil(items.length / columns),
+    CARD_ROW_ESTIMATE_PX,
+  );
+  return (
+    <div ref={listRef} role="list" style={{ paddingTop: before, paddingBottom: after }}>
+      {rows.map((row) => (
+        <div
+          key={row.key}
+          data-index={row.index}
+          ref={measure}
+          role="none"
+          className="grid grid-cols-1 gap-4 pb-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        >
+          {items.slice(row.index * columns, (row.index + 1) * columns).map((product, i) => (
+            <div
+              key={product.id}
+              role="listitem"
+              aria-posinset={row.index * columns + i + 1}
+              aria-setsize={items.length}
+              className="flex"
+            >
+              <div className="w-full">
+                <ProductCard product={product} kind={kind} onAddToCart={onAddToCart} />
+              </div>
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
   );
 }

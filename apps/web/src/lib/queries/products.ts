@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CustomerKind } from '@mayorista/core/pricing';
-import type { ProductListResponse } from '@mayorista/core/schemas/product';
+import type { CatalogueProduct, ProductListResponse } from '@mayorista/core/schemas/product';
 import { apiRequest } from '../api-client';
 
 /** Cards per request: small enough to paint at once on a phone, large enough to need few "Cargar más". */
@@ -20,11 +20,15 @@ export const productKeys = {
   categories: (includeDisabled: boolean) => ['products', 'categories', includeDisabled] as const,
 };
 
-export function fetchProductsPage(
+/**
+ * One page of the catalogue. Visitors and unapproved customers get the retail view (no wholesale
+ * field at all); approved customers and admins the wholesale one: `P` says which the caller expects.
+ */
+export function fetchProductsPage<P extends CatalogueProduct = CatalogueProduct>(
   query: { search?: string; category?: string; onSale?: boolean; inStock?: boolean; includeDisabled?: boolean; page: number; pageSize: number },
   signal?: AbortSignal,
-): Promise<ProductListResponse> {
-  return apiRequest<ProductListResponse>('/api/products', {
+): Promise<ProductListResponse<P>> {
+  return apiRequest<ProductListResponse<P>>('/api/products', {
     query: {
       search: query.search?.trim() || undefined,
       category: query.category || undefined,

@@ -16,7 +16,7 @@ export function adminProductsQueryOptions(search: string) {
   return infiniteQueryOptions({
     queryKey: adminProductKeys.list(search),
     queryFn: ({ pageParam, signal }) =>
-      fetchProductsPage({ search, includeDisabled: true, page: pageParam, pageSize: ADMIN_PRODUCTS_PAGE_SIZE }, signal),
+      fetchProductsPage<Product>({ search, includeDisabled: true, page: pageParam, pageSize: ADMIN_PRODUCTS_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
     placeholderData: (previous) => previous,

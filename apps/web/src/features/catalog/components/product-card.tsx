@@ -3,7 +3,7 @@ import { MAX_ITEM_QUANTITY } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
-import type { Product } from '@mayorista/core/schemas/product';
+import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
 
@@ -17,14 +17,15 @@ const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
 
 export interface ProductCardProps {
-  product: Product;
+  /** The retail view for visitors and unapproved customers, the wholesale one for approved customers. */
+  product: CatalogueProduct;
   /** Which prices to show: wholesale for approved customers, retail for everyone else. */
   kind: CustomerKind;
   /** Present only for approved customers; without it the card never offers a cart button. */
   onAddToCart?: (product: Product, quantity: number) => void;
 }
 
-function stockState(product: Product): { label: string | null; soldOut: boolean; max: number } {
+function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {
   if (product.has_unlimited_stock) return { label: null, soldOut: false, max: MAX_ITEM_QUANTITY };
   if (product.stock <= 0) return { label: t.outOfStock, soldOut: true, max: 0 };
   return {
@@ -37,17 +38,19 @@ function stockState(product: Product): { label: string | null; soldOut: boolean;
 /** One product of the catalogue. Presentational: prices come from the core pricing engine. */
 export const ProductCard = memo(function ProductCard({ product, kind, onAddToCart }: ProductCardProps) {
   const [quantity, setQuantity] = useState(1);
-  const single = priceLine(product, 1, kind);
-  const selected = priceLine(product, quantity, kind);
-  const ladder = kind === 'wholesale' ? tierLadder(product) : [];
+  // Wholesale prices only when the server sent them: a retail view is always priced as retail.
+  const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
+  const price = (units: number) => (wholesale ? priceLine(wholesale, units, 'wholesale') : priceLine(product, units, 'retail'));
+  const single = price(1);
+  const selected = price(quantity);
+  const ladder = wholesale ? tierLadder(wholesale) : [];
   const stock = stockState(product);
   const headingId = `product-${product.id}-name`;
 
   return (
     <article
       aria-labelledby={headingId}
-      // Off-screen cards skip layout and paint, which keeps a long "Cargar más" list smooth.
-      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm [contain-intrinsic-size:auto_480px] [content-visibility:auto]"
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
     >
       <div className="relative">
         {product.image_url ? (
@@ -102,7 +105,7 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
           <p className={stock.soldOut ? 'text-sm font-semibold text-red-700' : 'text-sm font-medium text-amber-800'}>{stock.label}</p>
         ) : null}
 
-        {onAddToCart && !stock.soldOut ? (
+        {onAddToCart && wholesale && !stock.soldOut ? (
           <div className="mt-auto space-y-2 pt-2">
             <QuantitySelector value={quantity} max={stock.max} onChange={setQuantity} productName={product.name} />
             {selected.nextTier ? (
@@ -110,7 +113,7 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
                 {t.nextTierHint(selected.nextTier.missing, formatMoney(selected.nextTier.unitPrice))}
               </p>
             ) : null}
-            <Button className="w-full" onClick={() => onAddToCart(product, quantity)}>
+            <Button className="w-full" onClick={() => onAddToCart(wholesale, quantity)}>
               {t.addToCart}
             </Button>
           </div>

@@ -1,0 +1,173 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Channel of the statement trigger products_changed_notify (migration 0004). */
+export const PRODUCTS_CHANGED_CHANNEL = 'products_changed';
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+/** NOTIFY payload of the stock-only trigger: an order took stock, nothing else changed. */
+export const STOCK_ONLY_PAYLOAD = 'stock';
+
+interface Entry {
+  value: Promise<unknown>;
+  /** Forgotten on a stock-only change too (pages show stock; counts filtered by stock change with it). */
+  dependsOnStock: boolean;
+}
+
+/**
+ * What one process remembers about the catalogue: counts per filter and whole answers per
+ * (viewer class, query). Entries are forgotten whenever a product changes in any process: triggers
+ * on `products` NOTIFY at commit and every process LISTENs. A stock-only change (every order)
+ * forgets only the entries that depend on stock, so counts survive a busy day of orders.
+ *
+ * Safety rules (docs/decisions/008):
+ * - Nothing is remembered while the LISTEN connection is down: a missed NOTIFY would otherwise
+ *   leave a stale answer forever. Reconnecting forgets everything first.
+ * - A load that started before an invalidation is handed to its callers but never stored, so a
+ *   read racing a write cannot put the old catalogue back into the cache.
+ * - Concurrent misses for one key share one load (a burst of identical requests costs one query).
+ */
+export class CatalogueCache {
+  /** Bumped by every change; `stockGeneration` by stock-only changes as well. */
+  private generation = 0;
+  private stockGeneration = 0;
+  private readonly entries = new Map<string, Entry>();
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly listeners = new Set<(payload: string) => void>();
+
+  constructor(private readonly options: { connectionString?: string; log: FastifyBaseLogger; maxEntries?: number }) {}
+
+  /** True while invalidations are being received, i.e. while answers may be remembered. */
+  get active(): boolean {
+    return this.client !== null;
+  }
+
+  /** The value for `key`, loading it at most once per catalogue version. */
+  async remember<T>(key: string, load: () => Promise<T>, options: { dependsOnStock: boolean }): Promise<T> {
+    if (!this.active) return load();
+    const cached = this.entries.get(key);
+    if (cached) {
+      // Least recently used goes first: re-insert on every hit.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached.value as Promise<T>;
+    }
+    const version = this.versionFor(options.dependsOnStock);
+    const entry: Entry = { value: load(), dependsOnStock: options.dependsOnStock };
+    this.entries.set(key, entry);
+    this.evictOverflow();
+    try {
+      return (await entry.value) as T;
+    } catch (error) {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      throw error;
+    } finally {
+      // Invalidated while loading: the entry was dropped then; make sure it cannot be left behind.
+      if (version !== this.versionFor(options.dependsOnStock) && this.entries.get(key) === entry) this.entries.delete(key);
+    }
+  }
+
+  /**
+   * Forgets what a change makes stale: everything, or with STOCK_ONLY_PAYLOAD only what depends on
+   * stock. `payload` is the NOTIFY's (tests send markers); anything else counts as a full change.
+   */
+  invalidate(payload = ''): void {
+    this.stockGeneration += 1;
+    if (payload === STOCK_ONLY_PAYLOAD) {
+      for (const [key, entry] of this.entries) if (entry.dependsOnStock) this.entries.delete(key);
+    } else {
+      this.generation += 1;
+      this.entries.clear();
+    }
+    for (const listener of this.listeners) listener(payload);
+  }
+
+  /** Called after every invalidation (tests wait on it to prove cross-process delivery). */
+  onInvalidate(listener: (payload: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private versionFor(dependsOnStock: boolean): string {
+    return dependsOnStock ? `${this.generation}.${this.stockGeneration}` : `${this.generation}`;
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const client = this.client;
+    this.client = null;
+    this.entries.clear();
+    if (client) await client.end().catch(() => undefined);
+  }
+
+  private evictOverflow(): void {
+    const max = this.options.maxEntries ?? 2000;
+    while (this.entries.size > max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  private async connect(): Promise<void> {
+    const { connectionString, log } = this.options;
+    if (this.stopped || !connectionString) return;
+    // A dedicated client, never a pooled one: LISTEN belongs to the session.
+    const client = new pg.Client({ connectionString, application_name: 'mayorista-products-listen' });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = null;
+      // Invalidations may be missed from now on: stop remembering.
+      this.invalidate();
+      client.removeAllListeners('notification');
+      client.on('error', () => undefined);
+      void client.end().catch(() => undefined);
+      if (!this.stopped) {
+        log.warn({ err: error }, 'products LISTEN connection lost; catalogue cache off until it is back');
+        this.scheduleReconnect();
+      }
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (message) => {
+      if (message.channel === PRODUCTS_CHANGED_CHANNEL) this.invalidate(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PRODUCTS_CHANGED_CHANNEL}`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    // Changes made while nobody listened: start from nothing.
+    this.invalidate();
+    this.client = client;
+    this.attempt = 0;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.retryTimer) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, delay);
+    this.retryTimer.unref();
+  }
+}
