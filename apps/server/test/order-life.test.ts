@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, messages, type Order } from '@mayorista/core';
 import { checkConsistency } from '../src/db/consistency';
+import { insertMessage } from '../src/modules/realtime/realtime.protocol';
 import { setupTestApp } from './helpers';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { createProduct, pointsOf, stockOf } from './orders-fixtures';
@@ -114,7 +115,10 @@ describe('POST /api/orders/:id/cancel', () => {
       { kind: 'order', quantity: -4 },
       { kind: 'order_cancel_restock', quantity: 4 },
     ]);
-    expect(await heard).toMatchObject({ event: 'cancelled', status: 'Cancelado', user_info: { nombre: 'Cliente' } });
+    const notified = await heard;
+    expect(notified).toMatchObject({ event: 'cancelled', status: 'Cancelado', user_info: { nombre: 'Cliente' } });
+    // What every joined admin socket receives for it (the same NOTIFY path as new orders).
+    expect(JSON.parse(insertMessage(notified as never))).toMatchObject({ topic: 'orders', event: 'CANCELLED', payload: { record: { id: order.id } } });
     await listener.end();
     const kinds = (await outboxOf(order.id)).map((e) => e.kind);
     expect(kinds).toContain('status_changed');
