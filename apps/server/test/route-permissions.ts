@@ -311,6 +311,12 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/orders/${f.customerOrderId}/pdf` }),
   },
+  [routeKey('POST', '/api/orders/:id/cancel')]: {
+    access: 'approved',
+    ownedByCustomer: true,
+    allowed: [200],
+    request: (f) => ({ method: 'POST', url: `/api/orders/${f.customerOrderId}/cancel` }),
+  },
 
   // ── orders (admin side) ──
   [routeKey('GET', '/api/admin/orders')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/orders' }) },
@@ -328,6 +334,42 @@ export const routePermissions: Record<string, RouteRule> = {
     access: 'admin',
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/status`, payload: { status: 'Confirmado' } }),
+  },
+  // Issue 19
+  [routeKey('PATCH', '/api/admin/orders/:id')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/api/admin/orders/${await f.freshOrderId()}`,
+      payload: { lines: [{ product_id: f.productId, quantity: 2 }], reason: 'Prueba de permisos', reprice: false },
+    }),
+  },
+  [routeKey('GET', '/api/admin/orders/:id/edits')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}/edits` }),
+  },
+  [routeKey('GET', '/api/admin/orders/:id/pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}/pdf` }),
+  },
+  [routeKey('GET', '/api/admin/picking-sheet.pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/picking-sheet.pdf?ids=${f.customerOrderId}` }),
+  },
+  [routeKey('GET', '/api/admin/dashboard')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/dashboard?period=month' }),
+  },
+  [routeKey('GET', '/api/admin/emails')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/emails' }) },
+  [routeKey('POST', '/api/admin/emails/:id/retry')]: {
+    access: 'admin',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: '/api/admin/emails/999999999/retry' }),
   },
 
   // ── realtime: a plain GET (no upgrade) answers 426 with { code, message }; joins are checked

@@ -82,6 +82,11 @@ export const ERROR_CODES = {
   insufficient_points: 'conflict',
   order_not_found: 'not_found',
   invalid_status_transition: 'conflict',
+  // Issue 19: order edits, cancellations and the e-mail outbox
+  order_not_editable: 'conflict',
+  order_not_cancellable: 'conflict',
+  order_edit_conflict: 'conflict',
+  email_not_found: 'not_found',
 
   // Abuse limits and separation of duties (issue 20, decision 010)
   bad_url: 'validation',

@@ -33,6 +33,9 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
 /** check_violation (23514), optionally on one named constraint. */
 export const isCheckViolation = (error: unknown, constraint?: string): boolean => violates(error, '23514', constraint);
 
+/** lock_not_available (55P03): a `FOR UPDATE NOWAIT` found the row locked by someone else. */
+export const isLockNotAvailable = (error: unknown): boolean => violates(error, '55P03');
+
 /** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

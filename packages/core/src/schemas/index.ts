@@ -9,3 +9,4 @@ export * from './admin-orders';
 export * from './ledger';
 export * from './settings';
 export * from './pricing';
+export * from './order-life';

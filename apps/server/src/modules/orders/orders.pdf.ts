@@ -7,7 +7,7 @@ import type { Order, OrderItem } from '@mayorista/core/schemas/order';
 const pdfText = messages.orders.pdf;
 
 /** Orders are dated in the business's time zone, whatever the server's clock zone is. */
-const argentinaDate = new Intl.DateTimeFormat('es-AR', {
+export const argentinaDate = new Intl.DateTimeFormat('es-AR', {
   dateStyle: 'short',
   timeStyle: 'short',
   timeZone: 'America/Argentina/Buenos_Aires',

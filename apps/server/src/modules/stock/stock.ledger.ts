@@ -30,7 +30,11 @@ export interface StockLine {
  * The movements are inserted by the same statement from the rows actually updated.
  * Returns the ids whose units were taken; the caller rolls back when one is missing.
  */
-export async function takeStock(db: Queryable, lines: StockLine[], context: StockMovementContext): Promise<Set<string>> {
+export async function takeStock(
+  db: Queryable,
+  lines: StockLine[],
+  context: StockMovementContext & { kind?: Extract<StockMovementKind, 'order' | 'order_edit'> },
+): Promise<Set<string>> {
   if (lines.length === 0) return new Set();
   const { rows } = await db.query<{ id: string }>({
     name: 'stock_take',
@@ -47,10 +51,16 @@ export async function takeStock(db: Queryable, lines: StockLine[], context: Stoc
              returning p.id, p.stock, w.quantity
            ), moved as (
              insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
-             select id, 'order', -quantity, stock, $3::uuid, $4::uuid from taken
+             select id, $5, -quantity, stock, $3::uuid, $4::uuid from taken
            )
            select id from taken`,
-    values: [lines.map((l) => l.productId), lines.map((l) => l.quantity), context.orderId ?? null, context.actorId ?? null],
+    values: [
+      lines.map((l) => l.productId),
+      lines.map((l) => l.quantity),
+      context.orderId ?? null,
+      context.actorId ?? null,
+      context.kind ?? 'order',
+    ],
   });
   return new Set(rows.map((r) => r.id));
 }
@@ -64,7 +74,7 @@ export async function takeStock(db: Queryable, lines: StockLine[], context: Stoc
 export async function returnStock(
   db: Queryable,
   lines: StockLine[],
-  context: StockMovementContext & { kind: Extract<StockMovementKind, 'order_cancel_restock' | 'import'> },
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'order_cancel_restock' | 'import' | 'order_edit'> },
 ): Promise<void> {
   const quantities = new Map<string, number>();
   for (const line of lines) {
@@ -176,4 +186,18 @@ export async function listStockMovements(
     }),
   ]);
   return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total: counted.rows[0]?.n ?? 0 };
+}
+
+/**
+ * Locks products in id order until the transaction ends — the order takeStock and returnStock
+ * use. A change that returns some units and takes others (an order edit) locks them all first,
+ * so its two statements cannot interleave with an order's into a deadlock.
+ */
+export async function lockStock(db: Queryable, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.query({
+    name: 'stock_lock',
+    text: `select id from products where id = any($1::uuid[]) order by id for update`,
+    values: [productIds],
+  });
 }
