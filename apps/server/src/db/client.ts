@@ -20,6 +20,11 @@ export function createPool(url: string, max = 20): pg.Pool {
   });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor a checked-out one: pg-pool removes its own listener while a client is lent, and a client
+  // that loses its connection between queries (the e-mail worker holds its transaction open while
+  // it sends) emits 'error' with nobody listening. The client's next query then fails, the caller
+  // rolls back and releases it as broken.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
