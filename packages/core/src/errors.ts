@@ -73,6 +73,9 @@ export const ERROR_CODES = {
   insufficient_points: 'conflict',
   order_not_found: 'not_found',
   invalid_status_transition: 'conflict',
+  // Issue 18: a product's quantity rules (minimum, pack, maximum) and the business's minimum order
+  quantity_rule_violated: 'unprocessable',
+  below_minimum_order: 'unprocessable',
 
   // Abuse limits and separation of duties (issue 20, decision 010)
   bad_url: 'validation',

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@mayorista/core/messages';
+import { formatMoney } from '@mayorista/core/money';
+import { products } from '../src/db/schema';
+import { createVerifiedUser, type TestUser } from './factories';
+import { setupTestApp } from './helpers';
+import { cartOf, createProduct, ordersOf, setCart, stockOf } from './orders-fixtures';
+
+// Issue 18: quantity rules per product and the minimum order amount, enforced by the server.
+const ctx = await setupTestApp();
+
+const putCart = (user: TestUser, cartData: Record<string, number>) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/cart', headers: user.headers, payload: { cart_data: cartData } });
+const placeOrder = (user: TestUser, items: { product_id: string; quantity: number }[]) =>
+  ctx.app.inject({ method: 'POST', url: '/api/orders', headers: user.headers, payload: { items } });
+
+async function productWithRules(rules: { minQuantity?: number; packSize?: number; maxQuantity?: number | null }, stock = 500) {
+  const p = await createProduct(ctx, { name: `Yerba ${Math.random().toString(36).slice(2, 8)}`, stock });
+  if (Object.keys(rules).length > 0) await ctx.db.update(products).set(rules).where(eq(products.id, p.id));
+  return p;
+}
+
+async function setMinimumOrder(amount: number) {
+  const admin = await createVerifiedUser(ctx, { is_admin: true });
+  const res = await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { min_order_amount: amount } });
+  expect(res.statusCode).toBe(200);
+}
+
+describe('quantity rules on cart save (PUT /api/cart)', () => {
+  it('refuses a quantity that is not a whole pack, naming the product, and stores nothing', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await productWithRules({ packSize: 12 });
+    const refused = await putCart(user, { [p.id]: 13 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'quantity_rule_violated',
+      message: messages.cart.notPackMultiple(12, 24, p.name),
+      product_id: p.id,
+    });
+    expect(await cartOf(ctx, user.userId)).toBeNull();
+
+    const accepted = await putCart(user, { [p.id]: 24 });
+    expect(accepted.statusCode).toBe(200);
+    expect(await cartOf(ctx, user.userId)).toEqual({ [p.id]: 24 });
+  });
+
+  it('refuses below the minimum and above the maximum', async () => {
+    const user = await createVerifiedUser(ctx);
+    const min = await productWithRules({ minQuantity: 24, packSize: 12 });
+    const below = await putCart(user, { [min.id]: 12 });
+    expect(below.statusCode).toBe(422);
+    expect(below.json().message).toBe(messages.cart.belowMinimum(24, min.name));
+    const max = await productWithRules({ maxQuantity: 10 });
+    const above = await putCart(user, { [max.id]: 11 });
+    expect(above.statusCode).toBe(422);
+    expect(above.json().message).toBe(messages.cart.aboveMaximum(10, max.name));
+    expect(await cartOf(ctx, user.userId)).toBeNull();
+  });
+
+  it('refuses more than the stock with the spec text', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await productWithRules({}, 5);
+    const res = await putCart(user, { [p.id]: 15 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(messages.cart.insufficientStockText(p.name));
+  });
+
+  it('keeps an untouched line that a later rule breaks, so the buyer can still save other changes', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await productWithRules({});
+    const other = await createProduct(ctx);
+    await setCart(ctx, user.userId, { [p.id]: 13 });
+    await ctx.db.update(products).set({ packSize: 12 }).where(eq(products.id, p.id));
+
+    const res = await putCart(user, { [p.id]: 13, [other.id]: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(await cartOf(ctx, user.userId)).toEqual({ [p.id]: 13, [other.id]: 2 });
+    // Changing that line to another quantity that breaks the rule is refused.
+    expect((await putCart(user, { [p.id]: 14, [other.id]: 2 })).statusCode).toBe(422);
+  });
+});
+
+describe('quantity rules and the minimum order on POST /api/orders', () => {
+  it('refuses a line that breaks its product rules, whole: no order, stock untouched', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await productWithRules({ packSize: 12 });
+    const res = await placeOrder(user, [{ product_id: p.id, quantity: 13 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'quantity_rule_violated', product_id: p.id });
+    expect(res.json().message).toContain(p.name);
+    expect(await ordersOf(ctx, user.userId)).toHaveLength(0);
+    expect(await stockOf(ctx, p.id)).toBe(500);
+  });
+
+  it('blocks an order below the minimum amount, then allows it once the total reaches it', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await createProduct(ctx, { price: 10_000 });
+    await setMinimumOrder(25_000);
+    try {
+      const below = await placeOrder(user, [{ product_id: p.id, quantity: 2 }]);
+      expect(below.statusCode).toBe(422);
+      expect(below.json()).toMatchObject({
+        code: 'below_minimum_order',
+        message: messages.cart.belowMinimumOrder(formatMoney(25_000), formatMoney(5_000)),
+        minimum: 25_000,
+        missing: 5_000,
+      });
+      expect(await ordersOf(ctx, user.userId)).toHaveLength(0);
+      expect(await stockOf(ctx, p.id)).toBe(100);
+
+      const enough = await placeOrder(user, [{ product_id: p.id, quantity: 3 }]);
+      expect(enough.statusCode).toBe(201);
+      expect(await stockOf(ctx, p.id)).toBe(97);
+    } finally {
+      await setMinimumOrder(0);
+    }
+  });
+});
