@@ -68,3 +68,16 @@ describe('missingForMinimumOrder', () => {
     expect(missingForMinimumOrder(1, 0)).toBe(0);
   });
 });
+
+describe('steppers', () => {
+  it('move by whole packs from the smallest quantity, and to 0 below it', async () => {
+    const { stepUp, stepDown } = await import('./quantity-rules');
+    const p = product({ pack_size: 12, min_quantity: 24 });
+    expect(stepUp(p, 0)).toBe(24);
+    expect(stepUp(p, 24)).toBe(36);
+    expect(stepUp(p, 13)).toBe(24);
+    expect(stepDown(p, 36)).toBe(24);
+    expect(stepDown(p, 25)).toBe(24);
+    expect(stepDown(p, 24)).toBe(0);
+  });
+});

@@ -124,3 +124,16 @@ export function missingForMinimumOrder(total: number, minimum: number): number {
 }
 
 export const minimumOrderText = (missing: number): string => texts.minimumOrderMissing(formatMoney(missing));
+
+/** The + stepper: the next whole pack above `quantity` (at least the smallest allowed). */
+export function stepUp(p: Pick<QuantityRuleProduct, 'min_quantity' | 'pack_size'>, quantity: number): number {
+  const pack = packOf(p);
+  return Math.max(Math.floor(quantity / pack) * pack + pack, smallestQuantity(p));
+}
+
+/** The − stepper: the whole pack below `quantity`; below the smallest allowed it is 0 (the cart removes the line). */
+export function stepDown(p: Pick<QuantityRuleProduct, 'min_quantity' | 'pack_size'>, quantity: number): number {
+  const pack = packOf(p);
+  const down = Math.ceil(quantity / pack) * pack - pack;
+  return down < smallestQuantity(p) ? 0 : down;
+}

@@ -32,6 +32,8 @@ export const cartResponseSchema = z.object({
   updated_at: z.iso.datetime().nullable(),
   removed: z.array(z.object({ product_id: z.string(), name: z.string().nullable() })),
   products: z.array(cartProductSchema),
+  /** The business's minimum order amount in centavos (0 = none), so the cart can say what is missing. */
+  min_order_amount: z.number().int().optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
