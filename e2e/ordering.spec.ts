@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+
+// Issue 18 on a 390 × 844 phone: the spec's stock refusal, pack sizes and the minimum order.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');
+const SHOTS = '/work/coord/shots/18';
+
+async function adminHeaders(request: APIRequestContext) {
+  const token = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** A product sold in packs of 12 at $ 1.000,00, created through the admin API. */
+async function createPackProduct(request: APIRequestContext) {
+  const name = `Aceite Bulto ${randomBytes(3).toString('hex')}`;
+  const res = await request.post('/api/products', {
+    headers: await adminHeaders(request),
+    data: { name, price: 100_000, retail_price: 150_000, stock: 500, pack_size: 12, sku: `BUL-${randomBytes(3).toString('hex')}` },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return name;
+}
+
+async function setMinimumOrder(request: APIRequestContext, amount: number) {
+  const res = await request.put('/api/admin/settings', { headers: await adminHeaders(request), data: { min_order_amount: amount } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function signInAsNewCustomer(page: Page, request: APIRequestContext, tag: string) {
+  const customer = await createApprovedCustomer(request, tag);
+  // Placing an order opens WhatsApp; keep the test on the app.
+  await page.addInitScript(() => {
+    window.open = () => ({ opener: null }) as unknown as Window;
+  });
+  await page.goto('/login');
+  await signInThroughForm(page, customer.email, customer.password);
+}
+
+async function findCard(page: Page, name: string) {
+  await page.goto('/catalog');
+  await page.getByLabel('Buscar productos').fill(name);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  return page.getByRole('article', { name });
+}
+
+test('typing more than the stock keeps the number and shows the spec refusal; adding is refused', async ({ page, request }) => {
+  await signInAsNewCustomer(page, request, 'sobrestock');
+  const name = 'Lentejas Egran 400 g'; // demo stock: 8
+  const card = await findCard(page, name);
+  const quantity = card.getByLabel(`Cantidad: ${name}`);
+  await quantity.fill('15');
+  await expect(quantity).toHaveValue('15');
+  await expect(card.getByTestId('quantity-problem')).toHaveText(`No hay suficiente stock para ${name}`);
+
+  await card.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByText('Stock insuficiente', { exact: true })).toBeVisible();
+  await expect(page.getByText(`No hay suficiente stock para ${name}`, { exact: true }).last()).toBeVisible();
+  await expect(quantity).toHaveValue('15');
+  await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('0');
+});
+
+test('a pack-size product refuses 13 and accepts 24; the minimum order blocks and then allows the order', async ({ page, request }) => {
+  const name = await createPackProduct(request);
+  await signInAsNewCustomer(page, request, 'bulto');
+  const card = await findCard(page, name);
+  await expect(card.getByTestId('quantity-rules')).toHaveText('Bulto x 12');
+  const quantity = card.getByLabel(`Cantidad: ${name}`);
+  await expect(quantity).toHaveValue('12');
+  await card.getByRole('button', { name: 'Sumar una unidad' }).click();
+  await expect(quantity).toHaveValue('24');
+
+  await quantity.fill('13');
+  await expect(card.getByTestId('quantity-problem')).toContainText('se vende en bultos de 12');
+  await card.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByText('Cantidad no válida', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('0');
+
+  await quantity.fill('24');
+  await expect(card.getByTestId('quantity-problem')).toBeEmpty();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PUT');
+  await card.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByText(`${name} se ha añadido al carrito.`, { exact: true })).toBeVisible();
+  expect((await saved).status()).toBe(200);
+
+  await setMinimumOrder(request, 30_000_00);
+  try {
+    await page.goto('/cart');
+    await expect(page.getByTestId('minimum-order')).toHaveText(ars('Te faltan $ 6.000,00 para el pedido mínimo'));
+    const place = page.getByRole('button', { name: 'Realizar pedido' });
+    await expect(place).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/cart-minimum-390.png`, fullPage: true });
+
+    await page.getByRole('button', { name: `Agregar una unidad de ${name}` }).click();
+    await expect(page.getByLabel(`Cantidad de ${name}`)).toHaveValue('36');
+    await expect(page.getByTestId('minimum-order')).toHaveCount(0);
+    await expect(place).toBeEnabled();
+    await place.click();
+    await expect(page.getByText('¡Pedido Realizado!', { exact: true })).toBeVisible();
+  } finally {
+    await setMinimumOrder(request, 0);
+  }
+});
