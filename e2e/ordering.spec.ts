@@ -55,7 +55,7 @@ test('typing more than the stock keeps the number and shows the spec refusal; ad
   await expect(quantity).toHaveValue('15');
   await expect(card.getByTestId('quantity-problem')).toHaveText(`No hay suficiente stock para ${name}`);
 
-  await card.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await card.getByRole('button', { name: 'Agregar', exact: true }).click();
   await expect(page.getByText('Stock insuficiente', { exact: true })).toBeVisible();
   await expect(page.getByText(`No hay suficiente stock para ${name}`, { exact: true }).last()).toBeVisible();
   await expect(quantity).toHaveValue('15');
@@ -66,7 +66,7 @@ test('a pack-size product refuses 13 and accepts 24; the minimum order blocks an
   const name = await createPackProduct(request);
   await signInAsNewCustomer(page, request, 'bulto');
   const card = await findCard(page, name);
-  await expect(card.getByTestId('quantity-rules')).toHaveText('Bulto x 12');
+  await expect(card).toContainText('Bulto x 12');
   const quantity = card.getByLabel(`Cantidad: ${name}`);
   await expect(quantity).toHaveValue('12');
   await card.getByRole('button', { name: 'Sumar una unidad' }).click();
@@ -74,14 +74,14 @@ test('a pack-size product refuses 13 and accepts 24; the minimum order blocks an
 
   await quantity.fill('13');
   await expect(card.getByTestId('quantity-problem')).toContainText('se vende en bultos de 12');
-  await card.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await card.getByRole('button', { name: 'Agregar', exact: true }).click();
   await expect(page.getByText('Cantidad no válida', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('0');
 
   await quantity.fill('24');
   await expect(card.getByTestId('quantity-problem')).toBeEmpty();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PUT');
-  await card.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await card.getByRole('button', { name: 'Agregar', exact: true }).click();
   await expect(page.getByText(`${name} se ha añadido al carrito.`, { exact: true })).toBeVisible();
   expect((await saved).status()).toBe(200);
 
@@ -102,4 +102,35 @@ test('a pack-size product refuses 13 and accepts 24; the minimum order blocks an
   } finally {
     await setMinimumOrder(request, 0);
   }
+});
+
+test('the order-form view is the phone default: 6+ rows on screen, 10 products added with the keyboard without leaving it', async ({ page, request }) => {
+  await signInAsNewCustomer(page, request, 'planilla');
+  await page.goto('/catalog');
+  await expect(page.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
+  const rows = page.getByTestId('product-row');
+  await expect(rows.first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/order-form-390.png` });
+
+  // Scrolled to the list, at least 6 rows fit in the 844 px screen.
+  await rows.first().evaluate((row) => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY - 70));
+  const inView = await rows.evaluateAll((all) => all.filter((r) => {
+    const box = r.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  }).length);
+  expect(inView).toBeGreaterThanOrEqual(6);
+  await page.screenshot({ path: `${SHOTS}/order-form-390-scrolled.png` });
+
+  // Type a quantity, Enter adds it and the focus moves on to the next product.
+  // (Pack-size products left by the other test sort first; start at the first demo product.)
+  await rows.filter({ hasNotText: 'Aceite Bulto' }).first().getByRole('spinbutton').focus();
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+  }
+  const cartLink = page.getByRole('link', { name: /^Carrito:/ });
+  await expect(cartLink.getByTestId('cart-count')).toHaveText('20');
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(page.locator('[data-testid="product-row"] input:focus')).toHaveCount(1);
 });

@@ -22,7 +22,7 @@ export interface ProductCardProps {
   /** Which prices to show: wholesale for approved customers, retail for everyone else. */
   kind: CustomerKind;
   /** Present only for approved customers; without it the card never offers a cart button. */
-  onAddToCart?: (product: Product, quantity: number) => void;
+  onAddToCart?: (product: Product, quantity: number) => boolean | void;
 }
 
 function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {

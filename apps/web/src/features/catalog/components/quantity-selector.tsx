@@ -13,7 +13,7 @@ export interface QuantitySelectorProps {
   rules: Pick<QuantityRuleProduct, 'min_quantity' | 'pack_size'>;
   max: number;
   /** Enter in the field (the order form's keyboard flow: type, Enter adds). */
-  onSubmit?: () => void;
+  onSubmit?: (input: HTMLInputElement) => void;
   /** Names the product for screen readers, since every card has its own selector. */
   productName: string;
   /** id of the element explaining a refused quantity, for aria-describedby. */
@@ -53,7 +53,7 @@ export function QuantitySelector({ value, onChange, rules, max, onSubmit, produc
         onKeyDown={(event) => {
           if (event.key === 'Enter' && onSubmit) {
             event.preventDefault();
-            onSubmit();
+            onSubmit(event.currentTarget);
           }
         }}
         className="min-h-11 w-16 rounded-md border border-slate-400 bg-white px-2 text-center text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
