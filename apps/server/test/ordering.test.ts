@@ -117,3 +117,61 @@ describe('quantity rules and the minimum order on POST /api/orders', () => {
     }
   });
 });
+
+describe('POST /api/cart/lines (quick order)', () => {
+  const postLines = (user: TestUser, lines: unknown[], preview = false) =>
+    ctx.app.inject({ method: 'POST', url: '/api/cart/lines', headers: user.headers, payload: { lines, preview } });
+  const withSku = async (sku: string, rules: { packSize?: number } = {}) => {
+    const p = await productWithRules(rules);
+    await ctx.db.update(products).set({ sku }).where(eq(products.id, p.id));
+    return p;
+  };
+  const code = () => `Q-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+
+  it('adds the valid lines in one request and reports unknown codes and rule problems by product, changing nothing for them', async () => {
+    const user = await createVerifiedUser(ctx);
+    const [skuA, skuB, skuC] = [code(), code(), code()];
+    const a = await withSku(skuA);
+    const b = await withSku(skuB, { packSize: 12 });
+    const c = await withSku(skuC);
+    await setCart(ctx, user.userId, { [a.id]: 2 });
+
+    const res = await postLines(user, [
+      { sku: skuA.toLowerCase(), quantity: 3 },
+      { sku: skuB, quantity: 13 },
+      { sku: 'NO-EXISTE', quantity: 1 },
+      { sku: skuC, quantity: 2.5 },
+      { sku: skuC, quantity: -1 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.added).toEqual([{ sku: skuA.toLowerCase(), product_id: a.id, name: a.name, quantity: 3 }]);
+    expect(body.unknown).toEqual(['NO-EXISTE']);
+    expect(body.problems).toEqual([
+      { sku: skuB, product_id: b.id, name: b.name, message: messages.cart.notPackMultiple(12, 24, b.name) },
+      // The two lines of skuC are one line of 1.5 units: not a whole quantity.
+      { sku: skuC, product_id: c.id, name: c.name, message: messages.cart.notWhole(c.name) },
+    ]);
+    expect(await cartOf(ctx, user.userId)).toEqual({ [a.id]: 5 });
+  });
+
+  it('previews without changing the cart', async () => {
+    const user = await createVerifiedUser(ctx);
+    const sku = code();
+    const p = await withSku(sku);
+    const res = await postLines(user, [{ sku, quantity: 4 }], true);
+    expect(res.json().added).toHaveLength(1);
+    expect(res.json().products[0]).toMatchObject({ id: p.id, price: p.price });
+    expect(await cartOf(ctx, user.userId)).toEqual({});
+  });
+
+  it('refuses 5,000 pasted lines with a Spanish message, before touching the cart', async () => {
+    const user = await createVerifiedUser(ctx);
+    const lines = Array.from({ length: 5000 }, (_, i) => ({ sku: `X-${i}`, quantity: 1 }));
+    const res = await postLines(user, lines);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    expect(JSON.stringify(res.json())).toContain('Como máximo 500 líneas por pedido rápido.');
+    expect(await cartOf(ctx, user.userId)).toBeNull();
+  });
+});

@@ -236,6 +236,11 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/cart/products?ids=${f.productId}` }),
   },
+  [routeKey('POST', '/api/cart/lines')]: {
+    access: 'approved',
+    allowed: [200],
+    request: () => ({ method: 'POST', url: '/api/cart/lines', payload: { lines: [{ sku: 'NO-EXISTE', quantity: 1 }] } }),
+  },
 
   // ── orders (customer side) ──
   [routeKey('POST', '/api/orders')]: {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
+import { cartLinesResponseSchema, cartLinesSchema, cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { loadSettings } from '../settings/settings.repository';
 import { authOf } from '../../plugins/auth';
+import { addCartLines } from './cart.lines';
 import { createCartService } from './cart.service';
 
 /**
@@ -26,6 +27,15 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
     return reply.header('Cache-Control', 'no-store').send(await withMinimum(cart));
   });
+
+  routes.post(
+    '/api/cart/lines',
+    { config: { access: 'approved' }, schema: { body: cartLinesSchema, response: { 200: cartLinesResponseSchema } } },
+    async (request, reply) => {
+      const answer = await addCartLines(deps.db, authOf(request).userId, request.body.lines, request.body.preview);
+      return reply.header('Cache-Control', 'no-store').send(answer);
+    },
+  );
 
   routes.get(
     '/api/cart/products',
