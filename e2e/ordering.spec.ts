@@ -134,3 +134,23 @@ test('the order-form view is the phone default: 6+ rows on screen, 10 products a
   await expect(page).toHaveURL(/\/catalog$/);
   await expect(page.locator('[data-testid="product-row"] input:focus')).toHaveCount(1);
 });
+
+test('a 15-line quick order is previewed with prices and unknown codes, then added in one request', async ({ page, request }) => {
+  await signInAsNewCustomer(page, request, 'rapido');
+  const skus = ['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '015', '017'];
+  const pasted = [...skus.map((n, i) => (i % 2 ? `ALM-${n} x 2` : `ALM-${n};2`)), 'NO-EXISTE 3', 'cualquier cosa'].join('\n');
+  await page.goto('/pedido-rapido');
+  await page.getByLabel('Códigos y cantidades').fill(pasted);
+  await page.getByRole('button', { name: 'Revisar' }).click();
+  await expect(page.getByRole('heading', { name: '15 productos listos' })).toBeVisible();
+  await expect(page.getByTestId('quick-order-matched').getByRole('listitem')).toHaveCount(15);
+  await expect(page.getByTestId('quick-order-unknown')).toContainText('NO-EXISTE');
+  await expect(page.getByTestId('quick-order-unreadable')).toContainText('Línea 17');
+  await page.screenshot({ path: `${SHOTS}/quick-order-390.png`, fullPage: true });
+
+  const posted = page.waitForResponse((r) => r.url().endsWith('/api/cart/lines') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Agregar 15 productos al carrito' }).click();
+  expect((await posted).status()).toBe(200);
+  await expect(page.getByText('Se agregaron 15 productos al carrito.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('30');
+});

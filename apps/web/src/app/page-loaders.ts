@@ -30,6 +30,7 @@ export const {
   '/catalog': CatalogPage,
   '/cart': CartPage,
   '/my-orders': MyOrdersPage,
+  '/pedido-rapido': QuickOrderPage,
   '/admin': AdminPage,
   '*': NotFoundPage,
 } = lazyPages;

@@ -10,6 +10,7 @@ import {
   LoginPage,
   MyOrdersPage,
   NotFoundPage,
+  QuickOrderPage,
   RegisterPage,
   ResetPasswordPage,
   VerifyEmailPage,
@@ -40,6 +41,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <MyOrdersPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/pedido-rapido',
+        element: (
+          <RequireAuth>
+            <QuickOrderPage />
           </RequireAuth>
         ),
       },

@@ -20,3 +20,4 @@ export { errors } from './errors';
 export { security } from './security';
 export { ledgers } from './ledgers';
 export { settings } from './settings';
+export { quickOrder } from './quickOrder';

@@ -118,6 +118,11 @@ export function SiteNav() {
                   </NavLink>
                 </li>
                 <li>
+                  <NavLink to="/pedido-rapido" className={linkClass}>
+                    {messages.quickOrder.navLabel}
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to="/my-orders" className={linkClass}>
                     {messages.nav.myOrders}
                   </NavLink>
