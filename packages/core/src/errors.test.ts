@@ -12,7 +12,7 @@ describe('error kinds', () => {
   });
 
   it('conflicts of every module share one status', () => {
-    expect(httpStatusOf('product_name_taken')).toBe(httpStatusOf('user_already_exists'));
+    expect(httpStatusOf('product_name_taken')).toBe(httpStatusOf('last_super_admin'));
     expect(httpStatusOf('insufficient_stock')).toBe(409);
     expect(httpStatusOf('not_authenticated')).toBe(401);
     expect(httpStatusOf('not_approved')).toBe(403);

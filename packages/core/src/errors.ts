@@ -53,7 +53,6 @@ export const ERROR_CODES = {
   invalid_token: 'validation',
   token_expired: 'validation',
   weak_password: 'unprocessable',
-  user_already_exists: 'conflict',
   cannot_change_self: 'unprocessable',
   last_super_admin: 'conflict',
 
