@@ -175,3 +175,28 @@ describe('POST /api/cart/lines (quick order)', () => {
     expect(await cartOf(ctx, user.userId)).toBeNull();
   });
 });
+
+describe('barcodes (issue 18 item 5)', () => {
+  it('finds a product by barcode in the catalogue search and in a quick order', async () => {
+    const user = await createVerifiedUser(ctx);
+    const barcode = `779${String(Date.now()).slice(-10)}`;
+    const p = await productWithRules({});
+    await ctx.db.update(products).set({ barcode }).where(eq(products.id, p.id));
+
+    const search = await ctx.app.inject({ method: 'GET', url: `/api/products?search=${barcode}`, headers: user.headers });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().items.map((i: { id: string }) => i.id)).toEqual([p.id]);
+    expect(search.json().items[0].barcode).toBe(barcode);
+
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/cart/lines', headers: user.headers, payload: { lines: [{ sku: barcode, quantity: 24 }] } });
+    expect(res.json().added).toEqual([{ sku: barcode, product_id: p.id, name: p.name, quantity: 24 }]);
+    expect(await cartOf(ctx, user.userId)).toEqual({ [p.id]: 24 });
+  });
+
+  it('finds "azucar ledesma" in "Azúcar Ledesma 1 kg", words in any order', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await createProduct(ctx, { name: `Azúcar Ledesma 1 kg ${Math.random().toString(36).slice(2, 6)}` });
+    const search = await ctx.app.inject({ method: 'GET', url: '/api/products?search=ledesma%20azucar', headers: user.headers });
+    expect(search.json().items.map((i: { id: string }) => i.id)).toContain(p.id);
+  });
+});

@@ -139,14 +139,15 @@ export const products = pgTable(
     packSize: integer('pack_size').notNull().default(1),
     maxQuantity: integer('max_quantity'),
     sku: text('sku'),
+    barcode: text('barcode'),
     category: text('category'),
     description: text('description'),
     imagePath: text('image_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** What catalogue search matches (migration 0004): name, SKU and category, lower-case, no accents. */
+    /** What catalogue search matches (migrations 0004, 0009): name, SKU, category and barcode, lower-case, no accents. */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '')))`,
+      sql`lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '') || ' ' || coalesce("barcode", '')))`,
     ),
   },
   (t) => [

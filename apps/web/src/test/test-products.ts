@@ -21,6 +21,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     min_quantity: 1,
     pack_size: 1,
     max_quantity: null,
+    barcode: null,
     sku: null,
     category: null,
     description: null,

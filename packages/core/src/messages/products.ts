@@ -98,6 +98,7 @@ export const products = {
       minQuantity: 'Cantidad mínima por pedido',
       packSize: 'Unidades por bulto',
       maxQuantity: 'Cantidad máxima por pedido (opcional)',
+      barcode: 'Código de barras',
       enabled: 'Visible en el catálogo',
       sku: 'SKU',
       category: 'Categoría',

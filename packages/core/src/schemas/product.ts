@@ -68,6 +68,7 @@ export const productFieldsSchema = z.strictObject({
   pack_size: ruleQuantity('El tamaño del bulto').default(1),
   max_quantity: ruleQuantity('La cantidad máxima').nullish().transform((v) => v ?? null),
   sku: optionalText(64, 'El SKU'),
+  barcode: optionalText(32, 'El código de barras'),
   category: optionalText(80, 'La categoría'),
   description: optionalText(2000, 'La descripción'),
 });
@@ -209,6 +210,7 @@ export const retailProductSchema = z.object({
   pack_size: z.number().int(),
   max_quantity: z.number().int().nullable(),
   sku: z.string().nullable(),
+  barcode: z.string().nullable(),
   category: z.string().nullable(),
   description: z.string().nullable(),
   image_url: z.string().nullable(),

@@ -10,3 +10,23 @@ ALTER TABLE "products" ADD CONSTRAINT "products_quantity_rules_valid" CHECK (
   "min_quantity" >= 1 AND "pack_size" >= 1
   AND ("max_quantity" IS NULL OR ("max_quantity" >= "min_quantity" AND "max_quantity" % "pack_size" = 0))
 );
+--> statement-breakpoint
+-- Item 5: a product's barcode (EAN/GTIN), searchable and usable in quick orders like the SKU.
+ALTER TABLE "products" ADD COLUMN "barcode" text;
+--> statement-breakpoint
+-- The search column (migration 0004) gains the barcode: a generated column cannot be altered, so it
+-- is dropped with its index and added again (one table rewrite, as 0004 itself cost).
+DROP INDEX IF EXISTS "products_search_trgm_idx";
+--> statement-breakpoint
+ALTER TABLE "products" DROP COLUMN "search_text";
+--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (
+  lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '') || ' ' || coalesce("barcode", '')))
+) STORED;
+--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);
+--> statement-breakpoint
+-- Quick order looks codes up by exact SKU (any case) or barcode: up to 500 per request.
+CREATE INDEX "products_sku_lower_idx" ON "products" (lower("sku"));
+--> statement-breakpoint
+CREATE INDEX "products_barcode_idx" ON "products" ("barcode");

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { checkQuantity, quantityProblemText } from '@mayorista/core/quantity-rules';
 import type { CartData, CartLinesResponse } from '@mayorista/core/schemas/cart';
 import type { Product } from '@mayorista/core/schemas/product';
@@ -25,13 +25,24 @@ function mergeByCode(lines: WantedLine[]): WantedLine[] {
   return [...byCode.values()];
 }
 
-/** Enabled products whose SKU is one of `codes` (any case). */
+/** Enabled products whose SKU (any case) or barcode is one of `codes`, by the code that found them. */
 async function findBySku(tx: Parameters<Parameters<Database['transaction']>[0]>[0], codes: string[]): Promise<Map<string, Product>> {
   const rows = await tx
     .select()
     .from(products)
-    .where(and(eq(products.isEnabled, true), inArray(sql`lower(${products.sku})`, codes.map((c) => c.toLowerCase()))));
-  return new Map(rows.map((row) => [row.sku!.toLowerCase(), toProduct(row)]));
+    .where(
+      and(
+        eq(products.isEnabled, true),
+        or(inArray(sql`lower(${products.sku})`, codes.map((c) => c.toLowerCase())), inArray(products.barcode, codes)),
+      ),
+    );
+  const byCode = new Map<string, Product>();
+  for (const row of rows) {
+    const product = toProduct(row);
+    if (row.barcode) byCode.set(row.barcode.toLowerCase(), product);
+    if (row.sku) byCode.set(row.sku.toLowerCase(), product);
+  }
+  return byCode;
 }
 
 /**

@@ -30,6 +30,7 @@ export function toProduct(row: ProductRow): Product {
     pack_size: row.packSize,
     max_quantity: row.maxQuantity,
     sku: row.sku,
+    barcode: row.barcode,
     category: row.category,
     description: row.description,
     image_url: imageUrlOf(row.imagePath),
@@ -55,6 +56,7 @@ function toColumns(data: ProductData) {
     packSize: data.pack_size,
     maxQuantity: data.max_quantity,
     sku: data.sku,
+    barcode: data.barcode,
     category: data.category,
     description: data.description,
   };
@@ -87,7 +89,7 @@ export interface PageWindow {
 
 /** The columns of a product row, in API order (for the hand-written catalogue query below). */
 const PRODUCT_COLUMNS =
-  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, category, description, image_path, created_at, updated_at';
+  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, image_path, created_at, updated_at';
 
 interface ProductRecord {
   id: string;
@@ -106,6 +108,7 @@ interface ProductRecord {
   pack_size: number;
   max_quantity: number | null;
   sku: string | null;
+  barcode: string | null;
   category: string | null;
   description: string | null;
   image_path: string | null;
@@ -130,6 +133,7 @@ const productFromRecord = (r: ProductRecord): Product => ({
   pack_size: r.pack_size,
   max_quantity: r.max_quantity,
   sku: r.sku,
+  barcode: r.barcode,
   category: r.category,
   description: r.description,
   image_url: imageUrlOf(r.image_path),

@@ -26,6 +26,7 @@ const product = (name: string, overrides: Partial<Product> = {}): Product => ({
   min_quantity: 1,
   pack_size: 1,
   max_quantity: null,
+  barcode: null,
   sku: null,
   category: 'Almacén',
   description: null,

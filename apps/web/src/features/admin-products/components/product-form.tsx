@@ -60,7 +60,7 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const text = (
-    key: 'name' | 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail' | 'stock' | 'sku' | 'category' | 'min_quantity' | 'pack_size' | 'max_quantity',
+    key: 'name' | 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail' | 'stock' | 'sku' | 'category' | 'min_quantity' | 'pack_size' | 'max_quantity' | 'barcode',
   ) => ({
     value: values[key],
     error: errors[key],
@@ -110,6 +110,7 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
         <Field label={f.packSize} inputMode="numeric" {...text('pack_size')} />
         <Field label={f.minQuantity} inputMode="numeric" {...text('min_quantity')} />
         <Field label={f.maxQuantity} inputMode="numeric" {...text('max_quantity')} />
+        <Field label={f.barcode} inputMode="numeric" autoComplete="off" {...text('barcode')} />
       </Section>
       <Section>
         <Field label={f.sku} autoComplete="off" {...text('sku')} />

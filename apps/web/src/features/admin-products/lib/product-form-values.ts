@@ -31,6 +31,7 @@ export interface ProductFormValues {
   pack_size: string;
   max_quantity: string;
   sku: string;
+  barcode: string;
   category: string;
   description: string;
 }
@@ -73,6 +74,7 @@ export function emptyFormValues(): ProductFormValues {
     pack_size: '1',
     max_quantity: '',
     sku: '',
+    barcode: '',
     category: '',
     description: '',
   };
@@ -100,6 +102,7 @@ export function toFormValues(product: Product): ProductFormValues {
     pack_size: String(product.pack_size),
     max_quantity: product.max_quantity === null ? '' : String(product.max_quantity),
     sku: product.sku ?? '',
+    barcode: product.barcode ?? '',
     category: product.category ?? '',
     description: product.description ?? '',
   };
@@ -152,6 +155,7 @@ export function buildProductInput(values: ProductFormValues): { input: ProductIn
     pack_size: rule('pack_size') ?? 1,
     max_quantity: rule('max_quantity'),
     sku: values.sku,
+    barcode: values.barcode,
     category: values.category,
     description: values.description,
   };
