@@ -200,3 +200,72 @@ describe('barcodes (issue 18 item 5)', () => {
     expect(search.json().items.map((i: { id: string }) => i.id)).toContain(p.id);
   });
 });
+
+describe('saved lists and favourites (issue 18 item 4)', () => {
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+  it('saves the cart as a list, renames it, adds it back at today’s prices after emptying the cart, and deletes it', async () => {
+    const user = await createVerifiedUser(ctx);
+    const a = await createProduct(ctx);
+    const b = await productWithRules({ packSize: 6 });
+    await setCart(ctx, user.userId, { [a.id]: 3, [b.id]: 12 });
+
+    const created = await call(user, 'POST', '/api/lists', { name: '  Semanal ' });
+    expect(created.statusCode).toBe(201);
+    const list = created.json();
+    expect(list).toMatchObject({ name: 'Semanal', items: { [a.id]: 3, [b.id]: 12 } });
+    expect((await call(user, 'PUT', `/api/lists/${list.id}`, { name: 'Quincenal' })).json().name).toBe('Quincenal');
+
+    await setCart(ctx, user.userId, {});
+    // The pack changed since the list was saved: that line is reported, the rest goes in.
+    await ctx.db.update(products).set({ packSize: 5 }).where(eq(products.id, b.id));
+    const back = await call(user, 'POST', `/api/lists/${list.id}/to-cart`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().added).toEqual([{ product_id: a.id, name: a.name, quantity: 3 }]);
+    expect(back.json().problems).toEqual([{ product_id: b.id, name: b.name, message: messages.cart.notPackMultiple(5, 15, b.name) }]);
+    expect(await cartOf(ctx, user.userId)).toEqual({ [a.id]: 3 });
+
+    expect((await call(user, 'GET', '/api/lists')).json().items.map((l: { name: string }) => l.name)).toEqual(['Quincenal']);
+    expect((await call(user, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(204);
+    expect((await call(user, 'GET', '/api/lists')).json().items).toEqual([]);
+  });
+
+  it('answers another customer’s list id as not found, and changes nothing', async () => {
+    const owner = await createVerifiedUser(ctx);
+    const other = await createVerifiedUser(ctx);
+    const p = await createProduct(ctx);
+    await setCart(ctx, owner.userId, { [p.id]: 2 });
+    const list = (await call(owner, 'POST', '/api/lists', { name: 'Mía' })).json();
+    for (const [method, url, body] of [
+      ['PUT', `/api/lists/${list.id}`, { name: 'Robada' }],
+      ['DELETE', `/api/lists/${list.id}`, undefined],
+      ['POST', `/api/lists/${list.id}/to-cart`, undefined],
+    ] as const) {
+      const res = await call(other, method, url, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'list_not_found', message: messages.lists.notFound });
+    }
+    expect((await call(owner, 'GET', '/api/lists')).json().items[0]).toMatchObject({ name: 'Mía' });
+    expect(await cartOf(ctx, other.userId)).toBeNull();
+  });
+
+  it('refuses to save an empty cart as a list', async () => {
+    const user = await createVerifiedUser(ctx);
+    const res = await call(user, 'POST', '/api/lists', { name: 'Vacía' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'empty_cart', message: messages.lists.emptyCart });
+    expect((await call(user, 'GET', '/api/lists')).json().items).toEqual([]);
+  });
+
+  it('stars and unstars products, idempotently', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await createProduct(ctx);
+    expect((await call(user, 'PUT', `/api/favorites/${p.id}`)).statusCode).toBe(204);
+    expect((await call(user, 'PUT', `/api/favorites/${p.id}`)).statusCode).toBe(204);
+    expect((await call(user, 'GET', '/api/favorites')).json()).toEqual({ product_ids: [p.id] });
+    expect((await call(user, 'PUT', `/api/favorites/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    expect((await call(user, 'DELETE', `/api/favorites/${p.id}`)).statusCode).toBe(204);
+    expect((await call(user, 'GET', '/api/favorites')).json()).toEqual({ product_ids: [] });
+  });
+});

@@ -75,6 +75,7 @@ export const ERROR_CODES = {
   // Issue 18: a product's quantity rules (minimum, pack, maximum) and the business's minimum order
   quantity_rule_violated: 'unprocessable',
   below_minimum_order: 'unprocessable',
+  list_not_found: 'not_found',
 
   // Abuse limits and separation of duties (issue 20, decision 010)
   bad_url: 'validation',

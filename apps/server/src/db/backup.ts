@@ -33,6 +33,9 @@ export const BACKUP_TABLES = [
   { name: 'points_movements', key: 'id', sequence: 'points_movements_id_seq' },
   // Its one row is created by migration 0006 with the defaults: a restore replaces it.
   { name: 'app_settings', key: 'id', seededByMigration: true },
+  // Issue 18: saved lists and favourites.
+  { name: 'shopping_lists', key: 'id' },
+  { name: 'favorites', key: 'id' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';

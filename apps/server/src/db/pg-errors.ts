@@ -33,6 +33,9 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
 /** check_violation (23514), optionally on one named constraint. */
 export const isCheckViolation = (error: unknown, constraint?: string): boolean => violates(error, '23514', constraint);
 
+/** foreign_key_violation (23503), optionally on one named constraint. */
+export const isForeignKeyViolation = (error: unknown, constraint?: string): boolean => violates(error, '23503', constraint);
+
 /** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -57,4 +57,5 @@ export const cart = {
     `El pedido mínimo es de ${minimum}: te faltan ${missing}.`,
   fixQuantity: (quantity: number) => `Cambiar a ${quantity}`,
   ruleProblemsTitle: 'Revisá estas cantidades',
+  cartFull: (max: number) => `El carrito no puede tener más de ${max} productos.`,
 } as const;

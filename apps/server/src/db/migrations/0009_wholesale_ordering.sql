@@ -30,3 +30,23 @@ CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" g
 CREATE INDEX "products_sku_lower_idx" ON "products" (lower("sku"));
 --> statement-breakpoint
 CREATE INDEX "products_barcode_idx" ON "products" ("barcode");
+--> statement-breakpoint
+-- Item 4: a customer's saved lists (product id → quantity, like cart_data) and starred products.
+CREATE TABLE "shopping_lists" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "name" text NOT NULL CHECK (length("name") BETWEEN 1 AND 80),
+  "items" jsonb NOT NULL DEFAULT '{}'::jsonb CHECK (public.cart_data_is_valid("items")),
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  "updated_at" timestamptz NOT NULL DEFAULT now()
+);
+--> statement-breakpoint
+CREATE INDEX "shopping_lists_user_idx" ON "shopping_lists" ("user_id", "created_at");
+--> statement-breakpoint
+CREATE TABLE "favorites" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "product_id" uuid NOT NULL REFERENCES "products"("id") ON DELETE CASCADE,
+  "created_at" timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "favorites_user_product_key" UNIQUE ("user_id", "product_id")
+);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { messages } from '@mayorista/core/messages';
 import { checkQuantity, quantityProblemText } from '@mayorista/core/quantity-rules';
 import type { CartData, CartLinesResponse } from '@mayorista/core/schemas/cart';
 import type { Product } from '@mayorista/core/schemas/product';
@@ -26,7 +27,7 @@ function mergeByCode(lines: WantedLine[]): WantedLine[] {
 }
 
 /** Enabled products whose SKU (any case) or barcode is one of `codes`, by the code that found them. */
-async function findBySku(tx: Parameters<Parameters<Database['transaction']>[0]>[0], codes: string[]): Promise<Map<string, Product>> {
+async function findBySku(tx: Tx, codes: string[]): Promise<Map<string, Product>> {
   const rows = await tx
     .select()
     .from(products)
@@ -45,42 +46,68 @@ async function findBySku(tx: Parameters<Parameters<Database['transaction']>[0]>[
   return byCode;
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A line to add: the code the buyer used (SKU, barcode or product id) and the product it found, if any. */
+export interface ResolvedLine {
+  code: string;
+  product: Product | null;
+  quantity: number;
+}
+
 /**
- * POST /api/cart/lines (quick order): adds the valid lines to the saved cart in ONE transaction,
- * with the cart row locked so a concurrent save cannot interleave. Each line is checked on the
- * quantity the cart would then hold, by the same core rules as the card and the order. Unknown
- * codes and refused lines are reported and change nothing; `preview` changes nothing at all.
+ * Adds lines to the saved cart in ONE transaction, with the cart row locked so a concurrent save
+ * cannot interleave. Each line is checked on the quantity the cart would then hold, by the same
+ * core rules as the card and the order. Lines without a product and refused lines are reported
+ * and change nothing; `preview` changes nothing at all. Used by the quick order and by lists.
  */
-export async function addCartLines(db: Database, userId: string, lines: WantedLine[], preview: boolean): Promise<CartLinesResponse> {
+export async function addToSavedCart(
+  db: Database,
+  userId: string,
+  resolve: (tx: Tx) => Promise<ResolvedLine[]>,
+  preview: boolean,
+): Promise<CartLinesResponse> {
   return db.transaction(async (tx) => {
     await tx.insert(cart).values({ userId, cartData: {} }).onConflictDoNothing();
     const [row] = await tx.select({ cartData: cart.cartData }).from(cart).where(eq(cart.userId, userId)).for('update');
     const current: CartData = { ...(row?.cartData ?? {}) };
-    const wanted = mergeByCode(lines);
-    const found = await findBySku(tx, wanted.map((l) => l.sku));
-
     const answer: CartLinesResponse = { added: [], unknown: [], problems: [], products: [] };
-    for (const line of wanted) {
-      const product = found.get(line.sku.toLowerCase());
+    for (const line of await resolve(tx)) {
+      const { product } = line;
       if (!product) {
-        answer.unknown.push(line.sku);
+        answer.unknown.push(line.code);
         continue;
       }
       answer.products.push(product);
-      const next = Number.isInteger(line.quantity) ? (current[product.id] ?? 0) + line.quantity : line.quantity;
-      const problem = line.quantity < 1 || !Number.isInteger(line.quantity) ? { kind: 'not_whole' as const, quantity: line.quantity } : checkQuantity(product, next);
+      const whole = Number.isInteger(line.quantity) && line.quantity >= 1;
+      const next = whole ? (current[product.id] ?? 0) + line.quantity : line.quantity;
+      const problem = whole ? checkQuantity(product, next) : { kind: 'not_whole' as const, quantity: line.quantity };
       const full = !(product.id in current) && Object.keys(current).length >= CART_MAX_PRODUCTS;
       if (problem || full) {
-        const message = problem ? quantityProblemText(problem, product.name) : 'El carrito no puede tener más de 500 productos.';
-        answer.problems.push({ sku: line.sku, product_id: product.id, name: product.name, message });
+        const message = problem ? quantityProblemText(problem, product.name) : messages.cart.cartFull(CART_MAX_PRODUCTS);
+        answer.problems.push({ sku: line.code, product_id: product.id, name: product.name, message });
         continue;
       }
       current[product.id] = next;
-      answer.added.push({ sku: line.sku, product_id: product.id, name: product.name, quantity: line.quantity });
+      answer.added.push({ sku: line.code, product_id: product.id, name: product.name, quantity: line.quantity });
     }
     if (!preview && answer.added.length > 0) {
       await tx.update(cart).set({ cartData: current, updatedAt: sql`clock_timestamp()` }).where(eq(cart.userId, userId));
     }
     return answer;
   });
+}
+
+/** POST /api/cart/lines (quick order): codes are SKUs (any case) or barcodes; repeated codes add up. */
+export function addCartLines(db: Database, userId: string, lines: WantedLine[], preview: boolean): Promise<CartLinesResponse> {
+  const wanted = mergeByCode(lines);
+  return addToSavedCart(
+    db,
+    userId,
+    async (tx) => {
+      const found = await findBySku(tx, wanted.map((l) => l.sku));
+      return wanted.map((l) => ({ code: l.sku, product: found.get(l.sku.toLowerCase()) ?? null, quantity: l.quantity }));
+    },
+    preview,
+  );
 }
