@@ -152,5 +152,20 @@ test('a 15-line quick order is previewed with prices and unknown codes, then add
   await page.getByRole('button', { name: 'Agregar 15 productos al carrito' }).click();
   expect((await posted).status()).toBe(200);
   await expect(page.getByText('Se agregaron 15 productos al carrito.', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('30');
+  const count = page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count');
+  await expect(count).toHaveText('30');
+
+  // Save the cart as a list, empty the cart, put the list back.
+  await page.goto('/mis-listas');
+  await page.getByLabel('Nombre de la nueva lista').fill('Semanal');
+  await page.getByRole('button', { name: 'Guardar el carrito como lista' }).click();
+  await expect(page.getByTestId('shopping-list')).toContainText('15 productos');
+  await page.screenshot({ path: `${SHOTS}/lists-390.png`, fullPage: true });
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Vaciar carrito' }).click();
+  await expect(count).toHaveText('0');
+  await page.goto('/mis-listas');
+  await page.getByRole('button', { name: 'Agregar «Semanal» al carrito' }).click();
+  await expect(page.getByText('Se agregaron 15 productos a precios de hoy.', { exact: true })).toBeVisible();
+  await expect(count).toHaveText('30');
 });

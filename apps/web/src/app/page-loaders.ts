@@ -31,6 +31,7 @@ export const {
   '/cart': CartPage,
   '/my-orders': MyOrdersPage,
   '/pedido-rapido': QuickOrderPage,
+  '/mis-listas': MyListsPage,
   '/admin': AdminPage,
   '*': NotFoundPage,
 } = lazyPages;

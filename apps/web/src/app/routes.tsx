@@ -11,6 +11,7 @@ import {
   MyOrdersPage,
   NotFoundPage,
   QuickOrderPage,
+  MyListsPage,
   RegisterPage,
   ResetPasswordPage,
   VerifyEmailPage,
@@ -49,6 +50,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <QuickOrderPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/mis-listas',
+        element: (
+          <RequireAuth>
+            <MyListsPage />
           </RequireAuth>
         ),
       },

@@ -57,5 +57,6 @@ export const cart = {
     `El pedido mínimo es de ${minimum}: te faltan ${missing}.`,
   fixQuantity: (quantity: number) => `Cambiar a ${quantity}`,
   ruleProblemsTitle: 'Revisá estas cantidades',
+  clearCart: 'Vaciar carrito',
   cartFull: (max: number) => `El carrito no puede tener más de ${max} productos.`,
 } as const;

@@ -21,4 +21,4 @@ export { security } from './security';
 export { ledgers } from './ledgers';
 export { settings } from './settings';
 export { quickOrder } from './quickOrder';
-export { lists } from './lists';
+export { lists, listsPage } from './lists';

@@ -123,6 +123,11 @@ export function SiteNav() {
                   </NavLink>
                 </li>
                 <li>
+                  <NavLink to="/mis-listas" className={linkClass}>
+                    {messages.listsPage.navLabel}
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to="/my-orders" className={linkClass}>
                     {messages.nav.myOrders}
                   </NavLink>
