@@ -62,7 +62,7 @@ export default function MyListsPage() {
       <h1 id="lists-title" className="text-2xl font-bold text-slate-900">
         {t.title}
       </h1>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <label htmlFor={nameId} className="block text-sm font-medium text-slate-900">
             {t.saveCartLabel}
