@@ -169,3 +169,26 @@ test('a 15-line quick order is previewed with prices and unknown codes, then add
   await expect(page.getByText('Se agregaron 15 productos a precios de hoy.', { exact: true })).toBeVisible();
   await expect(count).toHaveText('30');
 });
+
+test.describe('on a 1280 px screen', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('cards are the default, the list view is a remembered toggle; quick order at full width', async ({ page, request }) => {
+    await signInAsNewCustomer(page, request, 'escritorio');
+    await page.goto('/catalog');
+    await expect(page.getByRole('button', { name: 'Tarjetas' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Lista' }).click();
+    await expect(page.getByTestId('product-row').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('product-row').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/order-form-1280.png` });
+
+    await page.goto('/pedido-rapido');
+    await page.getByLabel('Códigos y cantidades').fill('ALM-001 24\nALM-003 x 10\nALM-016;20\nNO-EXISTE 2');
+    await page.getByRole('button', { name: 'Revisar' }).click();
+    await expect(page.getByRole('heading', { name: '2 productos listos' })).toBeVisible();
+    await expect(page.getByTestId('quick-order-problems')).toContainText('No hay suficiente stock para Lentejas Egran 400 g');
+    await page.screenshot({ path: `${SHOTS}/quick-order-1280.png`, fullPage: true });
+  });
+});

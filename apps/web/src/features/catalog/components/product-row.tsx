@@ -2,7 +2,13 @@ import { memo, useState } from 'react';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, type CustomerKind } from '@mayorista/core/pricing';
-import { checkQuantity, largestQuantity, quantityProblemText, quantityRuleHints, smallestQuantity } from '@mayorista/core/quantity-rules';
+import {
+  checkQuantity,
+  largestQuantity,
+  quantityProblemText,
+  quantityRuleHints,
+  smallestQuantity,
+} from '@mayorista/core/quantity-rules';
 import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { LOW_STOCK_THRESHOLD } from './product-card';
@@ -47,40 +53,60 @@ export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart 
 
   return (
     <article aria-labelledby={headingId} className="border-b border-slate-200 bg-white px-3 py-2" data-testid="product-row">
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900">
-          {product.name}
-        </h2>
-        <p className="shrink-0 text-right text-sm font-bold text-slate-900 tabular-nums" data-testid="unit-price">
-          <span className="sr-only">{t.currentPrice} </span>
-          {formatMoney(price.unitPrice)}
-          <span className="text-xs font-normal text-slate-600"> {t.perUnit}</span>
-        </p>
-      </div>
-      <p className="text-xs text-slate-700">
-        {details}
-        {soldOut ? <span className="font-semibold text-red-700">{details ? ' · ' : ''}{t.outOfStock}</span> : null}
-        {lowStock ? <span className="font-medium text-amber-800">{details ? ' · ' : ''}{t.lowStock(product.stock)}</span> : null}
-      </p>
-      {onAddToCart && wholesale && !soldOut ? (
-        <div className="mt-1 flex items-center justify-end gap-2" data-order-quantity>
-          <QuantitySelector
-            value={draft}
-            onChange={setDraft}
-            rules={product}
-            max={largestQuantity(product)}
-            onSubmit={(input) => {
-              if (add()) focusNextQuantity(input);
-            }}
-            productName={product.name}
-            describedBy={problem ? problemId : undefined}
-          />
-          <Button size="sm" className="min-h-11" onClick={() => add()}>
-            {t.addShort}
-          </Button>
+      {/* One line on wide screens (details left, quantity right); stacked on a phone. */}
+      <div className="md:flex md:items-center md:gap-4">
+        <div className="min-w-0 md:flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900">
+              {product.name}
+            </h2>
+            <p className="shrink-0 text-right text-sm font-bold text-slate-900 tabular-nums" data-testid="unit-price">
+              <span className="sr-only">{t.currentPrice} </span>
+              {formatMoney(price.unitPrice)}
+              <span className="text-xs font-normal text-slate-600"> {t.perUnit}</span>
+            </p>
+          </div>
+          <p className="text-xs text-slate-700">
+            {details}
+            {soldOut ? (
+              <span className="font-semibold text-red-700">
+                {details ? ' · ' : ''}
+                {t.outOfStock}
+              </span>
+            ) : null}
+            {lowStock ? (
+              <span className="font-medium text-amber-800">
+                {details ? ' · ' : ''}
+                {t.lowStock(product.stock)}
+              </span>
+            ) : null}
+          </p>
         </div>
-      ) : null}
-      <p id={problemId} aria-live="polite" className="text-xs font-medium text-red-800 empty:hidden" data-testid="quantity-problem">
+        {onAddToCart && wholesale && !soldOut ? (
+          <div className="mt-1 flex items-center justify-end gap-2 md:mt-0" data-order-quantity>
+            <QuantitySelector
+              value={draft}
+              onChange={setDraft}
+              rules={product}
+              max={largestQuantity(product)}
+              onSubmit={(input) => {
+                if (add()) focusNextQuantity(input);
+              }}
+              productName={product.name}
+              describedBy={problem ? problemId : undefined}
+            />
+            <Button size="sm" className="min-h-11" onClick={() => add()}>
+              {t.addShort}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <p
+        id={problemId}
+        aria-live="polite"
+        className="text-xs font-medium text-red-800 empty:hidden"
+        data-testid="quantity-problem"
+      >
         {problem && wholesale ? quantityProblemText(problem, product.name) : null}
       </p>
     </article>
