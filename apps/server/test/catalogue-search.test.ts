@@ -345,6 +345,25 @@ describe('CatalogueCache', () => {
     }
   });
 
+  it('stops remembering when its LISTEN connection goes silent (no answer, no error), and comes back', async () => {
+    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log, heartbeatMs: 100 });
+    await cache.start();
+    try {
+      expect(cache.active).toBe(true);
+      await cache.remember('k', async () => 'before', { dependsOnStock: false });
+      // What a connection dropped by a NAT looks like from here: nothing more arrives, nothing fails.
+      const listening = (cache as unknown as { listen: { client: { connection: { stream: { pause(): void } } } } }).listen.client;
+      listening.connection.stream.pause();
+      await expect.poll(() => cache.active, { timeout: 5_000, interval: 20 }).toBe(false);
+      expect(await cache.remember('k', async () => 'after', { dependsOnStock: false })).toBe('after');
+      // It reconnects on its own (first retry after 1 s) and starts from nothing.
+      await expect.poll(() => cache.active, { timeout: 10_000, interval: 50 }).toBe(true);
+      expect(await cache.remember('k', async () => 'fresh', { dependsOnStock: false })).toBe('fresh');
+    } finally {
+      await cache.stop();
+    }
+  });
+
   it('remembers nothing while it cannot hear invalidations', async () => {
     const cache = new CatalogueCache({ connectionString: undefined, log });
     await cache.start();

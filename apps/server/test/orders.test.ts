@@ -188,6 +188,18 @@ describe('POST /api/orders — placing an order', () => {
     expect(res.json().code).toBe('duplicate_product');
   });
 
+  // PostgreSQL reads a uuid in any case (issue 20: mixed-case ids): an upper-case id is the same product.
+  it('takes an upper-case product id as the product, and the same product in two cases as a duplicate', async () => {
+    const user = await createVerifiedUser(ctx);
+    const p = await createProduct(ctx, { stock: 5 });
+    const twice = await placeOrder(user, { items: [{ product_id: p.id, quantity: 1 }, { product_id: p.id.toUpperCase(), quantity: 1 }] });
+    expect(twice.json().code).toBe('duplicate_product');
+    const res = await placeOrder(user, { items: [{ product_id: p.id.toUpperCase(), quantity: 2 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().order.items[0].product_id).toBe(p.id);
+    expect(await stockOf(ctx, p.id)).toBe(3);
+  });
+
   it('changes nothing when a later line fails: first line stock, cart, points and orders stay as they were', async () => {
     const user = await createVerifiedUser(ctx, { saldo_puntos: 1_000_000_00 });
     const plenty = await createProduct(ctx, { stock: 50 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDatabase, createPool } from '../src/db/client';
+import { checkConsistency } from '../src/db/consistency';
 import { DEMO_ADMIN_EMAIL, seedOnStart } from '../src/db/seed';
 import { createTestDatabase } from './helpers';
 
@@ -37,6 +38,20 @@ describe('seeding at start-up', () => {
       expect(await superAdmins(pool)).toEqual([DEMO_ADMIN_EMAIL]);
       const second = await seedOnStart(db, { admin: null, seedDemo: true });
       expect(second.admin).toBeNull();
+    });
+  });
+});
+
+// Issue 15: `npm run db:check` passes on the demo data (the seed inserts products directly; the
+// opening-movement trigger is what keeps stock = Σ ledger there).
+describe('db:check on the demo data', () => {
+  it('finds no inconsistency right after the demo seed', async () => {
+    await withDatabase(async (db, pool) => {
+      const seeded = await seedOnStart(db, { admin: null, seedDemo: true });
+      expect(seeded.products).toBeGreaterThan(0);
+      const report = await checkConsistency(pool);
+      expect(report.products).toBe(seeded.products);
+      expect(report.violations).toEqual([]);
     });
   });
 });

@@ -35,6 +35,15 @@ describe('points', () => {
     expect(await adjustmentsOf(admin.userId)).toEqual([]);
   });
 
+  // PostgreSQL reads a uuid in any case; the self check must too (the id in the path is upper-cased).
+  it('a plain admin crediting their own balance through an upper-case id → 403, balance unchanged', async () => {
+    const admin = await createAdmin(ctx, { saldo_puntos: 100 });
+    const res = await adjustPoints(admin.headers, admin.userId.toUpperCase(), 9_999_999);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'own_account_forbidden' });
+    expect(await pointsOf(ctx.pool, admin.userId)).toBe(100);
+  });
+
   it("another admin adjusts that admin's balance", async () => {
     const admin = await createAdmin(ctx, { saldo_puntos: 100 });
     const colleague = await createAdmin(ctx);
@@ -74,5 +83,18 @@ describe('orders', () => {
     const ownOrder = await insertOrder(ctx.pool, { userId: superAdmin.userId, lines: [{ product, quantity: 1 }] });
     expect((await changeStatus(superAdmin.headers, ownOrder.id, 'Confirmado')).statusCode).toBe(200);
     expect(await statusOf(ownOrder.id)).toBe('Confirmado');
+  });
+});
+
+describe('never yourself, whatever the case of the id', () => {
+  it('a super admin demoting themselves or revoking their own approval through an upper-case id → cannot_change_self', async () => {
+    const superAdmin = await createSuperAdmin(ctx);
+    const id = superAdmin.userId.toUpperCase();
+    const role = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}/role`, headers: superAdmin.headers, payload: { is_super_admin: false } });
+    expect(role.json()).toMatchObject({ code: 'cannot_change_self' });
+    const approval = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}/approval`, headers: superAdmin.headers, payload: { approved: false } });
+    expect(approval.json()).toMatchObject({ code: 'cannot_change_self' });
+    const { rows } = await ctx.pool.query('select approved, is_super_admin from profiles where id = $1', [superAdmin.userId]);
+    expect(rows[0]).toEqual({ approved: true, is_super_admin: true });
   });
 });

@@ -1,6 +1,7 @@
 export const errors = {
   validation: 'Los datos enviados no son válidos.',
   malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  nulCharacter: 'El texto enviado tiene caracteres no permitidos.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   notFound: 'El recurso solicitado no existe.',

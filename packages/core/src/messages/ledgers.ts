@@ -38,7 +38,7 @@ export const ledgers = {
     customers: (n: number) => `Cuentas revisadas: ${n} (saldo de puntos guardado = suma de sus movimientos, sin saldo negativo).`,
     orders: (n: number) => `Pedidos revisados: ${n} (total = suma de sus líneas, ahorro = suma de los ahorros de sus líneas).`,
     ok: 'Todo en orden: no se encontraron inconsistencias.',
-    failed: (n: number) => `Se encontraron ${n} inconsistencias.`,
+    failed: (n: number) => (n === 1 ? 'Se encontró 1 inconsistencia.' : `Se encontraron ${n} inconsistencias.`),
     stockMismatch: (name: string, id: string, stock: number, sum: number) =>
       `Producto "${name}" (${id}): el stock guardado es ${stock} pero la suma de sus movimientos da ${sum}.`,
     stockNegative: (name: string, id: string, stock: number) => `Producto "${name}" (${id}): el stock es negativo (${stock}).`,

@@ -4,7 +4,14 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const uuidSchema = z.uuid({ message: 'Identificador inválido.' });
+/**
+ * A UUID, lower-cased: PostgreSQL reads one in any case, so code that compares ids as strings
+ * (the caller's own id against the one in the path, for separation of duties and "never
+ * yourself") must see the form the database returns, or `ABC…` slips past `abc…`.
+ */
+export const lowerCaseUuid = (message: string) => z.uuid({ message }).transform((id) => id.toLowerCase());
+
+export const uuidSchema = lowerCaseUuid('Identificador inválido.');
 
 /**
  * Shape of a PostgreSQL uuid in text, for ids that arrive unvalidated (a path segment, an id in a

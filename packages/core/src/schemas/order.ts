@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { DISCOUNT_TYPES } from './product';
 import { ORDER_STATUSES } from '../constants';
 import { quantitySchema } from './cart';
+import { lowerCaseUuid } from './common';
 
 export const placeOrderSchema = z.strictObject({
   items: z
-    .array(z.strictObject({ product_id: z.uuid({ message: 'Producto inválido.' }), quantity: quantitySchema }))
+    .array(z.strictObject({ product_id: lowerCaseUuid('Producto inválido.'), quantity: quantitySchema }))
     .max(500, { message: 'El pedido no puede tener más de 500 productos.' }),
   observaciones: z.string().trim().max(2000, { message: 'Las observaciones no pueden superar 2000 caracteres.' }).default(''),
   canjeado_con_puntos: z.boolean().default(false),

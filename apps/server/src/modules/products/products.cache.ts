@@ -1,10 +1,8 @@
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { ListenConnection } from '../../db/listen-connection';
 
 /** Channel of the statement trigger products_changed_notify (migration 0004). */
 export const PRODUCTS_CHANGED_CHANNEL = 'products_changed';
-const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
-
 /** NOTIFY payload of the stock-only trigger: an order took stock, nothing else changed. */
 export const STOCK_ONLY_PAYLOAD = 'stock';
 
@@ -32,17 +30,33 @@ export class CatalogueCache {
   private generation = 0;
   private stockGeneration = 0;
   private readonly entries = new Map<string, Entry>();
-  private client: pg.Client | null = null;
-  private stopped = false;
-  private attempt = 0;
-  private retryTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(payload: string) => void>();
+  /** Null without a connection string: nothing is ever remembered. */
+  private readonly listen: ListenConnection | null;
 
-  constructor(private readonly options: { connectionString?: string; log: FastifyBaseLogger; maxEntries?: number }) {}
+  constructor(
+    private readonly options: { connectionString?: string; log: FastifyBaseLogger; maxEntries?: number; heartbeatMs?: number },
+  ) {
+    this.listen = options.connectionString
+      ? new ListenConnection({
+          connectionString: options.connectionString,
+          channels: [PRODUCTS_CHANGED_CHANNEL],
+          applicationName: 'mayorista-products-listen',
+          description: 'catalogue cache (off until it is back)',
+          log: options.log,
+          heartbeatMs: options.heartbeatMs,
+          onNotification: (_channel, payload) => this.invalidate(payload),
+          // Changes made while nobody listened: start from nothing. From a loss on, invalidations
+          // may be missed: stop remembering (active is false until LISTEN is back).
+          onListening: () => this.invalidate(),
+          onLost: () => this.invalidate(),
+        })
+      : null;
+  }
 
   /** True while invalidations are being received, i.e. while answers may be remembered. */
   get active(): boolean {
-    return this.client !== null;
+    return this.listen?.connected ?? false;
   }
 
   /** The value for `key`, loading it at most once per catalogue version. */
@@ -96,17 +110,12 @@ export class CatalogueCache {
   }
 
   async start(): Promise<void> {
-    await this.connect();
+    await this.listen?.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    const client = this.client;
-    this.client = null;
+    await this.listen?.stop();
     this.entries.clear();
-    if (client) await client.end().catch(() => undefined);
   }
 
   private evictOverflow(): void {
@@ -116,58 +125,5 @@ export class CatalogueCache {
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-  }
-
-  private async connect(): Promise<void> {
-    const { connectionString, log } = this.options;
-    if (this.stopped || !connectionString) return;
-    // A dedicated client, never a pooled one: LISTEN belongs to the session.
-    const client = new pg.Client({ connectionString, application_name: 'mayorista-products-listen' });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (this.client === client) this.client = null;
-      // Invalidations may be missed from now on: stop remembering.
-      this.invalidate();
-      client.removeAllListeners('notification');
-      client.on('error', () => undefined);
-      void client.end().catch(() => undefined);
-      if (!this.stopped) {
-        log.warn({ err: error }, 'products LISTEN connection lost; catalogue cache off until it is back');
-        this.scheduleReconnect();
-      }
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    client.on('notification', (message) => {
-      if (message.channel === PRODUCTS_CHANGED_CHANNEL) this.invalidate(message.payload ?? '');
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${PRODUCTS_CHANGED_CHANNEL}`);
-    } catch (error) {
-      onLost(error as Error);
-      return;
-    }
-    if (this.stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    // Changes made while nobody listened: start from nothing.
-    this.invalidate();
-    this.client = client;
-    this.attempt = 0;
-  }
-
-  private scheduleReconnect(): void {
-    if (this.stopped || this.retryTimer) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)]!;
-    this.attempt += 1;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.connect();
-    }, delay);
-    this.retryTimer.unref();
   }
 }

@@ -82,3 +82,8 @@ export function PagedQueryList<T>({
     </>
   );
 }
+
+/** How many pages a `{ total, page_size }` answer has; 1 while it is loading or empty. */
+export function pageCountOf(data: { total: number; page_size: number } | undefined): number {
+  return data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+}
