@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { lowerCaseUuid } from './common';
 
 /** Saved lists and favourites (issue 18 item 4). */
 export const listNameSchema = z
@@ -12,8 +13,8 @@ export const listNameSchema = z
 export const createListSchema = z.strictObject({ name: listNameSchema });
 /** PUT /api/lists/:id: rename. */
 export const renameListSchema = z.strictObject({ name: listNameSchema });
-export const listIdParams = z.object({ id: z.uuid({ message: 'Lista inválida.' }) });
-export const favoriteParams = z.object({ productId: z.uuid({ message: 'Producto inválido.' }) });
+export const listIdParams = z.object({ id: lowerCaseUuid('Lista inválida.') });
+export const favoriteParams = z.object({ productId: lowerCaseUuid('Producto inválido.') });
 
 export const shoppingListSchema = z.object({
   id: z.string(),
