@@ -6,7 +6,6 @@ export const lists = {
 } as const;
 
 export const listsPage = {
-  navLabel: 'Mis listas',
   title: 'Mis listas',
   saveCartLabel: 'Nombre de la nueva lista',
   saveCart: 'Guardar el carrito como lista',

@@ -1,5 +1,4 @@
 export const quickOrder = {
-  navLabel: 'Pedido rápido',
   title: 'Pedido rápido',
   intro: 'Pegá un código (SKU o código de barras) y una cantidad por línea, por ejemplo «ALM-001 24» o «YER-500 x 10», o subí un CSV.',
   textLabel: 'Códigos y cantidades',

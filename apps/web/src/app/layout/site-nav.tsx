@@ -119,12 +119,12 @@ export function SiteNav() {
                 </li>
                 <li>
                   <NavLink to="/pedido-rapido" className={linkClass}>
-                    {messages.quickOrder.navLabel}
+                    {messages.nav.quickOrder}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/mis-listas" className={linkClass}>
-                    {messages.listsPage.navLabel}
+                    {messages.nav.myLists}
                   </NavLink>
                 </li>
                 <li>
