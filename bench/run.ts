@@ -11,10 +11,12 @@ import { createPool } from '../apps/server/src/db/client';
 import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
+import { measureDashboard, measureOutboxCost } from './lib/order-life';
 import { percentile, ROOT, sampleMemory, startProcess } from './lib/processes';
 import { seedBenchDataset } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
+import { runPricingPhase } from './lib/pricing';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
@@ -167,6 +169,13 @@ async function main() {
         },
       };
 
+      // 2b. Issue 19: the dashboard on these 20,000 orders, and the outbox write in the order's transaction.
+      say('▶ Panel de administración y costo del outbox de correos...');
+      results.orderLife = {
+        dashboard: await measureDashboard(pool, quick ? 20 : 60),
+        outbox: await measureOutboxCost(pool, productLoad, SECONDS),
+      };
+
       // 3. Live notification latency across two processes.
       say(`▶ Latencia de avisos en vivo (${NOTIFY_ORDERS} pedidos, dos procesos)...`);
       const portB = await findFreePort();
@@ -231,6 +240,8 @@ async function main() {
     } finally {
       await growthBase.stop();
     }
+    // 7. Prices (issue 17): bulk repricing, XLSX import, price-list PDF, on a database of their own.
+    results.pricing = await runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
     say('▶ Migración de búsqueda sobre una base existente de 50.000 productos...');
     results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
     await serverA.stop();
@@ -350,6 +361,12 @@ function classicRows(r: Record<string, any>, rows: [string, string, string, stri
   const o = r.orders;
   rows.push(['Pedidos /s', `${o.product.perSecond}`, `${o.baseline.perSecond}`, `${o.ratio}× (≥ 0,5)`]);
   rows.push(['Pedidos p50 / p99 ms', `${round(o.product.p50)} / ${round(o.product.p99)}`, `${round(o.baseline.p50)} / ${round(o.baseline.p99)}`, o.correctness.ok ? 'stock correcto' : 'ERROR de stock']);
+  const ol = r.orderLife;
+  if (ol) {
+    const d = ol.dashboard;
+    rows.push([`Panel p95 ms (día/semana/mes, ${d.orders} pedidos)`, `${d.day.p95Ms} / ${d.week.p95Ms} / ${d.month.p95Ms}`, '—', 'p95 ≤ 50']);
+    rows.push(['Pedidos /s con correos (outbox)', `${ol.outbox.emailsOn}`, `${ol.outbox.emailsOff}`, `${ol.outbox.ratio}× (≥ 0,85)`]);
+  }
   const nt = r.notifications;
   rows.push(['Aviso en vivo p50 / p95 ms', `${nt.p50Ms} / ${nt.p95Ms}`, '—', `p95 ≤ 100 (${nt.received}/${nt.orders})`]);
   rows.push(['Arranque vacío / existente ms', `${r.startup.emptyDataDirMs} / ${r.startup.existingDataDirMs}`, '—', '']);

@@ -94,7 +94,7 @@ test('HTML and JavaScript in product names, customer names and order notes rende
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/login');
   await signInThroughForm(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await adminPage.goto('/admin');
+  await adminPage.goto('/admin?tab=pedidos');
   await expect(adminPage.getByText(hostileNombre).first()).toBeVisible();
   await expectNothingInjected(adminPage);
   await adminContext.close();

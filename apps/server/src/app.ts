@@ -22,7 +22,19 @@ import { registerListsRoutes } from './modules/lists/lists.routes';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
+import { registerPricingRoutes } from './modules/pricing/pricing.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { OutboxWorker } from './modules/outbox/outbox.worker';
+import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { createOrderEmailRenderer } from './modules/orders/orders.emails';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers the e-mail outbox (decision 014); runs from ready to close unless config.outbox.enabled is off. */
+    outbox: OutboxWorker;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -44,6 +56,31 @@ export interface AppDeps {
 /** Query strings may carry single-use tokens (e-mail links); they never reach the logs. */
 function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|access_token|refresh_token)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+/**
+ * The e-mail outbox worker of this process: started when the app is ready, stopped (after the
+ * message in hand) when it closes, so SIGTERM never cuts a send in half.
+ */
+function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer): OutboxWorker {
+  const { config } = deps;
+  const worker = new OutboxWorker({
+    pool: deps.pool,
+    mailer,
+    render: createOrderEmailRenderer({ pool: deps.pool, catalogName: config.catalogName, appUrl: config.appUrl }),
+    log: app.log,
+    pollMs: config.outbox.pollMs,
+    maxAttempts: config.outbox.maxAttempts,
+    retryBaseMs: config.outbox.retryBaseMs,
+    concurrency: config.outbox.concurrency,
+    messageIdDomain: new URL(config.appUrl).hostname,
+  });
+  app.decorate('outbox', worker);
+  if (config.outbox.enabled) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+  return worker;
 }
 
 /**
@@ -106,15 +143,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerAuth(app, deps);
 
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  const outbox = createOutboxWorker(app, deps, mailer);
+  const onEmailsQueued = () => outbox.nudge();
+
   registerHealthRoutes(app, deps.pool);
   // Capability modules register here, one line each (routes → service → repository):
-  registerAccountsRoutes(app, { ...deps, mailer: deps.mailer ?? createMailer(config, app.log) });
+  registerAccountsRoutes(app, { ...deps, mailer });
   registerCartRoutes(app, deps);
   registerListsRoutes(app, deps);
-  registerOrdersRoutes(app, deps);
+  registerOrdersRoutes(app, { ...deps, onEmailsQueued });
   registerPointsRoutes(app, deps);
   await registerProductRoutes(app, deps);
+  registerPricingRoutes(app, deps);
   registerSettingsRoutes(app, deps);
+  registerDashboardRoutes(app, deps);
+  registerOutboxRoutes(app, { ...deps, onEmailsQueued });
   await registerRealtime(app, deps);
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;

@@ -75,6 +75,13 @@ const envSchema = z
     RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_ORDERS_MAX: z.coerce.number().int().positive().default(60),
     UPLOADS_DIR: z.string().optional(),
+    // Issue 19: the e-mail outbox worker (decision 014).
+    OUTBOX_WORKER: booleanFlag.default(true),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+    OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_EMAIL, {
     path: ['ADMIN_EMAIL'],
@@ -131,5 +138,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ordersPerMinute: e.RATE_LIMIT_ORDERS_MAX,
     },
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    outbox: {
+      enabled: e.OUTBOX_WORKER,
+      pollMs: e.OUTBOX_POLL_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      concurrency: e.OUTBOX_CONCURRENCY,
+      smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    },
   };
 }

@@ -40,6 +40,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Suites that test e-mail delivery turn the outbox worker on; the rest only see rows queued.
+    OUTBOX_WORKER: '0',
     ...overrides,
   });
 }

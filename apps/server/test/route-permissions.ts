@@ -186,6 +186,57 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'PUT', url: '/api/admin/settings', payload: { min_order_amount: 0 } }),
   },
 
+  // ── prices (issue 17) ──
+  [routeKey('POST', '/api/admin/products/reprice')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/admin/products/reprice?dry_run=1',
+      payload: { scope: { product_ids: [f.productId] }, adjustment: { kind: 'percent', percent: 5 }, fields: ['price'] },
+    }),
+  },
+  [routeKey('GET', '/api/admin/products/export.csv')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/products/export.csv?category=Matriz' }),
+  },
+  [routeKey('GET', '/api/admin/products/export.xlsx')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/products/export.xlsx?category=Matriz' }),
+  },
+  [routeKey('POST', '/api/admin/products/import')]: {
+    access: 'admin',
+    allowed: [400],
+    request: () => ({ method: 'POST', url: '/api/admin/products/import?dry_run=1', ...multipartImage(Buffer.from('SKU;Nombre\n')) }),
+  },
+  [routeKey('GET', '/api/price-list.pdf')]: {
+    access: 'approved',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/price-list.pdf' }),
+  },
+  [routeKey('GET', '/api/admin/users/:id/price-list.pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/price-list.pdf` }),
+  },
+  [routeKey('GET', '/api/admin/price-changes')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/price-changes' }),
+  },
+  [routeKey('POST', '/api/admin/price-changes/:id/undo')]: {
+    access: 'admin',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: `/api/admin/price-changes/${randomUUID()}/undo` }),
+  },
+  [routeKey('GET', '/api/admin/products/:id/price-history')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/products/${f.productId}/price-history` }),
+  },
+
   // ── products ──
   [routeKey('GET', '/api/products')]: { access: 'public', allowed: [200], request: () => ({ method: 'GET', url: '/api/products' }) },
   [routeKey('GET', '/api/products/categories')]: {
@@ -295,6 +346,12 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/orders/${f.customerOrderId}/pdf` }),
   },
+  [routeKey('POST', '/api/orders/:id/cancel')]: {
+    access: 'approved',
+    ownedByCustomer: true,
+    allowed: [200],
+    request: (f) => ({ method: 'POST', url: `/api/orders/${f.customerOrderId}/cancel` }),
+  },
 
   // ── orders (admin side) ──
   [routeKey('GET', '/api/admin/orders')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/orders' }) },
@@ -312,6 +369,42 @@ export const routePermissions: Record<string, RouteRule> = {
     access: 'admin',
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/status`, payload: { status: 'Confirmado' } }),
+  },
+  // Issue 19
+  [routeKey('PATCH', '/api/admin/orders/:id')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/api/admin/orders/${await f.freshOrderId()}`,
+      payload: { lines: [{ product_id: f.productId, quantity: 2 }], reason: 'Prueba de permisos', reprice: false },
+    }),
+  },
+  [routeKey('GET', '/api/admin/orders/:id/edits')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}/edits` }),
+  },
+  [routeKey('GET', '/api/admin/orders/:id/pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}/pdf` }),
+  },
+  [routeKey('GET', '/api/admin/picking-sheet.pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/picking-sheet.pdf?ids=${f.customerOrderId}` }),
+  },
+  [routeKey('GET', '/api/admin/dashboard')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/dashboard?period=month' }),
+  },
+  [routeKey('GET', '/api/admin/emails')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/emails' }) },
+  [routeKey('POST', '/api/admin/emails/:id/retry')]: {
+    access: 'admin',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: '/api/admin/emails/999999999/retry' }),
   },
 
   // ── realtime: a plain GET (no upgrade) answers 426 with { code, message }; joins are checked

@@ -64,6 +64,16 @@ export const ERROR_CODES = {
   not_multipart: 'unsupported_media_type',
   unsupported_image: 'unsupported_media_type',
 
+  // Prices: bulk repricing, spreadsheets, undo (issue 17, decision 015)
+  reprice_invalid: 'unprocessable',
+  price_change_not_found: 'not_found',
+  price_change_already_undone: 'conflict',
+  import_invalid: 'validation',
+  import_file_required: 'validation',
+  import_file_too_large: 'too_large',
+  import_unsupported_file: 'unsupported_media_type',
+  import_busy: 'conflict',
+
   // Cart and orders
   empty_cart: 'validation',
   duplicate_product: 'validation',
@@ -76,6 +86,11 @@ export const ERROR_CODES = {
   quantity_rule_violated: 'unprocessable',
   below_minimum_order: 'unprocessable',
   list_not_found: 'not_found',
+  // Issue 19: order edits, cancellations and the e-mail outbox
+  order_not_editable: 'conflict',
+  order_not_cancellable: 'conflict',
+  order_edit_conflict: 'conflict',
+  email_not_found: 'not_found',
 
   // Abuse limits and separation of duties (issue 20, decision 010)
   bad_url: 'validation',

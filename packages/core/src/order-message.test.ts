@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrderMessage, type OrderMessageInput } from './order-message';
+import { buildOrderMessage, normalizeArgentinePhone, statusWhatsappUrl, type OrderMessageInput } from './order-message';
 
 /** Intl puts a no-break space between the currency sign and the amount. */
 const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');
@@ -75,5 +75,26 @@ describe('buildOrderMessage', () => {
 
   it('uses the first 8 characters of the id as the order number', () => {
     expect(buildOrderMessage({ ...base, orderId: 'abcdef12-0000-0000-0000-000000000000' })).toMatch(/^\*Nuevo pedido #abcdef12\*\n/);
+  });
+});
+
+describe('status WhatsApp link (issue 19 §2)', () => {
+  it.each([
+    ['11 2233-4455', '5491122334455'],
+    ['+54 9 11 2233 4455', '5491122334455'],
+    ['011 15 2233-4455', '5491122334455'],
+    ['(0351) 15 123-4567', '5493511234567'],
+    ['549 351 1234567', '5493511234567'],
+    ['1234', null],
+    ['', null],
+  ])('normalizes %s', (input, expected) => {
+    expect(normalizeArgentinePhone(input)).toBe(expected);
+  });
+
+  it('opens the chat with the text, or lets the admin choose the chat without a phone', () => {
+    expect(statusWhatsappUrl('5491122334455', 'Hola Ana: tu pedido está Confirmado')).toBe(
+      'https://wa.me/5491122334455?text=Hola%20Ana%3A%20tu%20pedido%20est%C3%A1%20Confirmado',
+    );
+    expect(statusWhatsappUrl(null, 'x')).toBe('https://wa.me/?text=x');
   });
 });

@@ -50,3 +50,24 @@ export function buildOrderMessage(input: OrderMessageInput): string {
   lines.push(`*Ahorro total:* ${formatMoney(input.totalSavings)}`, `*Total:* ${formatMoney(input.total)}`);
   return lines.join('\n');
 }
+
+/**
+ * Issue 19 §2: "Avisar por WhatsApp" from the admin's order view. Profiles keep no phone number,
+ * so the admin types it (any Argentine form: "11 2233-4455", "+54 9 11…", "011 15…"); without
+ * one the link opens WhatsApp for the admin to choose the chat.
+ */
+export function normalizeArgentinePhone(input: string): string | null {
+  let digits = input.replace(/\D/g, '');
+  if (digits === '') return null;
+  if (digits.startsWith('00')) digits = digits.slice(2);
+  if (digits.startsWith('54')) digits = digits.slice(2);
+  if (digits.startsWith('9')) digits = digits.slice(1);
+  if (digits.startsWith('0')) digits = digits.slice(1);
+  // The old mobile prefix "15" after a 2–4 digit area code is not dialled in international form.
+  digits = digits.replace(/^(\d{2,4})15(\d{6,8})$/, (match, area: string, rest: string) => (area.length + rest.length === 10 ? area + rest : match));
+  return digits.length === 10 ? `549${digits}` : null;
+}
+
+export function statusWhatsappUrl(phone: string | null, text: string): string {
+  return `https://wa.me/${phone ?? ''}?text=${encodeURIComponent(text)}`;
+}

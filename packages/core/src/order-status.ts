@@ -55,3 +55,18 @@ export function isDestructiveTransition(to: OrderStatus): boolean {
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
+
+/**
+ * Issue 19: an admin may change an order's lines before it is prepared. A points order waiting
+ * for its redemption is still unprepared, so it is editable too (its points follow the new total).
+ */
+const EDITABLE_STATUSES: readonly OrderStatus[] = ['Pendiente', 'Confirmado', 'Pendiente de Canje'];
+export function canEditOrder(status: OrderStatus): boolean {
+  return EDITABLE_STATUSES.includes(status);
+}
+
+/** A customer may cancel their own order only before the business has acted on it. */
+const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['Pendiente', 'Pendiente de Canje'];
+export function canCustomerCancel(status: OrderStatus): boolean {
+  return CUSTOMER_CANCELLABLE.includes(status);
+}

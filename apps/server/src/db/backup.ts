@@ -31,11 +31,16 @@ export const BACKUP_TABLES = [
   { name: 'orders', key: 'id' },
   { name: 'stock_movements', key: 'id', sequence: 'stock_movements_id_seq' },
   { name: 'points_movements', key: 'id', sequence: 'points_movements_id_seq' },
+  // Issue 19: an edit's history is part of the order; queued e-mails go out after a restore too.
+  { name: 'order_edits', key: 'id', sequence: 'order_edits_id_seq' },
+  { name: 'email_outbox', key: 'id', sequence: 'email_outbox_id_seq' },
   // Its one row is created by migration 0006 with the defaults: a restore replaces it.
   { name: 'app_settings', key: 'id', seededByMigration: true },
   // Issue 18: saved lists and favourites.
   { name: 'shopping_lists', key: 'id' },
   { name: 'favorites', key: 'id' },
+  { name: 'price_changes', key: 'id' },
+  { name: 'price_change_items', key: 'change_id' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';

@@ -3,11 +3,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+  /**
+   * A stable Message-ID (e.g. one per outbox row): if a send is ever repeated after a crash, the
+   * receiving side sees the same message and can drop the copy.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -19,9 +31,25 @@ export interface MailLogger {
   info(object: Record<string, unknown>, message: string): void;
 }
 
+/**
+ * Time limits for one SMTP conversation. nodemailer's defaults (2 min to connect, 10 min of
+ * silence) would hold an outbox row for minutes behind a server that does not answer.
+ */
+export interface SmtpTimeouts {
+  connectionTimeoutMs: number;
+  greetingTimeoutMs: number;
+  socketTimeoutMs: number;
+}
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeoutMs: 15_000, greetingTimeoutMs: 15_000, socketTimeoutMs: 30_000 };
+
 /** Delivers through a real SMTP server (`smtp://user:pass@host:587` or `smtps://…`). */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): Mailer {
+  // nodemailer reads a URL's query as options and ignores other options next to a URL, so the
+  // limits travel in the query (an operator's own ?socketTimeout=… in SMTP_URL still wins).
+  const url = new URL(smtpUrl);
+  const limits = { connectionTimeout: timeouts.connectionTimeoutMs, greetingTimeout: timeouts.greetingTimeoutMs, socketTimeout: timeouts.socketTimeoutMs };
+  for (const [key, value] of Object.entries(limits)) if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  const transport = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
@@ -50,8 +78,13 @@ export function createOutboxMailer(outboxDir: string, from: string, log: MailLog
   };
 }
 
-export function createMailer(config: { smtpUrl: string | null; mailFrom: string; dataDir: string }, log: MailLogger): Mailer {
+export function createMailer(
+  config: { smtpUrl: string | null; mailFrom: string; dataDir: string; outbox?: { smtpTimeoutMs: number } },
+  log: MailLogger,
+): Mailer {
+  const timeoutMs = config.outbox?.smtpTimeoutMs;
+  const timeouts = timeoutMs ? { connectionTimeoutMs: timeoutMs, greetingTimeoutMs: timeoutMs, socketTimeoutMs: 2 * timeoutMs } : undefined;
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, timeouts)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
 }

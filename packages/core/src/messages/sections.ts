@@ -22,3 +22,5 @@ export { ledgers } from './ledgers';
 export { settings } from './settings';
 export { quickOrder } from './quickOrder';
 export { lists, listsPage } from './lists';
+export { pricing } from './pricing';
+export { orderLife } from './orderLife';

@@ -8,3 +8,5 @@ export * from './order';
 export * from './admin-orders';
 export * from './ledger';
 export * from './settings';
+export * from './pricing';
+export * from './order-life';

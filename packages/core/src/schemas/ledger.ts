@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /** Kinds of stock movement (decision 009); the database CHECK lists the same ones. */
-export const STOCK_MOVEMENT_KINDS = ['opening', 'order', 'order_cancel_restock', 'admin_edit', 'import'] as const;
+export const STOCK_MOVEMENT_KINDS = ['opening', 'order', 'order_cancel_restock', 'admin_edit', 'import', 'order_edit'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 /** Kinds of points movement (decision 009); the database CHECK lists the same ones. */
-export const POINTS_MOVEMENT_KINDS = ['opening', 'order', 'order_refund', 'admin_adjustment'] as const;
+export const POINTS_MOVEMENT_KINDS = ['opening', 'order', 'order_refund', 'admin_adjustment', 'order_edit'] as const;
 export type PointsMovementKind = (typeof POINTS_MOVEMENT_KINDS)[number];
 
 export const MOVEMENTS_PAGE_SIZE = 20;

@@ -6,7 +6,7 @@ describe('settings', () => {
     expect(readSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(readSettings({})).toEqual(DEFAULT_SETTINGS);
     expect(readSettings({ min_order_amount: -5, retired_setting: true })).toEqual(DEFAULT_SETTINGS);
-    expect(readSettings({ min_order_amount: 2_500_000 })).toEqual({ min_order_amount: 2_500_000 });
+    expect(readSettings({ min_order_amount: 2_500_000 })).toEqual({ ...DEFAULT_SETTINGS, min_order_amount: 2_500_000 });
   });
 
   it('accepts a subset of the settings and refuses unknown keys and bad amounts with Spanish messages', () => {

@@ -13,9 +13,29 @@ const centavosAtLeastZero = z
   .min(0, { message: texts.invalidAmount })
   .max(1_000_000_000_00, { message: texts.amountTooLarge });
 
+const emailSwitch = z.boolean({ message: texts.invalidSwitch });
+
+/** Where the new-order and cancelled-order e-mails go; empty means no admin e-mails. */
+const adminRecipientsSchema = z
+  .array(z.email({ message: texts.invalidRecipient }).max(254, { message: texts.invalidRecipient }), { message: texts.invalidRecipient })
+  .max(20, { message: texts.tooManyRecipients });
+
 const settingsFields = {
   /** Smallest order total (centavos) a customer may place; 0 means no minimum. */
   min_order_amount: centavosAtLeastZero,
+  /** Issue 19: each order e-mail can be switched off. */
+  email_customer_order_placed: emailSwitch,
+  email_customer_status_changed: emailSwitch,
+  email_customer_order_edited: emailSwitch,
+  email_admin_new_order: emailSwitch,
+  email_admin_order_cancelled: emailSwitch,
+  admin_email_recipients: adminRecipientsSchema,
+  /** Products with this stock or less are listed on the dashboard (unlimited-stock ones never). */
+  low_stock_threshold: z
+    .number({ message: texts.invalidThreshold })
+    .int({ message: texts.invalidThreshold })
+    .min(0, { message: texts.invalidThreshold })
+    .max(1_000_000, { message: texts.invalidThreshold }),
 };
 
 export const settingsSchema = z.object(settingsFields);
@@ -25,7 +45,16 @@ export type Settings = z.output<typeof settingsSchema>;
 export const settingsUpdateSchema = z.strictObject(settingsFields).partial();
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
-export const DEFAULT_SETTINGS: Settings = Object.freeze({ min_order_amount: 0 });
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  min_order_amount: 0,
+  email_customer_order_placed: true,
+  email_customer_status_changed: true,
+  email_customer_order_edited: true,
+  email_admin_new_order: true,
+  email_admin_order_cancelled: true,
+  admin_email_recipients: [],
+  low_stock_threshold: 5,
+});
 
 /** GET/PUT answer: the settings plus when and by whom they last changed. */
 export const settingsResponseSchema = settingsSchema.extend({

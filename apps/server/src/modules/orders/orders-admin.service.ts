@@ -15,9 +15,12 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { creditPoints } from '../points/points.ledger';
 import { returnStock } from '../stock/stock.ledger';
+import { PICKING_STATUSES, type EditOrderCommand, type OrderEdits, type PickingSheetQuery } from '@mayorista/core/schemas/order-life';
 import * as repository from './orders.repository';
 import { toOrder } from './orders.repository';
 import { ordersToCsv } from './orders.csv';
+import { applyOrderEdit } from './orders-edit';
+import { queueOrderEmails } from './orders.emails';
 
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
@@ -27,8 +30,8 @@ type Actor = Pick<Profile, 'id' | 'is_super_admin'>;
 
 const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
 
-/** The admin side of orders (issue 6): list, detail, status transitions and CSV export. */
-export function createAdminOrdersService(pool: pg.Pool) {
+/** The admin side of orders (issues 6 and 19): list, detail, status, edits, documents and CSV export. */
+export function createAdminOrdersService(pool: pg.Pool, onEmailsQueued: () => void = () => undefined) {
   return {
     async list(query: AdminOrdersListQuery): Promise<{ items: Order[]; total: number }> {
       const { page, page_size, ...filter } = query;
@@ -49,7 +52,7 @@ export function createAdminOrdersService(pool: pg.Pool) {
      */
     async changeStatus(orderId: string, to: OrderStatus, actor: Actor): Promise<Order> {
       const actorId = actor.id;
-      return inTransaction(pool, async (tx) => {
+      const changed = await inTransaction(pool, async (tx) => {
         const order = await repository.findOrderForUpdate(tx, orderId);
         if (!order) throw orderNotFound();
         // Separation of duties (issue 20 item 6): a plain admin never moves their own order.
@@ -66,8 +69,35 @@ export function createAdminOrdersService(pool: pg.Pool) {
         if (transitionRefundsPoints(to) && order.canjeadoConPuntos) {
           await creditPoints(tx, order.userId, order.total, { ...context, kind: 'order_refund' });
         }
-        return toOrder(await repository.updateOrderStatus(tx, orderId, to));
+        const updated = await repository.updateOrderStatus(tx, orderId, to);
+        await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'status_changed', status: to });
+        return toOrder(updated);
       });
+      onEmailsQueued();
+      return changed;
+    },
+
+    /** PATCH /api/admin/orders/:id (issue 19 §3); see applyOrderEdit. */
+    async edit(orderId: string, command: EditOrderCommand, actor: Actor): Promise<Order> {
+      const row = await inTransaction(pool, (tx) => applyOrderEdit(tx, orderId, command, actor));
+      onEmailsQueued();
+      return toOrder(row);
+    },
+
+    async edits(orderId: string): Promise<OrderEdits> {
+      if (!(await repository.findOrder(pool, orderId))) throw orderNotFound();
+      const rows = await repository.listOrderEdits(pool, orderId);
+      return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) };
+    },
+
+    /** The orders of a picking sheet: the chosen ones (all must exist), or a day's orders still to prepare. */
+    async pickingOrders(query: PickingSheetQuery): Promise<Order[]> {
+      if (query.ids) {
+        const rows = await repository.findOrdersByIds(pool, query.ids);
+        if (rows.length !== query.ids.length) throw new AppError('order_not_found', messages.orderLife.picking.notFound);
+        return rows.map(toOrder);
+      }
+      return (await repository.findOrdersToPrepareOn(pool, query.date!, PICKING_STATUSES)).map(toOrder);
     },
 
     async exportCsv(filter: AdminOrdersFilter): Promise<string> {

@@ -7,7 +7,7 @@ import type { Order, OrderItem } from '@mayorista/core/schemas/order';
 const pdfText = messages.orders.pdf;
 
 /** Orders are dated in the business's time zone, whatever the server's clock zone is. */
-const argentinaDate = new Intl.DateTimeFormat('es-AR', {
+export const argentinaDate = new Intl.DateTimeFormat('es-AR', {
   dateStyle: 'short',
   timeStyle: 'short',
   timeZone: 'America/Argentina/Buenos_Aires',
@@ -19,7 +19,7 @@ const argentinaDate = new Intl.DateTimeFormat('es-AR', {
  * User content is always drawn as plain text, never interpreted.
  */
 const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function printable(text: string): string {
+export function printable(text: string): string {
   let out = '';
   for (const char of text.replace(/\r\n?/g, '\n')) {
     const code = char.codePointAt(0)!;

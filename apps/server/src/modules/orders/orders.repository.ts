@@ -242,4 +242,131 @@ export async function updateOrderStatus(db: Queryable, orderId: string, status: 
   return rows[0]!;
 }
 
+// ── Issue 19: cancellations, edits and documents ───────────────────────────────────────────
+
+/** The customer's own order, locked (the cancel). Another customer's id is simply not found. */
+export async function findOwnOrderForUpdate(db: Queryable, userId: string, orderId: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_find_own_for_update',
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.id = $1 and o.user_id = $2 for update`,
+    values: [orderId, userId],
+  });
+  return rows[0] ?? null;
+}
+
+/**
+ * Locks the order for an edit without waiting: a second admin saving the same order at the same
+ * moment fails at once (55P03) instead of applying its edit on top of one it never saw.
+ */
+export async function findOrderForEdit(db: Queryable, orderId: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_find_for_edit',
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.id = $1 for update nowait`,
+    values: [orderId],
+  });
+  return rows[0] ?? null;
+}
+
+export async function updateOrderItems(
+  db: Queryable,
+  orderId: string,
+  change: { items: OrderItemSnapshot[]; total: number; totalSavings: number },
+): Promise<OrderRow> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_update_items',
+    // clock_timestamp(), not now(): two edits in one transaction-less burst still get distinct
+    // updated_at values, which is what an editor's expected_updated_at compares.
+    text: `update orders o set items = $2::jsonb, total = $3, total_savings = $4, updated_at = clock_timestamp()
+            where o.id = $1 returning ${ORDER_ROW_COLUMNS}`,
+    values: [orderId, JSON.stringify(change.items), change.total, change.totalSavings],
+  });
+  return rows[0]!;
+}
+
+export interface NewOrderEdit {
+  orderId: string;
+  actorId: string;
+  reason: string;
+  reprice: boolean;
+  beforeItems: OrderItemSnapshot[];
+  afterItems: OrderItemSnapshot[];
+  beforeTotal: number;
+  afterTotal: number;
+}
+
+const editSnapshot = (items: OrderItemSnapshot[]) =>
+  JSON.stringify(items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: i.quantity, total: i.total })));
+
+export async function insertOrderEdit(db: Queryable, edit: NewOrderEdit): Promise<void> {
+  await db.query({
+    name: 'order_edit_insert',
+    text: `insert into order_edits (order_id, actor_id, reason, reprice, before_items, after_items, before_total, after_total)
+           values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
+    values: [
+      edit.orderId,
+      edit.actorId,
+      edit.reason,
+      edit.reprice,
+      editSnapshot(edit.beforeItems),
+      editSnapshot(edit.afterItems),
+      edit.beforeTotal,
+      edit.afterTotal,
+    ],
+  });
+}
+
+export interface OrderEditRow {
+  id: number;
+  actor_name: string | null;
+  reason: string;
+  reprice: boolean;
+  before_total: number;
+  after_total: number;
+  before_items: { product_id: string; name: string; quantity: number; total: number }[];
+  after_items: { product_id: string; name: string; quantity: number; total: number }[];
+  created_at: Date;
+}
+
+/** An order's edits, newest first. */
+export async function listOrderEdits(db: Queryable, orderId: string): Promise<OrderEditRow[]> {
+  const { rows } = await db.query<OrderEditRow>({
+    name: 'order_edits_list',
+    text: `select e.id::int, nullif(concat_ws(' ', a.nombre, a.apellido), '') as actor_name, e.reason, e.reprice,
+                  e.before_total, e.after_total, e.before_items, e.after_items, e.created_at
+             from order_edits e left join profiles a on a.id = e.actor_id
+            where e.order_id = $1 order by e.id desc`,
+    values: [orderId],
+  });
+  return rows;
+}
+
+/** The orders of a picking sheet chosen by id, oldest first. */
+export async function findOrdersByIds(db: Queryable, ids: string[]): Promise<OrderRow[]> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_find_many',
+    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.id = any($1::uuid[]) order by o.created_at, o.id`,
+    values: [ids],
+  });
+  return rows;
+}
+
+/** The orders of one business day (Argentina) still to prepare, oldest first. */
+export async function findOrdersToPrepareOn(db: Queryable, date: string, statuses: readonly OrderStatus[]): Promise<OrderRow[]> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_find_day_to_prepare',
+    text: `select ${ORDER_ROW_COLUMNS} from orders o
+            where o.created_at >= ($1::date)::timestamp at time zone '${BUSINESS_TIME_ZONE}'
+              and o.created_at < ($1::date + 1)::timestamp at time zone '${BUSINESS_TIME_ZONE}'
+              and o.status = any($2::text[])
+            order by o.created_at, o.id`,
+    values: [date, statuses],
+  });
+  return rows;
+}
+
+/** A customer cancelled an order: the admins' live feed hears it on commit (same channel as new orders). */
+export async function notifyOrderCancelled(db: Queryable, payload: Record<string, unknown>): Promise<void> {
+  await db.query({ name: 'order_notify_cancelled', text: `select pg_notify('orders_insert', $1)`, values: [JSON.stringify({ ...payload, event: 'cancelled' })] });
+}
+
 export type { OrderItemSnapshot, OrderUserInfo };

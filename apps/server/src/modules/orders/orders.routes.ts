@@ -1,12 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderNumber } from '@mayorista/core/constants';
 import { adminOrdersFilterSchema, adminOrdersListQuerySchema, changeOrderStatusSchema } from '@mayorista/core/schemas/admin-orders';
 import { uuidSchema } from '@mayorista/core/schemas/common';
 import { adminOrdersPageSchema, orderSchema, ownOrdersSchema, placeOrderResultSchema, placeOrderSchema } from '@mayorista/core/schemas/order';
+import { messages } from '@mayorista/core/messages';
+import {
+  cancelOrderResultSchema,
+  editOrderSchema,
+  orderEditsSchema,
+  pickingSheetQuerySchema,
+} from '@mayorista/core/schemas/order-life';
 import type pg from 'pg';
 import { authOf } from '../../plugins/auth';
+import { renderPickingSheetPdf } from './orders.picking-pdf';
 import { createAdminOrdersService } from './orders-admin.service';
 import { renderOrderPdf } from './orders.pdf';
 import { createOrdersService } from './orders.service';
@@ -14,7 +22,16 @@ import { createOrdersService } from './orders.service';
 interface OrdersRoutesDeps {
   pool: pg.Pool;
   config: { whatsappPhone: string; catalogName: string; rateLimits: { ordersPerMinute: number } };
+  /** Wakes this process's e-mail outbox worker after a commit that queued e-mails. */
+  onEmailsQueued?: () => void;
 }
+
+const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
+  reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf);
 
 /** Every orders route: the customer's (place, list own, read own, own PDF) and the admin's. */
 export function registerOrdersRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
@@ -27,7 +44,11 @@ const ownOrderParamsSchema = z.object({ id: z.string().max(100) });
 
 /** Customer side. The access level is enforced before the body is read (plugins/auth.ts). */
 function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
-  const service = createOrdersService({ pool: deps.pool, whatsappPhone: deps.config.whatsappPhone });
+  const service = createOrdersService({
+    pool: deps.pool,
+    whatsappPhone: deps.config.whatsappPhone,
+    ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -74,13 +95,16 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema } },
     async (request, reply) => {
       const order = await service.getOwnOrder(authOf(request).userId, request.params.id);
-      const pdf = await renderOrderPdf(order, deps.config.catalogName);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="pedido-${orderNumber(order.id)}.pdf"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await renderOrderPdf(order, deps.config.catalogName), `pedido-${orderNumber(order.id)}.pdf`);
     },
+  );
+
+  // Issue 19 §4: the customer's own order, while Pendiente (or Pendiente de Canje).
+  routes.post(
+    '/api/orders/:id/cancel',
+    { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema, response: { 200: cancelOrderResultSchema } } },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await service.cancelOwnOrder(authOf(request).userId, request.params.id)),
   );
 }
 
@@ -88,7 +112,7 @@ const adminOrderParamsSchema = z.object({ id: uuidSchema });
 
 /** Admin order management (issue 6): list, detail, status transitions and CSV export. */
 function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
-  const service = createAdminOrdersService(deps.pool);
+  const service = createAdminOrdersService(deps.pool, deps.onEmailsQueued);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -121,5 +145,40 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
     '/api/admin/orders/:id/status',
     { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
     async (request) => service.changeStatus(request.params.id, request.body.status, authOf(request).profile),
+  );
+
+  // Issue 19 §3, §5: edits, their history, and the admin's documents.
+  routes.patch(
+    '/api/admin/orders/:id',
+    { schema: { params: adminOrderParamsSchema, body: editOrderSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
+    async (request) => service.edit(request.params.id, request.body, authOf(request).profile),
+  );
+
+  routes.get(
+    '/api/admin/orders/:id/edits',
+    { schema: { params: adminOrderParamsSchema, response: { 200: orderEditsSchema } }, config: { access: 'admin' } },
+    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.edits(request.params.id)),
+  );
+
+  routes.get(
+    '/api/admin/orders/:id/pdf',
+    { schema: { params: adminOrderParamsSchema }, config: { access: 'admin' } },
+    async (request, reply) => {
+      const order = await service.get(request.params.id);
+      return sendPdf(reply, await renderOrderPdf(order, deps.config.catalogName), `pedido-${orderNumber(order.id)}.pdf`);
+    },
+  );
+
+  routes.get(
+    '/api/admin/picking-sheet.pdf',
+    { schema: { querystring: pickingSheetQuerySchema }, config: { access: 'admin' } },
+    async (request, reply) => {
+      const orders = await service.pickingOrders(request.query);
+      const { date, ids } = request.query;
+      const picking = messages.orderLife.picking;
+      const subtitle = date ? picking.subtitleDay(date.split('-').reverse().join('/')) : picking.subtitleSelected(ids?.length ?? 0);
+      const pdf = await renderPickingSheetPdf(orders, subtitle, deps.config.catalogName);
+      return sendPdf(reply, pdf, `hoja-de-preparacion-${date ?? new Date().toISOString().slice(0, 10)}.pdf`);
+    },
   );
 }

@@ -9,14 +9,20 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { inTransaction, type Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
-import { debitPoints, findPointsBalance } from '../points/points.ledger';
+import { canCustomerCancel } from '@mayorista/core/order-status';
+import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
 import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
 import { formatMoney } from '@mayorista/core/money';
+import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
 import { loadSettings } from '../settings/settings.repository';
-import { takeStock } from '../stock/stock.ledger';
+import { returnStock, takeStock } from '../stock/stock.ledger';
+import { queueOrderEmails } from './orders.emails';
 import { assertSameOrderRequest, saveOrderRequestFingerprint } from './orders.idempotency';
 import {
   currentStock,
+  findOwnOrderForUpdate,
+  notifyOrderCancelled,
+  updateOrderStatus,
   findCustomer,
   findOrderByIdempotencyKey,
   findOwnOrder,
@@ -160,18 +166,29 @@ async function takeOrderStock(tx: Queryable, lines: OrderLine[], order: OrderRow
   const limited = lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
   const taken = await takeStock(tx, limited, { orderId: order.id, actorId: userId });
   if (taken.size === limited.length) return;
-  const refused = limited.filter((l) => !taken.has(l.productId)).map((l) => l.productId);
+  throw await refusedStockError(tx, limited.filter((l) => !taken.has(l.productId)).map((l) => l.productId));
+}
+
+/** Why takeStock refused lines, for the first of them: gone, disabled, or not enough units. */
+export async function refusedStockError(tx: Queryable, refused: string[]): Promise<AppError> {
   const now = await currentStock(tx, refused);
   const first = now.find((p) => p.id === refused[0]) ?? now[0];
-  if (!first) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: refused[0] });
-  if (!first.is_enabled) throw unavailable(first);
-  throw new AppError('insufficient_stock', messages.orders.insufficientStock(first.name, first.stock), {
+  if (!first) return new AppError('product_unavailable', messages.orders.productMissing, { product_id: refused[0] });
+  if (!first.is_enabled) return unavailable(first);
+  return new AppError('insufficient_stock', messages.orders.insufficientStock(first.name, first.stock), {
     product_id: first.id,
     available: first.stock,
   });
 }
 
-export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string }) {
+export interface OrdersServiceDeps {
+  pool: pg.Pool;
+  whatsappPhone: string;
+  /** Called after a commit that queued e-mails, so this process's outbox worker sends them at once. */
+  onEmailsQueued?: () => void;
+}
+
+export function createOrdersService(deps: OrdersServiceDeps) {
   const { pool } = deps;
 
   async function answer(userId: string, row: OrderRow, created: boolean, saldoPuntos?: number): Promise<PlacedOrder> {
@@ -211,6 +228,8 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
       if (command.idempotency_key) await saveOrderRequestFingerprint(tx, row.id, command);
       const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
       await announceOrder(tx, row, customer);
+      // The e-mails exist iff the order commits (decision 014); the worker sends them later.
+      await queueOrderEmails(tx, { id: row.id, customerEmail: customer.email }, { kind: 'placed' });
       await takeOrderStock(tx, lines, row, userId);
       return { row, saldoPuntos };
     });
@@ -228,6 +247,7 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
     if (existing) return replay(userId, existing, command);
     try {
       const { row, saldoPuntos } = await writeOrder(userId, command, productIds);
+      deps.onEmailsQueued?.();
       return answer(userId, row, true, saldoPuntos);
     } catch (error) {
       const winner = key && isIdempotencyKeyConflict(error) ? await findOrderByIdempotencyKey(pool, userId, key) : null;
@@ -243,8 +263,44 @@ export function createOrdersService(deps: { pool: pg.Pool; whatsappPhone: string
     return row;
   }
 
+  /**
+   * Issue 19 §4: the customer cancels their own order while nobody has acted on it yet. One
+   * transaction with the order locked: units back through the stock ledger, points back through
+   * the points ledger, the status, the e-mails and the admins' live notice — or nothing.
+   */
+  async function cancelOwnOrder(userId: string, orderId: string): Promise<CancelOrderResult> {
+    if (!looksLikeUuid(orderId)) throw notFound(messages.orders.notFound);
+    const row = await inTransaction(pool, async (tx) => {
+      const order = await findOwnOrderForUpdate(tx, userId, orderId);
+      if (!order) throw notFound(messages.orders.notFound);
+      const status = order.status as OrderStatus;
+      if (!canCustomerCancel(status)) {
+        throw new AppError('order_not_cancellable', messages.orderLife.cancel.notCancellable(status), { current_status: status });
+      }
+      const context = { orderId, actorId: userId };
+      const lines = order.items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
+      // Profile before products, the order placing an order locks them in: no deadlock between the two.
+      if (order.canjeadoConPuntos) await creditPoints(tx, userId, order.total, { ...context, kind: 'order_refund' });
+      await returnStock(tx, lines, { ...context, kind: 'order_cancel_restock' });
+      const cancelled = await updateOrderStatus(tx, orderId, 'Cancelado');
+      await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'customer_cancelled' });
+      await notifyOrderCancelled(tx, {
+        id: orderId,
+        user_info: { nombre: order.userInfo.nombre, apellido: order.userInfo.apellido },
+        total: order.total,
+        status: 'Cancelado',
+        created_at: order.createdAt.toISOString(),
+        canjeado_con_puntos: order.canjeadoConPuntos,
+      });
+      return cancelled;
+    });
+    deps.onEmailsQueued?.();
+    return { order: toOrder(row), saldo_puntos: (await findPointsBalance(pool, userId)) ?? 0 };
+  }
+
   return {
     placeOrder,
+    cancelOwnOrder,
     async listOwnOrders(userId: string): Promise<Order[]> {
       return (await listOwnOrders(pool, userId)).map(toOrder);
     },

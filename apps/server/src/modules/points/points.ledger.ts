@@ -18,7 +18,12 @@ export interface PointsMovementContext {
  * Debits points only if the balance covers them (the conditional UPDATE is the guard against two
  * redemptions racing). Returns the new balance, or null when the balance did not cover it.
  */
-export async function debitPoints(db: Queryable, profileId: string, amount: number, context: PointsMovementContext): Promise<number | null> {
+export async function debitPoints(
+  db: Queryable,
+  profileId: string,
+  amount: number,
+  context: PointsMovementContext & { kind?: Extract<PointsMovementKind, 'order' | 'order_edit'> },
+): Promise<number | null> {
   const { rows } = await db.query<{ saldo_puntos: number }>({
     name: 'points_debit',
     text: `with debited as (
@@ -27,10 +32,10 @@ export async function debitPoints(db: Queryable, profileId: string, amount: numb
              returning id, saldo_puntos
            ), moved as (
              insert into points_movements (profile_id, kind, amount, balance, order_id, actor_id)
-             select id, 'order', -$2::bigint, saldo_puntos, $3::uuid, $4::uuid from debited
+             select id, $5, -$2::bigint, saldo_puntos, $3::uuid, $4::uuid from debited
            )
            select saldo_puntos from debited`,
-    values: [profileId, amount, context.orderId ?? null, context.actorId ?? null],
+    values: [profileId, amount, context.orderId ?? null, context.actorId ?? null, context.kind ?? 'order'],
   });
   return rows[0]?.saldo_puntos ?? null;
 }
@@ -40,7 +45,7 @@ export async function creditPoints(
   db: Queryable,
   profileId: string,
   amount: number,
-  context: PointsMovementContext & { kind: Extract<PointsMovementKind, 'order_refund'> },
+  context: PointsMovementContext & { kind: Extract<PointsMovementKind, 'order_refund' | 'order_edit'> },
 ): Promise<number | null> {
   const { rows } = await db.query<{ saldo_puntos: number }>({
     name: 'points_credit',

@@ -148,7 +148,7 @@ const normalised = (param: string) => `lower(public.immutable_unaccent(${param})
  * The WHERE clause of a catalogue page, its parameters, and a key naming its shape (one letter per
  * filter, plus the number of search words) so each shape is one named prepared statement.
  */
-function catalogueWhere(filters: ProductFilters): { shape: string; clause: string; values: unknown[] } {
+export function catalogueWhere(filters: ProductFilters): { shape: string; clause: string; values: unknown[] } {
   const conditions: string[] = [];
   const values: unknown[] = [];
   let shape = '';

@@ -10,6 +10,7 @@ import {
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
 import { isActiveStaff, isApproved } from '@mayorista/core/roles';
+import { sameSnapshot } from '@mayorista/core/repricing';
 import type { Pool } from 'pg';
 import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
 import { databaseOn, type Database } from '../../db/client';
@@ -21,6 +22,7 @@ import { listStockMovements, setStock } from '../stock/stock.ledger';
 import type { CatalogueCache } from './products.cache';
 import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
 import * as repository from './products.repository';
+import * as pricing from '../pricing/pricing.repository';
 
 /**
  * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and active
@@ -134,8 +136,16 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     async update(id: string, data: ProductData, actorId: string): Promise<Product> {
       const product = changed(
         await inTransaction(pool, async (client) => {
-          if (!(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
-          return repository.updateProduct(databaseOn(client), id, data);
+          const [locked] = await pricing.lockProducts(client, [id]);
+          if (!locked || !(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
+          const updated = await repository.updateProduct(databaseOn(client), id, data);
+          // A manual price edit joins the product's price history (issue 17), in the same transaction.
+          const before = pricing.snapshotOfRow(locked);
+          const after = pricing.snapshotOfRow(updated!);
+          if (!sameSnapshot(before, after)) {
+            await pricing.insertChange(client, { source: 'manual', actorId, scope: { product_id: id }, rule: null, items: [{ id, before, after }] });
+          }
+          return updated;
         }).catch(translateWriteError),
       );
       if (!product) throw productNotFound();

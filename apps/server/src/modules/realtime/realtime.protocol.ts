@@ -51,6 +51,13 @@ export function replyMessage(topic: string, ref: MessageRef, status: 'ok' | 'err
   return JSON.stringify({ topic, event: 'phx_reply', payload: { status, response }, ref });
 }
 
+/**
+ * The order events of the NOTIFY channel: a new order (INSERT) and, since issue 19, a customer's
+ * cancellation (`event: 'cancelled'` in the notified row → CANCELLED), through the same path.
+ */
+export const ORDER_CANCELLED_EVENT = 'CANCELLED';
+
 export function insertMessage(record: OrderInsertRecord): string {
-  return JSON.stringify({ topic: ORDERS_TOPIC, event: 'INSERT', payload: { record }, ref: null });
+  const event = record.event === 'cancelled' ? ORDER_CANCELLED_EVENT : 'INSERT';
+  return JSON.stringify({ topic: ORDERS_TOPIC, event, payload: { record }, ref: null });
 }

@@ -30,7 +30,11 @@ export interface StockLine {
  * The movements are inserted by the same statement from the rows actually updated.
  * Returns the ids whose units were taken; the caller rolls back when one is missing.
  */
-export async function takeStock(db: Queryable, lines: StockLine[], context: StockMovementContext): Promise<Set<string>> {
+export async function takeStock(
+  db: Queryable,
+  lines: StockLine[],
+  context: StockMovementContext & { kind?: Extract<StockMovementKind, 'order' | 'order_edit'> },
+): Promise<Set<string>> {
   if (lines.length === 0) return new Set();
   const { rows } = await db.query<{ id: string }>({
     name: 'stock_take',
@@ -47,10 +51,16 @@ export async function takeStock(db: Queryable, lines: StockLine[], context: Stoc
              returning p.id, p.stock, w.quantity
            ), moved as (
              insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
-             select id, 'order', -quantity, stock, $3::uuid, $4::uuid from taken
+             select id, $5, -quantity, stock, $3::uuid, $4::uuid from taken
            )
            select id from taken`,
-    values: [lines.map((l) => l.productId), lines.map((l) => l.quantity), context.orderId ?? null, context.actorId ?? null],
+    values: [
+      lines.map((l) => l.productId),
+      lines.map((l) => l.quantity),
+      context.orderId ?? null,
+      context.actorId ?? null,
+      context.kind ?? 'order',
+    ],
   });
   return new Set(rows.map((r) => r.id));
 }
@@ -64,7 +74,7 @@ export async function takeStock(db: Queryable, lines: StockLine[], context: Stoc
 export async function returnStock(
   db: Queryable,
   lines: StockLine[],
-  context: StockMovementContext & { kind: Extract<StockMovementKind, 'order_cancel_restock' | 'import'> },
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'order_cancel_restock' | 'import' | 'order_edit'> },
 ): Promise<void> {
   const quantities = new Map<string, number>();
   for (const line of lines) {
@@ -121,6 +131,37 @@ export async function setStock(
   return rows[0]?.found ?? false;
 }
 
+/**
+ * `setStock` for many products in ONE statement (a spreadsheet import, issue 17): each product
+ * whose stock differs gets the new value and one movement of the given kind. Rows are locked in id
+ * order, like every other multi-product writer.
+ */
+export async function setStocks(
+  db: Queryable,
+  lines: { productId: string; stock: number }[],
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'import'> },
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db.query({
+    name: 'stock_set_many',
+    text: `with wanted as (
+             select unnest($1::uuid[]) as id, unnest($2::int[]) as stock
+           ), prev as (
+             select p.id, p.stock from products p join wanted w on w.id = p.id order by p.id for update of p
+           ), changed as (
+             update products p set stock = w.stock, updated_at = now()
+               from wanted w join prev on prev.id = w.id
+              where p.id = w.id and prev.stock <> w.stock
+             returning p.id, p.stock, p.stock - prev.stock as quantity
+           ), moved as (
+             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+             select id, $3, quantity, stock, $4::uuid, $5::uuid from changed
+           )
+           select count(*) from changed`,
+    values: [lines.map((l) => l.productId), lines.map((l) => l.stock), context.kind, context.orderId ?? null, context.actorId ?? null],
+  });
+}
+
 /** One page of a product's movements, newest first, and how many there are. */
 export async function listStockMovements(
   db: Queryable,
@@ -145,4 +186,18 @@ export async function listStockMovements(
     }),
   ]);
   return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total: counted.rows[0]?.n ?? 0 };
+}
+
+/**
+ * Locks products in id order until the transaction ends — the order takeStock and returnStock
+ * use. A change that returns some units and takes others (an order edit) locks them all first,
+ * so its two statements cannot interleave with an order's into a deadlock.
+ */
+export async function lockStock(db: Queryable, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.query({
+    name: 'stock_lock',
+    text: `select id from products where id = any($1::uuid[]) order by id for update`,
+    values: [productIds],
+  });
 }

@@ -4,12 +4,14 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { messages } from '@mayorista/core/messages';
 import { Spinner } from '../../components/ui/spinner';
 
+const AdminDashboardTab = lazy(() => import('../../features/admin-dashboard/admin-dashboard-tab'));
 const AdminOrdersTab = lazy(() => import('../../features/admin-orders/admin-orders-tab'));
 const AdminProductsTab = lazy(() => import('../../features/admin-products/admin-products-tab'));
 const AdminUsersTab = lazy(() => import('../../features/admin-users/admin-users-tab'));
 const AdminSettingsTab = lazy(() => import('../../features/admin-settings/admin-settings-tab'));
 
 const TABS = [
+  { value: 'panel', label: messages.orderLife.dashboard.tabTitle, Content: AdminDashboardTab },
   { value: 'pedidos', label: messages.adminOrders.tabTitle, Content: AdminOrdersTab },
   { value: 'productos', label: messages.products.admin.tabTitle, Content: AdminProductsTab },
   { value: 'usuarios', label: messages.adminUsers.tabTitle, Content: AdminUsersTab },
@@ -23,7 +25,7 @@ const isTab = (value: string | null): value is TabValue => TABS.some((tab) => ta
 export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const current: TabValue = isTab(requested) ? requested : 'pedidos';
+  const current: TabValue = isTab(requested) ? requested : 'panel';
 
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-6 md:px-4">

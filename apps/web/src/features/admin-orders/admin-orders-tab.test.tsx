@@ -93,6 +93,7 @@ describe('AdminOrdersTab', () => {
         return { status: 200, body: current };
       }
       if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
       return { status: 200, body: current };
     };
     renderTab();
@@ -125,6 +126,7 @@ describe('AdminOrdersTab', () => {
     handler = (url, init) => {
       if (init.method === 'POST') return { status: 409, body: { code: 'invalid_status_transition', message: 'No se puede pasar un pedido de Cancelado a Confirmado.' } };
       if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
       return { status: 200, body: current };
     };
     renderTab();
@@ -137,5 +139,59 @@ describe('AdminOrdersTab', () => {
         variant: 'destructive',
       }),
     );
+  });
+
+  it('edits an order: quantity and reason go to PATCH with the version seen, the preview follows core (issue 19)', async () => {
+    let current = order({});
+    handler = (url, init) => {
+      if (init.method === 'PATCH') {
+        current = { ...current, items: [{ ...current.items[0]!, quantity: 2, total: 500_000 }], total: 500_000 };
+        return { status: 200, body: current };
+      }
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+      return { status: 200, body: current };
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    await userEvent.click(await within(detail).findByRole('button', { name: 'Modificar pedido' }));
+    const editor = await screen.findByRole('dialog', { name: 'Modificar pedido #11111111' });
+    const quantity = within(editor).getByLabelText('Cantidad de Yerba Mate 1 kg');
+    await userEvent.tripleClick(quantity);
+    await userEvent.keyboard('2');
+    expect(quantity).toHaveValue(2);
+    expect(within(editor).getByText(/Total estimado: \$\s5\.000,00/)).toBeInTheDocument();
+    await userEvent.click(within(editor).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(editor).findByText('Contá el motivo del cambio (al menos 3 letras).')).toBeInTheDocument();
+    expect(calls.some((c) => c.init.method === 'PATCH')).toBe(false);
+    await userEvent.type(within(editor).getByLabelText('Motivo del cambio'), 'Sin stock');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.some((c) => c.init.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.init.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe('/api/admin/orders/11111111-2222-4333-8444-555555555555');
+    expect(JSON.parse(String(patch.init.body))).toEqual({
+      lines: [{ product_id: 'p-1', quantity: 2 }],
+      reason: 'Sin stock',
+      reprice: false,
+      expected_updated_at: '2026-11-20T15:00:00.000Z',
+    });
+  });
+
+  it('offers the WhatsApp notice with the order number and status, to the phone typed', async () => {
+    const current = order({ status: 'Confirmado' });
+    handler = (url) => {
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+      return { status: 200, body: current };
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    await userEvent.type(await within(detail).findByLabelText(/teléfono para WhatsApp/), '11 2233-4455');
+    const link = within(detail).getByRole('link', { name: 'Avisar por WhatsApp' });
+    const href = new URL(link.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/5491122334455');
+    expect(href.searchParams.get('text')).toContain('tu pedido #11111111 está Confirmado');
   });
 });

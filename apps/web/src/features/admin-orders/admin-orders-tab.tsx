@@ -10,6 +10,7 @@ import { PagedQueryList } from '../../components/ui/paged-query-list';
 import { toast } from '../../components/ui/toast-store';
 import { saveBlob } from '../../lib/download';
 import {
+  downloadPickingSheet,
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrdersQueryOptions,
   downloadAdminOrdersCsv,
@@ -28,6 +29,14 @@ export default function AdminOrdersTab() {
   const [page, setPage] = useState(1);
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (orderId: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(orderId)) next.delete(orderId);
+      else next.add(orderId);
+      return next;
+    });
   // Typing a name stays responsive; the request follows the deferred value.
   const deferredFilters = useDeferredValue(filters);
   const query = useQuery(adminOrdersQueryOptions(deferredFilters, page));
@@ -56,9 +65,12 @@ export default function AdminOrdersTab() {
         <h2 id="admin-orders-heading" className="text-xl font-semibold text-slate-900">
           {text.heading}
         </h2>
-        <Button variant="secondary" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? text.exporting : text.exportCsv}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <PickingSheetButtons selected={[...selected]} />
+          <Button variant="secondary" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
+            {exporting ? text.exporting : text.exportCsv}
+          </Button>
+        </div>
       </div>
 
       <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.5fr_auto_auto_auto]">
@@ -124,7 +136,15 @@ export default function AdminOrdersTab() {
         onPageChange={setPage}
         listLabel={text.heading}
         listClassName="space-y-2"
-        renderItem={(order) => <OrderRow key={order.id} order={order} onOpen={() => setOpenOrderId(order.id)} />}
+        renderItem={(order) => (
+          <OrderRow
+            key={order.id}
+            order={order}
+            onOpen={() => setOpenOrderId(order.id)}
+            selected={selected.has(order.id)}
+            onToggle={() => toggle(order.id)}
+          />
+        )}
       />
 
       <OrderDetailDialog orderId={openOrderId} onClose={() => setOpenOrderId(null)} />
@@ -132,10 +152,23 @@ export default function AdminOrdersTab() {
   );
 }
 
-function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: () => void }) {
+function OrderRow({
+  order,
+  onOpen,
+  selected,
+  onToggle,
+}: {
+  order: AdminOrder;
+  onOpen: () => void;
+  selected: boolean;
+  onToggle: () => void;
+}) {
   const number = orderNumber(order.id);
   return (
-    <li>
+    <li className="flex items-stretch gap-2">
+      <label className="flex min-w-11 items-center justify-center rounded-lg border border-slate-200 bg-white">
+        <input type="checkbox" className="h-5 w-5" checked={selected} onChange={onToggle} aria-label={messages.orderLife.documents.selectOrder(number)} />
+      </label>
       <button
         type="button"
         onClick={onOpen}
@@ -158,5 +191,32 @@ function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: () => void }) 
         <span className="font-medium text-slate-900 sm:text-right">{formatMoney(order.total)}</span>
       </button>
     </li>
+  );
+}
+
+const todayInArgentina = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+
+/** Issue 19 §5: the picking sheet of the ticked orders, or of today's orders still to prepare. */
+function PickingSheetButtons({ selected }: { selected: string[] }) {
+  const [busy, setBusy] = useState(false);
+  const docs = messages.orderLife.documents;
+  const download = async (query: { ids: string[] } | { date: string }) => {
+    setBusy(true);
+    try {
+      saveBlob(await downloadPickingSheet(query), `hoja-de-preparacion-${'date' in query ? query.date : todayInArgentina()}.pdf`);
+    } catch (error) {
+      toast({ title: docs.downloadError, description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return selected.length > 0 ? (
+    <Button variant="secondary" size="sm" disabled={busy} onClick={() => void download({ ids: selected })}>
+      {busy ? docs.downloading : docs.pickingSheetSelected(selected.length)}
+    </Button>
+  ) : (
+    <Button variant="secondary" size="sm" disabled={busy} onClick={() => void download({ date: todayInArgentina() })}>
+      {busy ? docs.downloading : docs.pickingSheetDay}
+    </Button>
   );
 }

@@ -24,6 +24,12 @@ import {
 import { DeleteProductDialog } from './components/delete-product-dialog';
 import { ProductForm } from './components/product-form';
 import { StockMovements } from './components/stock-movements';
+import { ImportDialog } from './components/import-dialog';
+import { PriceHistory } from './components/price-history';
+import { RepriceDialog } from './components/reprice-dialog';
+import { UndoBanner } from './components/undo-banner';
+import { exportCatalogue } from './api/pricing-api';
+import { saveBlob } from '../../lib/download';
 import type { FieldErrors } from './lib/product-form-values';
 
 /** A table row's usual height (two lines of name and category): the first guess for rows not yet measured. */
@@ -65,6 +71,18 @@ export default function AdminProductsTab() {
   const [editing, setEditing] = useState<Editing>(null);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [repricing, setRepricing] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [lastChange, setLastChange] = useState<{ id: string; product_count: number } | null>(null);
+  // Hand-picked products for a bulk price change (issue 17 §1).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggleSelected = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const list = useInfiniteQuery(adminProductsQueryOptions(search));
   const categories = useQuery(categoriesQueryOptions(true));
@@ -120,6 +138,13 @@ export default function AdminProductsTab() {
     onError: toastError,
   });
 
+  const download = useMutation({
+    mutationFn: async (format: 'csv' | 'xlsx') => {
+      saveBlob(await exportCatalogue(format, search), `catalogo-${new Date().toISOString().slice(0, 10)}.${format}`);
+    },
+    onError: toastError,
+  });
+
   const openEditor = (next: Editing) => {
     setServerErrors({});
     setEditing(next);
@@ -135,7 +160,21 @@ export default function AdminProductsTab() {
         <h2 id="admin-products-title" className="text-xl font-semibold text-slate-900">
           {t.tabTitle}
         </h2>
-        <Button onClick={() => openEditor({ mode: 'create' })}>{t.newProduct}</Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setRepricing(true)}>
+            {messages.pricing.admin.repriceButton}
+          </Button>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            {messages.pricing.admin.importButton}
+          </Button>
+          <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate('xlsx')}>
+            {messages.pricing.admin.exportXlsx}
+          </Button>
+          <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate('csv')}>
+            {messages.pricing.admin.exportCsv}
+          </Button>
+          <Button onClick={() => openEditor({ mode: 'create' })}>{t.newProduct}</Button>
+        </div>
       </div>
       <div className="max-w-md space-y-1">
         <Label htmlFor="admin-products-search">{t.searchLabel}</Label>
@@ -147,6 +186,8 @@ export default function AdminProductsTab() {
           onChange={(e) => setSearchText(e.target.value)}
         />
       </div>
+
+      {lastChange ? <UndoBanner change={lastChange} onDone={() => setLastChange(null)} /> : null}
 
       {list.isPending ? (
         <Spinner label={t.loading} />
@@ -165,6 +206,9 @@ export default function AdminProductsTab() {
           <table aria-rowcount={items.length + 1} className="w-full min-w-[640px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
+                <th scope="col" className="w-10 px-3 py-2 font-semibold">
+                  <span className="sr-only">{messages.pricing.admin.selectColumn}</span>
+                </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
                   {t.columnName}
                 </th>
@@ -189,7 +233,7 @@ export default function AdminProductsTab() {
               {/* Only the rows near the screen are in the DOM (issue 21): spacers keep the rest's height. */}
               {table.before > 0 ? (
                 <tr aria-hidden="true">
-                  <td colSpan={6} style={{ height: table.before, padding: 0 }} />
+                  <td colSpan={7} style={{ height: table.before, padding: 0 }} />
                 </tr>
               ) : null}
               {table.rows.map(({ index, key }) => {
@@ -202,6 +246,14 @@ export default function AdminProductsTab() {
                     aria-rowindex={index + 2}
                     className={product.is_enabled ? undefined : 'bg-slate-50 text-slate-600'}
                   >
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label={messages.pricing.admin.selectProduct(product.name)}
+                        checked={selected.has(product.id)}
+                        onChange={(e) => toggleSelected(product.id, e.target.checked)}
+                      />
+                    </td>
                     <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                       {product.name}
                       {product.on_sale ? (
@@ -259,7 +311,7 @@ export default function AdminProductsTab() {
               })}
               {table.after > 0 ? (
                 <tr aria-hidden="true">
-                  <td colSpan={6} style={{ height: table.after, padding: 0 }} />
+                  <td colSpan={7} style={{ height: table.after, padding: 0 }} />
                 </tr>
               ) : null}
             </tbody>
@@ -286,10 +338,23 @@ export default function AdminProductsTab() {
               onCancel={() => setEditing(null)}
               onSubmit={(input, image) => save.mutate({ input, image, target: editingProduct })}
             />
+            {editingProduct ? <PriceHistory productId={editingProduct.id} /> : null}
             {editingProduct ? <StockMovements productId={editingProduct.id} /> : null}
           </DialogContent>
         ) : null}
       </Dialog>
+
+      {repricing ? (
+        <RepriceDialog
+          open={repricing}
+          onOpenChange={setRepricing}
+          onApplied={setLastChange}
+          selectedIds={[...selected]}
+          categories={categories.data?.items ?? []}
+          search={search}
+        />
+      ) : null}
+      {importing ? <ImportDialog open={importing} onOpenChange={setImporting} onApplied={setLastChange} /> : null}
 
       <DeleteProductDialog
         productName={deleting?.name ?? null}

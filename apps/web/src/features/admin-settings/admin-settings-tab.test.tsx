@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { messages } from '@mayorista/core/messages';
+import { DEFAULT_SETTINGS } from '@mayorista/core/schemas/settings';
 import { dismissToast } from '../../components/ui/toast-store';
 import { jsonResponse, type RecordedCall } from '../../test/auth-fixtures';
 import { profileFor, renderWithAuth } from '../../test/render-with-auth';
@@ -23,7 +24,7 @@ function mountTab(handlers: Record<string, (call: RecordedCall) => Response>) {
 describe('Ajustes tab', () => {
   it('shows the minimum order in pesos and saves what the admin types, in centavos', async () => {
     const view = mountTab({
-      'GET /api/admin/settings': () => jsonResponse(200, { min_order_amount: 2_500_000, updated_at: null }),
+      'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, min_order_amount: 2_500_000, updated_at: null }),
       'PUT /api/admin/settings': (call) => jsonResponse(200, { ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
     });
     const field = await screen.findByLabelText(text.minOrderAmount);
@@ -32,12 +33,12 @@ describe('Ajustes tab', () => {
     await userEvent.type(field, '$ 30.000,50');
     await userEvent.click(screen.getByRole('button', { name: text.save }));
     await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toEqual({ min_order_amount: 3_000_050 });
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ min_order_amount: 3_000_050 });
     expect(await screen.findByText(text.saved)).toBeInTheDocument();
   });
 
   it('refuses an amount it cannot read, without calling the server', async () => {
-    const view = mountTab({ 'GET /api/admin/settings': () => jsonResponse(200, { min_order_amount: 0, updated_at: null }) });
+    const view = mountTab({ 'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, updated_at: null }) });
     const field = await screen.findByLabelText(text.minOrderAmount);
     await userEvent.clear(field);
     await userEvent.type(field, '12,5O');
@@ -45,5 +46,32 @@ describe('Ajustes tab', () => {
     expect(await screen.findByText(text.invalidAmount)).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the e-mail switches, the admin recipients and the low-stock threshold, and explains a bad recipient', async () => {
+    const view = mountTab({
+      'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, updated_at: null }),
+      'PUT /api/admin/settings': (call) => jsonResponse(200, { ...DEFAULT_SETTINGS, ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
+    });
+    await userEvent.click(await screen.findByLabelText(text.emailAdminNewOrder));
+    const recipients = screen.getByLabelText(text.adminRecipients);
+    await userEvent.type(recipients, 'no-es-correo');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    expect(await screen.findByText(text.invalidRecipient)).toBeInTheDocument();
+    expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(recipients);
+    await userEvent.type(recipients, 'ventas@example.com{enter}duenio@example.com');
+    const threshold = screen.getByLabelText(text.lowStockThreshold);
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '12');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      email_admin_new_order: false,
+      email_customer_order_placed: true,
+      admin_email_recipients: ['ventas@example.com', 'duenio@example.com'],
+      low_stock_threshold: 12,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { centavosToInput, formatDateTime, parsePesos } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
-import type { SettingsResponse } from '@mayorista/core/schemas/settings';
+import { settingsUpdateSchema, type SettingsResponse } from '@mayorista/core/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
@@ -22,10 +22,25 @@ export default function AdminSettingsTab() {
   return <SettingsForm key={query.data.updated_at ?? 'defaults'} current={query.data} />;
 }
 
+const EMAIL_SWITCHES = [
+  ['email_customer_order_placed', text.emailCustomerOrderPlaced],
+  ['email_customer_status_changed', text.emailCustomerStatusChanged],
+  ['email_customer_order_edited', text.emailCustomerOrderEdited],
+  ['email_admin_new_order', text.emailAdminNewOrder],
+  ['email_admin_order_cancelled', text.emailAdminOrderCancelled],
+] as const;
+type EmailSwitch = (typeof EMAIL_SWITCHES)[number][0];
+
 function SettingsForm({ current }: { current: SettingsResponse }) {
   const queryClient = useQueryClient();
   const [minOrder, setMinOrder] = useState(centavosToInput(current.min_order_amount));
   const [error, setError] = useState<string>();
+  const [switches, setSwitches] = useState<Record<EmailSwitch, boolean>>(
+    () => Object.fromEntries(EMAIL_SWITCHES.map(([key]) => [key, current[key]])) as Record<EmailSwitch, boolean>,
+  );
+  const [recipients, setRecipients] = useState(current.admin_email_recipients.join('\n'));
+  const [threshold, setThreshold] = useState(String(current.low_stock_threshold));
+  const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string }>({});
 
   const mutation = useMutation({
     mutationFn: saveSettings,
@@ -44,7 +59,21 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
       return;
     }
     setError(undefined);
-    mutation.mutate({ min_order_amount: centavos });
+    const update = {
+      min_order_amount: centavos,
+      ...switches,
+      admin_email_recipients: recipients.split(/[\s,;]+/).map((r) => r.trim()).filter(Boolean),
+      low_stock_threshold: Number(threshold.trim() || '0'),
+    };
+    // The same schema as the server: the admin sees the Spanish message next to the field.
+    const parsed = settingsUpdateSchema.safeParse(update);
+    if (!parsed.success) {
+      const issueOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
+      setFieldErrors({ recipients: issueOf('admin_email_recipients'), threshold: issueOf('low_stock_threshold') });
+      return;
+    }
+    setFieldErrors({});
+    mutation.mutate(parsed.data);
   };
 
   return (
@@ -65,6 +94,50 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           value={minOrder}
           onChange={(event) => setMinOrder(event.target.value)}
         />
+        <Field
+          label={text.lowStockThreshold}
+          hint={text.lowStockThresholdHint}
+          error={fieldErrors.threshold}
+          inputMode="numeric"
+          autoComplete="off"
+          value={threshold}
+          onChange={(event) => setThreshold(event.target.value)}
+        />
+        <fieldset className="space-y-2">
+          <legend className="font-medium text-slate-900">{text.emailsHeading}</legend>
+          <p className="text-sm text-slate-600">{text.emailsIntro}</p>
+          {EMAIL_SWITCHES.map(([key, label]) => (
+            <label key={key} className="flex min-h-11 items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                checked={switches[key]}
+                onChange={(event) => setSwitches((all) => ({ ...all, [key]: event.target.checked }))}
+              />
+              {label}
+            </label>
+          ))}
+          <label htmlFor="ajustes-destinatarios" className="block text-sm font-medium text-slate-900">
+            {text.adminRecipients}
+          </label>
+          <p id="ajustes-destinatarios-ayuda" className="text-sm text-slate-600">
+            {text.adminRecipientsHint}
+          </p>
+          <textarea
+            id="ajustes-destinatarios"
+            rows={3}
+            value={recipients}
+            onChange={(event) => setRecipients(event.target.value)}
+            aria-describedby={`ajustes-destinatarios-ayuda${fieldErrors.recipients ? ' ajustes-destinatarios-error' : ''}`}
+            aria-invalid={fieldErrors.recipients ? true : undefined}
+            className="w-full rounded-md border border-slate-300 p-2"
+          />
+          {fieldErrors.recipients ? (
+            <p id="ajustes-destinatarios-error" role="alert" className="text-sm text-red-800">
+              {fieldErrors.recipients}
+            </p>
+          ) : null}
+        </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={mutation.isPending}>
             {mutation.isPending ? text.saving : text.save}

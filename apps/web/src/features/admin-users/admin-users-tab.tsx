@@ -9,6 +9,8 @@ import { Label } from '../../components/ui/label';
 import { PagedQueryList } from '../../components/ui/paged-query-list';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
+import { apiDownload } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
 import {
   ADMIN_USERS_PAGE_SIZE,
   adminUsersKeys,
@@ -127,6 +129,13 @@ function AdminUserRow({ user }: { user: AdminUser }) {
     onError,
   });
 
+  // Issue 17: the customer's "Lista de precios", at that customer's prices.
+  const priceList = useMutation({
+    mutationFn: async () =>
+      saveBlob(await apiDownload(`/api/admin/users/${encodeURIComponent(user.id)}/price-list.pdf`), `lista-de-precios-${user.dni}.pdf`),
+    onError,
+  });
+
   const isMe = me?.id === user.id;
   const canChangeRole = !!me?.is_super_admin && !isMe && !user.is_super_admin;
 
@@ -162,6 +171,9 @@ function AdminUserRow({ user }: { user: AdminUser }) {
         ) : null}
         <PointsDialog user={user} displayName={name} />
         <PointsMovementsDialog userId={user.id} displayName={name} />
+        <Button size="sm" variant="secondary" disabled={priceList.isPending} onClick={() => priceList.mutate()}>
+          {messages.pricing.customer.adminDownload}
+        </Button>
         {canChangeRole ? (
           <Button size="sm" variant="secondary" disabled={role.isPending} onClick={() => role.mutate(!user.is_admin)}>
             {user.is_admin ? text.revokeAdmin : text.grantAdmin}

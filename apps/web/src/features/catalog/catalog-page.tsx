@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../../lib/auth';
+import { PriceListButton } from './components/price-list-button';
 import { useCart } from '../../lib/cart';
 import { useColumns, useWindowRows } from '../../lib/hooks/use-window-rows';
 import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from '../../lib/queries/products';
@@ -71,9 +72,12 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
 
   return (
     <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-4 px-3 py-6 md:px-4">
-      <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
-        {t.title}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
+          {t.title}
+        </h1>
+        {kind === 'wholesale' ? <PriceListButton /> : null}
+      </div>
       {showNotice ? <PricingNotice signedIn={signedIn} /> : null}
       <CatalogFilters
         searchText={searchText}

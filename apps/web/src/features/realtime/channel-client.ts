@@ -42,6 +42,8 @@ export interface RealtimeChannelOptions {
   /** Read at every join, so a refreshed token is used after a reconnect. */
   getAccessToken: () => string | null;
   onInsert: (record: NewOrderRecord) => void;
+  /** A customer cancelled an order (issue 19): same record shape, event CANCELLED. */
+  onCancelled?: (record: NewOrderRecord) => void;
   /** Each successful join; `rejoined` is true after a reconnect, when events may have been missed. */
   onJoined?: (info: { rejoined: boolean }) => void;
   onStateChange?: (state: ChannelState) => void;
@@ -96,8 +98,8 @@ export class RealtimeChannel {
   private hasJoinedBefore = false;
   /** False once unsubscribed: nothing may reopen the socket after that. */
   private wanted = false;
-  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange'>> &
-    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange'>;
+  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>> &
+    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>;
 
   constructor(options: RealtimeChannelOptions) {
     // `??` rather than spreading defaults: an option passed as undefined must not erase its default.
@@ -204,6 +206,10 @@ export class RealtimeChannel {
       const record = asNewOrderRecord(message.payload.record);
       if (record) this.options.onInsert(record);
       else this.options.logger.error('[realtime] evento INSERT sin datos del pedido');
+    }
+    if (message.topic === this.options.topic && message.event === 'CANCELLED') {
+      const record = asNewOrderRecord(message.payload.record);
+      if (record) this.options.onCancelled?.(record);
     }
   }
 

@@ -86,6 +86,23 @@ describe('NewOrderNotifications', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin-orders'] });
   });
 
+  it('tells the admin when a customer cancels an order (issue 19) and refreshes the list', () => {
+    const { invalidate } = renderWith();
+    const socket = joinedSocket();
+    act(() =>
+      socket.receive({
+        topic: 'orders',
+        event: 'CANCELLED',
+        payload: { record: { id: 'abcdef12-0000', user_info: { nombre: 'Beatriz' }, total: 100, status: 'Cancelado', created_at: '2026-11-22T01:00:00Z', event: 'cancelled' } },
+        ref: null,
+      }),
+    );
+    expect(getToasts()).toEqual([
+      expect.objectContaining({ title: 'Pedido cancelado por el cliente', description: 'Beatriz canceló el pedido #abcdef12.' }),
+    ]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin-orders'] });
+  });
+
   it('refetches the list after a reconnect, and shows no message for channel errors', () => {
     const { invalidate } = renderWith();
     const first = joinedSocket();

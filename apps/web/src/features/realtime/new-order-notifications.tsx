@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { NEW_ORDER_TOAST_DURATION_MS } from '@mayorista/core/constants';
+import { NEW_ORDER_TOAST_DURATION_MS, orderNumber } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { isAdmin, useAuth } from '../../lib/auth';
 import { adminOrdersKeys } from '../../lib/queries/order-keys';
@@ -35,6 +35,14 @@ export function NewOrderNotifications({ createSocket }: { createSocket?: WebSock
         toast({
           title: messages.orders.newOrderTitle,
           description: messages.orders.newOrderText(record.user_info.nombre),
+          duration: NEW_ORDER_TOAST_DURATION_MS,
+        });
+        void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+      },
+      onCancelled: (record) => {
+        toast({
+          title: messages.orderLife.cancel.realtimeTitle,
+          description: messages.orderLife.cancel.realtimeText(record.user_info.nombre, orderNumber(record.id)),
           duration: NEW_ORDER_TOAST_DURATION_MS,
         });
         void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });

@@ -8,6 +8,8 @@ export interface PricedCartLine extends CartLine {
   price: LinePrice;
   /** A rule the saved quantity breaks (set after it was chosen), with the quantity that fixes it. */
   problem: { text: string; fix: number | null } | null;
+  /** Whole-percent change of the unit price since the line was added (0 = unchanged or unknown). */
+  changedPercent: number;
 }
 
 export interface CartContextValue {

@@ -9,6 +9,7 @@ import { isApproved, useAuth } from '../auth';
 import { fetchCart, saveCart } from './cart-api';
 import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
 import { clearPendingCart, readPendingCart, writePendingCart } from './pending-cart';
+import { changeSinceAdded, syncAddedPrices } from './added-prices';
 import { addToLines, fromCartData, lineProblem, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
 
 const showNotice = (notice: CartNotice | null) => {
@@ -182,10 +183,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const flushSave = useCallback(() => (dirtyRef.current ? saveNow() : saveChainRef.current), [saveNow]);
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
 
+  // Only once the saved cart is loaded: before that, `lines` is empty and would forget every entry.
+  const added = useMemo(() => (userId && status === 'ready' ? syncAddedPrices(userId, lines) : {}), [userId, status, lines]);
+
   const value = useMemo<CartContextValue>(() => {
     const priced = priceCart(lines, 'wholesale');
     const missingForMinimum = missingForMinimumOrder(priced.total, minOrderAmount);
-    const items = lines.map((line, index) => ({ ...line, price: priced.lines[index]!, problem: lineProblem(line) }));
+    const items = lines.map((line, index) => ({
+      ...line,
+      price: priced.lines[index]!,
+      changedPercent: changeSinceAdded(added, line.product),
+      problem: lineProblem(line),
+    }));
     return {
       items,
       minOrderAmount,
@@ -202,7 +211,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       flushSave,
       reload,
     };
-  }, [lines, status, minOrderAmount, addItem, setQuantity, removeItem, clear, flushSave, reload]);
+  }, [lines, added, status, minOrderAmount, addItem, setQuantity, removeItem, clear, flushSave, reload]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type { AdminOrdersPage, Order } from '@mayorista/core/schemas/order';
+import type { EditOrderInput, OrderEdits } from '@mayorista/core/schemas/order-life';
+import type { ProductListResponse } from '@mayorista/core/schemas/product';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { adminOrdersKeys, type AdminOrdersFilters } from '../../../lib/queries/order-keys';
 
@@ -44,3 +46,22 @@ export const changeAdminOrderStatus = (orderId: string, status: OrderStatus) =>
   apiRequest<AdminOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body: { status } });
 
 export const downloadAdminOrdersCsv = (filters: AdminOrdersFilters) => apiDownload('/api/admin/orders/export.csv', filterQuery(filters));
+
+// Issue 19: edits, their history and the admin's documents.
+export const editAdminOrder = (orderId: string, input: EditOrderInput) =>
+  apiRequest<AdminOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input });
+
+export const adminOrderEditsQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: [...adminOrdersKeys.detail(orderId), 'edits'] as const,
+    queryFn: ({ signal }) => apiRequest<OrderEdits>(`/api/admin/orders/${encodeURIComponent(orderId)}/edits`, { signal }),
+  });
+
+export const downloadAdminOrderPdf = (orderId: string) => apiDownload(`/api/admin/orders/${encodeURIComponent(orderId)}/pdf`);
+
+export const downloadPickingSheet = (query: { ids: string[] } | { date: string }) =>
+  apiDownload('/api/admin/picking-sheet.pdf', 'ids' in query ? { ids: query.ids.join(',') } : { date: query.date });
+
+/** Enabled products whose name matches, to add a line to an order. */
+export const searchProductsForOrder = (search: string, signal?: AbortSignal) =>
+  apiRequest<ProductListResponse>('/api/products', { query: { search: search.trim(), page: 1, page_size: 8 }, signal });

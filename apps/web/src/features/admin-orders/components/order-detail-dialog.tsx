@@ -12,6 +12,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, type AdminOrder } from '../api/admin-orders-api';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderLifeActions } from './order-life-actions';
+import { appConfig } from '../../../lib/app-config';
 
 const text = messages.adminOrders;
 
@@ -106,6 +108,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
       </section>
 
       <StatusActions order={order} />
+      <OrderLifeActions order={order} catalogName={appConfig.catalogName} />
     </div>
   );
 }

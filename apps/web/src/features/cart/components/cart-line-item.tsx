@@ -45,6 +45,14 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
             </>
           ) : null}
         </p>
+        {line.changedPercent !== 0 ? (
+          <p
+            className={`mt-1 text-sm font-medium ${line.changedPercent > 0 ? 'text-red-800' : 'text-green-800'}`}
+            data-testid="price-changed"
+          >
+            {messages.pricing.changedSinceAdded(line.changedPercent)}
+          </p>
+        ) : null}
         {price.applied === 'sale' ? (
           <p className="mt-1 inline-block rounded bg-amber-100 px-2 text-xs font-semibold text-amber-900">{messages.cart.sale}</p>
         ) : null}

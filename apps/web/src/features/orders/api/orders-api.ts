@@ -1,4 +1,5 @@
 import type { Order, OwnOrders } from '@mayorista/core/schemas/order';
+import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 export async function fetchMyOrders(signal?: AbortSignal): Promise<Order[]> {
@@ -9,4 +10,9 @@ export async function fetchMyOrders(signal?: AbortSignal): Promise<Order[]> {
 /** The PDF is made on the server; the SPA only downloads it. */
 export function downloadOrderPdf(orderId: string): Promise<Blob> {
   return apiDownload(`/api/orders/${encodeURIComponent(orderId)}/pdf`);
+}
+
+/** Issue 19 §4: the customer cancels their own Pendiente order; the answer carries the points balance now. */
+export function cancelMyOrder(orderId: string): Promise<CancelOrderResult> {
+  return apiRequest<CancelOrderResult>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' });
 }

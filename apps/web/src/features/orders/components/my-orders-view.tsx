@@ -12,7 +12,9 @@ import { useAuth } from '../../../lib/auth';
 import { fetchCartProducts, useCart } from '../../../lib/cart';
 import { saveBlob } from '../../../lib/download';
 import { ordersQueryKey } from '../../../lib/queries/order-keys';
+import { canCustomerCancel } from '@mayorista/core/order-status';
 import { downloadOrderPdf, fetchMyOrders } from '../api/orders-api';
+import { CancelOrderButton } from './cancel-order-button';
 
 function OrderCard({ order }: { order: Order }) {
   const number = orderNumber(order.id);
@@ -107,6 +109,7 @@ function OrderCard({ order }: { order: Order }) {
         <Button variant="secondary" onClick={() => void onRepeat()} disabled={repeating} aria-describedby={titleId}>
           {messages.orders.repeat}
         </Button>
+        {canCustomerCancel(order.status) ? <CancelOrderButton order={order} describedBy={titleId} /> : null}
       </div>
     </li>
   );

@@ -1,0 +1,171 @@
+import { messages } from '@mayorista/core/messages';
+import { formatMoney } from '@mayorista/core/money';
+import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
+import type { Order } from '@mayorista/core/schemas/order';
+import type { Settings } from '@mayorista/core/schemas/settings';
+import type pg from 'pg';
+import type { Queryable } from '../../db/transaction';
+import type { MailMessage } from '../../lib/mailer';
+import { escapeHtml } from '../accounts/account-emails';
+import { enqueueEmails, type NewOutboxEmail, type OutboxRow } from '../outbox/outbox.repository';
+import { loadSettings } from '../settings/settings.repository';
+import { findOrder, toOrder } from './orders.repository';
+import { renderOrderPdf } from './orders.pdf';
+
+const text = messages.orderLife.emails;
+
+/** What happened to an order, as far as e-mail is concerned. */
+export type OrderEmailEvent =
+  | { kind: 'placed' }
+  | { kind: 'status_changed'; status: OrderStatus }
+  | { kind: 'edited'; reason: string }
+  | { kind: 'customer_cancelled' };
+
+/** The statuses the customer is told about by e-mail (issue 19 §1). */
+const ANNOUNCED_STATUSES: readonly OrderStatus[] = ['Confirmado', 'Preparado', 'Entregado', 'Cancelado', 'Rechazado'];
+
+/** Which e-mails an event produces under the settings' switches and recipients. Pure. */
+export function emailsForEvent(settings: Settings, order: { id: string; customerEmail: string }, event: OrderEmailEvent): NewOutboxEmail[] {
+  const toCustomer = (kind: NewOutboxEmail['kind'], data: Record<string, unknown> = {}): NewOutboxEmail => ({
+    kind,
+    recipient: order.customerEmail,
+    orderId: order.id,
+    data,
+  });
+  const toAdmins = (kind: NewOutboxEmail['kind']): NewOutboxEmail[] =>
+    settings.admin_email_recipients.map((recipient) => ({ kind, recipient, orderId: order.id, data: {} }));
+  switch (event.kind) {
+    case 'placed':
+      return [
+        ...(settings.email_customer_order_placed ? [toCustomer('order_placed')] : []),
+        ...(settings.email_admin_new_order ? toAdmins('admin_new_order') : []),
+      ];
+    case 'status_changed':
+      return settings.email_customer_status_changed && ANNOUNCED_STATUSES.includes(event.status)
+        ? [toCustomer('status_changed', { status: event.status })]
+        : [];
+    case 'edited':
+      return settings.email_customer_order_edited ? [toCustomer('order_edited', { reason: event.reason })] : [];
+    case 'customer_cancelled':
+      return [
+        ...(settings.email_customer_status_changed ? [toCustomer('status_changed', { status: 'Cancelado' })] : []),
+        ...(settings.email_admin_order_cancelled ? toAdmins('admin_order_cancelled') : []),
+      ];
+  }
+}
+
+/** Queues the event's e-mails in the caller's transaction (they are sent iff it commits). */
+export async function queueOrderEmails(
+  tx: Queryable,
+  order: { id: string; customerEmail: string },
+  event: OrderEmailEvent,
+): Promise<number> {
+  const emails = emailsForEvent(await loadSettings(tx), order, event);
+  await enqueueEmails(tx, emails);
+  return emails.length;
+}
+
+// ── Rendering, when the worker sends ─────────────────────────────────────────────────────────
+
+interface RenderConfig {
+  pool: pg.Pool;
+  catalogName: string;
+  appUrl: string;
+}
+
+function summaryLines(order: Order): string[] {
+  return [
+    ...order.items.map((item) => text.line(item.quantity, item.name, formatMoney(item.total))),
+    '',
+    ...(order.total_savings > 0 ? [text.savings(formatMoney(order.total_savings))] : []),
+    text.total(formatMoney(order.total)),
+    ...(order.canjeado_con_puntos ? [text.paidWithPoints] : []),
+    ...(order.observaciones.trim() ? [text.notes(order.observaciones.trim())] : []),
+  ];
+}
+
+function summaryHtml(order: Order): string {
+  const rows = order.items
+    .map(
+      (item) =>
+        `<tr><td style="padding: 4px 8px">${item.quantity} ×</td><td style="padding: 4px 8px">${escapeHtml(item.name)}</td>` +
+        `<td style="padding: 4px 8px; text-align: right">${escapeHtml(formatMoney(item.total))}</td></tr>`,
+    )
+    .join('\n');
+  const extra = summaryLines(order)
+    .slice(order.items.length + 1)
+    .map((line) => `<p style="margin: 4px 0">${escapeHtml(line)}</p>`)
+    .join('\n');
+  return `<table style="border-collapse: collapse">\n${rows}\n</table>\n${extra}`;
+}
+
+interface Composed {
+  subject: string;
+  intro: string;
+  link: { label: string; href: string };
+  withSummary: boolean;
+}
+
+function compose(row: OutboxRow, order: Order, config: RenderConfig): Composed {
+  const number = orderNumber(order.id);
+  const customer = `${order.user_info.nombre} ${order.user_info.apellido}`.trim();
+  const mine = { label: text.viewOrders, href: `${config.appUrl}/my-orders` };
+  const admin = { label: text.viewOrder, href: `${config.appUrl}/admin?tab=pedidos` };
+  switch (row.kind) {
+    case 'order_placed':
+      return { subject: text.placedSubject(config.catalogName, number), intro: text.placedIntro(number), link: mine, withSummary: true };
+    case 'status_changed': {
+      const status = String(row.data.status ?? order.status);
+      return { subject: text.statusSubject(config.catalogName, number, status), intro: text.statusText(status), link: mine, withSummary: false };
+    }
+    case 'order_edited':
+      return {
+        subject: text.editedSubject(config.catalogName, number),
+        intro: text.editedIntro(number, String(row.data.reason ?? '')),
+        link: mine,
+        withSummary: true,
+      };
+    case 'admin_new_order':
+      return { subject: text.adminNewSubject(number, customer), intro: text.adminNewIntro(customer), link: admin, withSummary: true };
+    case 'admin_order_cancelled':
+      return { subject: text.adminCancelledSubject(number, customer), intro: text.adminCancelledIntro(customer), link: admin, withSummary: true };
+  }
+}
+
+/** Builds the message of an outbox row from the order as it is now; the customer's first e-mail carries the PDF. */
+export function createOrderEmailRenderer(config: RenderConfig) {
+  return async (row: OutboxRow): Promise<MailMessage> => {
+    const found = row.orderId ? await findOrder(config.pool, row.orderId) : null;
+    if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
+    const order = toOrder(found);
+    const c = compose(row, order, config);
+    const forCustomer = row.kind === 'order_placed' || row.kind === 'status_changed' || row.kind === 'order_edited';
+    const greeting = forCustomer ? messages.emails.greeting(order.user_info.nombre) : '';
+    const textBody = [
+      ...(greeting ? [greeting, ''] : []),
+      c.intro,
+      '',
+      ...(c.withSummary ? [...summaryLines(order), ''] : []),
+      `${c.link.label}: ${c.link.href}`,
+      '',
+      `— ${config.catalogName}`,
+    ].join('\n');
+    const html = `<!doctype html>
+<html lang="es"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+${greeting ? `<p>${escapeHtml(greeting)}</p>\n` : ''}<p>${escapeHtml(c.intro)}</p>
+${c.withSummary ? `${summaryHtml(order)}\n` : ''}<p><a href="${escapeHtml(c.link.href)}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(c.link.label)}</a></p>
+<p>— ${escapeHtml(config.catalogName)}</p>
+</body></html>`;
+    const attachments =
+      row.kind === 'order_placed'
+        ? [
+            {
+              filename: text.pdfName(orderNumber(order.id)),
+              content: await renderOrderPdf(order, config.catalogName),
+              contentType: 'application/pdf',
+            },
+          ]
+        : undefined;
+    return { to: row.recipient, subject: c.subject, text: textBody, html, ...(attachments ? { attachments } : {}) };
+  };
+}

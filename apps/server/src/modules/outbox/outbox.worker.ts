@@ -1,0 +1,140 @@
+import type pg from 'pg';
+import type { MailMessage, Mailer } from '../../lib/mailer';
+import { claimDueEmail, markAttemptFailed, markSent, type OutboxRow } from './outbox.repository';
+
+export interface OutboxWorkerOptions {
+  pool: pg.Pool;
+  mailer: Mailer;
+  /** Builds the message of a row when it is sent (the order as it is then, its PDF). */
+  render: (row: OutboxRow) => Promise<MailMessage>;
+  log: { warn(object: Record<string, unknown>, message: string): void; error(object: Record<string, unknown>, message: string): void };
+  /** How often an idle worker looks for due rows (rows queued by other processes, retries). */
+  pollMs: number;
+  /** Attempts before a row is marked failed for the admin to see. */
+  maxAttempts: number;
+  /** First retry after this long, doubling each time, at most an hour. */
+  retryBaseMs: number;
+  /** Rows sent at the same time by this process (each holds a pool connection while sending). */
+  concurrency?: number;
+  /** Host part of the stable Message-ID. */
+  messageIdDomain?: string;
+}
+
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** Wait before attempt `attempts + 1`, after `attempts` failures (1 → base, 2 → 2×base, …). */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(MAX_RETRY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers the e-mail outbox (decision 014). Each message is claimed, sent and marked in ONE
+ * transaction with its row locked (SKIP LOCKED for the other workers), so across any number of
+ * processes a message is sent once: it is marked sent only if the send succeeded, and a process
+ * that dies mid-send leaves the row pending for the next worker. The only way to send twice is a
+ * crash in the instant between the SMTP server's "250 OK" and the COMMIT; the stable Message-ID
+ * lets the receiving side drop that copy.
+ * Orders never wait for it: they only insert rows; `nudge()` makes this process look at once.
+ */
+export class OutboxWorker {
+  private running = false;
+  private loops: Promise<void>[] = [];
+  /** The sleeping loops' alarms: a nudge (or stop) rings them all. */
+  private readonly sleepers = new Set<() => void>();
+  private nudged = false;
+
+  constructor(private readonly options: OutboxWorkerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    const loops = Math.max(1, this.options.concurrency ?? 1);
+    this.loops = Array.from({ length: loops }, () => this.loop());
+  }
+
+  /** Stops claiming; waits for the messages being sent to finish (or fail and roll back). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.nudge();
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  /** Something was just queued: look now instead of at the next poll. */
+  nudge(): void {
+    this.nudged = true;
+    for (const wake of [...this.sleepers]) wake();
+  }
+
+  /** Sends every row due now (tests and the CLI); returns how many rows were attempted. */
+  async drain(): Promise<number> {
+    let attempted = 0;
+    while (await this.sendNext()) attempted += 1;
+    return attempted;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        this.nudged = false;
+        worked = await this.sendNext();
+      } catch (error) {
+        this.options.log.error({ err: error }, 'outbox: no se pudo leer la cola de correos');
+      }
+      if (!worked && this.running && !this.nudged) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.options.pollMs);
+      timer.unref();
+      this.sleepers.add(wake);
+    });
+  }
+
+  /** One message in one transaction. false when nothing is due. */
+  private async sendNext(): Promise<boolean> {
+    const client = await this.options.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const row = await claimDueEmail(client);
+      if (!row) {
+        await client.query('commit');
+        return false;
+      }
+      await this.deliver(client, row);
+      await client.query('commit');
+      return true;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async deliver(client: pg.PoolClient, row: OutboxRow): Promise<void> {
+    const { options } = this;
+    try {
+      const message = await options.render(row);
+      await options.mailer.send({ ...message, messageId: `<outbox-${row.id}@${options.messageIdDomain ?? 'mayorista.local'}>` });
+      await markSent(client, row.id);
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const final = attempts >= options.maxAttempts;
+      const reason = error instanceof Error ? error.message : String(error);
+      options.log.warn({ outboxId: row.id, kind: row.kind, attempts, final, err: reason }, 'outbox: falló el envío de un correo');
+      await markAttemptFailed(client, row.id, reason, retryDelayMs(attempts, options.retryBaseMs), final);
+    }
+  }
+}

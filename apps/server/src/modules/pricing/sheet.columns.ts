@@ -1,0 +1,141 @@
+import { centavosToInput, parsePesos } from '@mayorista/core/money';
+import { messages } from '@mayorista/core/messages';
+import type { DiscountTier, Product } from '@mayorista/core/schemas/product';
+
+/**
+ * The catalogue spreadsheet's shape (issue 17 §3–4, decision 015): one row per product, Spanish
+ * headers a person can read, tiers as "Escala N: …" column triples. Export writes it, import reads
+ * it; both go through this file so the shape cannot drift between them.
+ */
+
+export type CellValue = string | number | boolean | null;
+
+export const COLUMNS = {
+  sku: 'SKU',
+  name: 'Nombre',
+  category: 'Categoría',
+  price: 'Precio mayorista',
+  retail_price: 'Precio minorista',
+  on_sale: 'Oferta mayorista',
+  sale_price: 'Precio oferta mayorista',
+  on_sale_retail: 'Oferta minorista',
+  sale_price_retail: 'Precio oferta minorista',
+  stock: 'Stock',
+  has_unlimited_stock: 'Stock ilimitado',
+  is_enabled: 'Visible',
+} as const;
+export type ColumnKey = keyof typeof COLUMNS;
+
+export const REQUIRED_COLUMNS: ColumnKey[] = ['sku', 'name', 'price', 'retail_price'];
+
+/** At least this many tier column triples are exported, so a person has room to add one. */
+export const MIN_TIER_COLUMNS = 3;
+export const tierHeaders = (n: number) => [`Escala ${n}: cantidad`, `Escala ${n}: tipo`, `Escala ${n}: valor`] as const;
+
+const TIER_TYPE_LABELS: Record<DiscountTier['discountType'], string> = {
+  percentage: 'Porcentaje',
+  fixed: 'Monto fijo',
+  final_price: 'Precio final',
+};
+
+export function headersFor(tierColumns: number): string[] {
+  const headers: string[] = Object.values(COLUMNS);
+  for (let n = 1; n <= tierColumns; n++) headers.push(...tierHeaders(n));
+  return headers;
+}
+
+const yesNo = (v: boolean) => (v ? 'Sí' : 'No');
+
+/**
+ * A product as a row. `money` decides how amounts are written: pesos as numbers in XLSX (Excel
+ * formats and sums them), "1234,56" text in CSV (what Excel in es-AR reads as a number).
+ */
+export function productRow(p: Product, tierColumns: number, money: (centavos: number) => CellValue): CellValue[] {
+  const row: CellValue[] = [
+    p.sku,
+    p.name,
+    p.category,
+    money(p.price),
+    money(p.retail_price),
+    yesNo(p.on_sale),
+    p.sale_price === null ? null : money(p.sale_price),
+    yesNo(p.on_sale_retail),
+    p.sale_price_retail === null ? null : money(p.sale_price_retail),
+    p.stock,
+    yesNo(p.has_unlimited_stock),
+    yesNo(p.is_enabled),
+  ];
+  for (let i = 0; i < tierColumns; i++) {
+    const tier = p.discounts[i];
+    if (!tier) row.push(null, null, null);
+    else row.push(tier.minQuantity, TIER_TYPE_LABELS[tier.discountType], tier.discountType === 'percentage' ? tier.discountValue : money(tier.discountValue));
+  }
+  return row;
+}
+
+export const csvMoney = (centavos: number): string => centavosToInput(centavos);
+export const xlsxMoney = (centavos: number): number => centavos / 100;
+
+// ---- reading cells back --------------------------------------------------------------------
+
+/** Header text compared without case, accents or extra spaces. */
+export const normaliseHeader = (text: string) =>
+  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+export class CellError extends Error {}
+
+export const cellText = (v: CellValue): string => (v === null ? '' : typeof v === 'string' ? v.trim() : String(v));
+
+/** Centavos from a money cell: a number of pesos (XLSX) or Argentine text ("1.234,56", "$ 1.234"). */
+export function readMoney(v: CellValue): number | null {
+  if (typeof v === 'number') {
+    const centavos = Math.round(v * 100);
+    if (!Number.isFinite(v) || Math.abs(v * 100 - centavos) > 1e-6) throw new CellError(messages.pricing.import.notAmount(String(v)));
+    return centavos;
+  }
+  const text = cellText(v);
+  const parsed = parsePesos(text);
+  if (parsed !== null && (Number.isNaN(parsed) || !Number.isSafeInteger(parsed))) throw new CellError(messages.pricing.import.notAmount(text));
+  return parsed;
+}
+
+export function readInteger(v: CellValue): number | null {
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new CellError(messages.pricing.import.notInteger(String(v)));
+    return v;
+  }
+  const text = cellText(v);
+  if (!text) return null;
+  const digits = /^-?\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, '') : text;
+  if (!/^-?\d+$/.test(digits) || !Number.isSafeInteger(Number(digits))) throw new CellError(messages.pricing.import.notInteger(text));
+  return Number(digits);
+}
+
+const TRUE = new Set(['si', 's', 'x', '1', 'true', 'verdadero', 'yes']);
+const FALSE = new Set(['no', 'n', '0', 'false', 'falso']);
+
+export function readFlag(v: CellValue): boolean | null {
+  if (typeof v === 'boolean') return v;
+  const text = cellText(v);
+  if (!text) return null;
+  const key = normaliseHeader(text);
+  if (TRUE.has(key)) return true;
+  if (FALSE.has(key)) return false;
+  throw new CellError(messages.pricing.import.notFlag(text));
+}
+
+export function readTierType(v: CellValue): DiscountTier['discountType'] | null {
+  const text = normaliseHeader(cellText(v));
+  if (!text) return null;
+  for (const [type, label] of Object.entries(TIER_TYPE_LABELS)) if (normaliseHeader(label) === text) return type as DiscountTier['discountType'];
+  throw new CellError(`"${cellText(v)}" no es Porcentaje, Monto fijo ni Precio final.`);
+}
+
+/** A percentage cell: 10, "10", "10,5", "10 %". */
+export function readPercent(v: CellValue): number | null {
+  if (typeof v === 'number') return v;
+  const text = cellText(v).replace('%', '').trim().replace(',', '.');
+  if (!text) return null;
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new CellError(`"${cellText(v)}" no es un porcentaje válido.`);
+  return Number(text);
+}

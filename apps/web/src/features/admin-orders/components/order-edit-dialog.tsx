@@ -1,0 +1,221 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { orderNumber } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { formatMoney } from '@mayorista/core/money';
+import { priceOrderEdit, type EditableProduct } from '@mayorista/core/order-edit';
+import type { Product } from '@mayorista/core/schemas/product';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast-store';
+import { adminOrdersKeys, editAdminOrder, searchProductsForOrder, type AdminOrder } from '../api/admin-orders-api';
+
+const text = messages.orderLife.edit;
+
+interface Line {
+  product_id: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * "Modificar pedido" (issue 19 §3): quantities, removals and additions, with the reason. The total
+ * shown is core's preview; the server re-prices, moves stock and points, and has the last word.
+ */
+export function OrderEditDialog({ order, open, onOpenChange }: { order: AdminOrder; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title={text.title(orderNumber(order.id))} description={text.description} size="lg">
+          <EditForm order={order} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [lines, setLines] = useState<Line[]>(order.items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: i.quantity })));
+  const [added, setAdded] = useState<Map<string, Product>>(new Map());
+  const [reason, setReason] = useState('');
+  const [reprice, setReprice] = useState(false);
+  const [reasonError, setReasonError] = useState<string>();
+  const reasonId = useId();
+
+  // Lines already ordered and not repriced are previewed exactly; new ones at the price the search showed.
+  const preview = useMemo(
+    () => priceOrderEdit(order.items, lines, added as ReadonlyMap<string, EditableProduct>, reprice),
+    [order.items, lines, added, reprice],
+  );
+
+  const save = useMutation({
+    mutationFn: () =>
+      editAdminOrder(order.id, {
+        lines: lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
+        reason: reason.trim(),
+        reprice,
+        expected_updated_at: order.updated_at,
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
+      void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+      toast({ title: text.saved, description: text.savedText(orderNumber(order.id)) });
+      onDone();
+    },
+    onError: (error: Error) => toast({ title: text.errorTitle, description: error.message, variant: 'destructive' }),
+  });
+
+  const setQuantity = (productId: string, quantity: number) =>
+    setLines((current) => current.map((l) => (l.product_id === productId ? { ...l, quantity } : l)));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < 3) {
+      setReasonError(text.reasonRequired);
+      return;
+    }
+    setReasonError(undefined);
+    save.mutate();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <ul className="divide-y divide-slate-200" aria-label={messages.adminOrders.items}>
+        {lines.map((line) => (
+          <li key={line.product_id} className="flex flex-wrap items-center gap-2 py-2">
+            <span className="min-w-0 flex-1 break-words text-sm">{line.name}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={10000}
+              value={line.quantity}
+              aria-label={text.quantityLabel(line.name)}
+              onChange={(event) => setQuantity(line.product_id, Math.max(1, Math.floor(Number(event.target.value) || 1)))}
+              className="h-11 w-20 rounded-md border border-slate-300 px-2 text-right tabular-nums"
+            />
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={text.remove(line.name)}
+              disabled={lines.length === 1}
+              onClick={() => setLines((current) => current.filter((l) => l.product_id !== line.product_id))}
+            >
+              ✕
+            </Button>
+          </li>
+        ))}
+      </ul>
+
+      <AddProduct
+        exclude={new Set(lines.map((l) => l.product_id))}
+        onAdd={(product) => {
+          setAdded((current) => new Map(current).set(product.id, product));
+          setLines((current) => [...current, { product_id: product.id, name: product.name, quantity: 1 }]);
+        }}
+      />
+
+      <div>
+        <label htmlFor={reasonId} className="block text-sm font-medium text-slate-900">
+          {text.reasonLabel}
+        </label>
+        <p id={`${reasonId}-hint`} className="text-sm text-slate-600">
+          {text.reasonHint}
+        </p>
+        <textarea
+          id={reasonId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={500}
+          rows={2}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={`${reasonId}-hint${reasonError ? ` ${reasonId}-error` : ''}`}
+          className="mt-1 w-full rounded-md border border-slate-300 p-2"
+        />
+        {reasonError ? (
+          <p id={`${reasonId}-error`} role="alert" className="text-sm text-red-800">
+            {reasonError}
+          </p>
+        ) : null}
+      </div>
+
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-1 h-4 w-4" checked={reprice} onChange={(event) => setReprice(event.target.checked)} />
+        <span>
+          {text.reprice}
+          <span className="block text-slate-600">{text.repriceHint}</span>
+        </span>
+      </label>
+
+      {preview.missing.length === 0 ? (
+        <p className="text-right text-base font-semibold" aria-live="polite">
+          {text.estimatedTotal}: {formatMoney(preview.total)}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? text.saving : text.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AddProduct({ exclude, onAdd }: { exclude: Set<string>; onAdd: (product: Product) => void }) {
+  const [search, setSearch] = useState('');
+  const inputId = useId();
+  const query = useQuery({
+    queryKey: ['admin-order-edit-search', search.trim()],
+    queryFn: ({ signal }) => searchProductsForOrder(search, signal),
+    enabled: search.trim().length >= 2,
+    staleTime: 30_000,
+  });
+  const results = (query.data?.items ?? []).filter((p) => p.is_enabled && !exclude.has(p.id));
+
+  return (
+    <div>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-900">
+        {text.addLabel}
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={search}
+        placeholder={text.addPlaceholder}
+        onChange={(event) => setSearch(event.target.value)}
+        className="mt-1 h-11 w-full rounded-md border border-slate-300 px-3"
+        autoComplete="off"
+      />
+      {search.trim().length >= 2 && query.isSuccess ? (
+        results.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">{text.noResults}</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200">
+            {results.map((product) => (
+              <li key={product.id} className="flex items-center justify-between gap-2 px-2 py-1 text-sm">
+                <span className="min-w-0 break-words">
+                  {product.name} · {formatMoney(product.price)}
+                </span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    onAdd(product);
+                    setSearch('');
+                  }}
+                >
+                  {text.addButton}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}

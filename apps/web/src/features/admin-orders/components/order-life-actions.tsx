@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { orderNumber } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
+import { canEditOrder } from '@mayorista/core/order-status';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { saveBlob } from '../../../lib/download';
+import { adminOrderEditsQueryOptions, downloadAdminOrderPdf, type AdminOrder } from '../api/admin-orders-api';
+import { OrderEditDialog } from './order-edit-dialog';
+
+const life = messages.orderLife;
+
+/** Issue 19 in the admin's order view: edit, PDF, "Avisar por WhatsApp" and the edit history. */
+export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
+  const [editing, setEditing] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [phone, setPhone] = useState('');
+  const phoneId = useId();
+  const number = orderNumber(order.id);
+  const normalized = normalizeArgentinePhone(phone);
+  const whatsapp = statusWhatsappUrl(normalized, life.whatsapp.text(order.user_info.nombre, number, order.status, catalogName));
+
+  const onPdf = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await downloadAdminOrderPdf(order.id), `pedido-${number}.pdf`);
+    } catch (error) {
+      toast({ title: life.documents.downloadError, description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="order-life-heading" className="space-y-3">
+      <h3 id="order-life-heading" className="sr-only">
+        {life.edit.editButton}
+      </h3>
+      <div className="flex flex-wrap gap-2">
+        {canEditOrder(order.status) ? (
+          <Button size="sm" onClick={() => setEditing(true)}>
+            {life.edit.editButton}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="secondary" disabled={downloading} onClick={() => void onPdf()}>
+          {downloading ? life.documents.downloading : life.documents.orderPdf}
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={phoneId} className="block text-sm font-medium text-slate-900">
+            {messages.adminOrders.customerData}: {life.whatsapp.phoneLabel}
+          </label>
+          <input
+            id={phoneId}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={phone}
+            placeholder="11 2233-4455"
+            onChange={(event) => setPhone(event.target.value)}
+            aria-describedby={`${phoneId}-hint`}
+            className="mt-1 h-11 w-full rounded-md border border-slate-300 px-3"
+          />
+          <p id={`${phoneId}-hint`} className="text-xs text-slate-600">
+            {phone.trim() && !normalized ? life.whatsapp.invalidPhone : life.whatsapp.phoneHint}
+          </p>
+        </div>
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          {life.whatsapp.button}
+        </a>
+      </div>
+      <EditHistory orderId={order.id} />
+      <OrderEditDialog order={order} open={editing} onOpenChange={setEditing} />
+    </section>
+  );
+}
+
+function EditHistory({ orderId }: { orderId: string }) {
+  const query = useQuery(adminOrderEditsQueryOptions(orderId));
+  if (!query.isSuccess) return null;
+  return (
+    <section aria-labelledby="order-history-heading">
+      <h3 id="order-history-heading" className="font-semibold">
+        {life.edit.historyTitle}
+      </h3>
+      {query.data.items.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-700">{life.edit.historyEmpty}</p>
+      ) : (
+        <ol className="mt-1 space-y-2 text-sm">
+          {query.data.items.map((entry) => (
+            <li key={entry.id} className="rounded-md border border-slate-200 p-2">
+              <p className="text-slate-600">{life.edit.historyEntry(entry.actor_name ?? life.edit.someone, formatDateTime(entry.created_at))}</p>
+              <p className="break-words">{entry.reason}</p>
+              <p className="text-slate-700">
+                {life.edit.historyTotals(formatMoney(entry.before_total), formatMoney(entry.after_total))}
+                {entry.reprice ? ` · ${life.edit.historyRepriced}` : ''}
+              </p>
+              <p className="text-slate-600">{entry.after_items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import type { DashboardPeriod } from '@mayorista/core/schemas/order-life';
+import { loadDashboard } from '../../apps/server/src/modules/dashboard/dashboard.routes';
+import { runOrderLoad, type LoadResult } from './orders';
+import { percentile } from './processes';
+
+/**
+ * Issue 19's bench phase: the admin dashboard's queries on the dataset's 20,000 orders (all within
+ * the last two weeks, so "month" reads every one of them), and what writing the order e-mails to
+ * the outbox inside the order's transaction costs the order throughput.
+ */
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function timeDashboard(pool: pg.Pool, period: DashboardPeriod, runs: number) {
+  await loadDashboard(pool, period); // plans and caches warm
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await loadDashboard(pool, period);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
+}
+
+export async function measureDashboard(pool: pg.Pool, runs: number) {
+  const orders = Number((await pool.query('select count(*) from orders')).rows[0].count);
+  return {
+    orders,
+    day: await timeDashboard(pool, 'day', runs),
+    week: await timeDashboard(pool, 'week', runs),
+    month: await timeDashboard(pool, 'month', runs),
+    target: { p95MsAtMost: 50 },
+  };
+}
+
+const setEmails = (pool: pg.Pool, on: boolean) =>
+  pool.query(`update app_settings set value = value || $1::jsonb`, [
+    JSON.stringify({
+      email_customer_order_placed: on,
+      email_admin_new_order: on,
+      admin_email_recipients: on ? ['pedidos@example.com'] : [],
+    }),
+  ]);
+
+/**
+ * The same order load twice against the running server: e-mails switched off (no outbox rows:
+ * the order's transaction as before issue 19, plus reading the settings) and on (a customer and
+ * an admin row per order, and the server's worker rendering and "sending" them meanwhile).
+ * Off, on, off, on: each side gets half the run at each position.
+ */
+export async function measureOutboxCost(
+  pool: pg.Pool,
+  load: { url: string; tokens: string[]; hotProductId: string; others: string[] },
+  seconds: number,
+): Promise<{ emailsOff: number; emailsOn: number; ratio: number; outboxRows: number; target: { ratioAtLeast: number } }> {
+  const half = Math.max(2, Math.round(seconds / 2));
+  const runs: { on: boolean; result: LoadResult }[] = [];
+  const before = Number((await pool.query('select count(*) from email_outbox')).rows[0].count);
+  for (const on of [false, true, false, true]) {
+    await setEmails(pool, on);
+    await pool.query('checkpoint');
+    runs.push({ on, result: await runOrderLoad({ ...load, seconds: half }) });
+  }
+  await setEmails(pool, false);
+  const rate = (on: boolean) => {
+    const side = runs.filter((r) => r.on === on);
+    return side.reduce((sum, r) => sum + r.result.completed, 0) / (side.length * half);
+  };
+  const emailsOff = round(rate(false));
+  const emailsOn = round(rate(true));
+  const outboxRows = Number((await pool.query('select count(*) from email_outbox')).rows[0].count) - before;
+  return { emailsOff, emailsOn, ratio: round(emailsOn / emailsOff), outboxRows, target: { ratioAtLeast: 0.85 } };
+}

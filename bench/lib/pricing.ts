@@ -1,0 +1,156 @@
+// Issue 17's phase of `npm run bench` (bench/README.md "Precios"): bulk repricing, XLSX import and
+// the price-list PDF, measured over HTTP against the built server on a database of its own.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { createPool } from '../../apps/server/src/db/client';
+import { findFreePort } from '../../apps/server/src/db/embedded';
+import { runMigrations } from '../../apps/server/src/db/migrate';
+import { ROOT, sampleMemory, startProcess } from './processes';
+import { insertBenchProducts, seedBenchDataset } from './seed';
+
+export interface PricingPhaseOptions {
+  /** A database URL on the cluster the bench uses; this phase creates (and drops) its own database on it. */
+  databaseUrl: string;
+  workDir: string;
+  cpu: number | null;
+  say: (s: string) => void;
+}
+
+const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t = performance.now();
+  const value = await work();
+  return { ms: performance.now() - t, value };
+}
+
+/** 20,000 rows for SKU-1…SKU-20000 with every wholesale price changed (Argentine text amounts in half of them). */
+async function importWorkbook(rows: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Catálogo');
+  sheet.addRow(['SKU', 'Nombre', 'Categoría', 'Precio mayorista', 'Precio minorista', 'Stock']);
+  const words = ['Yerba', 'Azúcar', 'Harina', 'Fideos', 'Arroz', 'Aceite', 'Galletitas', 'Café', 'Té', 'Jabón', 'Detergente', 'Lavandina', 'Gaseosa', 'Agua', 'Vino', 'Cerveza', 'Shampoo', 'Ñoquis', 'Dulce de leche', 'Mermelada'];
+  const categories = ['Almacén', 'Bebidas', 'Limpieza', 'Perfumería', 'Lácteos', 'Congelados'];
+  for (let i = 1; i <= rows; i++) {
+    const price = 50_000 + ((i * 7919) % 900_000) + 10_000; // the seed's price plus $100
+    const pesos = price / 100;
+    sheet.addRow([
+      `SKU-${i}`,
+      `${words[i % words.length]} ${i} x ${1 + (i % 12)} u.`,
+      categories[i % categories.length],
+      i % 2 ? pesos : `$ ${pesos.toLocaleString('es-AR', { minimumFractionDigits: 2 })}`,
+      (price * 2) / 100,
+      100 + ((i + 1) % 400),
+    ]);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+function multipart(file: Buffer) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  return {
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogo.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+export async function runPricingPhase(opts: PricingPhaseOptions) {
+  const name = `mayorista_pricing_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: opts.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = opts.databaseUrl.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
+  const pool = createPool(databaseUrl, 2);
+  const secret = randomBytes(32).toString('base64url');
+  let server: Awaited<ReturnType<typeof startProcess>> | null = null;
+  try {
+    await runMigrations(pool);
+    const data = await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: 5000, customers: 2, orders: 1 });
+    const port = await findFreePort();
+    server = await startProcess({
+      script: path.join(ROOT, 'apps/server/dist/main.js'),
+      env: { DATABASE_URL: databaseUrl, JWT_SECRET: secret, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production', DATA_DIR: path.join(opts.workDir, 'pricing-app') },
+      port,
+      cpu: opts.cpu,
+    });
+    const url = server.url;
+    const pid = server.child.pid!;
+    const adminHeaders = { authorization: `Bearer ${data.admin.token}` };
+
+    opts.say('▶ Precios: lista de precios en PDF de 5.000 productos...');
+    const pdf = await timed(async () => {
+      const r = await fetch(`${url}/api/price-list.pdf`, { headers: { authorization: `Bearer ${data.customers[0]!.token}` } });
+      if (r.status !== 200) throw new Error(`price list: ${r.status}`);
+      return (await r.arrayBuffer()).byteLength;
+    });
+
+    await insertBenchProducts(pool, 5001, 20000);
+    await pool.query('vacuum analyze products');
+
+    opts.say('▶ Precios: cambio masivo de 20.000 productos (+7 %, a $10)...');
+    const reprice = await timed(async () => {
+      const r = await fetch(`${url}/api/admin/products/reprice`, {
+        method: 'POST',
+        headers: { ...adminHeaders, 'content-type': 'application/json' },
+        body: JSON.stringify({ scope: {}, adjustment: { kind: 'percent', percent: 7 }, fields: ['price', 'retail_price', 'sale_prices', 'tiers'], rounding: '10' }),
+      });
+      if (r.status !== 201) throw new Error(`reprice: ${r.status} ${await r.text()}`);
+      return ((await r.json()) as { product_count: number }).product_count;
+    });
+
+    opts.say('▶ Precios: importación XLSX de 20.000 filas (simulación y aplicación)...');
+    const workbook = multipart(await importWorkbook(20000));
+    const memory = sampleMemory([{ name: 'server', pid: () => pid }], 100);
+    const importOnce = (dryRun: boolean) =>
+      timed(async () => {
+        const r = await fetch(`${url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
+          method: 'POST',
+          headers: { ...adminHeaders, 'content-type': workbook.contentType },
+          body: workbook.body,
+        });
+        const report = (await r.json()) as { updated: number; created: number; unchanged: number };
+        if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(report).slice(0, 500)}`);
+        return report;
+      });
+    const dry = await importOnce(true);
+    const applied = await importOnce(false);
+    const peak = memory.stop();
+    const ledger = await pool.query<{ n: number }>(
+      `select count(*)::int as n from products p where p.stock <> coalesce((select sum(quantity) from stock_movements m where m.product_id = p.id), 0)`,
+    );
+
+    const figures = {
+      repriceSeconds: seconds(reprice.ms),
+      repricedProducts: reprice.value,
+      importRows: 20000,
+      importFileKb: Math.round(workbook.body.length / 1024),
+      importDryRunSeconds: seconds(dry.ms),
+      importApplySeconds: seconds(applied.ms),
+      importUpdated: applied.value.updated,
+      importPeakServerMb: peak.server,
+      stockLedgerMismatches: ledger.rows[0]!.n,
+      priceListSeconds: seconds(pdf.ms),
+      priceListKb: Math.round(pdf.value / 1024),
+      targets: { repriceSeconds: 2, importDryRunSeconds: 5, importApplySeconds: 10, importPeakServerMb: 300, priceListSeconds: 5 },
+    };
+    opts.say(
+      `  Precios: cambio masivo ${figures.repricedProducts} productos ${figures.repriceSeconds} s (≤ 2) · XLSX 20.000 filas simulación ${figures.importDryRunSeconds} s (≤ 5), ` +
+        `aplicación ${figures.importApplySeconds} s (≤ 10), memoria pico ${figures.importPeakServerMb} MB (≤ 300) · PDF 5.000 productos ${figures.priceListSeconds} s (≤ 5)`,
+    );
+    return figures;
+  } finally {
+    await server?.stop();
+    await pool.end();
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+}
