@@ -107,7 +107,7 @@ test('a pack-size product refuses 13 and accepts 24; the minimum order blocks an
 test('the order-form view is the phone default: 6+ rows on screen, 10 products added with the keyboard without leaving it', async ({ page, request }) => {
   await signInAsNewCustomer(page, request, 'planilla');
   await page.goto('/catalog');
-  await expect(page.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Lista', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const rows = page.getByTestId('product-row');
   await expect(rows.first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/order-form-390.png` });
@@ -176,11 +176,11 @@ test.describe('on a 1280 px screen', () => {
   test('cards are the default, the list view is a remembered toggle; quick order at full width', async ({ page, request }) => {
     await signInAsNewCustomer(page, request, 'escritorio');
     await page.goto('/catalog');
-    await expect(page.getByRole('button', { name: 'Tarjetas' })).toHaveAttribute('aria-pressed', 'true');
-    await page.getByRole('button', { name: 'Lista' }).click();
+    await expect(page.getByRole('button', { name: 'Tarjetas', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Lista', exact: true }).click();
     await expect(page.getByTestId('product-row').first()).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Lista', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('product-row').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/order-form-1280.png` });
 
