@@ -53,7 +53,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await expect(page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true })).toHaveCount(1);
 }
 
-async function accessTokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+export async function accessTokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;

@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerCartRoutes } from './modules/cart/cart.routes';
+import { registerListsRoutes } from './modules/lists/lists.routes';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Capability modules register here, one line each (routes → service → repository):
   registerAccountsRoutes(app, { ...deps, mailer });
   registerCartRoutes(app, deps);
+  registerListsRoutes(app, deps);
   registerOrdersRoutes(app, { ...deps, onEmailsQueued });
   registerPointsRoutes(app, deps);
   await registerProductRoutes(app, deps);

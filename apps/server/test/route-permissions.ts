@@ -287,6 +287,41 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/cart/products?ids=${f.productId}` }),
   },
+  // ── saved lists and favourites (issue 18): an unknown or another customer's list id is 404 ──
+  [routeKey('GET', '/api/lists')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/lists' }) },
+  [routeKey('POST', '/api/lists')]: {
+    access: 'approved',
+    // 400 empty_cart when the caller's saved cart is empty.
+    allowed: [201, 400],
+    request: () => ({ method: 'POST', url: '/api/lists', payload: { name: 'Semanal' } }),
+  },
+  [routeKey('PUT', '/api/lists/:id')]: {
+    access: 'approved',
+    allowed: [404],
+    request: () => ({ method: 'PUT', url: `/api/lists/${randomUUID()}`, payload: { name: 'Otra' } }),
+  },
+  [routeKey('DELETE', '/api/lists/:id')]: { access: 'approved', allowed: [404], request: () => ({ method: 'DELETE', url: `/api/lists/${randomUUID()}` }) },
+  [routeKey('POST', '/api/lists/:id/to-cart')]: {
+    access: 'approved',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: `/api/lists/${randomUUID()}/to-cart` }),
+  },
+  [routeKey('GET', '/api/favorites')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/favorites' }) },
+  [routeKey('PUT', '/api/favorites/:productId')]: {
+    access: 'approved',
+    allowed: [204],
+    request: (f) => ({ method: 'PUT', url: `/api/favorites/${f.productId}` }),
+  },
+  [routeKey('DELETE', '/api/favorites/:productId')]: {
+    access: 'approved',
+    allowed: [204],
+    request: (f) => ({ method: 'DELETE', url: `/api/favorites/${f.productId}` }),
+  },
+  [routeKey('POST', '/api/cart/lines')]: {
+    access: 'approved',
+    allowed: [200],
+    request: () => ({ method: 'POST', url: '/api/cart/lines', payload: { lines: [{ sku: 'NO-EXISTE', quantity: 1 }] } }),
+  },
 
   // ── orders (customer side) ──
   [routeKey('POST', '/api/orders')]: {

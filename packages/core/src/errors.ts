@@ -82,6 +82,10 @@ export const ERROR_CODES = {
   insufficient_points: 'conflict',
   order_not_found: 'not_found',
   invalid_status_transition: 'conflict',
+  // Issue 18: a product's quantity rules (minimum, pack, maximum) and the business's minimum order
+  quantity_rule_violated: 'unprocessable',
+  below_minimum_order: 'unprocessable',
+  list_not_found: 'not_found',
   // Issue 19: order edits, cancellations and the e-mail outbox
   order_not_editable: 'conflict',
   order_not_cancellable: 'conflict',

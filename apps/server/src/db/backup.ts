@@ -36,6 +36,9 @@ export const BACKUP_TABLES = [
   { name: 'email_outbox', key: 'id', sequence: 'email_outbox_id_seq' },
   // Its one row is created by migration 0006 with the defaults: a restore replaces it.
   { name: 'app_settings', key: 'id', seededByMigration: true },
+  // Issue 18: saved lists and favourites.
+  { name: 'shopping_lists', key: 'id' },
+  { name: 'favorites', key: 'id' },
   { name: 'price_changes', key: 'id' },
   { name: 'price_change_items', key: 'change_id' },
 ] as const;

@@ -33,6 +33,8 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
 /** check_violation (23514), optionally on one named constraint. */
 export const isCheckViolation = (error: unknown, constraint?: string): boolean => violates(error, '23514', constraint);
 
+/** foreign_key_violation (23503), optionally on one named constraint. */
+export const isForeignKeyViolation = (error: unknown, constraint?: string): boolean => violates(error, '23503', constraint);
 /** lock_not_available (55P03): a `FOR UPDATE NOWAIT` found the row locked by someone else. */
 export const isLockNotAvailable = (error: unknown): boolean => violates(error, '55P03');
 

@@ -135,15 +135,19 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     hasUnlimitedStock: boolean('has_unlimited_stock').notNull().default(false),
     isEnabled: boolean('is_enabled').notNull().default(true),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    packSize: integer('pack_size').notNull().default(1),
+    maxQuantity: integer('max_quantity'),
     sku: text('sku'),
+    barcode: text('barcode'),
     category: text('category'),
     description: text('description'),
     imagePath: text('image_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** What catalogue search matches (migration 0004): name, SKU and category, lower-case, no accents. */
+    /** What catalogue search matches (migrations 0004, 0009): name, SKU, category and barcode, lower-case, no accents. */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '')))`,
+      sql`lower(public.immutable_unaccent("name" || ' ' || coalesce("sku", '') || ' ' || coalesce("category", '') || ' ' || coalesce("barcode", '')))`,
     ),
   },
   (t) => [
@@ -157,6 +161,10 @@ export const products = pgTable(
     check('products_on_sale_retail_has_price', sql`not ${t.onSaleRetail} or ${t.salePriceRetail} is not null`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_discounts_is_array', sql`jsonb_typeof(${t.discounts}) = 'array'`),
+    check(
+      'products_quantity_rules_valid',
+      sql`${t.minQuantity} >= 1 and ${t.packSize} >= 1 and (${t.maxQuantity} is null or (${t.maxQuantity} >= ${t.minQuantity} and ${t.maxQuantity} % ${t.packSize} = 0))`,
+    ),
     // Names are unique ignoring case and accents ("Azúcar" and "azucar" are the same product).
     uniqueIndex('products_name_key').on(sql`lower(public.immutable_unaccent(${t.name}))`),
     index('products_enabled_name_idx').on(t.isEnabled, t.name),

@@ -30,6 +30,8 @@ export const {
   '/catalog': CatalogPage,
   '/cart': CartPage,
   '/my-orders': MyOrdersPage,
+  '/pedido-rapido': QuickOrderPage,
+  '/mis-listas': MyListsPage,
   '/admin': AdminPage,
   '*': NotFoundPage,
 } = lazyPages;

@@ -24,6 +24,8 @@ export const PAGE_MODULES = {
   '/catalog': '/src/features/catalog/catalog-page.tsx',
   '/cart': '/src/app/pages/cart-page.tsx',
   '/my-orders': '/src/features/orders/my-orders-page.tsx',
+  '/pedido-rapido': '/src/features/quick-order/quick-order-page.tsx',
+  '/mis-listas': '/src/features/lists/my-lists-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
   '*': '/src/app/pages/not-found-page.tsx',
 } as const satisfies Record<string, `/src/${string}-page.tsx`>;

@@ -10,6 +10,8 @@ import {
   LoginPage,
   MyOrdersPage,
   NotFoundPage,
+  QuickOrderPage,
+  MyListsPage,
   RegisterPage,
   ResetPasswordPage,
   VerifyEmailPage,
@@ -40,6 +42,22 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <MyOrdersPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/pedido-rapido',
+        element: (
+          <RequireAuth>
+            <QuickOrderPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/mis-listas',
+        element: (
+          <RequireAuth>
+            <MyListsPage />
           </RequireAuth>
         ),
       },

@@ -42,4 +42,21 @@ export const cart = {
   navLabel: (count: number, total: string) =>
     `Carrito: ${count === 1 ? '1 producto' : `${count} productos`}, ${total}`,
   summaryTitle: 'Resumen',
+  // Quantity rules and the minimum order (issue 18, core/quantity-rules.ts)
+  invalidQuantityTitle: 'Cantidad no válida',
+  notWhole: (product: string) => `La cantidad de ${product} debe ser un número entero mayor que cero.`,
+  belowMinimum: (minimum: number, product: string) => `El mínimo de ${product} es ${minimum} unidades.`,
+  notPackMultiple: (pack: number, suggestion: number, product: string) =>
+    `${product} se vende en bultos de ${pack}: pedí ${suggestion} unidades o un múltiplo de ${pack}.`,
+  aboveMaximum: (maximum: number, product: string) => `Podés pedir como máximo ${maximum} unidades de ${product}.`,
+  packHint: (pack: number) => `Bulto x ${pack}`,
+  minimumHint: (minimum: number) => `Mínimo ${minimum} u.`,
+  maximumHint: (maximum: number) => `Máximo ${maximum} u.`,
+  minimumOrderMissing: (amount: string) => `Te faltan ${amount} para el pedido mínimo`,
+  belowMinimumOrder: (minimum: string, missing: string) =>
+    `El pedido mínimo es de ${minimum}: te faltan ${missing}.`,
+  fixQuantity: (quantity: number) => `Cambiar a ${quantity}`,
+  ruleProblemsTitle: 'Revisá estas cantidades',
+  clearCart: 'Vaciar carrito',
+  cartFull: (max: number) => `El carrito no puede tener más de ${max} productos.`,
 } as const;

@@ -4,6 +4,8 @@ export const nav = {
   register: 'Registrarse',
   catalog: 'Catálogo',
   myOrders: 'Mis Pedidos',
+  quickOrder: 'Pedido rápido',
+  myLists: 'Mis listas',
   cart: 'Carrito',
   admin: 'Panel de administración',
   logout: 'Cerrar sesión',

@@ -20,5 +20,7 @@ export { errors } from './errors';
 export { security } from './security';
 export { ledgers } from './ledgers';
 export { settings } from './settings';
+export { quickOrder } from './quickOrder';
+export { lists, listsPage } from './lists';
 export { pricing } from './pricing';
 export { orderLife } from './orderLife';

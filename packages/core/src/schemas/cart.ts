@@ -32,6 +32,8 @@ export const cartResponseSchema = z.object({
   updated_at: z.iso.datetime().nullable(),
   removed: z.array(z.object({ product_id: z.string(), name: z.string().nullable() })),
   products: z.array(cartProductSchema),
+  /** The business's minimum order amount in centavos (0 = none), so the cart can say what is missing. */
+  min_order_amount: z.number().int().optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
@@ -50,3 +52,33 @@ export const cartProductsQuerySchema = z.strictObject({
     .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
     .pipe(z.array(z.uuid({ message: 'Producto inválido.' })).max(CART_PRODUCTS_MAX_IDS)),
 });
+
+// ---- quick order (issue 18 item 3): POST /api/cart/lines -------------------------------------
+
+/** Lines per quick order: a wholesale order is 20–60 lines; the cart holds at most 500 products. */
+export const QUICK_ORDER_MAX_LINES = 500;
+
+export const cartLinesSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        sku: z.string({ message: 'Falta el código.' }).trim().min(1, { message: 'Falta el código.' }).max(64, { message: 'El código no puede superar 64 caracteres.' }),
+        // Any number: a fractional or negative one is reported on its line, naming the product.
+        quantity: z.number({ message: 'La cantidad debe ser un número.' }),
+      }),
+    )
+    .min(1, { message: 'Pegá al menos una línea.' })
+    .max(QUICK_ORDER_MAX_LINES, { message: `Como máximo ${QUICK_ORDER_MAX_LINES} líneas por pedido rápido.` }),
+  /** true: answer what would happen without changing the cart (the preview). */
+  preview: z.boolean().default(false),
+});
+export type CartLinesInput = z.input<typeof cartLinesSchema>;
+
+export const cartLinesResponseSchema = z.object({
+  added: z.array(z.object({ sku: z.string(), product_id: z.string(), name: z.string(), quantity: z.number().int() })),
+  unknown: z.array(z.string()),
+  problems: z.array(z.object({ sku: z.string(), product_id: z.string(), name: z.string(), message: z.string() })),
+  /** Today's data of the matched products, for the preview's prices. */
+  products: z.array(cartProductSchema),
+});
+export type CartLinesResponse = z.infer<typeof cartLinesResponseSchema>;

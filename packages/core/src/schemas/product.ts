@@ -1,6 +1,8 @@
 import { z } from 'zod';
 // Imported directly by subpath too (@mayorista/core/schemas/product): keep zod's own messages Spanish then as well.
 import '../zod-locale';
+import { MAX_ITEM_QUANTITY } from '../constants';
+import { smallestQuantity } from '../quantity-rules';
 import { positiveCentavosSchema } from './common';
 
 export const DISCOUNT_TYPES = ['fixed', 'percentage', 'final_price'] as const;
@@ -32,6 +34,13 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+const ruleQuantity = (label: string) =>
+  z
+    .number({ message: `${label} debe ser un número.` })
+    .int({ message: `${label} debe ser un número entero.` })
+    .min(1, { message: `${label} debe ser al menos 1.` })
+    .max(MAX_ITEM_QUANTITY, { message: `${label} no puede superar ${MAX_ITEM_QUANTITY}.` });
+
 /** The fields an admin writes. Cross-field rules live in `productInputSchema`. */
 export const productFieldsSchema = z.strictObject({
   name: z
@@ -54,7 +63,12 @@ export const productFieldsSchema = z.strictObject({
     .default(0),
   has_unlimited_stock: z.boolean().default(false),
   is_enabled: z.boolean().default(true),
+  // Quantity rules (issue 18, core/quantity-rules.ts): defaults accept any whole quantity.
+  min_quantity: ruleQuantity('La cantidad mínima').default(1),
+  pack_size: ruleQuantity('El tamaño del bulto').default(1),
+  max_quantity: ruleQuantity('La cantidad máxima').nullish().transform((v) => v ?? null),
   sku: optionalText(64, 'El SKU'),
+  barcode: optionalText(32, 'El código de barras'),
   category: optionalText(80, 'La categoría'),
   description: optionalText(2000, 'La descripción'),
 });
@@ -78,6 +92,13 @@ export function productRuleViolations(p: ProductFields): { path: string; message
       path: 'sale_price_retail',
       message: 'El precio de oferta minorista debe ser menor que el precio minorista.',
     });
+  }
+  if (p.max_quantity !== null) {
+    if (p.max_quantity % p.pack_size !== 0) {
+      issues.push({ path: 'max_quantity', message: 'La cantidad máxima debe ser un múltiplo del bulto.' });
+    } else if (p.max_quantity < smallestQuantity(p)) {
+      issues.push({ path: 'max_quantity', message: 'La cantidad máxima no puede ser menor que la mínima.' });
+    }
   }
   const seen = new Set<number>();
   p.discounts.forEach((tier, i) => {
@@ -185,7 +206,11 @@ export const retailProductSchema = z.object({
   stock: z.number().int(),
   has_unlimited_stock: z.boolean(),
   is_enabled: z.boolean(),
+  min_quantity: z.number().int(),
+  pack_size: z.number().int(),
+  max_quantity: z.number().int().nullable(),
   sku: z.string().nullable(),
+  barcode: z.string().nullable(),
   category: z.string().nullable(),
   description: z.string().nullable(),
   image_url: z.string().nullable(),

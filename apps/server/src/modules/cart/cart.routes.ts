@@ -1,27 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
+import { cartLinesResponseSchema, cartLinesSchema, cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
+import type pg from 'pg';
 import type { Database } from '../../db/client';
+import { loadSettings } from '../settings/settings.repository';
 import { authOf } from '../../plugins/auth';
+import { addCartLines } from './cart.lines';
 import { createCartService } from './cart.service';
 
 /**
  * GET/PUT /api/cart: one cart per approved customer, only their own. The guard runs before body
  * validation so a signed-out caller learns nothing but 401.
  */
-export function registerCartRoutes(app: FastifyInstance, deps: { db: Database }): void {
+export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {
   const service = createCartService(deps.db);
+  // The buyer sees the minimum order before it matters (issue 18); the order re-reads it in its transaction.
+  const withMinimum = async <T extends object>(cart: T) => ({ ...cart, min_order_amount: (await loadSettings(deps.pool)).min_order_amount });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.getCart(authOf(request).userId);
-    return reply.header('Cache-Control', 'no-store').send(cart);
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(cart));
   });
 
   routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
-    return reply.header('Cache-Control', 'no-store').send(cart);
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(cart));
   });
+
+  routes.post(
+    '/api/cart/lines',
+    { config: { access: 'approved' }, schema: { body: cartLinesSchema, response: { 200: cartLinesResponseSchema } } },
+    async (request, reply) => {
+      const answer = await addCartLines(deps.db, authOf(request).userId, request.body.lines, request.body.preview);
+      return reply.header('Cache-Control', 'no-store').send(answer);
+    },
+  );
 
   routes.get(
     '/api/cart/products',

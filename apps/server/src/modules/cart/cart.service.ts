@@ -1,6 +1,8 @@
 import type { CartData, CartResponse } from '@mayorista/core/schemas/cart';
 import type { Database } from '../../db/client';
 import type { Product } from '@mayorista/core/schemas/product';
+import { checkQuantity, quantityProblemText } from '@mayorista/core/quantity-rules';
+import { AppError } from '../../lib/errors';
 import { findCart, findProductsByIds, replaceCartIfUnchanged, upsertCart, type DbExecutor } from './cart.repository';
 
 interface CleanedCart {
@@ -26,6 +28,23 @@ async function dropUnavailableProducts(db: DbExecutor, cartData: CartData): Prom
     }
   }
   return { cartData: kept, removed, products };
+}
+
+/**
+ * Issue 18: a saved line must keep its product's quantity rules and stock (the core function the
+ * card and the cart use). A line already stored with the same quantity is let through: a rule or
+ * stock that changed after the buyer chose it is shown to them with its fix (never silently
+ * altered), and must not stop them saving their other changes. Order placement checks every line.
+ */
+function assertQuantityRules(cleaned: CleanedCart, stored: CartData | undefined): void {
+  for (const product of cleaned.products) {
+    const quantity = cleaned.cartData[product.id]!;
+    if (stored?.[product.id] === quantity) continue;
+    const problem = checkQuantity(product, quantity);
+    if (problem) {
+      throw new AppError('quantity_rule_violated', quantityProblemText(problem, product.name), { product_id: product.id, problem });
+    }
+  }
 }
 
 /** Reading the cart and storing its cleaned version race with saves from other devices; a few tries always settle it. */
@@ -56,6 +75,7 @@ export function createCartService(db: Database) {
     /** Replaces the whole cart (last write wins). Unknown or disabled products are not stored. */
     async saveCart(userId: string, cartData: CartData): Promise<CartResponse> {
       const cleaned = await dropUnavailableProducts(db, cartData);
+      assertQuantityRules(cleaned, (await findCart(db, userId))?.cartData);
       const saved = await upsertCart(db, userId, cleaned.cartData);
       return { cart_data: saved.cartData, updated_at: saved.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products };
     },

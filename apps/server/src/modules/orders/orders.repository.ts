@@ -40,14 +40,17 @@ export function toOrder(row: OrderRow): Order {
 // ── Placing an order ─────────────────────────────────────────────────────────────────────────
 
 /** What placing an order reads of a product: the pricing fields, plus stock and availability. */
-export type OrderedProduct = PricedProduct & Pick<Product, 'id' | 'name' | 'stock' | 'has_unlimited_stock' | 'is_enabled'>;
+export type OrderedProduct = PricedProduct & Pick<
+  Product,
+  'id' | 'name' | 'stock' | 'has_unlimited_stock' | 'is_enabled' | 'min_quantity' | 'pack_size' | 'max_quantity'
+>;
 
 /** Reads the ordered products without locking them; `takeStock` is what guarantees the stock. */
 export async function readProducts(db: Queryable, ids: string[]): Promise<OrderedProduct[]> {
   const { rows } = await db.query<OrderedProduct>({
     name: 'order_read_products',
     text: `select id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail,
-                  discounts, stock, has_unlimited_stock, is_enabled
+                  discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity
              from products where id = any($1::uuid[]) order by id`,
     values: [ids],
   });

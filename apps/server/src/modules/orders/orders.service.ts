@@ -11,7 +11,10 @@ import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { canCustomerCancel } from '@mayorista/core/order-status';
 import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
+import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
+import { formatMoney } from '@mayorista/core/money';
 import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
+import { loadSettings } from '../settings/settings.repository';
 import { returnStock, takeStock } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
 import { assertSameOrderRequest, saveOrderRequestFingerprint } from './orders.idempotency';
@@ -92,6 +95,34 @@ async function readOrderLines(tx: Queryable, command: PlaceOrderCommand, product
     if (!product.is_enabled) throw unavailable(product);
     return { product, quantity: item.quantity };
   });
+}
+
+/**
+ * Step 2b: each line keeps its product's quantity rules (issue 18, the same core function the card
+ * and the cart use). Stock is left to takeStock: only the ledger's conditional update is race-free.
+ */
+function checkQuantityRules(lines: OrderLine[]): void {
+  for (const { product, quantity } of lines) {
+    const problem = checkQuantity(product, quantity);
+    if (problem && problem.kind !== 'above_stock') {
+      throw new AppError('quantity_rule_violated', quantityProblemText(problem, product.name), {
+        product_id: product.id,
+        problem,
+      });
+    }
+  }
+}
+
+/** Step 3b: the business's minimum order amount, read inside the order's transaction. */
+async function checkMinimumOrder(tx: Queryable, total: number): Promise<void> {
+  const { min_order_amount: minimum } = await loadSettings(tx);
+  const missing = missingForMinimumOrder(total, minimum);
+  if (missing > 0) {
+    throw new AppError('below_minimum_order', messages.cart.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
+      minimum,
+      missing,
+    });
+  }
 }
 
 /** Step 3: the server's prices (the core engine; the client's figures are never used) as order lines. */
@@ -178,7 +209,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const customer = await findCustomer(tx, userId);
       if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
       const lines = await readOrderLines(tx, command, productIds);
+      checkQuantityRules(lines);
       const { items, total, totalSavings } = priceLines(lines);
+      await checkMinimumOrder(tx, total);
       const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
       // Step 4: the order itself, and the cart emptied, in one statement.
       const row = await insertOrderAndEmptyCart(tx, {

@@ -164,7 +164,12 @@ const DEFAULTS: Omit<ProductData, 'name' | 'price' | 'retail_price'> = {
   stock: 0,
   has_unlimited_stock: false,
   is_enabled: true,
+  // Issue 18: the spreadsheet has no quantity-rule or barcode columns; new products take the defaults.
+  min_quantity: 1,
+  pack_size: 1,
+  max_quantity: null,
   sku: null,
+  barcode: null,
   category: null,
   description: null,
 };

@@ -26,7 +26,11 @@ export function toProduct(row: ProductRow): Product {
     stock: row.stock,
     has_unlimited_stock: row.hasUnlimitedStock,
     is_enabled: row.isEnabled,
+    min_quantity: row.minQuantity,
+    pack_size: row.packSize,
+    max_quantity: row.maxQuantity,
     sku: row.sku,
+    barcode: row.barcode,
     category: row.category,
     description: row.description,
     image_url: imageUrlOf(row.imagePath),
@@ -48,7 +52,11 @@ function toColumns(data: ProductData) {
     discounts: data.discounts,
     hasUnlimitedStock: data.has_unlimited_stock,
     isEnabled: data.is_enabled,
+    minQuantity: data.min_quantity,
+    packSize: data.pack_size,
+    maxQuantity: data.max_quantity,
     sku: data.sku,
+    barcode: data.barcode,
     category: data.category,
     description: data.description,
   };
@@ -81,7 +89,7 @@ export interface PageWindow {
 
 /** The columns of a product row, in API order (for the hand-written catalogue query below). */
 const PRODUCT_COLUMNS =
-  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description, image_path, created_at, updated_at';
+  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, image_path, created_at, updated_at';
 
 interface ProductRecord {
   id: string;
@@ -96,7 +104,11 @@ interface ProductRecord {
   stock: number;
   has_unlimited_stock: boolean;
   is_enabled: boolean;
+  min_quantity: number;
+  pack_size: number;
+  max_quantity: number | null;
   sku: string | null;
+  barcode: string | null;
   category: string | null;
   description: string | null;
   image_path: string | null;
@@ -117,7 +129,11 @@ const productFromRecord = (r: ProductRecord): Product => ({
   stock: r.stock,
   has_unlimited_stock: r.has_unlimited_stock,
   is_enabled: r.is_enabled,
+  min_quantity: r.min_quantity,
+  pack_size: r.pack_size,
+  max_quantity: r.max_quantity,
   sku: r.sku,
+  barcode: r.barcode,
   category: r.category,
   description: r.description,
   image_url: imageUrlOf(r.image_path),

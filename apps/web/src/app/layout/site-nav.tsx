@@ -118,6 +118,16 @@ export function SiteNav() {
                   </NavLink>
                 </li>
                 <li>
+                  <NavLink to="/pedido-rapido" className={linkClass}>
+                    {messages.nav.quickOrder}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/mis-listas" className={linkClass}>
+                    {messages.nav.myLists}
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to="/my-orders" className={linkClass}>
                     {messages.nav.myOrders}
                   </NavLink>

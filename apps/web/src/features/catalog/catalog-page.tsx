@@ -14,6 +14,8 @@ import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Fil
 import { CatalogFilters } from './components/catalog-filters';
 import { PricingNotice } from './components/pricing-notice';
 import { ProductCard } from './components/product-card';
+import { ProductRow } from './components/product-row';
+import { useCatalogView, type CatalogView } from './use-catalog-view';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
 
 const t = messages.products.catalog;
@@ -34,13 +36,13 @@ export default function CatalogPage() {
 /** Only approved customers mount the cart hook, so visitors never depend on the cart feature. */
 function OrderingCatalog({ kind }: { kind: CustomerKind }) {
   const { addItem } = useCart();
-  const onAddToCart = useCallback((product: Product, quantity: number) => void addItem(product, quantity), [addItem]);
+  const onAddToCart = useCallback((product: Product, quantity: number) => addItem(product, quantity), [addItem]);
   return <Catalog kind={kind} onAddToCart={onAddToCart} />;
 }
 
 interface CatalogProps {
   kind: CustomerKind;
-  onAddToCart?: (product: Product, quantity: number) => void;
+  onAddToCart?: (product: Product, quantity: number) => boolean | void;
   showNotice?: boolean;
   signedIn?: boolean;
 }
@@ -50,6 +52,7 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
   const [selectFilters, setSelectFilters] = useState<SelectFilters>({ category: '', onSale: false, inStock: false });
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const filters: Filters = { ...selectFilters, search };
+  const [view, setView] = useCatalogView();
 
   const products = useInfiniteQuery(catalogQueryOptions(filters, kind));
   const categories = useQuery(categoriesQueryOptions());
@@ -102,10 +105,17 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{t.empty}</p>
       ) : (
         <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {t.resultsCount(items.length, total)}
-          </p>
-          <ProductGrid items={items} kind={kind} onAddToCart={onAddToCart} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {t.resultsCount(items.length, total)}
+            </p>
+            <ViewToggle view={view} onChange={setView} />
+          </div>
+          {view === 'list' ? (
+            <ProductList items={items} kind={kind} onAddToCart={onAddToCart} />
+          ) : (
+            <ProductGrid items={items} kind={kind} onAddToCart={onAddToCart} />
+          )}
           {products.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
@@ -116,6 +126,51 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         </>
       )}
     </section>
+  );
+}
+
+function ViewToggle({ view, onChange }: { view: CatalogView; onChange: (view: CatalogView) => void }) {
+  const option = (value: CatalogView, label: string) => (
+    <Button variant={view === value ? 'primary' : 'secondary'} size="sm" aria-pressed={view === value} onClick={() => onChange(value)}>
+      {label}
+    </Button>
+  );
+  return (
+    <div role="group" aria-label={t.viewLabel} className="flex gap-1">
+      {option('list', t.viewList)}
+      {option('cards', t.viewCards)}
+    </div>
+  );
+}
+
+/**
+ * A row's usual height on a phone (with the quantity controls for buyers, without for visitors):
+ * the first guess for rows not yet measured. A close guess renders the right rows at once instead
+ * of rendering, measuring and rendering again (the catalogue's first paint is Lighthouse's page).
+ */
+const LIST_ROW_ESTIMATE_PX = { ordering: 102, browsing: 58 } as const;
+const LIST_OVERSCAN_ROWS = 2;
+
+/** The order-form view (issue 18 item 1): one compact row per product, only those near the screen in the DOM. */
+function ProductList({ items, kind, onAddToCart }: { items: CatalogueProduct[] } & Pick<CatalogProps, 'kind' | 'onAddToCart'>) {
+  const estimate = onAddToCart ? LIST_ROW_ESTIMATE_PX.ordering : LIST_ROW_ESTIMATE_PX.browsing;
+  const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(items.length, estimate, LIST_OVERSCAN_ROWS);
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      className="-mx-3 rounded-none border-t border-slate-200 md:mx-0 md:rounded-lg md:border"
+      style={{ paddingTop: before, paddingBottom: after }}
+    >
+      {rows.map((row) => {
+        const product = items[row.index]!;
+        return (
+          <div key={product.id} data-index={row.index} ref={measure} role="listitem" aria-posinset={row.index + 1} aria-setsize={items.length}>
+            <ProductRow product={product} kind={kind} onAddToCart={onAddToCart} />
+          </div>
+        );
+      })}
+    </div>
   );
 }
 

@@ -15,6 +15,9 @@ const product = (id: string, price: number, extra: Partial<CartProduct> = {}): C
   discounts: [],
   stock: 10,
   has_unlimited_stock: false,
+  min_quantity: 1,
+  pack_size: 1,
+  max_quantity: null,
   ...extra,
 });
 

@@ -6,6 +6,8 @@ export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface PricedCartLine extends CartLine {
   price: LinePrice;
+  /** A rule the saved quantity breaks (set after it was chosen), with the quantity that fixes it. */
+  problem: { text: string; fix: number | null } | null;
   /** Whole-percent change of the unit price since the line was added (0 = unchanged or unknown). */
   changedPercent: number;
 }
@@ -18,6 +20,11 @@ export interface CartContextValue {
   /** Preview in centavos; the server recomputes it when the order is placed. */
   total: number;
   totalSavings: number;
+  /** The business's minimum order amount (centavos, 0 = none) and what the cart still misses of it. */
+  minOrderAmount: number;
+  missingForMinimum: number;
+  /** The order cannot be placed yet: below the minimum, or a line breaks its product's rules. */
+  blocked: boolean;
   status: CartStatus;
   /** SPEC §5 add: refused beyond stock ('Stock insuficiente'); returns whether the units were added. */
   addItem(product: CartProduct, quantity?: number): boolean;

@@ -2,13 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { CART_SAVE_DEBOUNCE_MS } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { priceCart } from '@mayorista/core/pricing';
+import { missingForMinimumOrder } from '@mayorista/core/quantity-rules';
+import { ApiError } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../auth';
 import { fetchCart, saveCart } from './cart-api';
 import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
 import { clearPendingCart, readPendingCart, writePendingCart } from './pending-cart';
 import { changeSinceAdded, syncAddedPrices } from './added-prices';
-import { addToLines, fromCartData, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
+import { addToLines, fromCartData, lineProblem, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
 
 const showNotice = (notice: CartNotice | null) => {
   if (notice) toast(notice);
@@ -31,6 +33,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const [lines, setLines] = useState<CartLine[]>([]);
   const [status, setStatus] = useState<CartStatus>('idle');
+  const [minOrderAmount, setMinOrderAmount] = useState(0);
   const [loadCount, setLoadCount] = useState(0);
   // Rules read and write the latest lines synchronously, so each action toasts exactly once.
   const linesRef = useRef<CartLine[]>([]);
@@ -58,11 +61,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
       dirtyRef.current = false;
       saveChainRef.current = saveChainRef.current.then(() =>
         saveCart(cartData).then(
-          () => {
+          (saved) => {
             if (owner) clearPendingCart(owner, cartData);
+            setMinOrderAmount(saved.min_order_amount ?? 0);
           },
-          () => {
-            if (!options.quiet) toast({ title: messages.cart.saveError, variant: 'destructive' });
+          (error: unknown) => {
+            if (options.quiet) return;
+            // The server's own rules (issue 18) name the product; anything else is a generic failure.
+            const refused = error instanceof ApiError && error.code === 'quantity_rule_violated';
+            toast({ title: messages.cart.saveError, description: refused ? error.message : undefined, variant: 'destructive' });
           },
         ),
       );
@@ -95,6 +102,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (controller.signal.aborted) return;
         if (pending) clearPendingCart(userId, pending);
         const loaded = fromCartData(cart.cart_data, cart.products);
+        setMinOrderAmount(cart.min_order_amount ?? 0);
         if (dirtyRef.current) {
           commit(mergeLoaded(loaded, linesRef.current));
           scheduleSave();
@@ -180,8 +188,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<CartContextValue>(() => {
     const priced = priceCart(lines, 'wholesale');
+    const missingForMinimum = missingForMinimumOrder(priced.total, minOrderAmount);
+    const items = lines.map((line, index) => ({
+      ...line,
+      price: priced.lines[index]!,
+      changedPercent: changeSinceAdded(added, line.product),
+      problem: lineProblem(line),
+    }));
     return {
-      items: lines.map((line, index) => ({ ...line, price: priced.lines[index]!, changedPercent: changeSinceAdded(added, line.product) })),
+      items,
+      minOrderAmount,
+      missingForMinimum,
+      blocked: missingForMinimum > 0 || items.some((item) => item.problem !== null),
       count: lines.reduce((sum, line) => sum + line.quantity, 0),
       total: priced.total,
       totalSavings: priced.totalSavings,
@@ -193,7 +211,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       flushSave,
       reload,
     };
-  }, [lines, added, status, addItem, setQuantity, removeItem, clear, flushSave, reload]);
+  }, [lines, added, status, minOrderAmount, addItem, setQuantity, removeItem, clear, flushSave, reload]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

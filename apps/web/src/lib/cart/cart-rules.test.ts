@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../test/test-products';
-import { addToLines, setLineQuantity, type CartLine, type CartProduct } from './cart-rules';
+import { addToLines, lineProblem, setLineQuantity, type CartLine, type CartProduct } from './cart-rules';
 
 const product = (overrides: Partial<CartProduct> = {}): CartProduct => makeProduct(overrides);
 
@@ -85,5 +85,37 @@ describe('setLineQuantity (SPEC §5 update quantity)', () => {
   it('ignores an unknown product id', () => {
     const change = setLineQuantity(lines, 'otro', 3);
     expect(change.lines).toBe(lines);
+  });
+});
+
+describe('quantity rules in the cart (issue 18)', () => {
+  const pack = product({ name: 'Aceite x 12', pack_size: 12, stock: 100 });
+
+  it('refuses 13 of a pack of 12 with the reason, and accepts 24', () => {
+    const refused = addToLines([], pack, 13);
+    expect(refused.lines).toEqual([]);
+    expect(refused.notice).toMatchObject({ title: 'Cantidad no válida', variant: 'destructive' });
+    expect(refused.notice?.description).toContain('bultos de 12');
+    expect(addToLines([], pack, 24).lines).toEqual([{ product: pack, quantity: 24 }]);
+  });
+
+  it('refuses a fractional quantity instead of rounding it', () => {
+    const change = addToLines([], product(), 2.5);
+    expect(change.lines).toEqual([]);
+    expect(change.notice?.variant).toBe('destructive');
+  });
+
+  it('keeps the line when an edit breaks the pack, and caps above the stock in whole packs', () => {
+    const lines: CartLine[] = [{ product: pack, quantity: 24 }];
+    const refused = setLineQuantity(lines, pack.id, 30);
+    expect(refused.lines).toBe(lines);
+    const capped = setLineQuantity(lines, pack.id, 240);
+    expect(capped.lines[0]!.quantity).toBe(96);
+    expect(capped.notice?.description).toBe('Solo quedan 100 unidades de Aceite x 12');
+  });
+
+  it('shows a saved line that a later rule breaks with its fix, without changing it', () => {
+    expect(lineProblem({ product: pack, quantity: 13 })).toEqual({ text: expect.stringContaining('bultos de 12'), fix: 24 });
+    expect(lineProblem({ product: pack, quantity: 24 })).toBeNull();
   });
 });

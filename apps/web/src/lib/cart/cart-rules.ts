@@ -1,5 +1,5 @@
-import { MAX_ITEM_QUANTITY } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
+import { checkQuantity, largestQuantity, quantityFix, quantityProblemText, quantityProblemTitle, type QuantityProblem } from '@mayorista/core/quantity-rules';
 import type { Product } from '@mayorista/core/schemas/product';
 
 /** What the cart needs of a product: the pricing fields, stock and a name for the messages. */
@@ -16,6 +16,9 @@ export type CartProduct = Pick<
   | 'discounts'
   | 'stock'
   | 'has_unlimited_stock'
+  | 'min_quantity'
+  | 'pack_size'
+  | 'max_quantity'
 > & { image_url?: string | null };
 
 export interface CartLine {
@@ -34,36 +37,29 @@ export interface CartChange {
   notice: CartNotice | null;
 }
 
-/** The most a customer may hold of a product: its stock when limited, and never above the order limit. */
+/** The most a customer may hold of a product: stock, maximum and the order limit, in whole packs. */
 export function maxQuantityOf(product: CartProduct): number {
-  return product.has_unlimited_stock ? MAX_ITEM_QUANTITY : Math.min(product.stock, MAX_ITEM_QUANTITY);
+  return largestQuantity(product);
 }
 
+const refusal = (problem: QuantityProblem, product: CartProduct): CartNotice => ({
+  title: quantityProblemTitle(problem),
+  description: quantityProblemText(problem, product.name),
+  variant: 'destructive',
+});
+
 /**
- * SPEC §5 "add to cart": adding beyond a limited stock is refused whole (nothing changes);
- * otherwise the units are added and the customer is told.
+ * SPEC §5 "add to cart": adding beyond a limited stock is refused whole (nothing changes) with
+ * 'Stock insuficiente'; so is a total that breaks the product's rules (issue 18: pack, minimum,
+ * maximum — core/quantity-rules, the same function the server runs). Otherwise the units are added.
  */
 export function addToLines(lines: CartLine[], product: CartProduct, quantity: number): CartChange {
-  const units = Math.floor(quantity);
-  if (!(units >= 1)) return { lines, notice: null };
+  const units = quantity;
+  if (!Number.isInteger(units) || units < 1) return { lines, notice: refusal({ kind: 'not_whole', quantity }, product) };
   const existing = lines.find((line) => line.product.id === product.id);
   const next = (existing?.quantity ?? 0) + units;
-  if (!product.has_unlimited_stock && next > product.stock) {
-    return {
-      lines,
-      notice: {
-        title: messages.cart.insufficientStockTitle,
-        description: messages.cart.insufficientStockText(product.name),
-        variant: 'destructive',
-      },
-    };
-  }
-  if (next > MAX_ITEM_QUANTITY) {
-    return {
-      lines,
-      notice: { title: messages.cart.insufficientStockTitle, description: messages.cart.maxQuantity(MAX_ITEM_QUANTITY, product.name), variant: 'destructive' },
-    };
-  }
+  const problem = checkQuantity(product, next);
+  if (problem) return { lines, notice: refusal(problem, product) };
   const updated = existing
     ? lines.map((line) => (line.product.id === product.id ? { product, quantity: next } : line))
     : [...lines, { product, quantity: next }];
@@ -75,7 +71,9 @@ export function addToLines(lines: CartLine[], product: CartProduct, quantity: nu
 
 /**
  * SPEC §5 "update quantity": zero or below removes the line; above a limited stock the quantity
- * is capped to the stock with 'Solo quedan {n} unidades de {product}'.
+ * is capped (to whole packs) with 'Solo quedan {n} unidades de {product}', above the maximum it is
+ * capped with the maximum's text. A quantity that is not a whole pack or is below the minimum is
+ * refused with the reason and the line keeps its quantity.
  */
 export function setLineQuantity(lines: CartLine[], productId: string, quantity: number): CartChange {
   const line = lines.find((l) => l.product.id === productId);
@@ -83,20 +81,25 @@ export function setLineQuantity(lines: CartLine[], productId: string, quantity: 
   const wanted = Number.isFinite(quantity) ? Math.floor(quantity) : 0;
   if (wanted <= 0) return { lines: removeLine(lines, productId), notice: null };
 
-  const max = maxQuantityOf(line.product);
-  if (wanted > max) {
-    const capped = max;
-    const notice: CartNotice = {
-      title: messages.cart.insufficientStockTitle,
-      description: line.product.has_unlimited_stock || line.product.stock > MAX_ITEM_QUANTITY
-        ? messages.cart.maxQuantity(MAX_ITEM_QUANTITY, line.product.name)
-        : messages.cart.onlyLeft(capped, line.product.name),
-      variant: 'destructive',
-    };
+  const { product } = line;
+  const problem = checkQuantity(product, wanted);
+  if (!problem) return { lines: replaceQuantity(lines, productId, wanted), notice: null };
+  if (problem.kind === 'above_stock' || problem.kind === 'above_maximum') {
+    const capped = quantityFix(product, problem) ?? 0;
+    const description =
+      problem.kind === 'above_stock' ? messages.cart.onlyLeft(product.stock, product.name) : quantityProblemText(problem, product.name);
+    const notice: CartNotice = { title: quantityProblemTitle(problem), description, variant: 'destructive' };
     const next = capped <= 0 ? removeLine(lines, productId) : replaceQuantity(lines, productId, capped);
     return { lines: next, notice };
   }
-  return { lines: replaceQuantity(lines, productId, wanted), notice: null };
+  return { lines, notice: refusal(problem, product) };
+}
+
+/** A saved line that breaks a rule set after it was chosen (issue 18): shown with its fix, never changed silently. */
+export function lineProblem(line: CartLine): { text: string; fix: number | null } | null {
+  const problem = checkQuantity(line.product, line.quantity);
+  if (!problem) return null;
+  return { text: quantityProblemText(problem, line.product.name), fix: quantityFix(line.product, problem) };
 }
 
 export function removeLine(lines: CartLine[], productId: string): CartLine[] {

@@ -59,7 +59,9 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const text = (key: 'name' | 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail' | 'stock' | 'sku' | 'category') => ({
+  const text = (
+    key: 'name' | 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail' | 'stock' | 'sku' | 'category' | 'min_quantity' | 'pack_size' | 'max_quantity' | 'barcode',
+  ) => ({
     value: values[key],
     error: errors[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
@@ -103,6 +105,12 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
         <div className="flex flex-col justify-end">
           <Checkbox label={f.unlimitedStock} checked={values.has_unlimited_stock} onChange={(v) => set('has_unlimited_stock', v)} />
         </div>
+      </Section>
+      <Section>
+        <Field label={f.packSize} inputMode="numeric" {...text('pack_size')} />
+        <Field label={f.minQuantity} inputMode="numeric" {...text('min_quantity')} />
+        <Field label={f.maxQuantity} inputMode="numeric" {...text('max_quantity')} />
+        <Field label={f.barcode} inputMode="numeric" autoComplete="off" {...text('barcode')} />
       </Section>
       <Section>
         <Field label={f.sku} autoComplete="off" {...text('sku')} />

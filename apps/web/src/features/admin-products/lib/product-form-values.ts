@@ -27,7 +27,11 @@ export interface ProductFormValues {
   stock: string;
   has_unlimited_stock: boolean;
   is_enabled: boolean;
+  min_quantity: string;
+  pack_size: string;
+  max_quantity: string;
   sku: string;
+  barcode: string;
   category: string;
   description: string;
 }
@@ -66,7 +70,11 @@ export function emptyFormValues(): ProductFormValues {
     stock: '0',
     has_unlimited_stock: false,
     is_enabled: true,
+    min_quantity: '1',
+    pack_size: '1',
+    max_quantity: '',
     sku: '',
+    barcode: '',
     category: '',
     description: '',
   };
@@ -90,7 +98,11 @@ export function toFormValues(product: Product): ProductFormValues {
     stock: String(product.stock),
     has_unlimited_stock: product.has_unlimited_stock,
     is_enabled: product.is_enabled,
+    min_quantity: String(product.min_quantity),
+    pack_size: String(product.pack_size),
+    max_quantity: product.max_quantity === null ? '' : String(product.max_quantity),
     sku: product.sku ?? '',
+    barcode: product.barcode ?? '',
     category: product.category ?? '',
     description: product.description ?? '',
   };
@@ -120,6 +132,13 @@ export function buildProductInput(values: ProductFormValues): { input: ProductIn
   const stock = values.has_unlimited_stock && !values.stock.trim() ? 0 : parseInteger(values.stock);
   if (stock === null || Number.isNaN(stock)) errors.stock = t.invalidNumber;
 
+  // Quantity rules (issue 18): blank minimum and pack mean 1, a blank maximum means none.
+  const rule = (field: 'min_quantity' | 'pack_size' | 'max_quantity'): number | null => {
+    const parsed = parseInteger(values[field]);
+    if (parsed !== null && Number.isNaN(parsed)) errors[field] = t.invalidNumber;
+    return parsed;
+  };
+
   const input: ProductInput = {
     name: values.name,
     price: amount('price', true) ?? Number.NaN,
@@ -132,7 +151,11 @@ export function buildProductInput(values: ProductFormValues): { input: ProductIn
     stock: stock ?? Number.NaN,
     has_unlimited_stock: values.has_unlimited_stock,
     is_enabled: values.is_enabled,
+    min_quantity: rule('min_quantity') ?? 1,
+    pack_size: rule('pack_size') ?? 1,
+    max_quantity: rule('max_quantity'),
     sku: values.sku,
+    barcode: values.barcode,
     category: values.category,
     description: values.description,
   };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
+import { quantityRuleHints, stepDown, stepUp } from '@mayorista/core/quantity-rules';
 import { Button } from '../../../components/ui/button';
 import type { PricedCartLine } from '../../../lib/cart';
 import { maxQuantityOf } from '../../../lib/cart/cart-rules';
@@ -14,7 +15,8 @@ interface CartLineItemProps {
 
 /** One cart line: unit price after sale or tier, quantity controls, line total, savings and the next-tier hint. */
 export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: CartLineItemProps) {
-  const { product, quantity, price } = line;
+  const { product, quantity, price, problem } = line;
+  const hints = quantityRuleHints(product);
   // The typed value is a draft until the field is left or Enter is pressed, so typing "12" does not pass through "1".
   const [draft, setDraft] = useState<string | null>(null);
   const inputId = `cantidad-${product.id}`;
@@ -57,6 +59,17 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         {price.applied === 'tier' && price.tier ? (
           <p className="mt-1 text-xs font-medium text-brand-800">{messages.cart.tierApplied(price.tier.minQuantity)}</p>
         ) : null}
+        {hints.length > 0 ? <p className="mt-1 text-xs font-semibold text-slate-700">{hints.join(' · ')}</p> : null}
+        {problem ? (
+          <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" role="status" data-testid="line-problem">
+            <p>{problem.text}</p>
+            {problem.fix !== null ? (
+              <Button className="mt-1" size="sm" variant="secondary" onClick={() => onQuantityChange(product.id, problem.fix!)} disabled={disabled}>
+                {messages.cart.fixQuantity(problem.fix)}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
         {price.nextTier ? (
           <p className="mt-1 text-sm text-brand-800" data-testid="next-tier-hint">
             {messages.cart.nextTierHint(price.nextTier.missing, formatMoney(price.nextTier.unitPrice))}
@@ -69,7 +82,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
           variant="secondary"
           size="icon"
           aria-label={messages.cart.decrease(product.name)}
-          onClick={() => onQuantityChange(product.id, quantity - 1)}
+          onClick={() => onQuantityChange(product.id, stepDown(product, quantity))}
           disabled={disabled}
         >
           <span aria-hidden="true">−</span>
@@ -83,7 +96,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
           inputMode="numeric"
           min={0}
           max={maxQuantityOf(product)}
-          step={1}
+          step={product.pack_size}
           value={draft ?? String(quantity)}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commitDraft}
@@ -97,7 +110,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
           variant="secondary"
           size="icon"
           aria-label={messages.cart.increase(product.name)}
-          onClick={() => onQuantityChange(product.id, quantity + 1)}
+          onClick={() => onQuantityChange(product.id, stepUp(product, quantity))}
           disabled={disabled}
         >
           <span aria-hidden="true">+</span>

@@ -70,6 +70,9 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
             <CartLineItem key={line.product.id} line={line} onQuantityChange={cart.setQuantity} onRemove={cart.removeItem} disabled={busy} />
           ))}
         </ul>
+        <Button className="mt-3" variant="ghost" size="sm" onClick={cart.clear} disabled={busy}>
+          {messages.cart.clearCart}
+        </Button>
       </div>
       {summary}
     </section>

@@ -24,6 +24,10 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   stock: 50,
   has_unlimited_stock: false,
   is_enabled: true,
+  min_quantity: 1,
+  pack_size: 1,
+  max_quantity: null,
+  barcode: null,
   sku: null,
   category: 'Almacén',
   description: null,
@@ -86,7 +90,7 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('button', { name: 'Agregar al carrito' })).not.toBeInTheDocument();
   });
 
-  it('adds the chosen quantity, capped to the stock, and hints at the next tier', async () => {
+  it('keeps a quantity above the stock as typed, with the spec refusal, and adds the chosen quantity', async () => {
     const user = userEvent.setup();
     const onAddToCart = vi.fn();
     render(<ProductCard product={product({ stock: 7 })} kind="wholesale" onAddToCart={onAddToCart} />);
@@ -95,17 +99,33 @@ describe('ProductCard', () => {
     const quantity = screen.getByLabelText('Cantidad: Yerba Mate 1 kg');
     await user.clear(quantity);
     await user.type(quantity, '40');
-    expect(quantity).toHaveValue(7);
+    // Issue 18 item 7: never silently turned into the stock; the buyer is told why.
+    expect(quantity).toHaveValue(40);
+    expect(screen.getByTestId('quantity-problem')).toHaveTextContent('No hay suficiente stock para Yerba Mate 1 kg');
+    expect(quantity).toHaveAccessibleDescription('No hay suficiente stock para Yerba Mate 1 kg');
     expect(screen.getByRole('button', { name: 'Sumar una unidad' })).toBeDisabled();
 
+    await user.clear(quantity);
+    await user.type(quantity, '7');
     await user.click(screen.getByRole('button', { name: 'Restar una unidad' }));
     expect(quantity).toHaveValue(6);
+    expect(screen.getByTestId('quantity-problem')).toBeEmptyDOMElement();
     await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ id: '11111111-1111-4111-8111-111111111111' }), 6);
   });
 
+  it('shows no empty box without an image, and the pack and minimum before they matter', () => {
+    const { container } = render(
+      <ProductCard product={product({ image_url: null, pack_size: 12, min_quantity: 24 })} kind="wholesale" onAddToCart={() => undefined} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.queryByText('Sin imagen')).toBeNull();
+    expect(screen.getByTestId('quantity-rules')).toHaveTextContent('Bulto x 12Mínimo 24 u.');
+    expect(screen.getByLabelText('Cantidad: Yerba Mate 1 kg')).toHaveValue(24);
+  });
+
   it('reserves the image box and loads it lazily', () => {
-    const { container } = render(<ProductCard product={product()} kind="retail" />);
+    const { container } = render(<ProductCard product={product({ image_url: '/storage/x.webp' })} kind="retail" />);
     const image = container.querySelector('img')!;
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');

@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
-import { MAX_ITEM_QUANTITY } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
+import { checkQuantity, largestQuantity, quantityProblemText, quantityRuleHints, smallestQuantity } from '@mayorista/core/quantity-rules';
 import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
@@ -22,22 +22,31 @@ export interface ProductCardProps {
   /** Which prices to show: wholesale for approved customers, retail for everyone else. */
   kind: CustomerKind;
   /** Present only for approved customers; without it the card never offers a cart button. */
-  onAddToCart?: (product: Product, quantity: number) => void;
+  onAddToCart?: (product: Product, quantity: number) => boolean | void;
 }
 
 function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {
-  if (product.has_unlimited_stock) return { label: null, soldOut: false, max: MAX_ITEM_QUANTITY };
+  const max = largestQuantity(product);
+  if (product.has_unlimited_stock) return { label: null, soldOut: false, max };
   if (product.stock <= 0) return { label: t.outOfStock, soldOut: true, max: 0 };
-  return {
-    label: product.stock <= LOW_STOCK_THRESHOLD ? t.lowStock(product.stock) : null,
-    soldOut: false,
-    max: Math.min(product.stock, MAX_ITEM_QUANTITY),
-  };
+  return { label: product.stock <= LOW_STOCK_THRESHOLD ? t.lowStock(product.stock) : null, soldOut: false, max };
+}
+
+function SaleBadge({ className }: { className: string }) {
+  return (
+    <span className={`${className} rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase`}>{t.saleBadge}</span>
+  );
 }
 
 /** One product of the catalogue. Presentational: prices come from the core pricing engine. */
 export const ProductCard = memo(function ProductCard({ product, kind, onAddToCart }: ProductCardProps) {
-  const [quantity, setQuantity] = useState(1);
+  // The typed text, never rewritten: a refused quantity stays in the field with its reason (issue 18).
+  const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
+  const typed = Number(draft);
+  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : 1;
+  const problem = draft === '' ? null : checkQuantity(product, typed);
+  const hints = quantityRuleHints(product);
+  const problemId = `product-${product.id}-problem`;
   // Wholesale prices only when the server sent them: a retail view is always priced as retail.
   const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
   const price = (units: number) => (wholesale ? priceLine(wholesale, units, 'wholesale') : priceLine(product, units, 'retail'));
@@ -52,8 +61,9 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
     >
-      <div className="relative">
-        {product.image_url ? (
+      {/* Without an image the card shows no empty box (issue 18): a phone fits more products per screen. */}
+      {product.image_url ? (
+        <div className="relative">
           <img
             src={product.image_url}
             alt=""
@@ -63,17 +73,12 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
             decoding="async"
             className="aspect-[4/3] w-full bg-slate-100 object-cover"
           />
-        ) : (
-          <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">{t.noImage}</div>
-        )}
-        {single.applied === 'sale' ? (
-          <span className="absolute top-2 left-2 rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">
-            {t.saleBadge}
-          </span>
-        ) : null}
-      </div>
+          {single.applied === 'sale' ? <SaleBadge className="absolute top-2 left-2" /> : null}
+        </div>
+      ) : null}
 
       <div className="flex flex-1 flex-col gap-2 p-3">
+        {!product.image_url && single.applied === 'sale' ? <SaleBadge className="self-start" /> : null}
         {product.category ? <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p> : null}
         <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
           {product.name}
@@ -101,19 +106,40 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
           </ul>
         ) : null}
 
+        {hints.length > 0 ? (
+          <p className="flex flex-wrap gap-1 text-xs font-semibold text-slate-800" data-testid="quantity-rules">
+            {hints.map((hint) => (
+              <span key={hint} className="rounded bg-slate-100 px-1.5 py-0.5">
+                {hint}
+              </span>
+            ))}
+          </p>
+        ) : null}
+
         {stock.label ? (
           <p className={stock.soldOut ? 'text-sm font-semibold text-red-700' : 'text-sm font-medium text-amber-800'}>{stock.label}</p>
         ) : null}
 
         {onAddToCart && wholesale && !stock.soldOut ? (
           <div className="mt-auto space-y-2 pt-2">
-            <QuantitySelector value={quantity} max={stock.max} onChange={setQuantity} productName={product.name} />
+            <QuantitySelector
+              value={draft}
+              onChange={setDraft}
+              rules={product}
+              max={stock.max}
+              onSubmit={() => onAddToCart(wholesale, typed)}
+              productName={product.name}
+              describedBy={problem ? problemId : undefined}
+            />
+            <p id={problemId} aria-live="polite" className="text-sm font-medium text-red-800 empty:hidden" data-testid="quantity-problem">
+              {problem ? quantityProblemText(problem, product.name) : null}
+            </p>
             {selected.nextTier ? (
               <p className="text-sm text-slate-700" aria-live="polite">
                 {t.nextTierHint(selected.nextTier.missing, formatMoney(selected.nextTier.unitPrice))}
               </p>
             ) : null}
-            <Button className="w-full" onClick={() => onAddToCart(wholesale, quantity)}>
+            <Button className="w-full" onClick={() => onAddToCart(wholesale, typed)}>
               {t.addToCart}
             </Button>
           </div>

@@ -1,21 +1,31 @@
 import { useId } from 'react';
 import { messages } from '@mayorista/core/messages';
+import { stepDown, stepUp, type QuantityRuleProduct } from '@mayorista/core/quantity-rules';
 import { Button } from '../../../components/ui/button';
 
 const t = messages.products.catalog;
 
 export interface QuantitySelectorProps {
-  value: number;
+  /** What the buyer typed, kept as typed: a refused number stays visible next to its reason (issue 18). */
+  value: string;
+  onChange: (value: string) => void;
+  /** The product's rules: the steppers move by whole packs from the smallest allowed quantity. */
+  rules: Pick<QuantityRuleProduct, 'min_quantity' | 'pack_size'>;
   max: number;
-  onChange: (quantity: number) => void;
+  /** Enter in the field (the order form's keyboard flow: type, Enter adds). */
+  onSubmit?: (input: HTMLInputElement) => void;
   /** Names the product for screen readers, since every card has its own selector. */
   productName: string;
+  /** id of the element explaining a refused quantity, for aria-describedby. */
+  describedBy?: string | undefined;
 }
 
-/** − [n] + with a typed value clamped to 1..max; the buttons are 44 px touch targets. */
-export function QuantitySelector({ value, max, onChange, productName }: QuantitySelectorProps) {
+/** − [n] + ; the buttons are 44 px touch targets and move by the product's pack. */
+export function QuantitySelector({ value, onChange, rules, max, onSubmit, productName, describedBy }: QuantitySelectorProps) {
   const id = useId();
-  const clamp = (n: number) => Math.min(Math.max(1, Math.trunc(n)), Math.max(1, max));
+  const current = Number.parseInt(value, 10) || 0;
+  const down = stepDown(rules, current);
+  const up = stepUp(rules, current);
   return (
     <div className="flex items-center gap-1">
       <label htmlFor={id} className="sr-only">
@@ -26,8 +36,8 @@ export function QuantitySelector({ value, max, onChange, productName }: Quantity
         size="icon"
         aria-label={t.decrease}
         aria-controls={id}
-        disabled={value <= 1}
-        onClick={() => onChange(clamp(value - 1))}
+        disabled={down <= 0}
+        onClick={() => onChange(String(down))}
       >
         <span aria-hidden="true">−</span>
       </Button>
@@ -36,12 +46,15 @@ export function QuantitySelector({ value, max, onChange, productName }: Quantity
         type="number"
         inputMode="numeric"
         min={1}
-        max={max}
-        step={1}
+        step={rules.pack_size > 1 ? rules.pack_size : 1}
         value={value}
-        onChange={(event) => {
-          const typed = Number(event.target.value);
-          if (event.target.value !== '' && Number.isFinite(typed)) onChange(clamp(typed));
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && onSubmit) {
+            event.preventDefault();
+            onSubmit(event.currentTarget);
+          }
         }}
         className="min-h-11 w-16 rounded-md border border-slate-400 bg-white px-2 text-center text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
       />
@@ -50,8 +63,8 @@ export function QuantitySelector({ value, max, onChange, productName }: Quantity
         size="icon"
         aria-label={t.increase}
         aria-controls={id}
-        disabled={value >= max}
-        onClick={() => onChange(clamp(value + 1))}
+        disabled={up > max}
+        onClick={() => onChange(String(up))}
       >
         <span aria-hidden="true">+</span>
       </Button>

@@ -34,6 +34,11 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           </dd>
         </div>
       </dl>
+      {cart.missingForMinimum > 0 ? (
+        <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-950" role="status" data-testid="minimum-order">
+          {messages.cart.minimumOrderMissing(formatMoney(cart.missingForMinimum))}
+        </p>
+      ) : null}
 
       <label htmlFor={notesId} className="mt-4 block text-sm font-medium text-slate-900">
         {messages.cart.notesLabel}
@@ -77,7 +82,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         </p>
       ) : null}
 
-      <Button className="mt-4 w-full" onClick={() => void checkout.placeOrder()} disabled={placing} aria-busy={placing}>
+      <Button className="mt-4 w-full" onClick={() => void checkout.placeOrder()} disabled={placing || cart.blocked} aria-busy={placing}>
         {placing ? messages.cart.placingOrder : messages.cart.placeOrder}
       </Button>
     </aside>

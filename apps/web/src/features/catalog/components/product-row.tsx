@@ -1,0 +1,114 @@
+import { memo, useState } from 'react';
+import { messages } from '@mayorista/core/messages';
+import { formatMoney } from '@mayorista/core/money';
+import { priceLine, type CustomerKind } from '@mayorista/core/pricing';
+import {
+  checkQuantity,
+  largestQuantity,
+  quantityProblemText,
+  quantityRuleHints,
+  smallestQuantity,
+} from '@mayorista/core/quantity-rules';
+import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
+import { Button } from '../../../components/ui/button';
+import { LOW_STOCK_THRESHOLD } from './product-card';
+import { QuantitySelector } from './quantity-selector';
+
+const t = messages.products.catalog;
+
+export interface ProductRowProps {
+  product: CatalogueProduct;
+  kind: CustomerKind;
+  onAddToCart?: (product: Product, quantity: number) => boolean | void;
+}
+
+/** Moves the keyboard to the next row's quantity field (type, Enter adds, on to the next product). */
+function focusNextQuantity(from: HTMLInputElement) {
+  const fields = [...document.querySelectorAll<HTMLInputElement>('[data-order-quantity] input[type="number"]')];
+  const next = fields[fields.indexOf(from) + 1];
+  if (next) {
+    next.focus();
+    next.select();
+  }
+}
+
+/**
+ * One product of the order-form view (issue 18 item 1): a compact row with name, SKU, the unit
+ * price for the quantity typed (tiers applied live), rule and stock hints, the quantity and "Agregar".
+ */
+export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart }: ProductRowProps) {
+  const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
+  const typed = Number(draft);
+  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : 1;
+  const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
+  const price = wholesale ? priceLine(wholesale, quantity, 'wholesale') : priceLine(product, 1, 'retail');
+  const problem = draft === '' ? null : checkQuantity(product, typed);
+  const soldOut = !product.has_unlimited_stock && product.stock <= 0;
+  const lowStock = !product.has_unlimited_stock && product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD;
+  const details = [product.sku ? t.skuLabel(product.sku) : null, ...quantityRuleHints(product)].filter(Boolean).join(' · ');
+  const headingId = `row-${product.id}-name`;
+  const problemId = `row-${product.id}-problem`;
+
+  const add = (): boolean => (onAddToCart && wholesale ? onAddToCart(wholesale, typed) !== false : false);
+
+  return (
+    <article aria-labelledby={headingId} className="border-b border-slate-200 bg-white px-3 py-2" data-testid="product-row">
+      {/* One line on wide screens (details left, quantity right); stacked on a phone. */}
+      <div className="md:flex md:items-center md:gap-4">
+        <div className="min-w-0 md:flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900">
+              {product.name}
+            </h2>
+            <p className="shrink-0 text-right text-sm font-bold text-slate-900 tabular-nums" data-testid="unit-price">
+              <span className="sr-only">{t.currentPrice} </span>
+              {formatMoney(price.unitPrice)}
+              <span className="text-xs font-normal text-slate-600"> {t.perUnit}</span>
+            </p>
+          </div>
+          <p className="text-xs text-slate-700">
+            {details}
+            {soldOut ? (
+              <span className="font-semibold text-red-700">
+                {details ? ' · ' : ''}
+                {t.outOfStock}
+              </span>
+            ) : null}
+            {lowStock ? (
+              <span className="font-medium text-amber-800">
+                {details ? ' · ' : ''}
+                {t.lowStock(product.stock)}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        {onAddToCart && wholesale && !soldOut ? (
+          <div className="mt-1 flex items-center justify-end gap-2 md:mt-0" data-order-quantity>
+            <QuantitySelector
+              value={draft}
+              onChange={setDraft}
+              rules={product}
+              max={largestQuantity(product)}
+              onSubmit={(input) => {
+                if (add()) focusNextQuantity(input);
+              }}
+              productName={product.name}
+              describedBy={problem ? problemId : undefined}
+            />
+            <Button size="sm" className="min-h-11" onClick={() => add()}>
+              {t.addShort}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <p
+        id={problemId}
+        aria-live="polite"
+        className="text-xs font-medium text-red-800 empty:hidden"
+        data-testid="quantity-problem"
+      >
+        {problem && wholesale ? quantityProblemText(problem, product.name) : null}
+      </p>
+    </article>
+  );
+});
