@@ -143,6 +143,7 @@ export const orderLife = {
     stockUnits: (n: number) => (n === 1 ? '1 u.' : `${n} u.`),
     dailySales: 'Ventas de los últimos 30 días',
     chartSummary: (total: string, best: string, bestDay: string) => `Total ${total}. Mejor día: ${bestDay} con ${best}.`,
+    chartNoSales: 'Sin ventas en los últimos 30 días.',
     empty: 'Sin ventas en este período.',
     emailsTitle: 'Correos',
     emailsPending: (n: number) => (n === 1 ? '1 correo en cola' : `${n} correos en cola`),

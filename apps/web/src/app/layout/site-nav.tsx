@@ -11,13 +11,13 @@ import { appConfig } from '../../lib/app-config';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-slate-100 md:text-sm',
+    'flex min-h-11 items-center rounded-md px-3 text-base font-medium whitespace-nowrap hover:bg-slate-100 xl:px-2 xl:text-sm',
     isActive ? 'bg-brand-50 text-brand-900' : 'text-slate-800',
   );
 
 /**
- * Top navigation of SPEC §2. Links depend on the visitor's state; on small screens they collapse
- * behind a "Menú" button (a disclosure: aria-expanded + aria-controls, closes on Escape and on navigation).
+ * Top navigation of SPEC §2. Links depend on the visitor's state; below 1280 px (seven links and
+ * the account details do not fit in one row) they collapse behind a "Menú" button (a disclosure: aria-expanded + aria-controls, closes on Escape and on navigation).
  */
 export function SiteNav() {
   const { user, profile, signOut } = useAuth();
@@ -63,18 +63,18 @@ export function SiteNav() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label={messages.nav.mainLabel} className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-3 py-2 md:flex-nowrap md:px-4">
+      <nav aria-label={messages.nav.mainLabel} className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 xl:flex-nowrap xl:px-4">
         <Link to="/" className="mr-auto flex min-h-11 items-center rounded-md px-1 text-lg font-bold text-brand-900">
           {appConfig.catalogName}
         </Link>
 
-        {approved ? <CartNavLink className="order-2 md:order-3" /> : null}
+        {approved ? <CartNavLink className="order-2 xl:order-3" /> : null}
         {admin ? (
           <Link
             to="/admin"
             aria-label={messages.nav.admin}
             title={messages.nav.admin}
-            className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:order-3"
+            className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:order-3"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <path d="M12 3l8 4v5c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V7l8-4z" />
@@ -86,7 +86,7 @@ export function SiteNav() {
         <button
           ref={toggleRef}
           type="button"
-          className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
+          className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
@@ -100,11 +100,11 @@ export function SiteNav() {
         <div
           id={menuId}
           className={cn(
-            'order-4 w-full flex-col gap-1 border-t border-slate-200 pt-2 md:order-2 md:flex md:w-auto md:flex-row md:items-center md:border-0 md:pt-0',
+            'order-4 w-full flex-col gap-1 border-t border-slate-200 pt-2 xl:order-2 xl:flex xl:w-auto xl:flex-row xl:items-center xl:border-0 xl:pt-0',
             menuOpen ? 'flex' : 'hidden',
           )}
         >
-          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+          <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
             <li>
               <NavLink to="/" end className={linkClass}>
                 {messages.nav.home}
@@ -150,15 +150,15 @@ export function SiteNav() {
             ) : null}
           </ul>
           {user ? (
-            <div className="flex flex-col gap-1 border-t border-slate-200 pt-2 md:ml-2 md:flex-row md:items-center md:gap-3 md:border-0 md:pt-0">
-              <span className="px-3 text-sm text-slate-700 md:px-0" data-testid="nav-greeting">
+            <div className="flex flex-col gap-1 border-t border-slate-200 pt-2 xl:ml-2 xl:flex-row xl:items-center xl:gap-3 xl:border-0 xl:pt-0">
+              <span className="px-3 text-sm whitespace-nowrap text-slate-700 xl:px-0" data-testid="nav-greeting">
                 {nombre ? messages.nav.greeting(nombre) : messages.nav.greetingFallback}
               </span>
-              {approved ? <PointsBalance className="px-3 md:px-0" /> : null}
+              {approved ? <PointsBalance className="px-3 whitespace-nowrap xl:px-0" /> : null}
               <button
                 type="button"
                 onClick={() => void handleSignOut()}
-                className="flex min-h-11 items-center rounded-md px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100 md:text-sm"
+                className="flex min-h-11 items-center rounded-md px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100 xl:px-2 xl:whitespace-nowrap xl:text-sm"
               >
                 {messages.nav.logout}
               </button>

@@ -44,7 +44,7 @@ export function SalesChart({ days }: { days: Dashboard['daily_sales'] }) {
         })}
       </svg>
       <figcaption id="sales-chart-caption" className="mt-1 text-sm text-slate-700">
-        {text.chartSummary(formatMoney(total), formatMoney(best.sales), best.date ? shortDate(best.date) : '-')}
+        {total > 0 ? text.chartSummary(formatMoney(total), formatMoney(best.sales), shortDate(best.date)) : text.chartNoSales}
       </figcaption>
       <table className="sr-only">
         <caption>{text.dailySales}</caption>
