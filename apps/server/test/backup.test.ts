@@ -1,18 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_TABLES, EPHEMERAL_TABLES, backupDatabase, restoreDatabase } from '../src/db/backup';
 import { createPool } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
+import { ensureBuilt, serverDir } from './built-server';
 import { createTestDatabase, setupTestApp } from './helpers';
 
 const ctx = await setupTestApp();
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-backup-'));
 // As root the embedded server runs as `postgres`, which must be able to traverse to its data.
 chmodSync(workDir, 0o755);
@@ -101,7 +100,7 @@ describe('backups', () => {
   });
 
   it('npm run db:backup / db:restore: from DATABASE_URL into an empty embedded data directory', async () => {
-    if (!existsSync(path.join(serverDir, 'dist/backup.js'))) execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir });
+    ensureBuilt();
     const file = path.join(workDir, 'cli.jsonl.gz');
     const env = { ...process.env, LOG_LEVEL: 'silent' };
     const backup = spawnSync(process.execPath, ['dist/backup.js', 'backup', file], { cwd: serverDir, env: { ...env, DATABASE_URL: ctx.databaseUrl }, encoding: 'utf8' });

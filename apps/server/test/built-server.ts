@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -10,13 +10,46 @@ import { findFreePort, runningEmbeddedUrl } from '../src/db/embedded';
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const mainJs = path.join(serverDir, 'dist/main.js');
 
-/** Builds dist/ when it is missing or older than the sources the suite depends on. */
-export function ensureBuilt(dependsOn: string[] = ['src/main.ts', 'src/db/embedded.ts', 'src/app.ts']): void {
-  const newestSource = Math.max(...dependsOn.map((f) => statSync(path.join(serverDir, f)).mtimeMs));
+/** Newest modification time of any source file (not a test) under `dir`. */
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
+    else if (/\.(ts|sql)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Test what the source says now: builds dist/ when it is missing or older than any source the
+ * bundle is made of (the server's and core's, migrations included).
+ */
+export function ensureBuilt(): void {
+  const newestSource = Math.max(newestSourceMtime(path.join(serverDir, 'src')), newestSourceMtime(path.resolve(serverDir, '../../packages/core/src')));
   if (!existsSync(mainJs) || statSync(mainJs).mtimeMs < newestSource) {
     execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
   }
 }
+
+/** Sends `signal` and resolves when the process has exited (at once if it already has). */
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** What a built server needs to run on a shared test database instead of its own embedded one. */
+export const sharedDatabaseEnv = (databaseUrl: string, jwtSecret: string): Record<string, string> => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  JWT_SECRET: jwtSecret,
+  SEED_DEMO: '0',
+  ADMIN_EMAIL: '',
+  ADMIN_PASSWORD: '',
+});
 
 export interface BuiltServer {
   child: ChildProcess;

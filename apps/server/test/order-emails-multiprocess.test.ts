@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../src/db/embedded';
+import { ensureBuilt, sharedDatabaseEnv, startBuiltServer, stopProcess } from './built-server';
 import { setupTestApp } from './helpers';
 import { createVerifiedUser, type TestUser } from './factories';
 import { insertProduct } from './admin-orders-fixtures';
@@ -15,23 +14,7 @@ import { recipientsOf, startSmtpServer, waitFor } from './smtp-fixtures';
  * database, and a process killed between the order's commit and the send does not lose them.
  * Real processes (dist/main.js), a real PostgreSQL, real SMTP servers.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mainJs = path.join(serverDir, 'dist/main.js');
-
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-const coreSrc = path.resolve(serverDir, '../../packages/core/src');
-if (!existsSync(mainJs) || statSync(mainJs).mtimeMs < Math.max(newestSourceMtime(path.join(serverDir, 'src')), newestSourceMtime(coreSrc))) {
-  const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
-}
+ensureBuilt();
 
 const ctx = await setupTestApp();
 const ADMIN_INBOX = 'pedidos@example.com';
@@ -40,54 +23,19 @@ await ctx.pool.query(`update app_settings set value = value || $1::jsonb`, [JSON
 const children: ChildProcess[] = [];
 const dataDirs: string[] = [];
 afterAll(async () => {
-  await Promise.all(children.map((child) => stop(child, 'SIGTERM')));
+  await Promise.all(children.map((child) => stopProcess(child, 'SIGTERM')));
   dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
-function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
-
 async function startServer(env: Record<string, string>): Promise<{ http: string; child: ChildProcess }> {
-  const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-mail-mp-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: ctx.databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: ctx.config.jwtSecret!,
-      SEED_DEMO: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      RATE_LIMIT_ORDERS_MAX: '10000',
-      OUTBOX_POLL_MS: '100',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const http = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    if (await fetch(`${http}/healthz`).then((r) => r.ok, () => false)) return { http, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start in 30 s:\n${output}`);
+  const server = await startBuiltServer(
+    dataDir,
+    { ...sharedDatabaseEnv(ctx.databaseUrl, ctx.config.jwtSecret!), LOG_LEVEL: 'error', RATE_LIMIT_ORDERS_MAX: '10000', OUTBOX_POLL_MS: '100', ...env },
+    children,
+  );
+  return { http: server.base, child: server.child };
 }
 
 async function placeOrderThrough(baseUrl: string, customer: TestUser, productId: string): Promise<string> {
@@ -135,7 +83,7 @@ describe('order e-mails across server processes', () => {
         [ids],
       );
       expect(rows).toEqual([{ status: 'sent', n: 400 }]);
-      await Promise.all(servers.map((s) => stop(s.child, 'SIGTERM')));
+      await Promise.all(servers.map((s) => stopProcess(s.child, 'SIGTERM')));
     } finally {
       await smtp.close();
     }
@@ -153,7 +101,7 @@ describe('order e-mails across server processes', () => {
       const ids: string[] = [];
       for (let i = 0; i < 10; i++) ids.push(await placeOrderThrough(doomed.http, customer, product.id));
       await waitFor(() => hanging.dataStarted(), (n) => n >= 1, 20_000, 'a send in progress');
-      await stop(doomed.child, 'SIGKILL');
+      await stopProcess(doomed.child, 'SIGKILL');
 
       const { rows: pending } = await ctx.pool.query<{ n: number }>(
         `select count(*)::int as n from email_outbox where order_id = any($1::uuid[]) and status = 'pending'`,
@@ -169,7 +117,7 @@ describe('order e-mails across server processes', () => {
       expect(new Set(good.received.filter((m) => !recipientsOf(m).includes(ADMIN_INBOX)).map((m) => orderNumberIn(m.subject)))).toEqual(numbers);
       expect(new Set(good.received.filter((m) => recipientsOf(m).includes(ADMIN_INBOX)).map((m) => orderNumberIn(m.subject)))).toEqual(numbers);
       expect(new Set(good.received.map((m) => m.messageId)).size).toBe(20);
-      await stop(survivor.child, 'SIGTERM');
+      await stopProcess(survivor.child, 'SIGTERM');
     } finally {
       await hanging.close();
       await good.close();

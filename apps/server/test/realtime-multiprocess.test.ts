@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, sharedDatabaseEnv, startBuiltServer, stopProcess } from './built-server';
 import { setupTestApp } from './helpers';
 import { createAdmin, createVerifiedUser } from './factories';
 import { insertProduct, openRealtimeSocket, type RealtimeTestSocket } from './admin-orders-fixtures';
@@ -15,93 +14,26 @@ import { insertProduct, openRealtimeSocket, type RealtimeTestSocket } from './ad
  * every admin hears about every order exactly once.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mainJs = path.join(serverDir, 'dist/main.js');
-
-/** Newest modification time of any source file the bundle is made of. */
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-// Test what the source says now: build when the bundle is missing or older than the sources.
-const coreSrc = path.resolve(serverDir, '../../packages/core/src');
-if (!existsSync(mainJs) || statSync(mainJs).mtimeMs < Math.max(newestSourceMtime(path.join(serverDir, 'src')), newestSourceMtime(coreSrc))) {
-  const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
-}
+ensureBuilt();
 
 // The in-process app only provides the database, users and the shared signing secret.
 const ctx = await setupTestApp();
 const jwtSecret = ctx.config.jwtSecret!;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 const children: ChildProcess[] = [];
 const dataDirs: string[] = [];
 
 async function startServer(): Promise<{ http: string; ws: string }> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-rt-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: ctx.databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: jwtSecret,
-      SEED_DEMO: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const http = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const healthy = await fetch(`${http}/healthz`).then((r) => r.ok, () => false);
-    if (healthy) return { http, ws: `ws://127.0.0.1:${port}/realtime` };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start in 30 s:\n${output}`);
+  const server = await startBuiltServer(dataDir, sharedDatabaseEnv(ctx.databaseUrl, jwtSecret), children);
+  return { http: server.base, ws: `ws://127.0.0.1:${server.port}/realtime` };
 }
 
 const sockets: RealtimeTestSocket[] = [];
 afterAll(async () => {
   sockets.forEach((s) => s.close());
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.map((child) => stopProcess(child)));
   dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
