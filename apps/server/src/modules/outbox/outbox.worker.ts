@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '../../db/transaction';
 import type { MailMessage, Mailer } from '../../lib/mailer';
 import { claimDueEmail, markAttemptFailed, markSent, type OutboxRow } from './outbox.repository';
 
@@ -100,27 +101,13 @@ export class OutboxWorker {
   }
 
   /** One message in one transaction. false when nothing is due. */
-  private async sendNext(): Promise<boolean> {
-    const client = await this.options.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('begin');
+  private sendNext(): Promise<boolean> {
+    return inTransaction(this.options.pool, async (client) => {
       const row = await claimDueEmail(client);
-      if (!row) {
-        await client.query('commit');
-        return false;
-      }
+      if (!row) return false;
       await this.deliver(client, row);
-      await client.query('commit');
       return true;
-    } catch (error) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   private async deliver(client: pg.PoolClient, row: OutboxRow): Promise<void> {
