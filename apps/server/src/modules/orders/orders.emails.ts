@@ -54,13 +54,17 @@ export function emailsForEvent(settings: Settings, order: { id: string; customer
   }
 }
 
-/** Queues the event's e-mails in the caller's transaction (they are sent iff it commits). */
+/**
+ * Queues the event's e-mails in the caller's transaction (they are sent iff it commits). A caller
+ * that already read the settings in this transaction passes them (placing an order does).
+ */
 export async function queueOrderEmails(
   tx: Queryable,
   order: { id: string; customerEmail: string },
   event: OrderEmailEvent,
+  settings?: Settings,
 ): Promise<number> {
-  const emails = emailsForEvent(await loadSettings(tx), order, event);
+  const emails = emailsForEvent(settings ?? (await loadSettings(tx)), order, event);
   await enqueueEmails(tx, emails);
   return emails.length;
 }

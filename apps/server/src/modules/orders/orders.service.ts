@@ -14,6 +14,7 @@ import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
 import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
 import { formatMoney } from '@mayorista/core/money';
 import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
+import type { Settings } from '@mayorista/core/schemas/settings';
 import { loadSettings } from '../settings/settings.repository';
 import { returnStock, takeStock } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
@@ -113,9 +114,8 @@ function checkQuantityRules(lines: OrderLine[]): void {
   }
 }
 
-/** Step 3b: the business's minimum order amount, read inside the order's transaction. */
-async function checkMinimumOrder(tx: Queryable, total: number): Promise<void> {
-  const { min_order_amount: minimum } = await loadSettings(tx);
+/** Step 3b: the business's minimum order amount, from the settings read in the order's transaction. */
+function checkMinimumOrder(total: number, { min_order_amount: minimum }: Settings): void {
   const missing = missingForMinimumOrder(total, minimum);
   if (missing > 0) {
     throw new AppError('below_minimum_order', messages.cart.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
@@ -211,7 +211,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const lines = await readOrderLines(tx, command, productIds);
       checkQuantityRules(lines);
       const { items, total, totalSavings } = priceLines(lines);
-      await checkMinimumOrder(tx, total);
+      // One read of the settings serves the minimum order and the e-mail switches.
+      const settings = await loadSettings(tx);
+      checkMinimumOrder(total, settings);
       const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
       // Step 4: the order itself, and the cart emptied, in one statement.
       const row = await insertOrderAndEmptyCart(tx, {
@@ -229,7 +231,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
       await announceOrder(tx, row, customer);
       // The e-mails exist iff the order commits (decision 014); the worker sends them later.
-      await queueOrderEmails(tx, { id: row.id, customerEmail: customer.email }, { kind: 'placed' });
+      await queueOrderEmails(tx, { id: row.id, customerEmail: customer.email }, { kind: 'placed' }, settings);
       await takeOrderStock(tx, lines, row, userId);
       return { row, saldoPuntos };
     });
