@@ -27,6 +27,9 @@ beforeAll(async () => {
   app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
     throw new Error('secret internal detail');
   });
+  app.get('/api/test/deadlock', { config: { access: 'public' } }, async () => {
+    throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+  });
   app.get('/api/test/db-down', { config: { access: 'public' } }, async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
@@ -112,5 +115,11 @@ describe('the one error handler', () => {
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ code: 'uri_too_long', message: messages.errors.badUrl });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers a transaction PostgreSQL rolled back for a concurrent one (deadlock) with 409, never 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/deadlock' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'concurrent_change', message: messages.errors.concurrentChange });
   });
 });

@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   not_found: 'not_found',
   internal_error: 'internal',
   database_unavailable: 'unavailable',
+  // Two transactions crossed (deadlock, serialization failure): nothing was applied; try again.
+  concurrent_change: 'conflict',
 
   // Who the caller is and what they may do
   not_authenticated: 'unauthenticated',

@@ -38,6 +38,15 @@ export const isForeignKeyViolation = (error: unknown, constraint?: string): bool
 /** lock_not_available (55P03): a `FOR UPDATE NOWAIT` found the row locked by someone else. */
 export const isLockNotAvailable = (error: unknown): boolean => violates(error, '55P03');
 
+/**
+ * deadlock_detected (40P01) or serialization_failure (40001): PostgreSQL rolled the transaction
+ * back because another one crossed it. Nothing was applied, so the client may simply retry.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@mayorista/core';
 import { httpStatusOf, type ErrorCode } from '@mayorista/core/errors';
-import { isDatabaseUnavailable } from '../db/pg-errors';
+import { isConcurrencyFailure, isDatabaseUnavailable } from '../db/pg-errors';
 import { AppError, isAppError } from '../lib/errors';
 
 // Fastify's own client errors, mapped to our codes and Spanish messages.
@@ -50,6 +50,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Any other client error from Fastify or a plugin: keep the status, never leak English internals.
       return reply.status(error.statusCode).send({ code: 'bad_request', message: messages.errors.validation });
+    }
+    if (isConcurrencyFailure(error)) {
+      request.log.warn({ err: error }, 'transaction rolled back by a concurrent one');
+      return sendError(reply, 'concurrent_change', messages.errors.concurrentChange);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

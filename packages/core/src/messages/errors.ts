@@ -11,5 +11,6 @@ export const errors = {
   internal: 'Ocurrió un error inesperado. Intentá de nuevo más tarde.',
   databaseUnavailable: 'El servicio no está disponible en este momento. Intentá de nuevo en unos minutos.',
   timeout: 'La solicitud tardó demasiado.',
+  concurrentChange: 'Otra operación cambió estos datos al mismo tiempo y no se aplicó nada. Intentá de nuevo.',
   badUrl: 'La dirección solicitada no es válida.',
 } as const;
