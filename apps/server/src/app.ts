@@ -23,6 +23,7 @@ import { registerOrdersRoutes } from './modules/orders/orders.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes';
+import { registerPriceListsRoutes } from './modules/price-lists/price-lists.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { OutboxWorker } from './modules/outbox/outbox.worker';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPointsRoutes(app, deps);
   await registerProductRoutes(app, deps);
   registerPricingRoutes(app, deps);
+  registerPriceListsRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerOutboxRoutes(app, { ...deps, onEmailsQueued });

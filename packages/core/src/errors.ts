@@ -75,6 +75,11 @@ export const ERROR_CODES = {
   import_file_too_large: 'too_large',
   import_unsupported_file: 'unsupported_media_type',
   import_busy: 'conflict',
+  // Price lists per customer (issue 16, decision 018)
+  price_list_not_found: 'not_found',
+  price_list_name_taken: 'conflict',
+  price_list_in_use: 'conflict',
+  price_list_unknown_product: 'unprocessable',
 
   // Cart and orders
   empty_cart: 'validation',

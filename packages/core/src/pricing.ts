@@ -6,6 +6,7 @@
  * All amounts are integer centavos.
  */
 import { percentOf, type Centavos } from './money';
+import { applyPriceList, type PriceListRule } from './price-lists';
 // Type-only import: the web bundle must not pull zod in through the pricing engine.
 import type { DiscountTier, ProductData } from './schemas/product';
 
@@ -177,4 +178,19 @@ export function tierLadder(product: PricedProduct): { minQuantity: number; unitP
       return true;
     })
     .map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: tierUnitPrice(tier, product.price) }));
+}
+
+/**
+ * Prices a wholesale cart at a customer's price list (null: the base list). The list is applied to
+ * each product first (price-lists.ts), then the rules above decide sale and tiers on the list's
+ * prices (decision 018): the server's order total and every document go through here.
+ */
+export function priceCartOnList(
+  lines: { product: PricedProduct & { id: string }; quantity: number }[],
+  list: PriceListRule | null,
+): PricedCart {
+  return priceCart(
+    lines.map(({ product, quantity }) => ({ product: applyPriceList(product, list), quantity })),
+    'wholesale',
+  );
 }

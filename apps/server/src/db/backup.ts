@@ -22,6 +22,8 @@ export const EPHEMERAL_TABLES: readonly string[] = ['sign_in_throttles', 'email_
 
 export const BACKUP_TABLES = [
   { name: 'users', key: 'id' },
+  // Issue 16: before profiles, which point at them (their created_by back to profiles is deferred).
+  { name: 'price_lists', key: 'id' },
   { name: 'profiles', key: 'id' },
   { name: 'email_tokens', key: 'id' },
   { name: 'sessions', key: 'id' },
@@ -41,6 +43,7 @@ export const BACKUP_TABLES = [
   { name: 'favorites', key: 'id' },
   { name: 'price_changes', key: 'id' },
   { name: 'price_change_items', key: 'change_id' },
+  { name: 'price_list_items', key: 'list_id' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';

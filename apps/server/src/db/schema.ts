@@ -110,6 +110,8 @@ export const profiles = pgTable(
     saldoPuntos: centavos('saldo_puntos').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Issue 16 (migration 0011): null = the base list. The FK lives in the migration (price_lists is plain SQL).
+    priceListId: uuid('price_list_id'),
   },
   (t) => [
     check('profiles_saldo_puntos_nonnegative', sql`${t.saldoPuntos} >= 0`),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { messages, type Profile } from '@mayorista/core';
 import { ACCESS_LEVELS, isActiveStaff, isActiveSuperAdmin, isApproved, type AccessLevel } from '@mayorista/core/roles';
+import { effectivePriceListId } from '@mayorista/core/price-lists';
 import { verifyAccessToken } from '../lib/access-token';
 import { AppError } from '../lib/errors';
 
@@ -11,6 +12,11 @@ export interface AuthContext {
   email: string;
   /** null when the user has no profile row (should not happen for accounts created by sign-up). */
   profile: Profile | null;
+  /**
+   * The price list the caller buys at (issue 16, decision 018), already resolved by core's
+   * effectivePriceListId: null for the base list, staff, unapproved callers and visitors.
+   */
+  priceListId: string | null;
 }
 
 declare module 'fastify' {
@@ -52,8 +58,9 @@ export async function resolveAuth(
   if (!authorization?.startsWith('Bearer ')) return null;
   const claims = await verifyAccessToken(authorization.slice(7).trim(), secret);
   if (!claims) return null;
-  const { rows } = await pool.query<Profile & { session_ok: boolean; has_profile: boolean }>(
-    `select ${PROFILE_COLUMNS}, p.id is not null as has_profile
+  const { rows } = await pool.query<Profile & { has_profile: boolean; price_list_id: string | null }>(
+    `select ${PROFILE_COLUMNS}, p.id is not null as has_profile,
+            p.price_list_id
        from sessions s
        join users u on u.id = s.user_id
        left join profiles p on p.id = s.user_id
@@ -62,8 +69,14 @@ export async function resolveAuth(
   );
   const row = rows[0];
   if (!row) return null;
-  const { has_profile, ...profile } = row;
-  return { userId: claims.sub, sessionId: claims.sid, email: claims.email, profile: has_profile ? (profile as Profile) : null };
+  const { has_profile, price_list_id, ...profile } = row;
+  return {
+    userId: claims.sub,
+    sessionId: claims.sid,
+    email: claims.email,
+    profile: has_profile ? (profile as Profile) : null,
+    priceListId: has_profile ? effectivePriceListId(profile, price_list_id) : null,
+  };
 }
 
 export function registerAuth(app: FastifyInstance, deps: { pool: pg.Pool; jwtSecret: Uint8Array }): void {

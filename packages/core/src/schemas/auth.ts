@@ -153,6 +153,8 @@ export type RoleChangeInput = z.input<typeof roleChangeSchema>;
 
 /** A profile as the admin list shows it; also the answer of every change an admin makes to an account. */
 export const adminUserSchema = profileSchema.extend({
+  /** Issue 16: the customer's price list; null = the base list. */
+  price_list_id: z.string().nullable(),
   email_verified: z.boolean(),
   created_at: z.iso.datetime(),
 });

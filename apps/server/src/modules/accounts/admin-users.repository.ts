@@ -6,6 +6,7 @@ import { profileColumns, type Executor, type Transaction } from './accounts.repo
 
 const adminUserColumns = {
   ...profileColumns,
+  price_list_id: profiles.priceListId,
   email_verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
   created_at: profiles.createdAt,
 };

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { loadSettings } from '../settings/settings.repository';
 import { authOf } from '../../plugins/auth';
+import { atCustomerPrices } from '../price-lists/price-lists.pricing';
 import { addCartLines } from './cart.lines';
 import { createCartService } from './cart.service';
 
@@ -20,12 +21,12 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
 
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.getCart(authOf(request).userId);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(cart));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart)));
   });
 
   routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(cart));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart)));
   });
 
   routes.post(
@@ -33,7 +34,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
     { config: { access: 'approved' }, schema: { body: cartLinesSchema, response: { 200: cartLinesResponseSchema } } },
     async (request, reply) => {
       const answer = await addCartLines(deps.db, authOf(request).userId, request.body.lines, request.body.preview);
-      return reply.header('Cache-Control', 'no-store').send(answer);
+      return reply.header('Cache-Control', 'no-store').send(await atCustomerPrices(deps.pool, request, answer));
     },
   );
 
@@ -41,7 +42,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
     '/api/cart/products',
     { config: { access: 'approved' }, schema: { querystring: cartProductsQuerySchema, response: { 200: cartProductsResponseSchema } } },
     async (request, reply) => {
-      const items = await service.findAvailableProducts(request.query.ids);
+      const { products: items } = await atCustomerPrices(deps.pool, request, { products: await service.findAvailableProducts(request.query.ids) });
       return reply.header('Cache-Control', 'private, no-store').send({ items });
     },
   );

@@ -12,6 +12,8 @@ import { AppError } from '../../lib/errors';
 import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
 import { lockStock, returnStock, takeStock, type StockLine } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
+import { applyPriceList } from '@mayorista/core/price-lists';
+import { loadCustomerPriceListRule } from '../price-lists/price-lists.repository';
 import { findOrderForEdit, insertOrderEdit, readProducts, updateOrderItems, type OrderRow } from './orders.repository';
 import { refusedStockError } from './orders.service';
 
@@ -96,7 +98,9 @@ export async function applyOrderEdit(
   // Separation of duties (issue 20 item 6): a plain admin never changes their own order.
   if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
   const ids = [...new Set([...order.items.map((i) => i.product_id), ...command.lines.map((l) => l.product_id)])];
-  const products = new Map((await readProducts(tx, ids)).map((p) => [p.id, p]));
+  // Repriced at the customer's price list as it is now (decision 018), like a new order would be.
+  const list = await loadCustomerPriceListRule(tx, order.userId, ids);
+  const products = new Map((await readProducts(tx, ids)).map((p) => [p.id, applyPriceList(p, list)]));
   const changes = quantityChanges(order.items, command.lines);
   checkAvailable(changes, products);
   const priced = priceOrderEdit(order.items, command.lines, products, command.reprice);

@@ -1,6 +1,7 @@
 import { messages } from '@mayorista/core/messages';
 import { buildOrderMessage } from '@mayorista/core/order-message';
-import { priceCart } from '@mayorista/core/pricing';
+import { priceCartOnList } from '@mayorista/core/pricing';
+import type { PriceListRule } from '@mayorista/core/price-lists';
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import type { OrderStatus } from '@mayorista/core/constants';
@@ -18,6 +19,7 @@ import type { Settings } from '@mayorista/core/schemas/settings';
 import { loadSettings } from '../settings/settings.repository';
 import { returnStock, takeStock } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
+import { loadCustomerPriceListRule } from '../price-lists/price-lists.repository';
 import { assertSameOrderRequest, saveOrderRequestFingerprint } from './orders.idempotency';
 import {
   currentStock,
@@ -125,9 +127,12 @@ function checkMinimumOrder(total: number, { min_order_amount: minimum }: Setting
   }
 }
 
-/** Step 3: the server's prices (the core engine; the client's figures are never used) as order lines. */
-function priceLines(lines: OrderLine[]): { items: OrderItemSnapshot[]; total: number; totalSavings: number } {
-  const priced = priceCart(lines, 'wholesale');
+/**
+ * Step 3: the server's prices (the core engine; the client's figures are never used) as order
+ * lines, at the customer's price list (null: the base list). The snapshot's base_price is the list price.
+ */
+function priceLines(lines: OrderLine[], list: PriceListRule | null): { items: OrderItemSnapshot[]; total: number; totalSavings: number } {
+  const priced = priceCartOnList(lines, list);
   const items = lines.map(({ product }, index): OrderItemSnapshot => {
     const price = priced.lines[index]!;
     return {
@@ -210,7 +215,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
       const lines = await readOrderLines(tx, command, productIds);
       checkQuantityRules(lines);
-      const { items, total, totalSavings } = priceLines(lines);
+      // The customer's list as it is in this transaction (decision 018).
+      const { items, total, totalSavings } = priceLines(lines, await loadCustomerPriceListRule(tx, userId, productIds));
       // One read of the settings serves the minimum order and the e-mail switches.
       const settings = await loadSettings(tx);
       checkMinimumOrder(total, settings);

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { tierLadder, type CustomerKind } from '@mayorista/core/pricing';
+import { applyPriceList, type PriceListRule } from '@mayorista/core/price-lists';
 import type { DiscountTier } from '@mayorista/core/schemas/product';
 import { printable } from '../orders/orders.pdf';
 
@@ -59,17 +60,22 @@ async function* productsOf(pool: Pool, category: string | null): AsyncGenerator<
 }
 
 /** The lines under a product's name: its offer or its quantity tiers, at this customer's prices. */
-function details(p: ListedProduct, kind: CustomerKind): { price: number; notes: string[] } {
+function details(listed: ListedProduct, kind: CustomerKind, list: PriceListRule | null): { price: number; notes: string[] } {
   if (kind === 'retail') {
-    const sale = p.on_sale_retail && p.sale_price_retail !== null ? p.sale_price_retail : null;
-    return { price: p.retail_price, notes: sale !== null ? [text.sale(sale)] : [] };
+    const sale = listed.on_sale_retail && listed.sale_price_retail !== null ? listed.sale_price_retail : null;
+    return { price: listed.retail_price, notes: sale !== null ? [text.sale(sale)] : [] };
   }
+  // The customer's price list first, then the same sale/tier rules as the catalogue (decision 018).
+  const p = applyPriceList(listed, list);
   const sale = p.on_sale && p.sale_price !== null ? p.sale_price : null;
   const notes = sale !== null ? [text.sale(sale)] : tierLadder(p).map((t) => text.tier(t.minQuantity, t.unitPrice));
   return { price: p.price, notes };
 }
 
-export function renderPriceList(pool: Pool, options: { catalogName: string; customerName: string; kind: CustomerKind }): PDFKit.PDFDocument {
+export function renderPriceList(
+  pool: Pool,
+  options: { catalogName: string; customerName: string; kind: CustomerKind; list: PriceListRule | null },
+): PDFKit.PDFDocument {
   const doc = new PDFDocument({ size: PAGE, margin: 20, info: { Title: text.title, Author: printable(options.catalogName) } });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -85,7 +91,7 @@ export function renderPriceList(pool: Pool, options: { catalogName: string; cust
   doc.moveDown(0.5);
 
   const drawProduct = (p: ListedProduct) => {
-    const { price, notes } = details(p, options.kind);
+    const { price, notes } = details(p, options.kind, options.list);
     const name = printable(p.sku ? `${p.name} (${p.sku})` : p.name);
     doc.font('Helvetica').fontSize(10);
     const nameHeight = doc.heightOfString(name, { width: width - priceWidth - 6 });

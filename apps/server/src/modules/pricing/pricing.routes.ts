@@ -23,6 +23,8 @@ import { exportCsv, exportXlsx } from './pricing.export';
 import { createImporter } from './pricing.import';
 import { createPricingService } from './pricing.service';
 import { renderPriceList } from './price-list.pdf';
+import type { PriceListRule } from '@mayorista/core/price-lists';
+import { loadCustomerPriceListRule, loadPriceListRule } from '../price-lists/price-lists.repository';
 import type { Config } from '../../config';
 import { isApproved } from '@mayorista/core/roles';
 import { notFound } from '../../plugins/error-handler';
@@ -104,16 +106,18 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     );
   });
 
-  const sendPriceList = (reply: FastifyReply, customerName: string, kind: 'wholesale' | 'retail') =>
+  const sendPriceList = (reply: FastifyReply, customerName: string, kind: 'wholesale' | 'retail', list: PriceListRule | null) =>
     reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="lista-de-precios-${stamp()}.pdf"`)
       .header('Cache-Control', 'no-store')
-      .send(renderPriceList(deps.pool, { catalogName: deps.config.catalogName, customerName, kind }));
+      .send(renderPriceList(deps.pool, { catalogName: deps.config.catalogName, customerName, kind, list }));
 
+  // Issue 16: at the customer's own price list (decision 018), every explicit price of it included.
   routes.get('/api/price-list.pdf', { config: { access: 'approved' } }, async (request, reply) => {
-    const { profile } = authOf(request);
-    return sendPriceList(reply, `${profile.nombre} ${profile.apellido}`, 'wholesale');
+    const { profile, priceListId } = authOf(request);
+    const list = priceListId ? await loadPriceListRule(deps.pool, priceListId) : null;
+    return sendPriceList(reply, `${profile.nombre} ${profile.apellido}`, 'wholesale', list);
   });
 
   routes.get('/api/admin/users/:id/price-list.pdf', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
@@ -125,7 +129,8 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     if (!customer) throw notFound();
     // The customer's own prices: wholesale once approved, retail before.
     const kind = isApproved(customer) ? 'wholesale' : 'retail';
-    return sendPriceList(reply, `${customer.nombre} ${customer.apellido}`, kind);
+    const list = await loadCustomerPriceListRule(deps.pool, request.params.id, null);
+    return sendPriceList(reply, `${customer.nombre} ${customer.apellido}`, kind, list);
   });
 
   routes.get(

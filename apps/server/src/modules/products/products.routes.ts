@@ -80,14 +80,15 @@ export async function registerProductRoutes(
   const service = createProductsService({ db: deps.db, pool: deps.pool, uploadsDir, cache });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The answer depends on the viewer class (retail, wholesale, admin), never on anything else
-  // about the caller: the session is looked up only when a token is sent.
+  // The answer depends on the viewer class (retail, wholesale, admin) and, for a customer on a
+  // price list, on that list — never on anything else about the caller: the session is looked up
+  // only when a token is sent.
   routes.get(
     '/api/products',
     { config: { access: 'public', auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
     async (request, reply) => {
-      const viewer = (await ensureAuth(request))?.profile ?? null;
-      const { body, etag } = await service.listPage(request.query, viewerClassOf(viewer));
+      const auth = await ensureAuth(request);
+      const { body, etag } = await service.listPage(request.query, viewerClassOf(auth?.profile ?? null), auth?.priceListId ?? null);
       // Wholesale prices must never be served to another viewer: `private` keeps shared caches
       // out, `Vary: Authorization` keeps a browser from reusing one caller's answer for another,
       // and the ETag carries the viewer class. `no-cache` lets the browser revalidate (304).

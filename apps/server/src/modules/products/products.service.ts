@@ -23,6 +23,8 @@ import type { CatalogueCache } from './products.cache';
 import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
 import * as repository from './products.repository';
 import * as pricing from '../pricing/pricing.repository';
+import { loadPriceListRule } from '../price-lists/price-lists.repository';
+import { applyPriceListToAll } from '@mayorista/core/price-lists';
 
 /**
  * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and active
@@ -46,11 +48,20 @@ export interface CataloguePage {
  * The body and ETag of a page for a viewer class. The class's schema keeps only its own fields:
  * the retail one drops every wholesale field, including any added to Product later.
  */
-function serialisePage(viewerClass: ViewerClass, page: ProductListResponse): CataloguePage {
+function serialisePage(viewerClass: ViewerClass, classKey: string, page: ProductListResponse): CataloguePage {
   const view = viewerClass === 'retail' ? retailProductListSchema.parse(page) : wholesaleProductListSchema.parse(page);
   const body = JSON.stringify(view);
   const hash = createHash('sha1').update(body).digest('base64url');
-  return { body, etag: `"${viewerClass}-${hash}"` };
+  return { body, etag: `"${classKey}-${hash}"` };
+}
+
+/**
+ * The cache and ETag key of a viewer: its class, and for a customer on a price list the list too
+ * (decision 018) — so one list's answer, or its 304, is never served to a customer on another
+ * list or on the base list (the Medusa customer-group bugs #4576, #11875, #13034).
+ */
+function classKeyOf(viewerClass: ViewerClass, priceListId: string | null): string {
+  return viewerClass === 'wholesale' && priceListId ? `wholesale.${priceListId}` : viewerClass;
 }
 
 const productNotFound = () => notFound(messages.products.notFound);
@@ -77,6 +88,8 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     cache.invalidate();
     return result;
   };
+  /** A list's rule, remembered like the pages: migration 0011's triggers make every process forget it. */
+  const priceListRule = (id: string) => cache.remember(`price-list:${id}`, () => loadPriceListRule(pool, id), { dependsOnStock: false });
 
   return {
     /**
@@ -84,7 +97,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
      * changes (products.cache.ts), so a repeated page costs no query and a deep page or a new
      * search costs its page query only, never a count of the whole catalogue.
      */
-    async listPage(query: ProductListQuery, viewerClass: ViewerClass): Promise<CataloguePage> {
+    async listPage(query: ProductListQuery, viewerClass: ViewerClass, priceListId: string | null = null): Promise<CataloguePage> {
       const filters: repository.ProductFilters = {
         // A customer asking for disabled products silently gets the public catalogue.
         includeDisabled: query.include_disabled && viewerClass === 'admin',
@@ -96,10 +109,13 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       };
       const pageWindow = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
       const filterKey = JSON.stringify(filters);
-      const pageKey = `page:${viewerClass}:${query.page}:${query.page_size}:${filterKey}`;
+      const classKey = classKeyOf(viewerClass, priceListId);
+      const pageKey = `page:${classKey}:${query.page}:${query.page_size}:${filterKey}`;
       return cache.remember(
         pageKey,
         async () => {
+          // Read inside the page's load: a list edited while this page loads keeps it out of the cache.
+          const list = classKey === viewerClass ? null : await priceListRule(priceListId!);
           const count = () =>
             cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), {
               dependsOnStock: filters.inStock,
@@ -109,9 +125,9 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
             repository.findProductsPage(pool, filters, pageWindow),
             filters.search ? null : count(),
           ]);
-          const items = found.items;
+          const items = applyPriceListToAll(found.items, list);
           const total = remembered ?? found.total ?? (pageWindow.offset === 0 ? 0 : await count());
-          return serialisePage(viewerClass, { items, total, page: query.page, page_size: query.page_size });
+          return serialisePage(viewerClass, classKey, { items, total, page: query.page, page_size: query.page_size });
         },
         { dependsOnStock: true },
       );

@@ -1,0 +1,103 @@
+import { messages } from '@mayorista/core/messages';
+import { priceLists as text } from '@mayorista/core/messages/priceLists';
+import { mayActOnAccount } from '@mayorista/core/separation-of-duties';
+import type { AdminUser } from '@mayorista/core/schemas/auth';
+import type { PriceList, PriceListData, PriceListSummary } from '@mayorista/core/schemas/price-lists';
+import type pg from 'pg';
+import type { Database } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
+import { inTransaction, type Queryable } from '../../db/transaction';
+import { AppError } from '../../lib/errors';
+import { findAdminUser } from '../accounts/admin-users.repository';
+import * as repository from './price-lists.repository';
+
+const listNotFound = () => new AppError('price_list_not_found', text.notFound);
+const unknownProduct = () => new AppError('price_list_unknown_product', text.unknownProduct);
+
+/** The database's last line (two admins saving "Lista 2" at once) still answers a clear 4xx. */
+function translateWriteError(error: unknown, name: string): never {
+  if (isUniqueViolation(error, 'price_lists_name_key')) throw new AppError('price_list_name_taken', text.nameTaken(name));
+  // A product deleted between our check and the insert.
+  if (isForeignKeyViolation(error, 'price_list_items_product_id_fkey')) throw unknownProduct();
+  throw error;
+}
+
+/** Every explicit price must name an existing product; nothing is written otherwise. */
+async function assertProductsExist(db: Queryable, data: PriceListData): Promise<void> {
+  const ids = data.items.map((i) => i.product_id);
+  if ((await repository.countExistingProducts(db, ids)) !== ids.length) throw unknownProduct();
+}
+
+/**
+ * Price lists (issue 16 item 5, decision 018). Each write is one transaction; the triggers of
+ * migration 0011 make every process's catalogue cache forget, and `changed` forgets in this
+ * process at once so the admin's next read (and their customers') already has the new prices.
+ */
+export function createPriceListsService(deps: { db: Database; pool: pg.Pool; changed: () => void }) {
+  const { pool, db, changed } = deps;
+
+  async function reload(id: string): Promise<PriceList> {
+    const list = await repository.findPriceList(pool, id);
+    if (!list) throw listNotFound();
+    return list;
+  }
+
+  return {
+    list: (): Promise<PriceListSummary[]> => repository.listPriceLists(pool),
+
+    get: reload,
+
+    async create(data: PriceListData, actorId: string): Promise<PriceList> {
+      const id = await inTransaction(pool, async (tx) => {
+        await assertProductsExist(tx, data);
+        const created = await repository.insertPriceList(tx, data, actorId);
+        await repository.replaceItems(tx, created, data.items);
+        return created;
+      }).catch((error: unknown) => translateWriteError(error, data.name));
+      changed();
+      return reload(id);
+    },
+
+    async update(id: string, data: PriceListData): Promise<PriceList> {
+      await inTransaction(pool, async (tx) => {
+        if (!(await repository.updatePriceList(tx, id, data))) throw listNotFound();
+        await assertProductsExist(tx, data);
+        await repository.replaceItems(tx, id, data.items);
+      }).catch((error: unknown) => translateWriteError(error, data.name));
+      changed();
+      return reload(id);
+    },
+
+    async remove(id: string): Promise<void> {
+      const result = await inTransaction(pool, (tx) => repository.deletePriceListIfUnused(tx, id)).catch((error: unknown) => {
+        // An assignment committed between our check and the delete.
+        if (isForeignKeyViolation(error)) throw new AppError('price_list_in_use', text.inUse(1));
+        throw error;
+      });
+      if (result.customers > 0) throw new AppError('price_list_in_use', text.inUse(result.customers), { customers: result.customers });
+      if (!result.deleted) throw listNotFound();
+      changed();
+    },
+
+    /**
+     * Puts one customer on a list (or back on the base list). Only that profile changes: the
+     * catalogue's viewer class is read from the profile on every request, so nobody else's prices move.
+     */
+    async assign(actor: { id: string; is_super_admin: boolean }, userId: string, listId: string | null): Promise<AdminUser> {
+      // Separation of duties (issue 20 item 6): a better list is a benefit, like points.
+      if (!mayActOnAccount(actor, userId)) throw new AppError('own_account_forbidden', text.ownList);
+      if (listId !== null && !(await repository.loadPriceListRule(pool, listId, []))) throw listNotFound();
+      const found = await repository.assignPriceList(pool, userId, listId).catch((error: unknown) => {
+        // The list was deleted in between.
+        if (isForeignKeyViolation(error)) throw listNotFound();
+        throw error;
+      });
+      if (!found) throw new AppError('not_found', messages.auth.accountNotFound);
+      const user = await findAdminUser(db, userId);
+      if (!user) throw new AppError('not_found', messages.auth.accountNotFound);
+      return user;
+    },
+  };
+}
+
+export type PriceListsService = ReturnType<typeof createPriceListsService>;
