@@ -221,6 +221,37 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/price-list.pdf` }),
   },
+  // ── price lists per customer (issue 16) ──
+  [routeKey('GET', '/api/admin/price-lists')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/price-lists' }),
+  },
+  [routeKey('POST', '/api/admin/price-lists')]: {
+    access: 'admin',
+    allowed: [201],
+    request: () => ({ method: 'POST', url: '/api/admin/price-lists', payload: { name: `Matriz ${randomUUID()}`, percentage: -5 } }),
+  },
+  [routeKey('GET', '/api/admin/price-lists/:id')]: {
+    access: 'admin',
+    allowed: [404],
+    request: () => ({ method: 'GET', url: `/api/admin/price-lists/${randomUUID()}` }),
+  },
+  [routeKey('PUT', '/api/admin/price-lists/:id')]: {
+    access: 'admin',
+    allowed: [404],
+    request: () => ({ method: 'PUT', url: `/api/admin/price-lists/${randomUUID()}`, payload: { name: 'Matriz', percentage: 3 } }),
+  },
+  [routeKey('DELETE', '/api/admin/price-lists/:id')]: {
+    access: 'admin',
+    allowed: [404],
+    request: () => ({ method: 'DELETE', url: `/api/admin/price-lists/${randomUUID()}` }),
+  },
+  [routeKey('PATCH', '/api/admin/users/:id/price-list')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/price-list`, payload: { price_list_id: null } }),
+  },
   [routeKey('GET', '/api/admin/price-changes')]: {
     access: 'admin',
     allowed: [200],
