@@ -58,6 +58,8 @@ describe('GET /api/admin/users', () => {
       is_admin: false,
       is_super_admin: false,
       saldo_puntos: 0,
+      // Issue 16: the base list.
+      price_list_id: null,
       email_verified: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

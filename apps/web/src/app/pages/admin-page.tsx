@@ -9,12 +9,14 @@ const AdminOrdersTab = lazy(() => import('../../features/admin-orders/admin-orde
 const AdminProductsTab = lazy(() => import('../../features/admin-products/admin-products-tab'));
 const AdminUsersTab = lazy(() => import('../../features/admin-users/admin-users-tab'));
 const AdminSettingsTab = lazy(() => import('../../features/admin-settings/admin-settings-tab'));
+const AdminPriceListsTab = lazy(() => import('../../features/admin-price-lists/admin-price-lists-tab'));
 
 const TABS = [
   { value: 'panel', label: messages.orderLife.dashboard.tabTitle, Content: AdminDashboardTab },
   { value: 'pedidos', label: messages.adminOrders.tabTitle, Content: AdminOrdersTab },
   { value: 'productos', label: messages.products.admin.tabTitle, Content: AdminProductsTab },
   { value: 'usuarios', label: messages.adminUsers.tabTitle, Content: AdminUsersTab },
+  { value: 'listas', label: messages.adminPage.priceListsTab, Content: AdminPriceListsTab },
   { value: 'ajustes', label: messages.settings.tabTitle, Content: AdminSettingsTab },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];

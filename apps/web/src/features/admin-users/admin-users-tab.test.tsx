@@ -28,6 +28,7 @@ function adminUser(overrides: Partial<AdminUser>): AdminUser {
     is_admin: false,
     is_super_admin: false,
     saldo_puntos: 0,
+    price_list_id: null,
     email_verified: true,
     created_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
@@ -37,12 +38,26 @@ function adminUser(overrides: Partial<AdminUser>): AdminUser {
 const pending = adminUser({ nombre: 'Ana', apellido: 'Pendiente', email: 'ana@example.com' });
 const approved = adminUser({ nombre: 'Beto', apellido: 'Aprobado', email: 'beto@example.com', approved: true, saldo_puntos: 250_000 });
 
+const lista2 = {
+  id: crypto.randomUUID(),
+  name: 'Lista 2',
+  percentage: -5,
+  customer_count: 0,
+  item_count: 0,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+};
+
 function mountTab(role: 'admin' | 'superAdmin', extra: Record<string, (call: RecordedCall) => Response> = {}) {
   return renderWithAuth({
     routes,
     path: '/admin',
     profile: profileFor(role),
-    routesOverride: { 'GET /api/admin/users': () => jsonResponse(200, { items: [pending, approved], total: 2 }), ...extra },
+    routesOverride: {
+      'GET /api/admin/users': () => jsonResponse(200, { items: [pending, approved], total: 2 }),
+      'GET /api/admin/price-lists': () => jsonResponse(200, { items: [lista2] }),
+      ...extra,
+    },
   });
 }
 
@@ -65,6 +80,19 @@ describe('Usuarios tab', () => {
     expect(await screen.findByText(text.approvedTitle)).toBeInTheDocument();
     expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ approved: true });
     await waitFor(() => expect(server.calls.filter((c) => c.url.startsWith('/api/admin/users?')).length).toBeGreaterThan(1));
+  });
+
+  it('puts one customer on a price list from their row (issue 16)', async () => {
+    const user = userEvent.setup();
+    const { server } = mountTab('admin', {
+      [`PATCH /api/admin/users/${approved.id}/price-list`]: () => jsonResponse(200, { ...approved, price_list_id: lista2.id }),
+    });
+    const row = (await screen.findAllByRole('listitem'))[1]!;
+    const select = within(row).getByRole('combobox', { name: 'Lista de precios de Beto Aprobado' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Lista 2 (−5 %)' })).toBeInTheDocument());
+    await user.selectOptions(select, lista2.id);
+    expect(await screen.findByText('Beto Aprobado compra ahora con «Lista 2».')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ price_list_id: lista2.id });
   });
 
   it('searches by what the admin types', async () => {

@@ -22,6 +22,7 @@ import {
 } from './api/admin-users-api';
 import { PointsDialog } from './components/points-dialog';
 import { PointsMovementsDialog } from './components/points-movements-dialog';
+import { PriceListSelect } from './components/price-list-select';
 
 const text = messages.adminUsers;
 
@@ -179,6 +180,8 @@ function AdminUserRow({ user }: { user: AdminUser }) {
             {user.is_admin ? text.revokeAdmin : text.grantAdmin}
           </Button>
         ) : null}
+        {/* Issue 16: staff always buy at the base list, so only customers get the control. */}
+        {!user.is_admin && !user.is_super_admin ? <PriceListSelect user={user} displayName={name} /> : null}
       </div>
     </li>
   );
