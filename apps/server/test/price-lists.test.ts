@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@mayorista/core/money';
 import type { PriceList, PriceListsResponse } from '@mayorista/core/schemas/price-lists';
-import type { CatalogueProduct, ProductListResponse } from '@mayorista/core/schemas/product';
+import type { CatalogueProduct } from '@mayorista/core/schemas/product';
 import { createAdmin, createSuperAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { createProduct, setCart } from './orders-fixtures';
