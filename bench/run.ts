@@ -17,12 +17,15 @@ import { seedBenchDataset } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
 import { runPricingPhase } from './lib/pricing';
+import { runPriceListCatalogue } from './lib/price-lists';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
 const quick = process.argv.includes('--quick');
 /** Only the catalogue's growth curve and the migration time (issue 21), skipping the other phases. */
 const growthOnly = process.argv.includes('--growth-only');
+/** Only the catalogue with customers on price lists (issue 16), next to its bare baseline. */
+const priceListsOnly = process.argv.includes('--price-lists-only');
 const GROWTH_SECONDS = quick ? 2 : 4;
 const SECONDS = quick ? 4 : 10;
 const WARM_UP_SECONDS = 2;
@@ -98,6 +101,26 @@ async function main() {
     const serverA = await startProcess({ script: MAIN_JS, env: serverEnv(portA), port: portA, cpu: serverCpu });
     servers.push(serverA);
     const customer = data.customers[0]!;
+    // Issue 16: customers from the end of the dataset (the order phases use the first ones).
+    const priceListPhase = () =>
+      runPriceListCatalogue({
+        pool,
+        databaseUrl,
+        productUrl: serverA.url,
+        customers: data.customers.slice(-12),
+        catalogPath: CATALOG_PATH,
+        seconds: SECONDS,
+        warmUpSeconds: WARM_UP_SECONDS,
+        cpu: serverCpu,
+        say,
+      });
+    if (priceListsOnly) {
+      results.priceLists = await priceListPhase();
+      writeFileSync(path.join(ROOT, 'bench/results-price-lists.json'), `${JSON.stringify(results, null, 2)}\n`);
+      printTable(results);
+      await pool.end();
+      return; // the finally below stops the server and the database
+    }
 
     // Phases 1–5 (catalogue, orders, notifications, web) are skipped with --growth-only.
     if (!growthOnly) {
@@ -131,6 +154,9 @@ async function main() {
         p99Ratio: round(productCatalog.p99 / Math.max(1, baselineCatalog.p99), 2),
         targets: { rpsRatioAtLeast: 0.8, p99RatioAtMost: 1.25 },
       };
+
+      // 1b. Issue 16: the same page for customers on price lists.
+      results.priceLists = await priceListPhase();
 
       // 2. Order placement: 16 customers, 5-line orders sharing one hot product.
       say('▶ Pedidos (16 clientes, 5 renglones, un producto compartido)...');
@@ -343,6 +369,11 @@ async function measureNotificationLatency(urlA: string, urlB: string, data: Awai
 function printTable(r: Record<string, any>) {
   const rows: [string, string, string, string][] = [];
   if (r.catalog) classicRows(r, rows);
+  if (r.priceLists) {
+    const l = r.priceLists;
+    rows.push(['Catálogo en listas de precios req/s', `${l.productOnLists.rps}`, `${l.baseline.rps}`, `${l.rpsRatio}× (≥ 0,95)`]);
+    rows.push(['  p50 / p99 ms', `${l.productOnLists.p50} / ${l.productOnLists.p99}`, `${l.baseline.p50} / ${l.baseline.p99}`, `solo lista base ${l.rpsRatioBaseListOnly}×`]);
+  }
   if (r.growth) growthRows(r, rows);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['Medida', 'Producto', 'Base', 'Relación'][i]!.length));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
@@ -350,7 +381,7 @@ function printTable(r: Record<string, any>) {
   say(line(['Medida', 'Producto', 'Base', 'Relación']));
   say(widths.map((w2) => '─'.repeat(w2)).join('  '));
   for (const row of rows) say(line(row));
-  say(`\nResultados completos en ${growthOnly ? 'bench/results-growth.json' : 'bench/results.json'}`);
+  say(`\nResultados completos en ${priceListsOnly ? 'bench/results-price-lists.json' : growthOnly ? 'bench/results-growth.json' : 'bench/results.json'}`);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
