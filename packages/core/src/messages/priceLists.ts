@@ -63,8 +63,9 @@ export const priceLists = {
   invalidPrice: 'Ingresá un precio mayor que cero.',
 
   // Usuarios tab
-  selectLabel: (name: string) => `Lista de precios de ${name}`,
-  selectShort: 'Lista de precios',
+  // "Lista de precios" is already the row's PDF button (issue 17): the select says which list is assigned.
+  selectLabel: (name: string) => `Lista asignada a ${name}`,
+  selectShort: 'Lista asignada',
   assigned: (name: string, list: string) => `${name} compra ahora con «${list}».`,
   assignedTitle: 'Lista de precios cambiada',
 } as const;

@@ -88,7 +88,7 @@ describe('Usuarios tab', () => {
       [`PATCH /api/admin/users/${approved.id}/price-list`]: () => jsonResponse(200, { ...approved, price_list_id: lista2.id }),
     });
     const row = (await screen.findAllByRole('listitem'))[1]!;
-    const select = within(row).getByRole('combobox', { name: 'Lista de precios de Beto Aprobado' });
+    const select = within(row).getByRole('combobox', { name: 'Lista asignada a Beto Aprobado' });
     await waitFor(() => expect(within(select).getByRole('option', { name: 'Lista 2 (−5 %)' })).toBeInTheDocument());
     await user.selectOptions(select, lista2.id);
     expect(await screen.findByText('Beto Aprobado compra ahora con «Lista 2».')).toBeInTheDocument();
