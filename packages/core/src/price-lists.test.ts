@@ -73,6 +73,13 @@ describe('decision 018 — worked examples', () => {
     expect(listPriceOf(product({ id: 'p2' }), l)).toBe(95_000);
   });
 
+  it('the table of decision 018: the +10 % column and a sale on an explicit price', () => {
+    const p = product({ discounts: tiers });
+    expect([1, 6, 12, 24].map((q) => unit(p, q, list(10)))).toEqual([110_000, 104_500, 99_000, 77_000]);
+    const onSale = product({ on_sale: true, sale_price: 80_000, discounts: tiers });
+    expect([1, 24].map((q) => unit(onSale, q, list(-5, { p1: 90_000 })))).toEqual([72_000, 72_000]);
+  });
+
   it('an explicit price above the base raises every price of that product proportionally', () => {
     const p = product({ on_sale: true, sale_price: 80_000 });
     expect(priceLine(applyPriceList(p, list(0, { p1: 120_000 })), 1, 'wholesale')).toMatchObject({ basePrice: 120_000, unitPrice: 96_000 });
@@ -190,7 +197,8 @@ describe('price-list invariants (properties)', () => {
         const line = priceLine(applied, q, 'wholesale');
         expect(line.unitPrice).toBeGreaterThanOrEqual(0);
         expect(line.unitPrice).toBeLessThanOrEqual(applied.price);
-        if (applied.on_sale) expect(applied.sale_price!).toBeLessThan(applied.price);
+        // (A sale flag without a price is no sale: the engine ignores it, decision 003.)
+        if (applied.on_sale && applied.sale_price !== null) expect(applied.sale_price).toBeLessThan(applied.price);
         expect(applied.discounts.every((t) => t.discountValue > 0)).toBe(true);
       }),
     );
