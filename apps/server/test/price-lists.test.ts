@@ -237,6 +237,23 @@ describe('two customers on different lists, a customer on the base list, a visit
     expect((await order(c)).order.total).toBe(10 * 81_000 + 2 * 45_000);
   });
 
+  it('an admin’s order edit reprices at the customer’s list, a new line too', async () => {
+    await setCart(ctx, c.userId, { [listed.id]: 1 });
+    const placed = await inject('POST', '/api/orders', c, { items: [{ product_id: listed.id, quantity: 1 }] });
+    expect(placed.json().order.total).toBe(90_000);
+    const edited = await inject('PATCH', `/api/admin/orders/${placed.json().order.id}`, admin, {
+      lines: [
+        { product_id: listed.id, quantity: 2 },
+        { product_id: explicit.id, quantity: 1 },
+      ],
+      reason: 'Agrega azúcar',
+      reprice: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // "Mayorista grande" −10 %: 2 × 90.000 + 45.000.
+    expect(edited.json().total).toBe(2 * 90_000 + 45_000);
+  });
+
   it('an admin edit of a list reaches its customers at once, and no one else’s answers (nor their 304s) change', async () => {
     const read = (user: TestUser, etag?: string) => inject('GET', url(), user, undefined, etag ? { 'if-none-match': etag } : {});
     const etagA = (await read(a)).headers.etag as string;
