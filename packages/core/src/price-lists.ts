@@ -15,9 +15,6 @@ import type { DiscountTier } from './schemas/product';
 import type { PricedProduct } from './pricing';
 import { isApproved, isStaff, type RoleFlags } from './roles';
 
-/** A list's percentage is stored in basis points: −500 is −5 %, 1250 is +12,5 %. */
-export const PRICE_LIST_BP_MIN_EXCLUSIVE = -10_000;
-export const PRICE_LIST_BP_MAX = 100_000;
 /** The largest amount a product field may hold (positiveCentavosSchema); scaled amounts stay within it. */
 const MAX_CENTAVOS = 1_000_000_000_00;
 
@@ -30,7 +27,7 @@ export interface PriceListRule {
   prices: ReadonlyMap<string, Centavos>;
 }
 
-/** A percent with at most two decimals (−5, 12.5) as basis points, exactly. */
+/** A list's percentage is stored in basis points: a percent with at most two decimals (−5, 12.5) → −500, 1250. */
 export const percentToBp = (percent: number): number => Math.round(percent * 100);
 export const bpToPercent = (bp: number): number => bp / 100;
 
