@@ -25,3 +25,4 @@ export { lists, listsPage } from './lists';
 export { pricing } from './pricing';
 export { orderLife } from './orderLife';
 export { business } from './business';
+export { account } from './account';
