@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { accessTokenFor, dashedCuit, fillBusinessFields, signInThroughForm, uniqueCuit, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
+import {
+  accessTokenFor,
+  createApprovedCustomer,
+  dashedCuit,
+  fillBusinessFields,
+  signInThroughForm,
+  uniqueCuit,
+  uniqueDni,
+  uniqueEmail,
+  waitForMailLink,
+} from './support/accounts-helpers';
 
 // Issue 16 items 1–4 in a real browser: sign-up with the business data → approval → Mi cuenta →
 // the admin customer page and its CUIT search → the order's PDF and WhatsApp text carry the CUIT.
@@ -102,4 +112,37 @@ test('sign-up with business data → approval → Mi cuenta → admin customer p
   // The notes never reach the customer.
   expect(JSON.stringify(await (await request.get('/api/me', { headers: mine })).json())).not.toContain('Paga a 30');
   await adminContext.close();
+});
+
+test('an account from before issue 16 is asked to complete its data, and keeps its session and cart while it does', async ({ page, request }) => {
+  // createApprovedCustomer signs up through the API with the seed fields only, as older clients did.
+  const customer = await createApprovedCustomer(request, 'incompleto');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await signInThroughForm(page, customer.email, customer.password);
+
+  // Something in the cart first.
+  await page.goto('/catalog');
+  await page.getByLabel('Buscar productos').fill('Azúcar Ledesma 1 kg');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PUT');
+  await page.getByRole('article', { name: 'Azúcar Ledesma 1 kg' }).getByRole('button', { name: 'Agregar al carrito' }).click();
+  expect((await saved).status()).toBe(200);
+
+  const banner = page.getByRole('status').filter({ hasText: 'Completá los datos de tu negocio' });
+  await expect(banner).toBeVisible();
+  // The catalogue stays usable under the banner.
+  await expect(page.getByRole('article', { name: 'Azúcar Ledesma 1 kg' })).toBeVisible();
+  await shoot(page, 'completar-datos');
+  await banner.getByRole('link', { name: 'Completar en Mi cuenta' }).click();
+  await expect(page.getByRole('heading', { name: 'Mi cuenta', level: 1 })).toBeVisible();
+  await fillBusinessFields(page, uniqueCuit(), 'Kiosco El Paso');
+  await page.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(page.getByRole('region', { name: /Notificaciones/ }).getByText('Datos guardados')).toBeVisible();
+
+  // Back in the catalogue: no banner, same session, same cart.
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Catálogo' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('1');
 });
