@@ -6,6 +6,8 @@ import { messages } from '@mayorista/core/messages';
 import { dismissToast } from '../../../components/ui/toast-store';
 import { jsonResponse } from '../../../test/auth-fixtures';
 import { renderWithAuth } from '../../../test/render-with-auth';
+import { useQuery } from '@tanstack/react-query';
+import { meQueryOptions } from '../api/account-api';
 import { CompleteProfileBanner } from './complete-profile-banner';
 
 afterEach(() => {
@@ -15,9 +17,14 @@ afterEach(() => {
 });
 
 const t = messages.account;
+/** Reads the same query as the banner: once it shows "datos leídos", the banner has rendered with the answer too. */
+function Loaded() {
+  return useQuery(meQueryOptions()).data ? <p>datos leídos</p> : null;
+}
 const page = (name: string) => (
   <>
     <CompleteProfileBanner />
+    <Loaded />
     <p>{name}</p>
   </>
 );
@@ -41,11 +48,11 @@ describe('CompleteProfileBanner', () => {
 
   it('says nothing to a complete account, nor on Mi cuenta itself', async () => {
     const complete = renderWithAuth({ routes, path: '/catalog', profile: { approved: true }, routesOverride: { 'GET /api/me': me([]) } });
-    await vi.waitFor(() => expect(complete.server.calls.some((c) => c.url === '/api/me')).toBe(true));
+    expect(await screen.findByText('datos leídos')).toBeInTheDocument();
     expect(screen.queryByText(t.completeTitle)).not.toBeInTheDocument();
     complete.unmount();
     renderWithAuth({ routes, path: '/mi-cuenta', profile: { approved: true }, routesOverride: { 'GET /api/me': me(['cuit']) } });
-    expect(await screen.findByText('mi cuenta')).toBeInTheDocument();
+    expect(await screen.findByText('datos leídos')).toBeInTheDocument();
     expect(screen.queryByText(t.completeTitle)).not.toBeInTheDocument();
   });
 });
