@@ -62,6 +62,9 @@ describe('GET /api/admin/users', () => {
       price_list_id: null,
       email_verified: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // Issue 16: an account that has not completed its business data.
+      razon_social: null,
+      cuit: null,
     });
 
     const byName = (await listUsers(admin.headers, '?search=nunez')).json();

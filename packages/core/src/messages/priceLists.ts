@@ -68,4 +68,7 @@ export const priceLists = {
   selectShort: 'Lista asignada',
   assigned: (name: string, list: string) => `${name} compra ahora con «${list}».`,
   assignedTitle: 'Lista de precios cambiada',
+  // Admin customer page
+  customerPageTitle: 'Lista de precios',
+  customerPageHint: 'Los precios que ve y paga este cliente. Cambiarla no cambia los de nadie más.',
 } as const;

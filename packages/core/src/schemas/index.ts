@@ -10,4 +10,5 @@ export * from './ledger';
 export * from './settings';
 export * from './pricing';
 export * from './order-life';
+export * from './business';
 export * from './price-lists';
