@@ -98,6 +98,16 @@ test('an admin puts customer A on "Lista 2" (−5 %): A sees and pays the list p
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/plists-admin-users-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The admin customer page shows the same assignment.
+  await rowA.getByRole('link', { name: 'Ver la ficha de Cliente Prueba' }).click();
+  const slot = page.getByRole('region', { name: 'Lista de precios' });
+  await expect(slot.getByRole('combobox', { name: 'Lista asignada a Cliente Prueba' })).toHaveValue(/.+/);
+  await expect(slot.getByRole('combobox')).toContainText(listName);
+  await page.screenshot({ path: `${SHOTS}/plists-admin-customer-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await slot.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/plists-admin-customer-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin?tab=listas');
   await expect(page.getByRole('listitem').filter({ hasText: listName })).toContainText('1 cliente');
   await page.screenshot({ path: `${SHOTS}/plists-admin-1280.png` });
