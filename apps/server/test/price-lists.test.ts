@@ -202,6 +202,9 @@ describe('two customers on different lists, a customer on the base list, a visit
     const save = (user: TestUser) => inject('PUT', '/api/cart', user, { cart_data: { [listed.id]: 2, [explicit.id]: 1 } });
     expect(cartPrices((await save(a)).json())).toEqual({ Yerba: 95_000, Azúcar: 40_000 });
     expect(cartPrices((await save(b)).json())).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    // Staff buy at the base list; a visitor has no cart at all.
+    expect(cartPrices((await save(admin)).json())).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    expect((await inject('PUT', '/api/cart', undefined, { cart_data: {} })).statusCode).toBe(401);
     expect(cartPrices((await inject('GET', '/api/cart', a)).json())).toEqual({ Yerba: 95_000, Azúcar: 40_000 });
     expect(cartPrices((await inject('GET', '/api/cart', c)).json())).toEqual({});
     const lookup = (user: TestUser) => inject('GET', `/api/cart/products?ids=${listed.id},${explicit.id}`, user);
