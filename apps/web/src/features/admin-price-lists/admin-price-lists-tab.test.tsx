@@ -61,7 +61,8 @@ describe('Listas de precios tab', () => {
       percentage: -10,
       items: [{ product_id: yerba.id, price: 85_050 }],
     });
-  });
+    // Five fields typed key by key: on a loaded shared machine this takes longer than the default 5 s.
+  }, 20_000);
 
   it('shows the server’s refusal to delete a list still assigned', async () => {
     const user = userEvent.setup();
