@@ -11,6 +11,7 @@ export { network } from './network';
 export { products } from './products';
 export { points } from './points';
 export { cart } from './cart';
+export { cartPage } from './cartPage';
 export { orders } from './orders';
 export { adminOrders } from './adminOrders';
 export { realtime } from './realtime';

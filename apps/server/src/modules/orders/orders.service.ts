@@ -68,7 +68,7 @@ function isIdempotencyKeyConflict(error: unknown): boolean {
 
 /** Step 1, before any database work: an empty order or a product listed twice is the client's mistake. */
 function checkCommandShape(command: PlaceOrderCommand): string[] {
-  if (command.items.length === 0) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
+  if (command.items.length === 0) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
   const productIds = command.items.map((item) => item.product_id);
   if (new Set(productIds).size !== productIds.length) {
     throw new AppError('duplicate_product', messages.orders.duplicateProduct);
@@ -115,7 +115,7 @@ function checkQuantityRules(lines: OrderLine[]): void {
 function checkMinimumOrder(total: number, { min_order_amount: minimum }: Settings): void {
   const missing = missingForMinimumOrder(total, minimum);
   if (missing > 0) {
-    throw new AppError('below_minimum_order', messages.cart.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
+    throw new AppError('below_minimum_order', messages.cartPage.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
       minimum,
       missing,
     });
@@ -198,7 +198,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const context = await readOrderContext(tx, userId, command.idempotency_key ?? null);
       if (context.replayOf) return { replayOf: context.replayOf };
       const { customer } = context;
-      if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
+      if (!customer) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
       const lines = await readOrderLines(tx, command, productIds);
       checkQuantityRules(lines);
       const { items, total, totalSavings } = priceLines(lines);

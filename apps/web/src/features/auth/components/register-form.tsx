@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { auth } from '@mayorista/core/messages/auth';
+import { accountPages } from '@mayorista/core/messages/accountPages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
@@ -9,7 +10,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
-const text = messages.accountPages;
+const text = accountPages;
 const FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
 type FieldName = (typeof FIELDS)[number];
 
@@ -41,10 +42,10 @@ export function RegisterForm() {
     const { error } = await signUp(parsed.data.email, parsed.data.password, parsed.data.data);
     setSubmitting(false);
     if (error) {
-      toast({ title: messages.auth.signUpFailedTitle, description: error.message || messages.auth.somethingWentWrong, variant: 'destructive' });
+      toast({ title: auth.signUpFailedTitle, description: error.message || auth.somethingWentWrong, variant: 'destructive' });
       return;
     }
-    toast({ title: messages.auth.signUpSuccessTitle, description: messages.auth.signUpSuccessText });
+    toast({ title: auth.signUpSuccessTitle, description: auth.signUpSuccessText });
     setRegisteredEmail(parsed.data.email);
   };
 
@@ -53,7 +54,7 @@ export function RegisterForm() {
     setResending(true);
     const { error } = await client.resendVerification(registeredEmail);
     setResending(false);
-    if (error) toast({ title: messages.auth.somethingWentWrong, description: error.message, variant: 'destructive' });
+    if (error) toast({ title: auth.somethingWentWrong, description: error.message, variant: 'destructive' });
     else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
   };
 
