@@ -12,7 +12,7 @@ import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embed
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
 import { measureDashboard, measureOutboxCost } from './lib/order-life';
-import { percentile, ROOT, sampleMemory, startProcess } from './lib/processes';
+import { cpuMs, percentile, ROOT, sampleMemory, startProcess } from './lib/processes';
 import { seedBenchDataset } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
@@ -146,7 +146,13 @@ async function main() {
         // More rounds on the same server and database, product and baseline alternating, for the spread.
         const rounds = [results.orders as OrdersPhase];
         for (let i = 1; i < ORDER_ROUNDS; i++) rounds.push(await measureOrders(pool, databaseUrl, data, productLoad, serverA.child.pid ?? null, postgresPid));
-        results.orderRounds = rounds.map((r) => ({ product: r.product.perSecond, baseline: r.baseline.perSecond, ratio: r.ratio, ok: r.correctness.ok }));
+        results.orderRounds = rounds.map((r) => ({
+          product: r.product.perSecond,
+          baseline: r.baseline.perSecond,
+          ratio: r.ratio,
+          cpuMsPerOrder: r.product.serverCpuMsPerOrder,
+          ok: r.correctness.ok,
+        }));
       }
 
       if (!ordersOnly) {
@@ -277,8 +283,12 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
     { name: 'server', pid: () => serverPid },
     { name: 'postgres', pid: postgresPid, withChildren: true },
   ]);
+  const cpuBefore = cpuMs(serverPid);
   const productOrders = await runOrderLoad({ ...productLoad, seconds: SECONDS });
+  const cpuAfter = cpuMs(serverPid);
   const orderMemory = mem.stop();
+  // The server's CPU per accepted order (its outbox thread included), a figure other load disturbs less.
+  const serverCpuMsPerOrder = cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / Math.max(1, productOrders.completed), 2);
   const stockAfter = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
   const newOrders = Number((await pool.query(`select count(*) from orders`)).rows[0].count) - ordersBefore;
   const negative = Number((await pool.query(`select count(*) from products where not has_unlimited_stock and stock < 0`)).rows[0].count);
@@ -286,7 +296,7 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
   await pool.query('checkpoint');
   const rawOrders = await runRawOrderLoad({ ...rawLoad, seconds: SECONDS });
   return {
-    product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory },
+    product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory, serverCpuMsPerOrder },
     baseline: { ...rawOrders, perSecond: round(rawOrders.perSecond) },
     ratio: round(productOrders.perSecond / rawOrders.perSecond, 2),
     target: { ratioAtLeast: 0.5 },
@@ -303,8 +313,9 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function printOrderRounds(r: Record<string, any>) {
   say('');
-  for (const [i, one] of (r.orderRounds as { product: number; baseline: number; ratio: number; ok: boolean }[]).entries()) {
-    say(`Pedidos ronda ${i + 1}: producto ${one.product}/s, base ${one.baseline}/s, ${one.ratio}×${one.ok ? '' : ' ERROR de stock'}`);
+  for (const [i, one] of (r.orderRounds as { product: number; baseline: number; ratio: number; cpuMsPerOrder: number | null; ok: boolean }[]).entries()) {
+    const cpu = one.cpuMsPerOrder === null ? '' : `, servidor ${one.cpuMsPerOrder} ms de CPU por pedido`;
+    say(`Pedidos ronda ${i + 1}: producto ${one.product}/s, base ${one.baseline}/s, ${one.ratio}×${cpu}${one.ok ? '' : ' ERROR de stock'}`);
   }
   say(`Errores del producto (última ronda): ${JSON.stringify(r.orders.product.errors)}`);
 }
