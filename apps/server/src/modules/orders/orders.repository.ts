@@ -84,9 +84,11 @@ export interface OrderContext {
 export async function readOrderContext(db: Queryable, userId: string, idempotencyKey: string | null): Promise<OrderContext> {
   const { rows } = await db.query<{ customer: (OrderUserInfo & { saldoPuntos: number }) | null; settings: unknown; replayOf: string | null }>({
     name: 'order_context',
-    text: `select (select json_build_object('nombre', nombre, 'apellido', apellido, 'email', email, 'dni', dni,
-                                         'saldoPuntos', saldo_puntos)
-                     from profiles where id = $1) as customer,
+    // Issue 16: the business data goes into the order's snapshot as it is today.
+    text: `select (select row_to_json(c) from (
+                     select nombre, apellido, email, dni, razon_social, cuit, iva_condition, whatsapp, address_street,
+                            address_city, address_province, address_postal_code, delivery_notes, saldo_puntos as "saldoPuntos"
+                       from profiles where id = $1) c) as customer,
                   (select value from app_settings where id) as settings,
                   (select id from orders where user_id = $1 and idempotency_key = $2) as "replayOf"`,
     values: [userId, idempotencyKey],

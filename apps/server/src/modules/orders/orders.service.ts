@@ -33,6 +33,7 @@ import {
   type OrderedProduct,
   type OrderItemSnapshot,
   type OrderRow,
+  type OrderUserInfo,
 } from './orders.repository';
 
 export interface PlaceOrderCommand {
@@ -58,6 +59,12 @@ export function whatsappUrl(phone: string, order: Order): string {
     total: order.total,
   });
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
+}
+
+/** user_info: who placed the order and their business data (issue 16 item 3), without the balance. */
+function customerSnapshot(customer: OrderUserInfo & { saldoPuntos: number }): OrderUserInfo {
+  const { saldoPuntos: _balance, ...info } = customer;
+  return info;
 }
 
 function isIdempotencyKeyConflict(error: unknown): boolean {
@@ -210,7 +217,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // commit only), in one statement.
       const row = await insertOrderAndEmptyCart(tx, {
         userId,
-        userInfo: { nombre: customer.nombre, apellido: customer.apellido, email: customer.email, dni: customer.dni },
+        userInfo: customerSnapshot(customer),
         items,
         total,
         totalSavings,

@@ -156,6 +156,10 @@ export function SiteNav() {
                 {nombre ? navTexts.greeting(nombre) : navTexts.greetingFallback}
               </span>
               {approved ? <PointsBalance className="px-3 whitespace-nowrap xl:px-0" /> : null}
+              {/* Issue 16: approved or not, every account reaches its own data. */}
+              <NavLink to="/mi-cuenta" className={linkClass}>
+                {navTexts.myAccount}
+              </NavLink>
               <button
                 type="button"
                 onClick={() => void handleSignOut()}

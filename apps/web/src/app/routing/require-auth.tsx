@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { app } from '@mayorista/core/messages/app';
 import { guard as guardTexts } from '@mayorista/core/messages/guard';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
@@ -10,8 +10,11 @@ export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** The access guard of SPEC §4, in its exact order. */
-export function RequireAuth({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
+/**
+ * The access guard of SPEC §4, in its exact order. `allowUnapproved` (Mi cuenta, issue 16) lets a
+ * signed-in account in before its approval.
+ */
+export function RequireAuth({ children, adminOnly = false, allowUnapproved = false }: { children: ReactNode; adminOnly?: boolean; allowUnapproved?: boolean }) {
   const { loading, user, profile } = useAuth();
   const location = useLocation();
 
@@ -20,7 +23,7 @@ export function RequireAuth({ children, adminOnly = false }: { children: ReactNo
     const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (!isApproved(profile)) return <PendingApproval />;
+  if (!isApproved(profile) && !allowUnapproved) return <PendingApproval />;
   if (adminOnly && !isAdmin(profile)) return <Navigate to="/catalog" replace />;
   return <>{children}</>;
 }
@@ -32,6 +35,11 @@ export function PendingApproval() {
         {guardTexts.pendingTitle}
       </h1>
       <p className="mt-3 text-slate-700">{guardTexts.pendingText}</p>
+      <p className="mt-4">
+        <Link to="/mi-cuenta" className="font-medium text-brand-800 underline underline-offset-2">
+          {guardTexts.pendingAccountLink}
+        </Link>
+      </p>
     </section>
   );
 }

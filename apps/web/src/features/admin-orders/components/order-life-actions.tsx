@@ -4,6 +4,7 @@ import { orderNumber } from '@mayorista/core/constants';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatArPhone } from '@mayorista/core/business';
 import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
 import { canEditOrder } from '@mayorista/core/order-status';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -18,7 +19,9 @@ const life = orderLife;
 export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const [phone, setPhone] = useState('');
+  // Issue 19 §2 with issue 16: the customer's phone from the order's snapshot; the admin may type
+  // another, and an order without one (older, or an incomplete account) keeps the manual field.
+  const [phone, setPhone] = useState(() => (order.user_info.whatsapp ? formatArPhone(order.user_info.whatsapp) : ''));
   const phoneId = useId();
   const number = orderNumber(order.id);
   const normalized = normalizeArgentinePhone(phone);
