@@ -5,6 +5,7 @@ export { footer } from './footer';
 export { guard } from './guard';
 export { notFound } from './notFound';
 export { auth } from './auth';
+export { accountRules } from './accountRules';
 export { accountPages } from './accountPages';
 export { emails } from './emails';
 export { network } from './network';

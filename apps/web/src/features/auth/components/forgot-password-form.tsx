@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { auth } from '@mayorista/core/messages/auth';
+import { accountRules } from '@mayorista/core/messages/accountRules';
 import { accountPages } from '@mayorista/core/messages/accountPages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
     const { emailSchema } = await loadAuthSchemas();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? auth.invalidEmail);
+      setError(parsed.error.issues[0]?.message ?? accountRules.invalidEmail);
       return;
     }
     setError(undefined);

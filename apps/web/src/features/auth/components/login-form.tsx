@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { auth } from '@mayorista/core/messages/auth';
+import { accountRules } from '@mayorista/core/messages/accountRules';
 import { accountPages } from '@mayorista/core/messages/accountPages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -53,7 +53,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     setResending(true);
     const { error } = await client.resendVerification(email.trim().toLowerCase());
     setResending(false);
-    if (error) toast({ title: auth.somethingWentWrong, description: error.message, variant: 'destructive' });
+    if (error) toast({ title: accountRules.somethingWentWrong, description: error.message, variant: 'destructive' });
     else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
   };
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { accountPages } from '@mayorista/core/messages/accountPages';
-import { auth } from '@mayorista/core/messages/auth';
+import { accountRules } from '@mayorista/core/messages/accountRules';
 import { Button } from '../../../components/ui/button';
 import { BUSINESS_FIELD_NAMES, BusinessFields, EMPTY_BUSINESS_VALUES, type BusinessFieldName, type BusinessValues } from '../../../components/business-fields';
 import { Field } from '../../../components/ui/field';
@@ -53,10 +53,10 @@ export function RegisterForm() {
       return;
     }
     if (error) {
-      toast({ title: auth.signUpFailedTitle, description: error.message || auth.somethingWentWrong, variant: 'destructive' });
+      toast({ title: accountRules.signUpFailedTitle, description: error.message || accountRules.somethingWentWrong, variant: 'destructive' });
       return;
     }
-    toast({ title: auth.signUpSuccessTitle, description: auth.signUpSuccessText });
+    toast({ title: accountRules.signUpSuccessTitle, description: accountRules.signUpSuccessText });
     setRegisteredEmail(parsed.data.email);
   };
 
@@ -65,7 +65,7 @@ export function RegisterForm() {
     setResending(true);
     const { error } = await client.resendVerification(registeredEmail);
     setResending(false);
-    if (error) toast({ title: auth.somethingWentWrong, description: error.message, variant: 'destructive' });
+    if (error) toast({ title: accountRules.somethingWentWrong, description: error.message, variant: 'destructive' });
     else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
   };
 

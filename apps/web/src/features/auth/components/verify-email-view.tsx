@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { auth } from '@mayorista/core/messages/auth';
+import { accountRules } from '@mayorista/core/messages/accountRules';
 import { accountPages } from '@mayorista/core/messages/accountPages';
 import type { Session } from '@mayorista/core/schemas/auth';
 import { buttonVariants } from '../../../components/ui/button';
@@ -31,7 +31,7 @@ export function VerifyEmailView({ token }: { token: string | null }) {
     }
     void request.then(({ error }) => {
       if (!active) return;
-      setState(error ? { kind: 'failed', message: error.message || auth.invalidToken } : { kind: 'done' });
+      setState(error ? { kind: 'failed', message: error.message || accountRules.invalidToken } : { kind: 'done' });
     });
     return () => {
       active = false;
