@@ -3,7 +3,7 @@ import { bpToPercent, percentToBp } from '@mayorista/core/price-lists';
 import type { PriceList, PriceListData, PriceListSummary } from '@mayorista/core/schemas/price-lists';
 import type { Queryable } from '../../db/transaction';
 
-interface RuleRow {
+export interface RuleRow {
   id: string;
   percentage_bp: number;
   prices: Record<string, string | number> | null;
@@ -16,15 +16,15 @@ const toRule = (row: RuleRow): PriceListRule => ({
 });
 
 /**
- * The explicit prices of a list, as one json object: all of them (productIds null — the catalogue
- * and the price-list PDF) or only those of the given products (a cart, an order).
+ * The explicit prices of list `pl`, as one json object: all of them (the ids parameter null — the
+ * catalogue and the price-list PDF) or only those of the given products (a cart, an order).
  */
-const PRICES_OF_LIST = `(select json_object_agg(i.product_id, i.price) from price_list_items i
-                          where i.list_id = pl.id and ($2::uuid[] is null or i.product_id = any($2::uuid[])))`;
+const pricesOfList = (ids: string) => `(select json_object_agg(i.product_id, i.price) from price_list_items i
+                          where i.list_id = pl.id and (${ids}::uuid[] is null or i.product_id = any(${ids}::uuid[])))`;
 
 /** A list as the pricing engine reads it, or null if it does not exist. */
 export async function loadPriceListRule(db: Queryable, listId: string, productIds: string[] | null = null): Promise<PriceListRule | null> {
-  const { rows } = await db.query<RuleRow>(`select pl.id, pl.percentage_bp, ${PRICES_OF_LIST} as prices from price_lists pl where pl.id = $1`, [
+  const { rows } = await db.query<RuleRow>(`select pl.id, pl.percentage_bp, ${pricesOfList('$2')} as prices from price_lists pl where pl.id = $1`, [
     listId,
     productIds,
   ]);
@@ -32,18 +32,23 @@ export async function loadPriceListRule(db: Queryable, listId: string, productId
 }
 
 /**
- * The list a customer buys at, in one statement, or null for the base list. Staff and unapproved
- * accounts are never on a list (core's effectivePriceListId, repeated here in SQL so an order pays
- * one round-trip for it). Read inside the order's transaction, so the total uses the list as it is then.
+ * SQL for the list a customer buys at as one json value (`{ id, percentage_bp, prices }`), null for
+ * the base list; `user` and `ids` are the placeholders of the profile id and the product ids. Staff
+ * and unapproved accounts are never on a list (core's effectivePriceListId, repeated here in SQL so
+ * an order reads it in the statement that reads the customer: no extra round-trip).
  */
+export const customerPriceListJson = (user: string, ids: string) =>
+  `(select json_build_object('id', pl.id, 'percentage_bp', pl.percentage_bp, 'prices', ${pricesOfList(ids)})
+      from profiles p join price_lists pl on pl.id = p.price_list_id
+     where p.id = ${user} and p.approved and not p.is_admin and not p.is_super_admin)`;
+
+/** What customerPriceListJson gave, as the engine's rule. */
+export const ruleFromJson = (json: RuleRow | null): PriceListRule | null => (json ? toRule(json) : null);
+
+/** The list a customer buys at, or null for the base list (the order edit reads it in its transaction). */
 export async function loadCustomerPriceListRule(db: Queryable, userId: string, productIds: string[] | null): Promise<PriceListRule | null> {
-  const { rows } = await db.query<RuleRow>(
-    `select pl.id, pl.percentage_bp, ${PRICES_OF_LIST} as prices
-       from profiles p join price_lists pl on pl.id = p.price_list_id
-      where p.id = $1 and p.approved and not p.is_admin and not p.is_super_admin`,
-    [userId, productIds],
-  );
-  return rows[0] ? toRule(rows[0]) : null;
+  const { rows } = await db.query<{ rule: RuleRow | null }>(`select ${customerPriceListJson('$1', '$2')} as rule`, [userId, productIds]);
+  return ruleFromJson(rows[0]?.rule ?? null);
 }
 
 interface SummaryRow {

@@ -92,9 +92,9 @@ export function createPriceListsService(deps: { db: Database; pool: pg.Pool; cha
         if (isForeignKeyViolation(error)) throw listNotFound();
         throw error;
       });
-      if (!found) throw new AppError('not_found', messages.auth.accountNotFound);
+      if (!found) throw new AppError('not_found', messages.accountRules.accountNotFound);
       const user = await findAdminUser(db, userId);
-      if (!user) throw new AppError('not_found', messages.auth.accountNotFound);
+      if (!user) throw new AppError('not_found', messages.accountRules.accountNotFound);
       return user;
     },
   };
