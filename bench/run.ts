@@ -23,6 +23,8 @@ import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 const quick = process.argv.includes('--quick');
 /** Only the catalogue's growth curve and the migration time (issue 21), skipping the other phases. */
 const growthOnly = process.argv.includes('--growth-only');
+/** `--only=pricing` or `--only=dashboard`: one phase alone, for repeated runs on a shared machine (decision 022). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
 const GROWTH_SECONDS = quick ? 2 : 4;
 const SECONDS = quick ? 4 : 10;
 const WARM_UP_SECONDS = 2;
@@ -73,6 +75,17 @@ async function main() {
 
   const results: Record<string, unknown> = { machine: { cpus: cores, node: process.version, quick } };
   const servers: { stop(): Promise<void> }[] = [];
+  if (only) {
+    try {
+      results[only] = await runOnePhase(only, databaseUrl, workDir, serverCpu);
+    } finally {
+      await stopDatabase();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+    writeFileSync(path.join(ROOT, `bench/results-${only}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    say(JSON.stringify(results[only], null, 2));
+    return;
+  }
   try {
     say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
     const pool = createPool(databaseUrl, 4);
@@ -266,6 +279,22 @@ async function main() {
   const resultsFile = growthOnly ? 'bench/results-growth.json' : 'bench/results.json';
   writeFileSync(path.join(ROOT, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
+}
+
+/** One phase on its own database: the pricing phase, or the dashboard on the seeded 20,000 orders. */
+async function runOnePhase(phase: string, databaseUrl: string, workDir: string, serverCpu: number | null): Promise<unknown> {
+  if (phase === 'pricing') return runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing or dashboard`);
+  say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
+  const pool = createPool(databaseUrl, 4);
+  try {
+    await runMigrations(pool);
+    await seedBenchDataset(pool, new TextEncoder().encode(randomBytes(32).toString('base64url')));
+    say('▶ Panel de administración...');
+    return await measureDashboard(pool, quick ? 20 : 60);
+  } finally {
+    await pool.end();
+  }
 }
 
 async function measureNotificationLatency(urlA: string, urlB: string, data: Awaited<ReturnType<typeof seedBenchDataset>>, count: number) {

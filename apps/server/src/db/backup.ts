@@ -18,7 +18,14 @@ import type pg from 'pg';
  * sign-in throttle locks for at most 15 minutes, the e-mail limit counts the last hour). A
  * restored shop starts with no lock and a fresh e-mail budget, which costs nothing.
  */
-export const EPHEMERAL_TABLES: readonly string[] = ['sign_in_throttles', 'email_sends'];
+export const EPHEMERAL_TABLES: readonly string[] = [
+  'sign_in_throttles',
+  'email_sends',
+  // Decision 022: the dashboard's daily summaries are derived; the orders trigger rebuilds them
+  // as the restore inserts the orders (restoring them too would count every sale twice).
+  'sales_daily_products',
+  'sales_daily_customers',
+];
 
 export const BACKUP_TABLES = [
   { name: 'users', key: 'id' },
@@ -41,6 +48,7 @@ export const BACKUP_TABLES = [
   { name: 'favorites', key: 'id' },
   { name: 'price_changes', key: 'id' },
   { name: 'price_change_items', key: 'change_id' },
+  { name: 'import_items', key: 'change_id' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';
