@@ -35,6 +35,29 @@ ALTER TABLE "products" SET (fillfactor = 50);
 --> statement-breakpoint
 CLUSTER "products" USING "products_pkey";
 --> statement-breakpoint
+-- Recording a change's items checked both foreign keys of every price_change_items row: 40,000
+-- trigger calls, more than half of that insert (measured, decision 022). Items are written only by
+-- pricing.repository's insertChange, right after their parent row in the same transaction, and a
+-- price change is never deleted; the one cascade that matters, a product deleted with its history,
+-- is kept by a statement-level trigger on products instead.
+ALTER TABLE "price_change_items" DROP CONSTRAINT "price_change_items_change_id_fkey";
+--> statement-breakpoint
+ALTER TABLE "price_change_items" DROP CONSTRAINT "price_change_items_product_id_fkey";
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.products_deleted_forget_price_history() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM price_change_items i USING old_rows o WHERE i.product_id = o.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "products_deleted_price_history"
+  AFTER DELETE ON "products"
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION public.products_deleted_forget_price_history();
+--> statement-breakpoint
 -- 2. The cart's "Subió N % desde que lo agregaste" (issue 17 §6): the unit price each line had
 --    when it entered the cart, by product id, kept by the server so it follows the customer to
 --    any device. Entries of lines that leave the cart (removed, or the cart emptied by an order)
