@@ -115,9 +115,10 @@ function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]):
   };
   const text = (v: CellValue) => cellText(v) || null;
   const id = read('id', readProductId, true) ?? null;
+  const idUnreadable = errors.length > before;
   const sku = read('sku', text, true) ?? null;
   // A row without an ID is a new product or one matched by SKU: it needs the SKU.
-  if (!sku && !id) errors.push(cellError(row, COLUMNS.sku, messages.pricing.import.skuRequired));
+  if (!sku && !id && !idUnreadable) errors.push(cellError(row, COLUMNS.sku, messages.pricing.import.skuRequired));
   const fields: Partial<ProductData> = {};
   const set = <K extends keyof ProductData>(key: K, value: ProductData[K] | null | undefined) => {
     if (value !== undefined) fields[key] = value as ProductData[K];
