@@ -130,7 +130,8 @@ describe('undoing an import', () => {
     const report = applied.json<ImportReport>();
     expect(report).toMatchObject({ created: 2, updated: 4 });
 
-    // Since the import: a customer orders 2 of `stocked` and 1 of the first new product; an admin renames `touched`.
+    // Since the import: a customer orders 2 of `stocked` and 1 of the first new product; an admin
+    // changes `touched`'s price again (a field the import wrote) and renames `priced` (one it did not).
     const customer = await createVerifiedUser(ctx);
     const kept = (await ctx.pool.query<{ id: string }>(`select id from products where name = $1`, [keptName])).rows[0]!.id;
     const gone = (await ctx.pool.query<{ id: string }>(`select id from products where name = $1`, [goneName])).rows[0]!.id;
@@ -145,9 +146,17 @@ describe('undoing an import', () => {
       method: 'PUT',
       url: `/api/products/${touched.id}`,
       headers: admin.headers,
-      payload: { name: `Renombrado ${tag()}`, price: 90_000, retail_price: 150_000, stock: 5, category, sku: touched.sku },
+      payload: { name: touched.name, price: 95_000, retail_price: 150_000, stock: 5, category, sku: touched.sku },
     });
     expect(rename.statusCode, rename.body).toBe(200);
+    const renamed = `Renombrado ${tag()}`;
+    const renaming = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${priced.id}`,
+      headers: admin.headers,
+      payload: { name: renamed, price: 110_000, retail_price: 150_000, stock: 5, category, sku: priced.sku },
+    });
+    expect(renaming.statusCode, renaming.body).toBe(200);
 
     const undo = await ctx.app.inject({ method: 'POST', url: `/api/admin/price-changes/${report.change_id}/undo`, headers: admin.headers });
     expect(undo.statusCode, undo.body).toBe(200);
@@ -159,7 +168,8 @@ describe('undoing an import', () => {
         [touched.id, 'edited'],
       ].sort(),
     );
-    expect(await productById(priced.id)).toMatchObject({ price: 100_000 });
+    // Only the fields the import changed go back: the later rename stays.
+    expect(await productById(priced.id)).toMatchObject({ price: 100_000, name: renamed });
     // 5 → 42 by the import, 2 sold: the import's +37 goes back, the sale stays counted.
     expect((await productById(stocked.id))!.stock).toBe(3);
     const { rows: moves } = await ctx.pool.query(`select kind, quantity, balance from stock_movements where product_id = $1 order by id desc limit 1`, [stocked.id]);
@@ -167,7 +177,7 @@ describe('undoing an import', () => {
     expect((await productById(hidden.id))!.is_enabled).toBe(true);
     expect(await productById(gone)).toBeUndefined();
     expect(await productById(kept)).toBeDefined();
-    expect((await productById(touched.id))!.price).toBe(90_000);
+    expect((await productById(touched.id))!.price).toBe(95_000);
     expect((await checkConsistency(ctx.pool)).violations).toEqual([]);
   });
 

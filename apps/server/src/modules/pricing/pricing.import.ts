@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { messages } from '@mayorista/core/messages';
-import { sameSnapshot } from '@mayorista/core/repricing';
+import { sameSnapshot, sameTiers } from '@mayorista/core/repricing';
 import type { ImportReport, ImportRowError } from '@mayorista/core/schemas/pricing';
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import { productInputSchema, type DiscountTier, type ProductData } from '@mayorista/core/schemas/product';
@@ -194,6 +194,21 @@ function columnOfPath(path: PropertyKey[]): string {
   return COLUMNS[first as ColumnKey] ?? String(first);
 }
 
+/** The fields an import changed, old and new: what its undo compares and restores (decision 022). */
+export function changedFields(before: ProductData, after: ProductData): { before: Partial<ProductData>; after: Partial<ProductData> } {
+  const old: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof ProductData)[]) {
+    if (sameField(key, before, after)) continue;
+    old[key] = before[key];
+    now[key] = after[key];
+  }
+  return { before: old as Partial<ProductData>, after: now as Partial<ProductData> };
+}
+
+export const sameField = (key: keyof ProductData, a: Partial<ProductData>, b: Partial<ProductData>) =>
+  key === 'discounts' ? sameTiers(a.discounts ?? [], b.discounts ?? []) : a[key] === b[key];
+
 function sameProduct(a: ProductData, b: ProductData): boolean {
   const keys: (keyof ProductData)[] = ['name', 'on_sale', 'on_sale_retail', 'stock', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description'];
   return keys.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
@@ -305,11 +320,27 @@ async function parseFile(buffer: Buffer): Promise<{ rows: ParsedRow[]; errors: I
   return { rows, errors };
 }
 
+/**
+ * Rows per write statement. Each statement still covers thousands of products (set-based), but the
+ * JSON text and protocol buffers of one chunk are all that is alive at a time: writing 20,000
+ * products as one document each held ~100 MB more at the peak (decision 022).
+ */
+const WRITE_CHUNK = 2500;
+
+async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += WRITE_CHUNK) await write(items.slice(i, i + WRITE_CHUNK));
+}
+
 /** Writes a checked plan: new products, updates, stock through the ledger, and the record undo reads. */
 async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promise<string | null> {
-  const createdIds = await pricing.insertProducts(client, plan.created.map((c) => c.data));
-  await pricing.updateProducts(client, plan.updated.map((u) => ({ id: u.id, data: u.data })));
-  await setStocks(client, plan.updated.map((u) => ({ productId: u.id, stock: u.data.stock })), { kind: 'import', actorId });
+  const createdIds = new Map<string, string>();
+  await inChunks(plan.created, async (chunk) => {
+    for (const [key, id] of await pricing.insertProducts(client, chunk.map((c) => c.data))) createdIds.set(key, id);
+  });
+  await inChunks(plan.updated, (chunk) => pricing.updateProducts(client, chunk.map((u) => ({ id: u.id, data: u.data }))));
+  await inChunks(plan.updated, (chunk) =>
+    setStocks(client, chunk.map((u) => ({ productId: u.id, stock: u.data.stock })), { kind: 'import', actorId }),
+  );
   if (plan.created.length === 0 && plan.updated.length === 0) return null;
   const repriced = plan.updated
     .map((u) => ({ id: u.id, before: pricing.snapshotOfRow(u.before), after: pricing.snapshotOfRow(u.data) }))
@@ -319,12 +350,14 @@ async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promi
     actorId,
     scope: { import: { created: plan.created.length, updated: plan.updated.length } },
     rule: null,
-    items: repriced,
+    items: [],
+    productCount: repriced.length,
   });
-  await pricing.insertImportItems(client, changeId, [
-    ...plan.updated.map((u) => ({ id: u.id, before: u.before, after: u.data })),
-    ...plan.created.map((c) => ({ id: createdIds.get(pricing.nameKey(c.data.name))!, before: null, after: c.data })),
-  ]);
+  await inChunks(repriced, (chunk) => pricing.insertChangeItems(client, changeId, chunk));
+  await inChunks(plan.updated, (chunk) => pricing.insertImportItems(client, changeId, chunk.map((u) => ({ id: u.id, ...changedFields(u.before, u.data) }))));
+  await inChunks(plan.created, (chunk) =>
+    pricing.insertImportItems(client, changeId, chunk.map((c) => ({ id: createdIds.get(pricing.nameKey(c.data.name))!, before: null, after: c.data }))),
+  );
   return changeId;
 }
 

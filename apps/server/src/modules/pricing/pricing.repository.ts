@@ -84,25 +84,32 @@ export async function writePrices(db: Queryable, items: { id: string; prices: Pr
   );
 }
 
-/** Records an applied change and each product's old and new prices; returns its id. */
+/**
+ * Records an applied change and each product's old and new prices; returns its id. A caller that
+ * writes the items itself in chunks (the importer) passes none and says how many there are.
+ */
 export async function insertChange(
   db: Queryable,
-  change: { source: PriceChange['source']; actorId: string | null; scope: object; rule: object | null; items: ChangeItem[] },
+  change: { source: PriceChange['source']; actorId: string | null; scope: object; rule: object | null; items: ChangeItem[]; productCount?: number },
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into price_changes (source, actor_id, scope, rule, product_count) values ($1, $2, $3, $4, $5) returning id`,
-    [change.source, change.actorId, JSON.stringify(change.scope), change.rule ? JSON.stringify(change.rule) : null, change.items.length],
+    [change.source, change.actorId, JSON.stringify(change.scope), change.rule ? JSON.stringify(change.rule) : null, change.productCount ?? change.items.length],
   );
   const id = rows[0]!.id;
-  if (change.items.length > 0) {
-    // One jsonb document rather than arrays of jsonb texts: one parse instead of 40.000.
-    await db.query(
-      `insert into price_change_items (change_id, product_id, before, after)
-       select $1, (e->>'id')::uuid, e->'before', e->'after' from jsonb_array_elements($2::jsonb) e`,
-      [id, JSON.stringify(change.items.map((i) => ({ id: i.id, before: i.before, after: i.after })))],
-    );
-  }
+  await insertChangeItems(db, id, change.items);
   return id;
+}
+
+/** Each product's old and new prices of a change. */
+export async function insertChangeItems(db: Queryable, changeId: string, items: ChangeItem[]): Promise<void> {
+  if (items.length === 0) return;
+  // One jsonb document rather than arrays of jsonb texts: one parse instead of 40.000.
+  await db.query(
+    `insert into price_change_items (change_id, product_id, before, after)
+     select $1, (e->>'id')::uuid, e->'before', e->'after' from jsonb_array_elements($2::jsonb) e`,
+    [changeId, JSON.stringify(items.map((i) => ({ id: i.id, before: i.before, after: i.after })))],
+  );
 }
 
 interface ChangeRecord {
@@ -260,12 +267,11 @@ export async function updateProducts(db: Queryable, products: { id: string; data
   );
 }
 
-/** What an import did to each product beyond prices (before null = the import created it), for its undo. */
-export async function insertImportItems(
-  db: Queryable,
-  changeId: string,
-  items: { id: string; before: ProductData | null; after: ProductData }[],
-): Promise<void> {
+/**
+ * What an import did to each product, for its undo: the old and new values of the fields it changed
+ * (before null = the import created the product, and `after` is all of it).
+ */
+export async function insertImportItems(db: Queryable, changeId: string, items: ImportItem[]): Promise<void> {
   if (items.length === 0) return;
   await db.query(
     `insert into import_items (change_id, product_id, before, after)
@@ -276,12 +282,12 @@ export async function insertImportItems(
 
 export interface ImportItem {
   id: string;
-  before: ProductData | null;
-  after: ProductData;
+  before: Partial<ProductData> | null;
+  after: Partial<ProductData>;
 }
 
 export async function findImportItems(db: Queryable, changeId: string): Promise<ImportItem[]> {
-  const { rows } = await db.query<{ product_id: string; before: ProductData | null; after: ProductData }>(
+  const { rows } = await db.query<{ product_id: string; before: Partial<ProductData> | null; after: Partial<ProductData> }>(
     `select product_id, before, after from import_items where change_id = $1 order by product_id`,
     [changeId],
   );

@@ -13,6 +13,7 @@ import type {
 import type { ProductData } from '@mayorista/core/schemas/product';
 import { inTransaction } from '../../db/transaction';
 import { adjustStocks } from '../stock/stock.ledger';
+import { sameField } from './pricing.import';
 import { AppError } from '../../lib/errors';
 import * as repository from './pricing.repository';
 
@@ -74,16 +75,16 @@ async function undoPrices(client: PoolClient, changeId: string): Promise<UndoOut
   return { priceItems, skipped, fieldsRestored: 0, removed: 0 };
 }
 
-/** Every field an import writes but the stock, which orders move on their own (compared apart). */
-const IMPORT_FIELDS = ['name', 'on_sale', 'on_sale_retail', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description'] as const;
-const sameImportedFields = (a: ProductData, b: ProductData) => IMPORT_FIELDS.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
+/** A product still holds what the import wrote: every field it changed but the stock, which orders move on their own. */
+const stillImported = (now: ProductData, after: Partial<ProductData>) =>
+  (Object.keys(after) as (keyof ProductData)[]).every((k) => k === 'stock' || sameField(k, now, after));
 
 /**
  * An import's undo (decision 022), for each product the import touched that still holds what the
- * import wrote (stock aside): an updated product gets its fields and prices back and its stock
- * moves back by the import's difference through the ledger (sales since stay counted); a created
- * product is removed unless it was ordered since (then it stays and is reported). Products edited
- * since are reported and left alone, as in a repricing's undo.
+ * import wrote (stock aside): an updated product gets the fields the import changed back and its
+ * stock moves back by the import's difference through the ledger (sales since stay counted); a
+ * created product is removed unless it was ordered since (then it stays and is reported). Products
+ * edited since are reported and left alone, as in a repricing's undo.
  */
 async function undoImport(client: PoolClient, change: PriceChange, items: repository.ImportItem[], actorId: string): Promise<UndoOutcome> {
   const current = new Map((await repository.lockProductData(client, items.map((i) => i.id))).map((r) => [r.id, r]));
@@ -95,24 +96,29 @@ async function undoImport(client: PoolClient, change: PriceChange, items: reposi
   for (const item of items) {
     const now = current.get(item.id);
     if (!now) continue; // deleted since: nothing to restore
-    if (!sameImportedFields(now, item.after)) skipped.push({ id: item.id, name: now.name, reason: 'edited' });
+    if (!stillImported(now, item.after)) skipped.push({ id: item.id, name: now.name, reason: 'edited' });
     else if (!item.before) {
       if (ordered.has(item.id)) skipped.push({ id: item.id, name: now.name, reason: 'ordered' });
       else remove.push(item.id);
     } else {
-      restore.push({ id: item.id, data: item.before, stockBack: item.before.stock - item.after.stock, name: now.name });
+      const { stock: oldStock, ...fields } = item.before;
+      const data = { ...now, ...fields };
+      restore.push({ id: item.id, data, stockBack: oldStock === undefined ? 0 : oldStock - item.after.stock!, name: now.name });
       const before = repository.snapshotOfRow(now);
-      const after = repository.snapshotOfRow(item.before);
+      const after = repository.snapshotOfRow(data);
       if (!sameSnapshot(before, after)) priceItems.push({ id: item.id, before, after });
     }
   }
-  await repository.updateProducts(client, restore.map((r) => ({ id: r.id, data: r.data })));
+  await repository.updateProducts(client, restore.filter((r) => !sameImportedData(r.data, current.get(r.id)!)).map((r) => ({ id: r.id, data: r.data })));
   const wanted = restore.filter((r) => r.stockBack !== 0);
   const moved = await adjustStocks(client, wanted.map((r) => ({ productId: r.id, quantity: r.stockBack })), { kind: 'import', actorId });
   for (const r of wanted) if (!moved.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: 'stock' });
   await repository.deleteProducts(client, remove);
   return { priceItems, skipped, fieldsRestored: restore.length, removed: remove.length };
 }
+
+/** Nothing but stock to put back: no product write needed. */
+const sameImportedData = (a: ProductData, b: ProductData) => (Object.keys(a) as (keyof ProductData)[]).every((k) => k === 'stock' || sameField(k, a, b));
 
 export function createPricingService(deps: { pool: Pool; invalidateCatalogue: () => void }) {
   const { pool } = deps;
