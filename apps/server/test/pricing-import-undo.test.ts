@@ -176,6 +176,11 @@ describe('undoing an import', () => {
     expect(moves[0]).toEqual({ kind: 'import', quantity: -37, balance: 3 });
     expect((await productById(hidden.id))!.is_enabled).toBe(true);
     expect(await productById(gone)).toBeUndefined();
+    const leftovers = await ctx.pool.query(
+      `select (select count(*) from import_items where product_id = $1)::int as imported, (select count(*) from stock_movements where product_id = $1)::int as moves`,
+      [gone],
+    );
+    expect(leftovers.rows[0]).toEqual({ imported: 0, moves: 0 });
     expect(await productById(kept)).toBeDefined();
     expect((await productById(touched.id))!.price).toBe(95_000);
     expect((await checkConsistency(ctx.pool)).violations).toEqual([]);
@@ -194,5 +199,20 @@ describe('undoing an import', () => {
     const applied = await importFile(Buffer.from(await book.xlsx.writeBuffer()), false);
     expect(applied.json<ImportReport>()).toMatchObject({ created: 0, updated: 1 });
     expect((await productById(p.id))!.stock).toBe(9);
+  });
+
+  it('a deleted product takes its price history with it (price_change_items has no foreign key since migration 0013)', async () => {
+    const p = await createProduct({ sku: null });
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${p.id}`,
+      headers: admin.headers,
+      payload: { name: p.name, price: 120_000, retail_price: 150_000, stock: 5 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const count = async () => (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from price_change_items where product_id = $1`, [p.id])).rows[0]!.n;
+    expect(await count()).toBeGreaterThan(0);
+    await ctx.pool.query(`delete from products where id = $1`, [p.id]);
+    expect(await count()).toBe(0);
   });
 });

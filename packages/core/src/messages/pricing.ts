@@ -77,9 +77,10 @@ export const pricing = {
     next: 'Siguiente',
     applied: (count: number) => `Precios cambiados en ${count.toLocaleString('es-AR')} productos.`,
     undo: 'Deshacer este cambio',
-    undone: (restored: number, skipped: number) =>
+    undone: (restored: number, skipped: number, removed = 0) =>
       `Se restauraron ${restored.toLocaleString('es-AR')} productos.` +
-      (skipped > 0 ? ` ${skipped.toLocaleString('es-AR')} se editaron después y no se tocaron.` : ''),
+      (removed > 0 ? ` Se quitaron ${removed.toLocaleString('es-AR')} productos que había creado la importación.` : '') +
+      (skipped > 0 ? ` ${skipped.toLocaleString('es-AR')} se editaron o se pidieron después y no se tocaron.` : ''),
     invalidValue: 'Ingresá un número válido.',
     noFields: 'Elegí al menos un precio.',
     importTitle: 'Importar catálogo desde una planilla',
