@@ -221,7 +221,10 @@ interface Plan {
   errors: ImportRowError[];
 }
 
-/** The catalogue product a row is about: by its ID when it has one, else by SKU; null = a new product. */
+/**
+ * The catalogue product a row is about: by its ID when it has one, else by SKU; null = a new
+ * product; undefined = the row is refused (its error is in `errors`).
+ */
 function matchRow(
   parsed: ParsedRow,
   found: { byId: Map<string, Existing>; bySku: Map<string, Existing[]> },
@@ -229,20 +232,22 @@ function matchRow(
   errors: ImportRowError[],
 ): Existing | null | undefined {
   const { import: text } = messages.pricing;
+  const refuse = (column: string, message: string) => {
+    errors.push(cellError(parsed.row, column, message));
+    return undefined;
+  };
   if (parsed.id) {
     const first = seen.ids.get(parsed.id);
-    if (first !== undefined) return void errors.push(cellError(parsed.row, COLUMNS.id, text.idDuplicated(first)));
+    if (first !== undefined) return refuse(COLUMNS.id, text.idDuplicated(first));
     seen.ids.set(parsed.id, parsed.row);
-    const existing = found.byId.get(parsed.id);
-    if (!existing) return void errors.push(cellError(parsed.row, COLUMNS.id, text.idUnknown));
-    return existing;
+    return found.byId.get(parsed.id) ?? refuse(COLUMNS.id, text.idUnknown);
   }
   const sku = parsed.sku!;
   const first = seen.skus.get(sku);
-  if (first !== undefined) return void errors.push(cellError(parsed.row, COLUMNS.sku, text.skuDuplicated(first)));
+  if (first !== undefined) return refuse(COLUMNS.sku, text.skuDuplicated(first));
   seen.skus.set(sku, parsed.row);
   const matches = found.bySku.get(sku) ?? [];
-  if (matches.length > 1) return void errors.push(cellError(parsed.row, COLUMNS.sku, text.skuShared(matches.length)));
+  if (matches.length > 1) return refuse(COLUMNS.sku, text.skuShared(matches.length));
   return matches[0] ?? null;
 }
 
