@@ -153,12 +153,17 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "orders_sales_summary_insert"
+-- Deferred to the commit: an order's summary rows (today × the hot product every order shares) are
+-- then locked only while the transaction commits, after takeStock's "last write before commit",
+-- instead of from the order's INSERT on — the summary must not lengthen the orders' queue.
+CREATE CONSTRAINT TRIGGER "orders_sales_summary_insert"
   AFTER INSERT OR DELETE ON "orders"
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION public.sales_summary_track();
 --> statement-breakpoint
-CREATE TRIGGER "orders_sales_summary_update"
+CREATE CONSTRAINT TRIGGER "orders_sales_summary_update"
   AFTER UPDATE ON "orders"
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW
   WHEN (OLD.items IS DISTINCT FROM NEW.items OR OLD.status IS DISTINCT FROM NEW.status OR OLD.total IS DISTINCT FROM NEW.total
         OR OLD.canjeado_con_puntos IS DISTINCT FROM NEW.canjeado_con_puntos OR OLD.created_at IS DISTINCT FROM NEW.created_at
