@@ -215,4 +215,21 @@ describe('undoing an import', () => {
     await ctx.pool.query(`delete from products where id = $1`, [p.id]);
     expect(await count()).toBe(0);
   });
+
+  it('refuses with 409 and changes nothing when a name the undo would give back was taken since', async () => {
+    const category = `Nombre ${tag()}`;
+    const p = await createProduct({ category, sku: `NM-${tag()}` });
+    const oldName = p.name;
+    const lines = await exportCsv(category);
+    const at = lines.findIndex((l) => l.includes(p.id));
+    lines[at] = lines[at]!.replace(`;${oldName};`, `;${oldName} nuevo;`);
+    const report = (await importFile(Buffer.from(lines.join('\r\n')), false)).json<ImportReport>();
+    expect(report).toMatchObject({ updated: 1 });
+    await createProduct({ name: oldName });
+    const undo = await ctx.app.inject({ method: 'POST', url: `/api/admin/price-changes/${report.change_id}/undo`, headers: admin.headers });
+    expect([undo.statusCode, undo.json().code]).toEqual([409, 'product_name_taken']);
+    expect((await productById(p.id))!.name).toBe(`${oldName} nuevo`);
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/admin/price-changes?page=1&page_size=50', headers: admin.headers });
+    expect(again.json<{ items: { id: string; undone_at: string | null }[] }>().items.find((c) => c.id === report.change_id)!.undone_at).toBeNull();
+  });
 });

@@ -11,6 +11,7 @@ import type {
   PriceChange,
 } from '@mayorista/core/schemas/pricing';
 import type { ProductData } from '@mayorista/core/schemas/product';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { inTransaction } from '../../db/transaction';
 import { adjustStocks } from '../stock/stock.ledger';
 import { sameField } from './pricing.import';
@@ -194,6 +195,10 @@ export function createPricingService(deps: { pool: Pool; invalidateCatalogue: ()
           fields_restored: outcome.fieldsRestored,
           removed: outcome.removed,
         };
+      }).catch((error: unknown) => {
+        // An import's undo gives a product back its old name, which another product may have taken since.
+        if (isUniqueViolation(error, 'products_name_key')) throw new AppError('product_name_taken', messages.products.nameTaken);
+        throw error;
       });
       deps.invalidateCatalogue();
       return result;
