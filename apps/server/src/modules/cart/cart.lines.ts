@@ -1,13 +1,12 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages } from '@mayorista/core/messages';
-import { addedUnitPrice } from '@mayorista/core/pricing';
 import { checkQuantity, quantityProblemText } from '@mayorista/core/quantity-rules';
 import type { CartData, CartLinesResponse } from '@mayorista/core/schemas/cart';
 import type { Product } from '@mayorista/core/schemas/product';
 import type { Database } from '../../db/client';
 import { cart, products } from '../../db/schema';
 import { toProduct } from '../products/products.repository';
-import { keepAddedPrices } from './cart.repository';
+import { keepAddedPrices, todaysPrices } from './cart.repository';
 
 /** The cart's product limit (cartDataSchema). */
 const CART_MAX_PRODUCTS = 500;
@@ -95,10 +94,9 @@ export async function addToSavedCart(
     }
     if (!preview && answer.added.length > 0) {
       // Lines new to the cart remember today's unit price; lines already there keep theirs.
-      const todays = Object.fromEntries(answer.products.map((p) => [p.id, addedUnitPrice(p)]));
       await tx
         .update(cart)
-        .set({ cartData: current, addedPrices: keepAddedPrices(todays), updatedAt: sql`clock_timestamp()` })
+        .set({ cartData: current, addedPrices: keepAddedPrices(todaysPrices(answer.products)), updatedAt: sql`clock_timestamp()` })
         .where(eq(cart.userId, userId));
     }
     return answer;

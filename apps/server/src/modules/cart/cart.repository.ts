@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addedUnitPrice } from '@mayorista/core/pricing';
 import type { CartData } from '@mayorista/core/schemas/cart';
 import type { Product } from '@mayorista/core/schemas/product';
 import type { Database } from '../../db/client';
@@ -17,6 +18,9 @@ export interface StoredCart {
 }
 
 const STORED = { cartData: cart.cartData, updatedAt: cart.updatedAt, addedPrices: cart.addedPrices };
+
+/** Today's unit price of each product, the price a line added now is remembered at (issue 17 §6). */
+export const todaysPrices = (lines: Product[]) => Object.fromEntries(lines.map((p) => [p.id, addedUnitPrice(p)]));
 
 /** Today's unit price of every line; only lines without a stored one keep it (`||`: the right side wins). */
 export const keepAddedPrices = (todays: Record<string, number>) => sql`${JSON.stringify(todays)}::jsonb || ${cart.addedPrices}`;

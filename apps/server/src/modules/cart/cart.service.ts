@@ -2,9 +2,8 @@ import type { CartData, CartResponse } from '@mayorista/core/schemas/cart';
 import type { Database } from '../../db/client';
 import type { Product } from '@mayorista/core/schemas/product';
 import { checkQuantity, quantityProblemText } from '@mayorista/core/quantity-rules';
-import { addedUnitPrice } from '@mayorista/core/pricing';
 import { AppError } from '../../lib/errors';
-import { findCart, findProductsByIds, replaceCartIfUnchanged, upsertCart, type DbExecutor, type StoredCart } from './cart.repository';
+import { findCart, findProductsByIds, replaceCartIfUnchanged, todaysPrices, upsertCart, type DbExecutor, type StoredCart } from './cart.repository';
 
 interface CleanedCart {
   cartData: CartData;
@@ -47,9 +46,6 @@ function assertQuantityRules(cleaned: CleanedCart, stored: CartData | undefined)
     }
   }
 }
-
-/** Today's unit price of each product, the price a line added now is remembered at. */
-export const todaysPrices = (products: Product[]) => Object.fromEntries(products.map((p) => [p.id, addedUnitPrice(p)]));
 
 function answer(stored: StoredCart, cleaned: CleanedCart): CartResponse {
   const added = Object.fromEntries(Object.entries(stored.addedPrices).filter(([id]) => id in stored.cartData));
