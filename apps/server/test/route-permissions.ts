@@ -269,7 +269,7 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/products/${await f.freshProductId()}/image`, ...multipartImage(f.pngImage) }),
   },
-  [routeKey('GET', '/api/products/:ref')]: {
+  [routeKey('GET', '/api/products/:id')]: {
     access: 'public',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/products/${f.productId}` }),

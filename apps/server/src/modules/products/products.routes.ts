@@ -29,8 +29,11 @@ import { createProductsService, viewerClassOf } from './products.service';
 
 const productIdParams = z.object({ id: uuidSchema });
 const productImageParams = z.object({ id: uuidSchema, imageId: uuidSchema });
-/** A product page address: a slug or an id (core/product-slug.ts decides; anything else is 404). */
-const productRefParams = z.object({ ref: z.string().max(200) });
+/**
+ * A product page address: a slug or an id (core/product-slug.ts decides; anything else is 404).
+ * Named `id` like the other routes' parameter at this position (one router node).
+ */
+const productRefParams = z.object({ id: z.string().max(200) });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,11 +118,11 @@ export async function registerProductRoutes(
   // The product page (issue 18 item 6). Same privacy as the list: the viewer class decides the
   // view, and the answer is private to the caller.
   routes.get(
-    '/api/products/:ref',
+    '/api/products/:id',
     { config: { access: 'public', auth: 'lazy' }, schema: { params: productRefParams } },
     async (request, reply) => {
       const viewer = (await ensureAuth(request))?.profile ?? null;
-      const body = await service.page(request.params.ref, viewerClassOf(viewer));
+      const body = await service.page(request.params.id, viewerClassOf(viewer));
       reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
       return reply.type('application/json; charset=utf-8').send(body);
     },
