@@ -17,6 +17,8 @@ import { ProductCard } from './components/product-card';
 import { ProductRow } from './components/product-row';
 import { useCatalogView, type CatalogView } from './use-catalog-view';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
+import { useFavorites } from '../../lib/queries/favorites';
+import { favorites as favoriteTexts } from '@mayorista/core/messages/productPage';
 
 const t = messages.products.catalog;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,21 +35,48 @@ export default function CatalogPage() {
   return approved ? <OrderingCatalog kind={kind} /> : <Catalog kind={kind} showNotice signedIn={!!user} />;
 }
 
-/** Only approved customers mount the cart hook, so visitors never depend on the cart feature. */
+/** Only approved customers mount the cart and favourites hooks, so visitors never depend on them. */
 function OrderingCatalog({ kind }: { kind: CustomerKind }) {
   const { addItem } = useCart();
   const onAddToCart = useCallback((product: Product, quantity: number) => addItem(product, quantity), [addItem]);
-  return <Catalog kind={kind} onAddToCart={onAddToCart} />;
+  const { ids, query, toggle } = useFavorites(true);
+  const { mutate } = toggle;
+  const onToggleFavorite = useCallback(
+    (productId: string, starred: boolean) =>
+      mutate(
+        { productId, starred },
+        { onError: () => toast({ title: messages.products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }) },
+      ),
+    [mutate],
+  );
+  return (
+    <Catalog
+      kind={kind}
+      onAddToCart={onAddToCart}
+      favorites={{ ids, items: query.data?.items, failed: query.isError, onToggle: onToggleFavorite }}
+    />
+  );
+}
+
+interface FavoritesProps {
+  ids: Set<string>;
+  /** The starred products still in the catalogue; undefined while loading. */
+  items: Product[] | undefined;
+  failed: boolean;
+  onToggle: (productId: string, starred: boolean) => void;
 }
 
 interface CatalogProps {
   kind: CustomerKind;
   onAddToCart?: (product: Product, quantity: number) => boolean | void;
+  favorites?: FavoritesProps;
   showNotice?: boolean;
   signedIn?: boolean;
 }
 
-function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: CatalogProps) {
+function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = false }: CatalogProps) {
+  // "Favoritos" replaces the catalogue's pages with the starred products (issue 18 item 4).
+  const [onlyFavorites, setOnlyFavorites] = useState(false);
   const [searchText, setSearchText] = useState('');
   const [selectFilters, setSelectFilters] = useState<SelectFilters>({ category: '', onSale: false, inStock: false });
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -67,8 +96,10 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
   // useDeferredValue renders it in a background (transition) pass, in 5 ms slices, so a phone
   // keeps responding to taps while the grid fills in; until then the previous state stays.
   const data = useDeferredValue(products.data);
-  const items = data?.pages.flatMap((page) => page.items) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
+  const showFavorites = onlyFavorites && favorites !== undefined;
+  const items = showFavorites ? (favorites.items ?? []) : (data?.pages.flatMap((page) => page.items) ?? []);
+  const total = showFavorites ? items.length : (data?.pages[0]?.total ?? 0);
+  const row = { kind, onAddToCart, starredIds: favorites?.ids, onToggleFavorite: favorites?.onToggle };
 
   return (
     <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-4 px-3 py-6 md:px-4">
@@ -76,7 +107,21 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
           {t.title}
         </h1>
-        {kind === 'wholesale' ? <PriceListButton /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {favorites ? (
+            <Button
+              variant={onlyFavorites ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={onlyFavorites}
+              title={favoriteTexts.filterLabel}
+              onClick={() => setOnlyFavorites((on) => !on)}
+            >
+              <span aria-hidden="true">★</span> {favoriteTexts.filter}
+              {favorites.ids.size > 0 ? <span className="tabular-nums"> ({favorites.ids.size})</span> : null}
+            </Button>
+          ) : null}
+          {kind === 'wholesale' ? <PriceListButton /> : null}
+        </div>
       </div>
       {showNotice ? <PricingNotice signedIn={signedIn} /> : null}
       <CatalogFilters
@@ -87,13 +132,22 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         categories={categories.data?.items ?? []}
       />
 
-      {data === undefined && !products.isError ? (
+
+      {showFavorites && favorites.items === undefined && !favorites.failed ? (
+        <Spinner label={favoriteTexts.loading} />
+      ) : showFavorites && favorites.failed ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          {favoriteTexts.loadError}
+        </p>
+      ) : showFavorites && items.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{favoriteTexts.empty}</p>
+      ) : !showFavorites && data === undefined && !products.isError ? (
         // As tall as the screen, like the grid that replaces it: the footer starts below the fold
         // instead of jumping down when the cards arrive (layout shift).
         <div className="min-h-dvh">
           <Spinner label={t.loading} />
         </div>
-      ) : products.isError && items.length === 0 ? (
+      ) : !showFavorites && products.isError && items.length === 0 ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{messages.products.loadErrorTitle}</p>
           <p>{messages.products.loadErrorText}</p>
@@ -107,16 +161,12 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {t.resultsCount(items.length, total)}
+              {showFavorites ? favoriteTexts.count(items.length) : t.resultsCount(items.length, total)}
             </p>
             <ViewToggle view={view} onChange={setView} />
           </div>
-          {view === 'list' ? (
-            <ProductList items={items} kind={kind} onAddToCart={onAddToCart} />
-          ) : (
-            <ProductGrid items={items} kind={kind} onAddToCart={onAddToCart} />
-          )}
-          {products.hasNextPage ? (
+          {view === 'list' ? <ProductList items={items} {...row} /> : <ProductGrid items={items} {...row} />}
+          {!showFavorites && products.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
                 {products.isFetchingNextPage ? t.loadingMore : t.loadMore}
@@ -152,7 +202,13 @@ const LIST_ROW_ESTIMATE_PX = { ordering: 102, browsing: 58 } as const;
 const LIST_OVERSCAN_ROWS = 2;
 
 /** The order-form view (issue 18 item 1): one compact row per product, only those near the screen in the DOM. */
-function ProductList({ items, kind, onAddToCart }: { items: CatalogueProduct[] } & Pick<CatalogProps, 'kind' | 'onAddToCart'>) {
+interface RowsProps extends Pick<CatalogProps, 'kind' | 'onAddToCart'> {
+  items: CatalogueProduct[];
+  starredIds?: Set<string>;
+  onToggleFavorite?: (productId: string, starred: boolean) => void;
+}
+
+function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
   const estimate = onAddToCart ? LIST_ROW_ESTIMATE_PX.ordering : LIST_ROW_ESTIMATE_PX.browsing;
   const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(items.length, estimate, LIST_OVERSCAN_ROWS);
   return (
@@ -166,7 +222,13 @@ function ProductList({ items, kind, onAddToCart }: { items: CatalogueProduct[] }
         const product = items[row.index]!;
         return (
           <div key={product.id} data-index={row.index} ref={measure} role="listitem" aria-posinset={row.index + 1} aria-setsize={items.length}>
-            <ProductRow product={product} kind={kind} onAddToCart={onAddToCart} />
+            <ProductRow
+              product={product}
+              kind={kind}
+              onAddToCart={onAddToCart}
+              starred={starredIds?.has(product.id) ?? false}
+              onToggleFavorite={onToggleFavorite}
+            />
           </div>
         );
       })}
@@ -187,7 +249,7 @@ const CARD_ROW_ESTIMATE_PX = 500;
  * The cards, as rows of the grid's width, only those near the screen in the DOM: with 50,000
  * products and many "Cargar más", the page never holds more than a few screenfuls of cards.
  */
-function ProductGrid({ items, kind, onAddToCart }: { items: CatalogueProduct[] } & Pick<CatalogProps, 'kind' | 'onAddToCart'>) {
+function ProductGrid({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
   const columns = useColumns(GRID_COLUMNS);
   const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(
     Math.ceil(items.length / columns),
@@ -212,7 +274,13 @@ function ProductGrid({ items, kind, onAddToCart }: { items: CatalogueProduct[] }
               className="flex"
             >
               <div className="w-full">
-                <ProductCard product={product} kind={kind} onAddToCart={onAddToCart} />
+                <ProductCard
+                  product={product}
+                  kind={kind}
+                  onAddToCart={onAddToCart}
+                  starred={starredIds?.has(product.id) ?? false}
+                  onToggleFavorite={onToggleFavorite}
+                />
               </div>
             </div>
           ))}
