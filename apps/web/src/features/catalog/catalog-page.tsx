@@ -116,8 +116,8 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
               title={favoriteTexts.filterLabel}
               onClick={() => setOnlyFavorites((on) => !on)}
             >
-              <span aria-hidden="true">★</span> {favoriteTexts.filter}
-              {favorites.ids.size > 0 ? <span className="tabular-nums"> ({favorites.ids.size})</span> : null}
+              <span aria-hidden="true">★</span>
+              {favorites.ids.size > 0 ? `${favoriteTexts.filter} (${favorites.ids.size})` : favoriteTexts.filter}
             </Button>
           ) : null}
           {kind === 'wholesale' ? <PriceListButton /> : null}
