@@ -182,7 +182,10 @@ async function main() {
     row('Peor interacción (ms)', (m) => Math.round(m.worstMs));
     row('Interacciones / de ≥ 16 ms', (m) => `${m.interactions} / ${m.slowInteractions}`);
     row('Cuadros largos (> 50 ms) / peor (ms)', (m) => `${m.longFrames} / ${m.worstFrameMs}`);
-    row('Peor por evento (ms)', (m) => Object.entries(m.worstByEvent).slice(0, 3).map(([k, v]) => `${k} ${Math.round(v)}`).join(', '));
+    for (const [name, m] of Object.entries(results)) {
+      const worst = Object.entries(m.worstByEvent).slice(0, 3).map(([k, v]) => `${k} ${Math.round(v)}`);
+      say(`${`Peor por evento, ${name} (ms)`.padEnd(48)}${worst.join(', ')}`);
+    }
     say('\nResultados en bench/results-inp.json (objetivo: INP ≤ 200 ms, "bueno" según web.dev).');
   } finally {
     await server?.stop();
