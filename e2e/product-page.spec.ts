@@ -155,3 +155,41 @@ test('an unknown or hidden product shows the Spanish not-found state with a way 
   await expect(page.getByRole('heading', { level: 1, name: 'No encontramos este producto' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/product-page-not-found-390.png`, animations: 'disabled' });
 });
+
+test.describe('on a 1280 px screen', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('the admin adds, reorders and removes images in the product editor; the page follows', async ({ page, request }) => {
+    const product = await createProduct(request, 'Editor');
+    await page.goto('/login');
+    await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+    await page.goto('/admin?tab=productos');
+    await page.getByLabel('Buscar productos').fill(product.name);
+    await page.getByRole('button', { name: `Editar ${product.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar producto' });
+    const gallery = dialog.getByRole('group', { name: 'Imágenes' });
+    await expect(gallery).toContainText('Este producto no tiene imágenes.');
+
+    const file = gallery.getByLabel('Agregar imagen');
+    for (const color of ['#c0392b', '#2471a3']) {
+      const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: color } }).png().toBuffer();
+      await file.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
+      await expect(gallery.getByRole('img')).toHaveCount(color === '#c0392b' ? 1 : 2);
+    }
+    const first = await gallery.getByRole('img', { name: 'Imagen 1' }).getAttribute('src');
+    const second = await gallery.getByRole('img', { name: 'Imagen 2' }).getAttribute('src');
+    await gallery.getByRole('button', { name: 'Subir la imagen 2' }).click();
+    await expect(gallery.getByRole('img', { name: 'Imagen 1' })).toHaveAttribute('src', second!);
+    await dialog.screenshot({ path: `${SHOTS}/gallery-editor-1280.png`, animations: 'disabled' });
+    await gallery.getByRole('button', { name: 'Eliminar la imagen 2' }).click();
+    await expect(gallery.getByRole('img')).toHaveCount(1);
+    await expect(gallery.getByRole('img', { name: 'Imagen 1' })).toHaveAttribute('src', second!);
+
+    // The product page shows the one image left, the second uploaded (its 160 px copy is the thumbnail).
+    const res = await request.get(`/api/products/${product.id}`);
+    const body = (await res.json()) as { images: { srcset: string }[]; product: { image_url: string } };
+    expect(body.images).toHaveLength(1);
+    expect(body.images[0]!.srcset.startsWith(second!)).toBe(true);
+    expect(first).not.toBe(second);
+  });
+});
