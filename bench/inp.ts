@@ -27,7 +27,8 @@ function installObservers() {
   w.__events = [];
   w.__frames = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) w.__events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+    for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[])
+      w.__events.push({ id: e.interactionId, name: e.name, duration: e.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   try {
     new PerformanceObserver((list) => {
@@ -95,7 +96,10 @@ async function loadEverything(page: Page): Promise<string> {
     const before = await counter.textContent();
     await more.click();
     await page.waitForFunction(
-      (previous) => Array.from(document.querySelectorAll('p')).some((p) => p.textContent?.startsWith('Mostrando ') && p.textContent !== previous),
+      (previous) =>
+        Array.from(document.querySelectorAll('p')).some(
+          (p) => p.textContent?.startsWith('Mostrando ') && p.textContent !== previous,
+        ),
       before,
     );
   }
@@ -123,9 +127,18 @@ async function typeAndScroll(page: Page): Promise<void> {
 }
 
 async function measure(baseUrl: string, cpuSlowdown: number): Promise<Measured> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: false, locale: 'es-AR', baseURL: baseUrl });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: false,
+      locale: 'es-AR',
+      baseURL: baseUrl,
+    });
     const page = await context.newPage();
     await page.addInitScript(installObservers);
     await page.goto('/login');
@@ -164,7 +177,17 @@ async function main() {
     const port = await findFreePort();
     server = await startProcess({
       script: path.join(ROOT, 'apps/server/dist/main.js'),
-      env: { DATABASE_URL: embedded.url, JWT_SECRET: secret, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production', DATA_DIR: path.join(workDir, 'app'), RATE_LIMIT_AUTH_MAX: '1000' },
+      env: {
+        DATABASE_URL: embedded.url,
+        JWT_SECRET: secret,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '0',
+        NODE_ENV: 'production',
+        DATA_DIR: path.join(workDir, 'app'),
+        RATE_LIMIT_AUTH_MAX: '1000',
+      },
       port,
       cpu: null,
     });
@@ -173,8 +196,14 @@ async function main() {
       say(`▶ Vista de pedido, 390 px, ${PRODUCTS} productos cargados, CPU ×${slowdown}: escribir cantidades y desplazarse...`);
       results[`cpu${slowdown}x`] = await measure(server.url, slowdown);
     }
-    const load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
-    writeFileSync(path.join(ROOT, 'bench/results-inp.json'), `${JSON.stringify({ products: PRODUCTS, typedRows: TYPED_ROWS, loadAverage: load, results }, null, 2)}\n`);
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
+    writeFileSync(
+      path.join(ROOT, 'bench/results-inp.json'),
+      `${JSON.stringify({ products: PRODUCTS, typedRows: TYPED_ROWS, loadAverage: load, results }, null, 2)}\n`,
+    );
     say(`\nMedida (carga de la máquina: ${load})           CPU ×1        CPU ×4 (como Lighthouse móvil)`);
     const row = (label: string, pick: (m: Measured) => string | number) =>
       say(`${label.padEnd(48)}${String(pick(results.cpu1x!)).padEnd(14)}${pick(results.cpu4x!)}`);
@@ -183,7 +212,9 @@ async function main() {
     row('Interacciones / de ≥ 16 ms', (m) => `${m.interactions} / ${m.slowInteractions}`);
     row('Cuadros largos (> 50 ms) / peor (ms)', (m) => `${m.longFrames} / ${m.worstFrameMs}`);
     for (const [name, m] of Object.entries(results)) {
-      const worst = Object.entries(m.worstByEvent).slice(0, 3).map(([k, v]) => `${k} ${Math.round(v)}`);
+      const worst = Object.entries(m.worstByEvent)
+        .slice(0, 3)
+        .map(([k, v]) => `${k} ${Math.round(v)}`);
       say(`${`Peor por evento, ${name} (ms)`.padEnd(48)}${worst.join(', ')}`);
     }
     say('\nResultados en bench/results-inp.json (objetivo: INP ≤ 200 ms, "bueno" según web.dev).');

@@ -44,7 +44,9 @@ async function addImages(request: APIRequestContext, productId: string) {
     [1200, 900, '#d9a400'],
     [800, 800, '#2f6f3e'],
   ] as const) {
-    const buffer = await sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+    const buffer = await sharp({ create: { width, height, channels: 3, background: color } })
+      .jpeg()
+      .toBuffer();
     const res = await request.post(`/api/products/${productId}/images`, {
       headers,
       multipart: { file: { name: 'foto.jpg', mimeType: 'image/jpeg', buffer } },
@@ -61,7 +63,10 @@ async function openFromCatalog(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-test('a visitor opens the product page from the catalogue: retail price only, images, rules, stock, WhatsApp', async ({ page, request }) => {
+test('a visitor opens the product page from the catalogue: retail price only, images, rules, stock, WhatsApp', async ({
+  page,
+  request,
+}) => {
   const product = await createProduct(request, 'Visita');
   await addImages(request, product.id);
   await openFromCatalog(page, product.name);
@@ -94,7 +99,10 @@ test('a visitor opens the product page from the catalogue: retail price only, im
   await page.screenshot({ path: `${SHOTS}/product-page-images-1280.png`, fullPage: true, animations: 'disabled' });
 });
 
-test('a buyer: an old address becomes the current one; stars the product, adds 24 and finds it under Favoritos', async ({ page, request }) => {
+test('a buyer: an old address becomes the current one; stars the product, adds 24 and finds it under Favoritos', async ({
+  page,
+  request,
+}) => {
   const product = await createProduct(request, 'Compra');
   const customer = await createApprovedCustomer(request, 'ficha');
   await page.goto('/login');
@@ -127,7 +135,9 @@ test('a buyer: an old address becomes the current one; stars the product, adds 2
   await page.getByRole('button', { name: /Favoritos/ }).click();
   await expect(page.getByRole('button', { name: /Favoritos/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('article')).toHaveCount(1);
-  await expect(page.getByRole('article', { name: product.name }).getByRole('button', { name: `Quitar ${product.name} de favoritos` })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: product.name }).getByRole('button', { name: `Quitar ${product.name} de favoritos` }),
+  ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/catalog-favorites-390.png`, animations: 'disabled' });
   await page.getByRole('button', { name: /Favoritos/ }).click();
   await expect(page.getByRole('button', { name: /Agregar .* a favoritos/ }).first()).toBeVisible();
@@ -149,7 +159,10 @@ test('an unknown or hidden product shows the Spanish not-found state with a way 
   await expect(page).toHaveURL(/\/catalog$/);
 
   const hidden = await createProduct(request, 'Oculto');
-  const res = await request.patch(`/api/products/${hidden.id}/enabled`, { headers: await adminHeaders(request), data: { is_enabled: false } });
+  const res = await request.patch(`/api/products/${hidden.id}/enabled`, {
+    headers: await adminHeaders(request),
+    data: { is_enabled: false },
+  });
   expect(res.status()).toBe(200);
   await page.goto(`/catalogo/${hidden.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'No encontramos este producto' })).toBeVisible();
@@ -172,7 +185,9 @@ test.describe('on a 1280 px screen', () => {
 
     const file = gallery.getByLabel('Agregar imagen');
     for (const color of ['#c0392b', '#2471a3']) {
-      const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: color } }).png().toBuffer();
+      const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
+        .png()
+        .toBuffer();
       await file.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
       await expect(gallery.getByRole('img')).toHaveCount(color === '#c0392b' ? 1 : 2);
     }

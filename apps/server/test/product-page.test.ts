@@ -47,7 +47,12 @@ const input = (overrides: Partial<ProductInput> = {}): ProductInput => ({
 });
 
 async function createProduct(overrides: Partial<ProductInput> = {}): Promise<Product> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: input(overrides) });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: admin.headers,
+    payload: input(overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Product>();
 }
@@ -55,7 +60,9 @@ async function createProduct(overrides: Partial<ProductInput> = {}): Promise<Pro
 function multipart(content: Buffer, fileName = 'foto.png', contentType = 'image/png') {
   const boundary = `----galeria${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -63,14 +70,24 @@ function multipart(content: Buffer, fileName = 'foto.png', contentType = 'image/
 }
 
 const png = (width: number, height: number, color = '#c82828') =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 const jpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#2864c8' } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#2864c8' } })
+    .jpeg()
+    .toBuffer();
 
 const addImage = (id: string, body: ReturnType<typeof multipart>, user: TestUser | null = admin) =>
-  ctx.app.inject({ method: 'POST', url: `/api/products/${id}/images`, payload: body.payload, headers: { ...body.headers, ...user?.headers } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/products/${id}/images`,
+    payload: body.payload,
+    headers: { ...body.headers, ...user?.headers },
+  });
 
-const page = (ref: string, user: TestUser | null = null) => ctx.app.inject({ method: 'GET', url: `/api/products/${ref}`, headers: user?.headers });
+const page = (ref: string, user: TestUser | null = null) =>
+  ctx.app.inject({ method: 'GET', url: `/api/products/${ref}`, headers: user?.headers });
 
 const fileOf = (url: string) => path.join(uploadsDir, path.basename(url));
 /** Every file an image's srcset names. */
@@ -86,7 +103,9 @@ describe('product gallery uploads', () => {
     const [a, b] = second.json<{ items: ProductImage[] }>().items;
     expect(a).toMatchObject({ width: 800, height: 450 });
     expect(b).toMatchObject({ width: 800, height: 800 });
-    expect(a!.srcset).toMatch(/^\/uploads\/[0-9a-f-]{36}-160\.webp 160w, \/uploads\/[0-9a-f-]{36}-400\.webp 400w, \/uploads\/[0-9a-f-]{36}\.webp 800w$/);
+    expect(a!.srcset).toMatch(
+      /^\/uploads\/[0-9a-f-]{36}-160\.webp 160w, \/uploads\/[0-9a-f-]{36}-400\.webp 400w, \/uploads\/[0-9a-f-]{36}\.webp 800w$/,
+    );
 
     const widths = await Promise.all(filesOf(a!).map(async (file) => (await sharp(file).metadata()).width));
     expect(widths).toEqual([160, 400, 800]);
@@ -122,7 +141,11 @@ describe('product gallery uploads', () => {
     expect(reordered.json<{ items: ProductImage[] }>().items.map((i) => i.id)).toEqual([z!.id, x!.id, y!.id]);
     expect((await page(product.id, customer)).json<ProductPage>().product.image_url).toBe(z!.url);
 
-    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/products/${product.id}/images/${z!.id}`, headers: admin.headers });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product.id}/images/${z!.id}`,
+      headers: admin.headers,
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json<{ items: ProductImage[] }>().items.map((i) => i.id)).toEqual([x!.id, y!.id]);
     for (const file of filesOf(z!)) expect(existsSync(file), file).toBe(false);
@@ -137,7 +160,8 @@ describe('product gallery uploads', () => {
     });
     expect(swapped.json<{ items: ProductImage[] }>().items.map((i) => i.id)).toEqual([y!.id, x!.id]);
 
-    for (const image of [x!, y!]) await ctx.app.inject({ method: 'DELETE', url: `/api/products/${product.id}/images/${image.id}`, headers: admin.headers });
+    for (const image of [x!, y!])
+      await ctx.app.inject({ method: 'DELETE', url: `/api/products/${product.id}/images/${image.id}`, headers: admin.headers });
     expect((await page(product.id)).json<ProductPage>()).toMatchObject({ images: [], product: { image_url: null } });
   });
 
@@ -149,19 +173,30 @@ describe('product gallery uploads', () => {
     const other = await createProduct();
     const [foreign] = (await addImage(other.id, multipart(await png(200, 200)))).json<{ items: ProductImage[] }>().items;
     for (const ids of [[before[1]!], [before[0]!, before[0]!], [before[1]!, foreign!.id], [...before, foreign!.id]]) {
-      const response = await ctx.app.inject({ method: 'PUT', url: `/api/products/${product.id}/images/order`, headers: admin.headers, payload: { ids } });
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}/images/order`,
+        headers: admin.headers,
+        payload: { ids },
+      });
       expect(response.statusCode, JSON.stringify(ids)).toBe(400);
       expect(response.json()).toEqual({ code: 'image_order_mismatch', message: messages.products.imageOrderMismatch });
     }
     expect((await page(product.id, admin)).json<ProductPage>().images.map((i) => i.id)).toEqual(before);
-    const otherImage = await ctx.app.inject({ method: 'DELETE', url: `/api/products/${product.id}/images/${foreign!.id}`, headers: admin.headers });
+    const otherImage = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product.id}/images/${foreign!.id}`,
+      headers: admin.headers,
+    });
     expect(otherImage.statusCode).toBe(404);
     expect(otherImage.json()).toMatchObject({ code: 'image_not_found' });
   });
 
   it('refuses a wrong type with 415, a file over 5 MB with 413, and keeps no file', async () => {
     const product = await createProduct();
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
+      .gif()
+      .toBuffer();
     const wrong = await addImage(product.id, multipart(gif, 'foto.png'));
     expect(wrong.statusCode).toBe(415);
     expect(wrong.json()).toEqual({ code: 'unsupported_image', message: messages.products.imageUnsupported });
@@ -231,7 +266,10 @@ describe('GET /api/products/:ref — the product page', () => {
     const slug = productSlug(product);
     const bySlug = await page(slug, customer);
     expect(bySlug.statusCode, bySlug.body).toBe(200);
-    expect(bySlug.json<ProductPage>()).toMatchObject({ slug, product: { id: product.id, description: 'Caja cerrada de 12 unidades.' } });
+    expect(bySlug.json<ProductPage>()).toMatchObject({
+      slug,
+      product: { id: product.id, description: 'Caja cerrada de 12 unidades.' },
+    });
     expect(bySlug.headers['cache-control']).toBe('private, no-cache');
     expect(bySlug.headers.vary).toMatch(/Authorization/);
     expect((await page(product.id.toUpperCase(), customer)).json<ProductPage>().product.id).toBe(product.id);

@@ -29,11 +29,16 @@ export const FavoriteStar = memo(function FavoriteStar({ productName, starred, o
       )}
       data-testid="favorite-star"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill={starred ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8">
-        <path
-          strokeLinejoin="round"
-          d="M12 2.8l2.8 5.7 6.3.9-4.6 4.4 1.1 6.2L12 17.1 6.4 20l1.1-6.2L2.9 9.4l6.3-.9L12 2.8z"
-        />
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill={starred ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path strokeLinejoin="round" d="M12 2.8l2.8 5.7 6.3.9-4.6 4.4 1.1 6.2L12 17.1 6.4 20l1.1-6.2L2.9 9.4l6.3-.9L12 2.8z" />
       </svg>
     </button>
   );

@@ -99,7 +99,8 @@ export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; product
         inTransaction(pool, async (client) => {
           await lockProduct(client, productId);
           const count = (await listImageRows(client, productId)).length;
-          if (count >= PRODUCT_IMAGES_MAX) throw new AppError('too_many_images', messages.products.tooManyImages(PRODUCT_IMAGES_MAX));
+          if (count >= PRODUCT_IMAGES_MAX)
+            throw new AppError('too_many_images', messages.products.tooManyImages(PRODUCT_IMAGES_MAX));
           await insertImage(client, productId, count, image);
           await settle(client, productId);
         }),

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { messages } from '@mayorista/core/messages';
 import type { CustomerKind } from '@mayorista/core/pricing';
@@ -45,7 +45,10 @@ function OrderingCatalog({ kind }: { kind: CustomerKind }) {
     (productId: string, starred: boolean) =>
       mutate(
         { productId, starred },
-        { onError: () => toast({ title: messages.products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }) },
+        {
+          onError: () =>
+            toast({ title: messages.products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
+        },
       ),
     [mutate],
   );
@@ -108,18 +111,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
           {t.title}
         </h1>
         <div className="flex flex-wrap items-center gap-2">
-          {favorites ? (
-            <Button
-              variant={onlyFavorites ? 'primary' : 'secondary'}
-              size="sm"
-              aria-pressed={onlyFavorites}
-              title={favoriteTexts.filterLabel}
-              onClick={() => setOnlyFavorites((on) => !on)}
-            >
-              <span aria-hidden="true">★</span>
-              {favorites.ids.size > 0 ? `${favoriteTexts.filter} (${favorites.ids.size})` : favoriteTexts.filter}
-            </Button>
-          ) : null}
+          {favorites ? <FavoritesToggle on={onlyFavorites} count={favorites.ids.size} onChange={setOnlyFavorites} /> : null}
           {kind === 'wholesale' ? <PriceListButton /> : null}
         </div>
       </div>
@@ -132,15 +124,8 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
         categories={categories.data?.items ?? []}
       />
 
-
-      {showFavorites && favorites.items === undefined && !favorites.failed ? (
-        <Spinner label={favoriteTexts.loading} />
-      ) : showFavorites && favorites.failed ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-          {favoriteTexts.loadError}
-        </p>
-      ) : showFavorites && items.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{favoriteTexts.empty}</p>
+      {showFavorites && favoritesState(favorites) ? (
+        favoritesState(favorites)
       ) : !showFavorites && data === undefined && !products.isError ? (
         // As tall as the screen, like the grid that replaces it: the footer starts below the fold
         // instead of jumping down when the cards arrive (layout shift).
@@ -179,9 +164,45 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   );
 }
 
+function FavoritesToggle({ on, count, onChange }: { on: boolean; count: number; onChange: (on: boolean) => void }) {
+  return (
+    <Button
+      variant={on ? 'primary' : 'secondary'}
+      size="sm"
+      aria-pressed={on}
+      title={favoriteTexts.filterLabel}
+      onClick={() => onChange(!on)}
+    >
+      <span aria-hidden="true">★</span>
+      {count > 0 ? `${favoriteTexts.filter} (${count})` : favoriteTexts.filter}
+    </Button>
+  );
+}
+
+/** The Favoritos view while it has nothing to list: loading, failed or empty; null once there are favourites. */
+function favoritesState(favorites: FavoritesProps): ReactNode {
+  if (favorites.failed) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+        {favoriteTexts.loadError}
+      </p>
+    );
+  }
+  if (favorites.items === undefined) return <Spinner label={favoriteTexts.loading} />;
+  if (favorites.items.length === 0) {
+    return <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{favoriteTexts.empty}</p>;
+  }
+  return null;
+}
+
 function ViewToggle({ view, onChange }: { view: CatalogView; onChange: (view: CatalogView) => void }) {
   const option = (value: CatalogView, label: string) => (
-    <Button variant={view === value ? 'primary' : 'secondary'} size="sm" aria-pressed={view === value} onClick={() => onChange(value)}>
+    <Button
+      variant={view === value ? 'primary' : 'secondary'}
+      size="sm"
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+    >
       {label}
     </Button>
   );
@@ -221,7 +242,14 @@ function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }:
       {rows.map((row) => {
         const product = items[row.index]!;
         return (
-          <div key={product.id} data-index={row.index} ref={measure} role="listitem" aria-posinset={row.index + 1} aria-setsize={items.length}>
+          <div
+            key={product.id}
+            data-index={row.index}
+            ref={measure}
+            role="listitem"
+            aria-posinset={row.index + 1}
+            aria-setsize={items.length}
+          >
             <ProductRow
               product={product}
               kind={kind}

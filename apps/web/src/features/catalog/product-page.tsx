@@ -39,7 +39,13 @@ export default function ProductPage() {
         {isApiError(query.error) && query.error.status === 404 ? (
           <NotFound />
         ) : (
-          <LoadError title={t.errorTitle} detail={t.errorText} retryLabel={t.retry} onRetry={() => void query.refetch()} replacesPage />
+          <LoadError
+            title={t.errorTitle}
+            detail={t.errorText}
+            retryLabel={t.retry}
+            onRetry={() => void query.refetch()}
+            replacesPage
+          />
         )}
       </section>
     );
@@ -56,14 +62,20 @@ export default function ProductPage() {
       <div className={images.length > 0 ? 'grid gap-6 md:grid-cols-2' : 'max-w-2xl'}>
         <ProductGallery images={images} productName={product.name} />
         <div className="space-y-3">
-          {product.category ? <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p> : null}
+          {product.category ? (
+            <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p>
+          ) : null}
           <div className="flex items-start justify-between gap-2">
             <h1 id="product-title" className="text-2xl leading-tight font-bold text-slate-900">
               {product.name}
             </h1>
             {kind === 'wholesale' ? <Star productId={product.id} productName={product.name} /> : null}
           </div>
-          {kind === 'wholesale' ? <OrderingDetails product={product as Product} /> : <ProductDetails product={product} kind={kind} />}
+          {kind === 'wholesale' ? (
+            <OrderingDetails product={product as Product} />
+          ) : (
+            <ProductDetails product={product} kind={kind} />
+          )}
         </div>
       </div>
     </article>
@@ -86,7 +98,10 @@ function Star({ productId, productName }: { productId: string; productName: stri
       onToggle={(starred) =>
         toggle.mutate(
           { productId, starred },
-          { onError: () => toast({ title: messages.products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }) },
+          {
+            onError: () =>
+              toast({ title: messages.products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
+          },
         )
       }
       className="-mt-1 -mr-2"

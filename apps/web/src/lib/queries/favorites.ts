@@ -32,7 +32,10 @@ export function useFavorites(enabled: boolean) {
         const base = current ?? { product_ids: [], items: [] };
         return starred
           ? { ...base, product_ids: [productId, ...base.product_ids.filter((id) => id !== productId)] }
-          : { product_ids: base.product_ids.filter((id) => id !== productId), items: base.items.filter((p) => p.id !== productId) };
+          : {
+              product_ids: base.product_ids.filter((id) => id !== productId),
+              items: base.items.filter((p) => p.id !== productId),
+            };
       });
       return { previous };
     },

@@ -27,7 +27,11 @@ export function GalleryEditor({ productId }: { productId: string }) {
       void queryClient.invalidateQueries({ queryKey: productKeys.all, predicate: (q) => q.queryKey[1] !== 'images' });
     },
     onError: (error) =>
-      toast({ title: messages.products.errorTitle, description: error instanceof Error ? error.message : messages.errors.internal, variant: 'destructive' }),
+      toast({
+        title: messages.products.errorTitle,
+        description: error instanceof Error ? error.message : messages.errors.internal,
+        variant: 'destructive',
+      }),
   });
   const items = images.data ?? [];
   const full = items.length >= PRODUCT_IMAGES_MAX;
@@ -48,13 +52,27 @@ export function GalleryEditor({ productId }: { productId: string }) {
       <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="gallery-editor">
         {items.map((image, i) => (
           <li key={image.id} className="relative space-y-1 rounded-md border border-slate-200 p-1">
-            <img src={thumbnail(image)} alt={g.imageAlt(i + 1)} width={160} height={120} className="aspect-[4/3] w-full rounded object-cover" />
+            <img
+              src={thumbnail(image)}
+              alt={g.imageAlt(i + 1)}
+              width={160}
+              height={120}
+              className="aspect-[4/3] w-full rounded object-cover"
+            />
             {/* Over the image, so every tile keeps the same height and its buttons line up. */}
             {i === 0 ? (
-              <p className="absolute top-2 left-2 rounded bg-white/95 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{g.cover}</p>
+              <p className="absolute top-2 left-2 rounded bg-white/95 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
+                {g.cover}
+              </p>
             ) : null}
             <div className="flex justify-between">
-              <Button variant="ghost" size="icon" aria-label={g.moveUp(i + 1)} disabled={i === 0 || change.isPending} onClick={() => move(i, i - 1)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={g.moveUp(i + 1)}
+                disabled={i === 0 || change.isPending}
+                onClick={() => move(i, i - 1)}
+              >
                 <span aria-hidden="true">↑</span>
               </Button>
               <Button

@@ -4,7 +4,13 @@ import { productPage as p } from '@mayorista/core/messages/productPage';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { productPath, whatsAppShareUrl } from '@mayorista/core/product-slug';
-import { checkQuantity, largestQuantity, quantityProblemText, quantityRuleHints, smallestQuantity } from '@mayorista/core/quantity-rules';
+import {
+  checkQuantity,
+  largestQuantity,
+  quantityProblemText,
+  quantityRuleHints,
+  smallestQuantity,
+} from '@mayorista/core/quantity-rules';
 import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
@@ -27,7 +33,9 @@ function PriceBlock({ product, kind, quantity }: { product: CatalogueProduct; ki
       <p className="flex flex-wrap items-baseline gap-x-2">
         {single.applied === 'sale' ? (
           <>
-            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">{t.saleBadge}</span>
+            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">
+              {t.saleBadge}
+            </span>
             <s className="text-slate-600">
               <span className="sr-only">{t.previousPrice} </span>
               {formatMoney(single.basePrice)}
@@ -63,7 +71,17 @@ function stockText(product: CatalogueProduct): { text: string; soldOut: boolean 
 }
 
 /** The quantity (same rules as the card: core/quantity-rules.ts) and "Agregar al carrito". */
-function OrderBox({ product, onAddToCart, draft, setDraft }: { product: Product; onAddToCart: NonNullable<ProductDetailsProps['onAddToCart']>; draft: string; setDraft: (v: string) => void }) {
+function OrderBox({
+  product,
+  onAddToCart,
+  draft,
+  setDraft,
+}: {
+  product: Product;
+  onAddToCart: NonNullable<ProductDetailsProps['onAddToCart']>;
+  draft: string;
+  setDraft: (v: string) => void;
+}) {
   const typed = Number(draft);
   const problem = draft === '' ? null : checkQuantity(product, typed);
   const problemId = `product-page-${product.id}-problem`;
@@ -78,7 +96,12 @@ function OrderBox({ product, onAddToCart, draft, setDraft }: { product: Product;
         productName={product.name}
         describedBy={problem ? problemId : undefined}
       />
-      <p id={problemId} aria-live="polite" className="text-sm font-medium text-red-800 empty:hidden" data-testid="quantity-problem">
+      <p
+        id={problemId}
+        aria-live="polite"
+        className="text-sm font-medium text-red-800 empty:hidden"
+        data-testid="quantity-problem"
+      >
         {problem ? quantityProblemText(problem, product.name) : null}
       </p>
       <Button className="w-full" onClick={() => onAddToCart(product, typed)}>
@@ -97,7 +120,10 @@ export function ProductDetails({ product, kind, onAddToCart }: ProductDetailsPro
   const stock = stockText(product);
   const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
   const shareUrl = whatsAppShareUrl(product.name, `${window.location.origin}${productPath(product)}`);
-  const codes = [product.sku ? `${p.sku} ${product.sku}` : null, product.barcode ? `${p.barcode} ${product.barcode}` : null].filter(Boolean);
+  const codes = [
+    product.sku ? `${p.sku} ${product.sku}` : null,
+    product.barcode ? `${p.barcode} ${product.barcode}` : null,
+  ].filter(Boolean);
 
   return (
     <div className="space-y-4">

@@ -45,7 +45,15 @@ export function ProductGallery({ images, productName }: { images: ProductImage[]
                   i === index ? 'border-brand-700' : 'border-slate-200 hover:border-slate-400',
                 )}
               >
-                <img src={smallest(image)} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 object-cover" />
+                <img
+                  src={smallest(image)}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-16 w-16 object-cover"
+                />
               </button>
             </li>
           ))}
