@@ -281,7 +281,7 @@ export const imageOrderSchema = z.strictObject({
 export type ImageOrderInput = z.infer<typeof imageOrderSchema>;
 
 /**
- * `GET /api/products/:ref`: one product with its images and its canonical address. The product
+ * `GET /api/products/:id` (a slug or an id): one product with its images and its canonical address. The product
  * is the viewer's view, exactly as in the list (issue 20: visitors never get wholesale fields).
  */
 const productDetailShape = { images: z.array(productImageSchema), slug: z.string() };

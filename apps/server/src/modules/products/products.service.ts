@@ -133,7 +133,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     },
 
     /**
-     * `GET /api/products/:ref` — the product page (issue 18 item 6): the viewer's view of the
+     * `GET /api/products/:id` (a slug or an id) — the product page (issue 18 item 6): the viewer's view of the
      * product (retail for visitors and unapproved customers, issue 20), its images and its
      * canonical slug. A disabled product is 404 to everyone but staff, as in the list.
      */
@@ -210,7 +210,6 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       return changed(product);
     },
 
-    images: (id: string) => gallery.views(id),
     addImage: async (id: string, upload: Buffer) => changed(await gallery.add(id, upload)),
     reorderImages: async (id: string, ids: string[]) => changed(await gallery.reorder(id, ids)),
     removeImage: async (id: string, imageId: string) => changed(await gallery.remove(id, imageId)),
