@@ -1,11 +1,15 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@mayorista/core/messages';
 import { productSlug } from '@mayorista/core/product-slug';
 import type { Product, ProductImage, ProductInput, ProductPage } from '@mayorista/core/schemas/product';
+import { runMigrations } from '../src/db/migrate';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 
@@ -320,5 +324,56 @@ describe('GET /api/products/:ref — the product page', () => {
     const wholesale = (await page(productSlug(product), customer)).json<ProductPage<Product>>();
     expect(wholesale.product).toMatchObject({ price: WHOLESALE_PRICE, sale_price: WHOLESALE_SALE, on_sale: true });
     expect(wholesale.product.discounts).toHaveLength(1);
+  });
+});
+
+describe('migration 0014 on an existing shop', () => {
+  /** A database at the schema before 0014 (a copy of the migrations whose journal stops there). */
+  async function databaseBefore(tag: string) {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `m_${Math.random().toString(16).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: adminUrl.replace(/\/[^/]+$/, `/${name}`), max: 2 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'mayorista-migrations-'));
+    cpSync(path.join(import.meta.dirname, '../src/db/migrations'), dir, { recursive: true });
+    const journalPath = path.join(dir, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.slice(
+      0,
+      journal.entries.findIndex((e) => e.tag === tag),
+    );
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const client = await pool.connect();
+    await migrate(drizzle(client), { migrationsFolder: dir }).finally(() => client.release());
+    rmSync(dir, { recursive: true, force: true });
+    const drop = async () => {
+      await pool.end();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+    return { pool, drop };
+  }
+
+  it("makes each product's one image its first gallery image, and leaves products without one alone", async () => {
+    const { pool, drop } = await databaseBefore('0014_product_images');
+    try {
+      const file = '0f0e0d0c-0b0a-4909-8807-060504030201.webp';
+      const { rows } = await pool.query<{ id: string }>(
+        `insert into products (name, price, retail_price, image_path) values ('Con foto', 100, 150, $1), ('Sin foto', 100, 150, null) returning id`,
+        [file],
+      );
+      await runMigrations(pool);
+      const { rows: images } = await pool.query('select product_id, position, file_name, widths, width from product_images');
+      expect(images).toEqual([{ product_id: rows[0]!.id, position: 0, file_name: file, widths: [], width: null }]);
+      const { rows: cover } = await pool.query('select image_path from products order by name');
+      expect(cover.map((r) => r.image_path)).toEqual([file, null]);
+    } finally {
+      await drop();
+    }
   });
 });
