@@ -116,13 +116,16 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
         </div>
       </div>
       {showNotice ? <PricingNotice signedIn={signedIn} /> : null}
-      <CatalogFilters
-        searchText={searchText}
-        onSearchTextChange={setSearchText}
-        filters={selectFilters}
-        onFiltersChange={setSelectFilters}
-        categories={categories.data?.items ?? []}
-      />
+      {/* The filters search the catalogue, not the favourites: hidden while those are listed. */}
+      {showFavorites ? null : (
+        <CatalogFilters
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          filters={selectFilters}
+          onFiltersChange={setSelectFilters}
+          categories={categories.data?.items ?? []}
+        />
+      )}
 
       {showFavorites && favoritesState(favorites) ? (
         favoritesState(favorites)
