@@ -75,7 +75,10 @@ export function productPageQueryOptions(ref: string, kind: CustomerKind) {
   return queryOptions({
     queryKey: [...productKeys.all, 'page', kind, ref] as const,
     queryFn: ({ signal }) => apiRequest<ProductPage>(`/api/products/${encodeURIComponent(ref)}`, { signal }),
-    // A missing product stays missing: no retries of a 404.
-    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 2,
+    // A missing product stays missing: no retry of a 404 (anything else: once, as every query).
+    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,
+    // Long enough that the answer stored under the current address (an old one was opened) is
+    // shown without a second request; stock and prices are checked again by the cart anyway.
+    staleTime: 30_000,
   });
 }
