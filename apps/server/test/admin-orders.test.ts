@@ -334,7 +334,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      '"Pedido";"Fecha";"Estado";"Nombre";"Apellido";"Correo electrónico";"DNI";"Productos";"Total";"Ahorro";"Canjeado con puntos";"Observaciones"',
+      '"Pedido";"Fecha";"Estado";"Nombre";"Apellido";"Correo electrónico";"DNI";"Razón social";"CUIT";"Condición frente al IVA";"WhatsApp";"Dirección de entrega";"Productos";"Total";"Ahorro";"Canjeado con puntos";"Observaciones"',
     );
     const row = lines[1]!;
     expect(row).toContain(`"'=HYPERLINK(""http://mal"")"`);

@@ -24,3 +24,5 @@ export { quickOrder } from './quickOrder';
 export { lists, listsPage } from './lists';
 export { pricing } from './pricing';
 export { orderLife } from './orderLife';
+export { business } from './business';
+export { account } from './account';

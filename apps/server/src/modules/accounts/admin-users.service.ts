@@ -1,4 +1,4 @@
-import { mayActOnAccount, messages, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
+import { mayActOnAccount, messages, missingBusinessFields, type AdminCustomer, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
 import { isStaff } from '@mayorista/core/roles';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
@@ -34,6 +34,13 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
     return user;
   }
 
+  /** The admin customer page (issue 16 item 4). */
+  async function customer(targetId: string): Promise<AdminCustomer> {
+    const found = await adminRepo.findAdminCustomer(db, targetId);
+    if (!found) throw accountNotFound();
+    return { ...found, missing_business_fields: missingBusinessFields(found) };
+  }
+
   return {
     list(query: { search?: string; status: AdminUserStatus; page: number; page_size: number }) {
       return adminRepo.listAdminUsers(db, { search: query.search, status: query.status, page: query.page, pageSize: query.page_size });
@@ -60,6 +67,14 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
           .catch((error: unknown) => log.error({ err: error, to: user.email }, 'no se pudo enviar el correo de aprobación'));
       }
       return user;
+    },
+
+    customer,
+
+    /** Private notes about a customer: any admin may keep them (they are not a privilege change). */
+    async setAdminNotes(targetId: string, notes: string | null): Promise<AdminCustomer> {
+      if (!(await adminRepo.updateAdminNotes(db, targetId, notes))) throw accountNotFound();
+      return customer(targetId);
     },
 
     /** Sets a new balance through the points ledger, which records who, why, before and after. */

@@ -1,4 +1,4 @@
-import { messages, orderNumber } from '@mayorista/core';
+import { formatArPhone, formatCuit, formatDeliveryAddress, isIvaCondition, IVA_CONDITION_LABELS, messages, orderNumber } from '@mayorista/core';
 import type { Order } from '@mayorista/core/schemas/order';
 
 /**
@@ -42,6 +42,8 @@ export function csvCell(value: string): string {
   return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
 }
 
+const ivaConditionLabel = (value: string | null | undefined) => (isIvaCondition(value) ? IVA_CONDITION_LABELS[value] : (value ?? ''));
+
 function orderRow(order: Order): string[] {
   const { yes, no } = { yes: messages.adminOrders.paidWithPointsYes, no: messages.adminOrders.paidWithPointsNo };
   return [
@@ -52,6 +54,12 @@ function orderRow(order: Order): string[] {
     order.user_info.apellido,
     order.user_info.email,
     order.user_info.dni,
+    // Issue 16: the business snapshot; empty cells on orders from before it.
+    order.user_info.razon_social ?? '',
+    order.user_info.cuit ? formatCuit(order.user_info.cuit) : '',
+    ivaConditionLabel(order.user_info.iva_condition),
+    order.user_info.whatsapp ? formatArPhone(order.user_info.whatsapp) : '',
+    formatDeliveryAddress(order.user_info) ?? '',
     order.items.map((item) => `${item.quantity} x ${item.name}`).join(', '),
     formatCsvAmount(order.total),
     formatCsvAmount(order.total_savings),
