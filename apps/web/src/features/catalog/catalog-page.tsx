@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { messages } from '@mayorista/core/messages';
 import type { CustomerKind } from '@mayorista/core/pricing';
@@ -100,7 +100,11 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   // keeps responding to taps while the grid fills in; until then the previous state stays.
   const data = useDeferredValue(products.data);
   const showFavorites = onlyFavorites && favorites !== undefined;
-  const items = showFavorites ? (favorites.items ?? []) : (data?.pages.flatMap((page) => page.items) ?? []);
+  // Kept while the pages are the same: a cart change re-renders this component but, with the same
+  // items, not the list (memo below) — with 5,000 rows loaded that is most of an "Agregar" (bench:inp).
+  const catalogueItems = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const favoriteItems = favorites?.items;
+  const items = useMemo(() => (showFavorites ? (favoriteItems ?? []) : catalogueItems), [showFavorites, favoriteItems, catalogueItems]);
   const total = showFavorites ? items.length : (data?.pages[0]?.total ?? 0);
   const row = { kind, onAddToCart, starredIds: favorites?.ids, onToggleFavorite: favorites?.onToggle };
 
@@ -232,7 +236,7 @@ interface RowsProps extends Pick<CatalogProps, 'kind' | 'onAddToCart'> {
   onToggleFavorite?: (productId: string, starred: boolean) => void;
 }
 
-function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
+const ProductList = memo(function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
   const estimate = onAddToCart ? LIST_ROW_ESTIMATE_PX.ordering : LIST_ROW_ESTIMATE_PX.browsing;
   const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(items.length, estimate, LIST_OVERSCAN_ROWS);
   return (
@@ -265,7 +269,7 @@ function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }:
       })}
     </div>
   );
-}
+});
 
 /** The grid's breakpoints, as in its classes below: 2 columns from 480 px, 3 from lg, 4 from xl. */
 const GRID_COLUMNS = [
@@ -280,7 +284,7 @@ const CARD_ROW_ESTIMATE_PX = 500;
  * The cards, as rows of the grid's width, only those near the screen in the DOM: with 50,000
  * products and many "Cargar más", the page never holds more than a few screenfuls of cards.
  */
-function ProductGrid({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
+const ProductGrid = memo(function ProductGrid({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
   const columns = useColumns(GRID_COLUMNS);
   const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(
     Math.ceil(items.length / columns),
@@ -319,4 +323,4 @@ function ProductGrid({ items, kind, onAddToCart, starredIds, onToggleFavorite }:
       ))}
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FavoritesResponse } from '@mayorista/core/schemas/lists';
 import { apiRequest } from '../api-client';
@@ -20,7 +21,9 @@ export const favoritesQueryOptions = () =>
 export function useFavorites(enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...favoritesQueryOptions(), enabled });
-  const ids = new Set(query.data?.product_ids ?? []);
+  // The same Set until the favourites change: the catalogue's list skips re-rendering on a cart change.
+  const productIds = query.data?.product_ids;
+  const ids = useMemo(() => new Set(productIds ?? []), [productIds]);
 
   const toggle = useMutation({
     mutationFn: ({ productId, starred }: { productId: string; starred: boolean }) =>
