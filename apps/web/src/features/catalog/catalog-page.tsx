@@ -1,6 +1,6 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { products as productsTexts } from '@mayorista/core/messages/products';
 import type { CustomerKind } from '@mayorista/core/pricing';
 import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
@@ -20,7 +20,7 @@ import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
 import { useFavorites } from '../../lib/queries/favorites';
 import { favorites as favoriteTexts } from '@mayorista/core/messages/productPage';
 
-const t = messages.products.catalog;
+const t = productsTexts.catalog;
 const SEARCH_DEBOUNCE_MS = 300;
 
 type SelectFilters = Omit<Filters, 'search'>;
@@ -47,7 +47,7 @@ function OrderingCatalog({ kind }: { kind: CustomerKind }) {
         { productId, starred },
         {
           onError: () =>
-            toast({ title: messages.products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
+            toast({ title: productsTexts.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
         },
       ),
     [mutate],
@@ -91,7 +91,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
 
   useEffect(() => {
     if (products.isError) {
-      toast({ title: messages.products.loadErrorTitle, description: messages.products.loadErrorText, variant: 'destructive' });
+      toast({ title: productsTexts.loadErrorTitle, description: productsTexts.loadErrorText, variant: 'destructive' });
     }
   }, [products.isError, products.errorUpdatedAt]);
 
@@ -141,8 +141,8 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
         </div>
       ) : !showFavorites && products.isError && items.length === 0 ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{messages.products.loadErrorTitle}</p>
-          <p>{messages.products.loadErrorText}</p>
+          <p className="font-semibold">{productsTexts.loadErrorTitle}</p>
+          <p>{productsTexts.loadErrorText}</p>
           <Button variant="secondary" onClick={() => void products.refetch()}>
             {t.retry}
           </Button>

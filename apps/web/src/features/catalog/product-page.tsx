@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { favorites as favoriteTexts, productPage as t } from '@mayorista/core/messages/productPage';
 import type { CustomerKind } from '@mayorista/core/pricing';
 import type { Product, ProductPage as ProductPageData } from '@mayorista/core/schemas/product';
@@ -100,7 +100,7 @@ function Star({ productId, productName }: { productId: string; productName: stri
           { productId, starred },
           {
             onError: () =>
-              toast({ title: messages.products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
+              toast({ title: products.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
           },
         )
       }

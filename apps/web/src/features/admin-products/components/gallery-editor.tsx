@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { errors } from '@mayorista/core/messages/errors';
+import { products } from '@mayorista/core/messages/products';
 import { galleryEditor as g } from '@mayorista/core/messages/productPage';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX, type ProductImage } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
@@ -28,8 +29,8 @@ export function GalleryEditor({ productId }: { productId: string }) {
     },
     onError: (error) =>
       toast({
-        title: messages.products.errorTitle,
-        description: error instanceof Error ? error.message : messages.errors.internal,
+        title: products.errorTitle,
+        description: error instanceof Error ? error.message : errors.internal,
         variant: 'destructive',
       }),
   });
@@ -47,7 +48,7 @@ export function GalleryEditor({ productId }: { productId: string }) {
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {g.hint(PRODUCT_IMAGES_MAX, PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024))}
       </p>
-      {images.isPending ? <Spinner label={messages.products.catalog.loading} /> : null}
+      {images.isPending ? <Spinner label={products.catalog.loading} /> : null}
       {!images.isPending && items.length === 0 ? <p className="text-sm text-slate-700">{g.empty}</p> : null}
       <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="gallery-editor">
         {items.map((image, i) => (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -16,7 +16,7 @@ import { GalleryEditor } from './gallery-editor';
 import { PricePreview } from './price-preview';
 import { TierEditor } from './tier-editor';
 
-const t = messages.products.admin;
+const t = products.admin;
 const f = t.fields;
 
 export interface ProductFormProps {

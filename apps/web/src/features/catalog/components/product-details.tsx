@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { productPage as p } from '@mayorista/core/messages/productPage';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
@@ -15,7 +15,7 @@ import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayori
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
 
-const t = messages.products.catalog;
+const t = products.catalog;
 
 export interface ProductDetailsProps {
   product: CatalogueProduct;
