@@ -34,6 +34,8 @@ export const BACKUP_TABLES = [
   { name: 'sessions', key: 'id' },
   { name: 'refresh_tokens', key: 'id', sequence: 'refresh_tokens_id_seq' },
   { name: 'products', key: 'id' },
+  // Issue 18 item 6: a product's gallery. Its files live in UPLOADS_DIR, outside this backup, as before.
+  { name: 'product_images', key: 'id' },
   { name: 'cart', key: 'user_id' },
   { name: 'orders', key: 'id' },
   { name: 'stock_movements', key: 'id', sequence: 'stock_movements_id_seq' },
