@@ -34,6 +34,11 @@ export const cartResponseSchema = z.object({
   products: z.array(cartProductSchema),
   /** The business's minimum order amount in centavos (0 = none), so the cart can say what is missing. */
   min_order_amount: z.number().int().optional(),
+  /**
+   * Issue 17 §6 (decision 022): the unit price each line had when it entered the cart, by product
+   * id, kept by the server until the line leaves the cart (removed, or the order placed).
+   */
+  added_prices: z.record(z.string(), z.number().int()).optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

@@ -23,6 +23,11 @@ export const COLUMNS = {
   stock: 'Stock',
   has_unlimited_stock: 'Stock ilimitado',
   is_enabled: 'Visible',
+  /**
+   * The product's own id (decision 022): a row with it updates that product whatever its SKU says,
+   * so products without a SKU round-trip. Empty for a new product, which then needs a SKU.
+   */
+  id: 'ID',
 } as const;
 export type ColumnKey = keyof typeof COLUMNS;
 
@@ -64,6 +69,7 @@ export function productRow(p: Product, tierColumns: number, money: (centavos: nu
     p.stock,
     yesNo(p.has_unlimited_stock),
     yesNo(p.is_enabled),
+    p.id,
   ];
   for (let i = 0; i < tierColumns; i++) {
     const tier = p.discounts[i];

@@ -9,7 +9,7 @@ import { isApproved, useAuth } from '../auth';
 import { fetchCart, saveCart } from './cart-api';
 import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
 import { clearPendingCart, readPendingCart, writePendingCart } from './pending-cart';
-import { changeSinceAdded, syncAddedPrices } from './added-prices';
+import { changeSinceAdded } from './added-prices';
 import { addToLines, fromCartData, lineProblem, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
 
 const showNotice = (notice: CartNotice | null) => {
@@ -34,6 +34,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [lines, setLines] = useState<CartLine[]>([]);
   const [status, setStatus] = useState<CartStatus>('idle');
   const [minOrderAmount, setMinOrderAmount] = useState(0);
+  /** The server's unit price of each line when it was added (issue 17 §6). */
+  const [added, setAdded] = useState<Record<string, number>>({});
   const [loadCount, setLoadCount] = useState(0);
   // Rules read and write the latest lines synchronously, so each action toasts exactly once.
   const linesRef = useRef<CartLine[]>([]);
@@ -64,6 +66,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           (saved) => {
             if (owner) clearPendingCart(owner, cartData);
             setMinOrderAmount(saved.min_order_amount ?? 0);
+            setAdded(saved.added_prices ?? {});
           },
           (error: unknown) => {
             if (options.quiet) return;
@@ -87,6 +90,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     commit([]);
+    setAdded({});
     dirtyRef.current = false;
     if (!userId) {
       setStatus('idle');
@@ -103,6 +107,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (pending) clearPendingCart(userId, pending);
         const loaded = fromCartData(cart.cart_data, cart.products);
         setMinOrderAmount(cart.min_order_amount ?? 0);
+        setAdded(cart.added_prices ?? {});
         if (dirtyRef.current) {
           commit(mergeLoaded(loaded, linesRef.current));
           scheduleSave();
@@ -183,8 +188,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const flushSave = useCallback(() => (dirtyRef.current ? saveNow() : saveChainRef.current), [saveNow]);
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
 
-  // Only once the saved cart is loaded: before that, `lines` is empty and would forget every entry.
-  const added = useMemo(() => (userId && status === 'ready' ? syncAddedPrices(userId, lines) : {}), [userId, status, lines]);
 
   const value = useMemo<CartContextValue>(() => {
     const priced = priceCart(lines, 'wholesale');
