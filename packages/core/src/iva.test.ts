@@ -9,6 +9,8 @@ import {
   ivaRateLabel,
   netOfGross,
   netUnitPrice,
+  ivaLineView,
+  ivaSummaryRows,
   showsIvaItemised,
   type IvaLineInput,
 } from './iva';
@@ -177,5 +179,39 @@ describe('ivaBreakdown — properties', () => {
         expect(b.total).toBe(priced.total);
       }),
     );
+  });
+});
+
+describe('how documents show it', () => {
+  const b = ivaBreakdown(
+    [
+      { lineTotal: 24_200, ivaRate: 21 },
+      { lineTotal: 11_050, ivaRate: 10.5 },
+      { lineTotal: 5_000, ivaRate: 0 },
+    ],
+    true,
+  );
+
+  it('a Responsable Inscripto reads neto gravado, exento and IVA per rate', () => {
+    expect(ivaSummaryRows(b, true)).toEqual([
+      { label: 'Neto gravado', amount: 30_000 },
+      { label: 'Exento', amount: 5_000 },
+      { label: 'IVA 21 %', amount: 4_200 },
+      { label: 'IVA 10,5 %', amount: 1_050 },
+    ]);
+  });
+
+  it('everyone else reads the IVA the final prices contain', () => {
+    expect(ivaSummaryRows(b, false)).toEqual([{ label: 'IVA contenido', amount: 5_250 }]);
+  });
+
+  it('the rows and the total add up', () => {
+    const rows = ivaSummaryRows(b, true);
+    expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(b.total);
+  });
+
+  it('lines: net to a Responsable Inscripto, gross to everyone else', () => {
+    expect(ivaLineView(12_100, b.lines[0]!, true, true)).toEqual({ unitPrice: 10_000, total: 20_000 });
+    expect(ivaLineView(12_100, b.lines[0]!, true, false)).toEqual({ unitPrice: 12_100, total: 24_200 });
   });
 });

@@ -12,6 +12,9 @@
  * share of its group's net and IVA by largest remainder, so Σ lines = group exactly.
  */
 import type { Centavos } from './money';
+// Type-only: the web's cart must not pull zod in through this module.
+import type { OrderItem, OrderIva } from './schemas/order';
+import { iva as texts } from './messages/iva';
 
 /** The rates a product may carry, in percent: general, reduced (food, some inputs), increased, exempt. */
 export const IVA_RATES = [21, 10.5, 27, 0] as const;
@@ -149,4 +152,66 @@ export function ivaBreakdown(lines: readonly IvaLineInput[], pricesIncludeIva: b
   const net = groups.reduce((s, g) => s + g.net, 0);
   const iva = groups.reduce((s, g) => s + g.iva, 0);
   return { pricesIncludeIva, lines: result, groups, net, iva, total: net + iva };
+}
+
+/** The snapshot an order stores (orders.iva, snake_case like the rest of the order contract). */
+export function toOrderIva(b: IvaBreakdown): OrderIva {
+  return {
+    prices_include_iva: b.pricesIncludeIva,
+    net: b.net,
+    iva: b.iva,
+    total: b.total,
+    groups: b.groups.map((g) => ({ rate: g.rate, net: g.net, iva: g.iva })),
+  };
+}
+
+/** The breakdown of an order's lines; a line stored before rates existed counts at the default rate. */
+export function orderItemsIva(items: readonly Pick<OrderItem, 'total' | 'iva_rate'>[], pricesIncludeIva: boolean): IvaBreakdown {
+  return ivaBreakdown(
+    items.map((item) => ({ lineTotal: item.total, ivaRate: item.iva_rate ?? DEFAULT_IVA_RATE })),
+    pricesIncludeIva,
+  );
+}
+
+/**
+ * Per-line figures of a stored order for its documents, or null for an order placed before IVA
+ * existed (it renders as it always did). Deterministic: the same lines give the stored groups.
+ */
+export function storedOrderIva(order: { items: readonly Pick<OrderItem, 'total' | 'iva_rate'>[]; iva: OrderIva | null }): IvaBreakdown | null {
+  return order.iva ? orderItemsIva(order.items, order.iva.prices_include_iva) : null;
+}
+
+// ── How documents show it (cart, order, PDF, e-mail): one rule for every screen ─────────────
+
+export interface IvaSummaryRow {
+  label: string;
+  amount: Centavos;
+}
+
+/**
+ * The rows above the total. A Responsable Inscripto reads a Factura A's foot: neto gravado,
+ * exento (when there is any), then IVA per rate. Everyone else reads final prices and, below
+ * them, the IVA they contain (Ley 27.743, "Régimen de Transparencia Fiscal al Consumidor").
+ */
+export function ivaSummaryRows(b: Pick<IvaBreakdown, 'groups' | 'iva'>, itemised: boolean): IvaSummaryRow[] {
+  if (!itemised) return [{ label: texts.ivaContained, amount: b.iva }];
+  const taxed = b.groups.filter((g) => g.rate !== 0);
+  const exempt = b.groups.find((g) => g.rate === 0);
+  return [
+    { label: texts.netTaxed, amount: taxed.reduce((s, g) => s + g.net, 0) },
+    ...(exempt ? [{ label: texts.netExempt, amount: exempt.net }] : []),
+    ...taxed.map((g) => ({ label: texts.ivaLine(ivaRateLabel(g.rate)), amount: g.iva })),
+  ];
+}
+
+/** A line as a document shows it: without IVA to a Responsable Inscripto, with IVA to everyone else. */
+export function ivaLineView(
+  unitPrice: Centavos,
+  line: IvaLine,
+  pricesIncludeIva: boolean,
+  itemised: boolean,
+): { unitPrice: Centavos; total: Centavos } {
+  return itemised
+    ? { unitPrice: netUnitPrice(unitPrice, line.rate, pricesIncludeIva), total: line.net }
+    : { unitPrice: grossUnitPrice(unitPrice, line.rate, pricesIncludeIva), total: line.gross };
 }

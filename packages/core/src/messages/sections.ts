@@ -24,3 +24,4 @@ export { quickOrder } from './quickOrder';
 export { lists, listsPage } from './lists';
 export { pricing } from './pricing';
 export { orderLife } from './orderLife';
+export { iva } from './iva';

@@ -34,6 +34,8 @@ export const cartResponseSchema = z.object({
   products: z.array(cartProductSchema),
   /** The business's minimum order amount in centavos (0 = none), so the cart can say what is missing. */
   min_order_amount: z.number().int().optional(),
+  /** Whether product prices include IVA (the settings' prices_include_iva), for the cart's IVA preview. */
+  prices_include_iva: z.boolean().optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

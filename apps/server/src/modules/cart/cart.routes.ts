@@ -14,8 +14,12 @@ import { createCartService } from './cart.service';
  */
 export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {
   const service = createCartService(deps.db);
-  // The buyer sees the minimum order before it matters (issue 18); the order re-reads it in its transaction.
-  const withMinimum = async <T extends object>(cart: T) => ({ ...cart, min_order_amount: (await loadSettings(deps.pool)).min_order_amount });
+  // The buyer sees the minimum order before it matters (issue 18), and the cart previews IVA with
+  // the same setting the order will use (issue 16 item 6); the order re-reads both in its transaction.
+  const withMinimum = async <T extends object>(cart: T) => {
+    const settings = await loadSettings(deps.pool);
+    return { ...cart, min_order_amount: settings.min_order_amount, prices_include_iva: settings.prices_include_iva };
+  };
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {

@@ -2,7 +2,8 @@ import { messages } from '@mayorista/core/messages';
 import { buildOrderMessage } from '@mayorista/core/order-message';
 import { priceCart } from '@mayorista/core/pricing';
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
-import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
+import type { Order, OrderIva, PlaceOrderResult } from '@mayorista/core/schemas/order';
+import { orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -126,7 +127,7 @@ function checkMinimumOrder(total: number, { min_order_amount: minimum }: Setting
 }
 
 /** Step 3: the server's prices (the core engine; the client's figures are never used) as order lines. */
-function priceLines(lines: OrderLine[]): { items: OrderItemSnapshot[]; total: number; totalSavings: number } {
+function priceLines(lines: OrderLine[]): { items: OrderItemSnapshot[]; totalSavings: number } {
   const priced = priceCart(lines, 'wholesale');
   const items = lines.map(({ product }, index): OrderItemSnapshot => {
     const price = priced.lines[index]!;
@@ -137,9 +138,19 @@ function priceLines(lines: OrderLine[]): { items: OrderItemSnapshot[]; total: nu
       price: price.unitPrice,
       total: price.lineTotal,
       discounts: { base_price: price.basePrice, savings: price.savings, applied: price.applied, tier: price.tier },
+      iva_rate: product.iva_rate,
     };
   });
-  return { items, total: priced.total, totalSavings: priced.totalSavings };
+  return { items, totalSavings: priced.totalSavings };
+}
+
+/**
+ * Step 3c: net, IVA per rate and total of the priced lines (core/iva.ts, decision 019), with the
+ * setting read in this transaction. The order's total is what the customer pays: Σ lines when
+ * prices include IVA (as before IVA existed), Σ lines + IVA when they do not.
+ */
+function orderIva(items: OrderItemSnapshot[], settings: Settings): OrderIva {
+  return toOrderIva(orderItemsIva(items, settings.prices_include_iva));
 }
 
 /** Step 5 (redemptions only): debit the order's total from the points ledger, or refuse it. */
@@ -210,9 +221,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
       const lines = await readOrderLines(tx, command, productIds);
       checkQuantityRules(lines);
-      const { items, total, totalSavings } = priceLines(lines);
-      // One read of the settings serves the minimum order and the e-mail switches.
+      const { items, totalSavings } = priceLines(lines);
+      // One read of the settings serves IVA, the minimum order and the e-mail switches.
       const settings = await loadSettings(tx);
+      const iva = orderIva(items, settings);
+      const total = iva.total;
       checkMinimumOrder(total, settings);
       const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
       // Step 4: the order itself, and the cart emptied, in one statement.
@@ -226,6 +239,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         observaciones: command.observaciones,
         canjeadoConPuntos: command.canjeado_con_puntos,
         idempotencyKey: command.idempotency_key ?? null,
+        iva,
       });
       if (command.idempotency_key) await saveOrderRequestFingerprint(tx, row.id, command);
       const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;

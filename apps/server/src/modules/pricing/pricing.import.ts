@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { sameSnapshot } from '@mayorista/core/repricing';
+import { DEFAULT_IVA_RATE } from '@mayorista/core/iva';
 import type { ImportReport, ImportRowError } from '@mayorista/core/schemas/pricing';
 import { productInputSchema, type DiscountTier, type ProductData } from '@mayorista/core/schemas/product';
 import { inTransaction } from '../../db/transaction';
@@ -14,6 +15,7 @@ import {
   normaliseHeader,
   readFlag,
   readInteger,
+  readIvaRate,
   readMoney,
   readPercent,
   readTierType,
@@ -121,6 +123,7 @@ function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]):
   set('stock', read('stock', readInteger));
   set('has_unlimited_stock', read('has_unlimited_stock', readFlag));
   set('is_enabled', read('is_enabled', readFlag));
+  set('iva_rate', read('iva_rate', readIvaRate));
   const discounts = header.tiers.length > 0 ? parseTiers(sheetRow, header, errors, cell) : undefined;
   if (errors.length > before || !sku) return null;
   return { row, sku, fields, discounts };
@@ -172,6 +175,7 @@ const DEFAULTS: Omit<ProductData, 'name' | 'price' | 'retail_price'> = {
   barcode: null,
   category: null,
   description: null,
+  iva_rate: DEFAULT_IVA_RATE,
 };
 
 /** The column a product-rule message belongs to. */
@@ -182,7 +186,7 @@ function columnOfPath(path: PropertyKey[]): string {
 }
 
 function sameProduct(a: ProductData, b: ProductData): boolean {
-  const keys: (keyof ProductData)[] = ['name', 'on_sale', 'on_sale_retail', 'stock', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description'];
+  const keys: (keyof ProductData)[] = ['name', 'on_sale', 'on_sale_retail', 'stock', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description', 'iva_rate'];
   return keys.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
 }
 
