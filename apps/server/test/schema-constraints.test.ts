@@ -40,6 +40,29 @@ describe('the schema makes bad states impossible', () => {
     await expectRejected(`update profiles set dni = '12ab' where id = $1`, [userId]);
   });
 
+  it('keeps the business data (migration 0010) in the formats core produces, one account per CUIT', async () => {
+    const set = (column: string, value: string) => ctx.pool.query(`update profiles set ${column} = $2 where id = $1`, [userId, value]);
+    // The database's mod-11 agrees with core's: a right and a wrong check digit, 11 → 0, 10 → none.
+    const { rows } = await ctx.pool.query(
+      `select public.cuit_is_valid('20123456786') a, public.cuit_is_valid('20123456780') b, public.cuit_is_valid('00000000000') c,
+              public.cuit_is_valid('10001000000') d, public.cuit_is_valid('2012345678') e, public.cuit_is_valid('20-12345678-6') f`,
+    );
+    expect(rows[0]).toEqual({ a: true, b: false, c: true, d: false, e: false, f: false });
+    await expectRejected(`update profiles set cuit = '20123456780' where id = $1`, [userId]);
+    await expectRejected(`update profiles set iva_condition = 'inscripto' where id = $1`, [userId]);
+    await expectRejected(`update profiles set whatsapp = '1112345678' where id = $1`, [userId]);
+    await expectRejected(`update profiles set address_province = 'Córdoba' where id = $1`, [userId]);
+    await expectRejected(`update profiles set address_postal_code = 'c1425dkf' where id = $1`, [userId]);
+    await expectRejected(`update profiles set razon_social = 'X' where id = $1`, [userId]);
+    await set('cuit', '30712345671');
+    await set('whatsapp', '5491112345678');
+    await set('address_province', 'AR-C');
+    const other = (await ctx.pool.query(`insert into users (email, password_hash) values ('cuit2@x.co', 'h') returning id`)).rows[0].id;
+    await expectRejected(`insert into profiles (id, nombre, apellido, email, dni, cuit) values ($1, 'B', 'C', 'cuit2@x.co', '1234567', '30712345671')`, [other]);
+    // Accounts without a CUIT (older ones) do not collide with each other.
+    await expect(ctx.pool.query(`insert into profiles (id, nombre, apellido, email, dni) values ($1, 'B', 'C', 'cuit2@x.co', '1234567')`, [other])).resolves.toBeTruthy();
+  });
+
   it('allows one cart per user with positive integer quantities only', async () => {
     const pid = randomUUID();
     await ctx.pool.query(`insert into cart (user_id, cart_data) values ($1, $2::jsonb)`, [userId, JSON.stringify({ [pid]: 3 })]);

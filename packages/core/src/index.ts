@@ -11,3 +11,4 @@ export * from './separation-of-duties';
 export * from './display-name';
 export * from './errors';
 export * from './roles';
+export * from './business';

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DiscountTier } from '@mayorista/core';
+import type { DiscountTier, IvaCondition } from '@mayorista/core';
 import type { OrderItem, OrderIva, OrderUserInfo } from '@mayorista/core/schemas/order';
 import type { IvaRate } from '@mayorista/core/iva';
 
@@ -110,15 +110,41 @@ export const profiles = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     saldoPuntos: centavos('saldo_puntos').notNull().default(0),
+    // Issue 16 (migration 0010, docs/decisions/017): the customer as a business. Nullable: accounts
+    // from before it are asked to complete them. Stored normalised (core/business.ts): the CUIT as
+    // 11 digits, the phone as 549 + area + number, the province as its ISO 3166-2:AR code.
+    razonSocial: text('razon_social'),
+    cuit: text('cuit'),
+    ivaCondition: text('iva_condition').$type<IvaCondition>(),
+    whatsapp: text('whatsapp'),
+    addressStreet: text('address_street'),
+    addressCity: text('address_city'),
+    addressProvince: text('address_province'),
+    addressPostalCode: text('address_postal_code'),
+    deliveryNotes: text('delivery_notes'),
+    /** Private to the admins: never part of any answer a customer gets. */
+    adminNotes: text('admin_notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the admin customer search matches (migration 0010): names, e-mail, DNI, razón social and CUIT digits. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(public.immutable_unaccent("nombre" || ' ' || "apellido" || ' ' || "email" || ' ' || "dni" || ' ' || coalesce("razon_social", '') || ' ' || coalesce("cuit", '')))`,
+    ),
   },
   (t) => [
     check('profiles_saldo_puntos_nonnegative', sql`${t.saldoPuntos} >= 0`),
     check('profiles_dni_format', sql`${t.dni} ~ '^[0-9]{7,8}$'`),
+    check('profiles_cuit_valid', sql`${t.cuit} is null or public.cuit_is_valid(${t.cuit})`),
+    check(
+      'profiles_iva_condition_valid',
+      sql`${t.ivaCondition} is null or ${t.ivaCondition} in ('responsable_inscripto', 'monotributista', 'exento', 'consumidor_final')`,
+    ),
+    check('profiles_whatsapp_format', sql`${t.whatsapp} is null or ${t.whatsapp} ~ '^549[1-3][0-9]{9}$'`),
     // Admin user list: pending accounts first, then by name.
     index('profiles_approved_created_idx').on(t.approved, t.createdAt),
     index('profiles_dni_idx').on(t.dni),
+    uniqueIndex('profiles_cuit_key').on(t.cuit),
+    index('profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -25,3 +25,4 @@ export { lists, listsPage } from './lists';
 export { pricing } from './pricing';
 export { orderLife } from './orderLife';
 export { iva } from './iva';
+export { business } from './business';

@@ -10,3 +10,4 @@ export * from './ledger';
 export * from './settings';
 export * from './pricing';
 export * from './order-life';
+export * from './business';
