@@ -36,6 +36,8 @@ export const cartResponseSchema = z.object({
   min_order_amount: z.number().int().optional(),
   /** Whether product prices include IVA (the settings' prices_include_iva), for the cart's IVA preview. */
   prices_include_iva: z.boolean().optional(),
+  /** The customer is a Responsable Inscripto: the cart shows net prices and IVA per rate (decision 019). */
+  iva_itemised: z.boolean().optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

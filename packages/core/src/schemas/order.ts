@@ -3,6 +3,7 @@ import { DISCOUNT_TYPES, ivaRateSchema } from './product';
 import { ORDER_STATUSES } from '../constants';
 import { quantitySchema } from './cart';
 import { lowerCaseUuid } from './common';
+import { IVA_CONDITIONS } from '../business';
 
 export const placeOrderSchema = z.strictObject({
   items: z
@@ -18,7 +19,14 @@ export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 // web takes its types from them. Output schemas check shape only: the server wrote the values.
 
 /** The customer as the order recorded them (SPEC §3 user_info). */
-export const orderUserInfoSchema = z.object({ nombre: z.string(), apellido: z.string(), email: z.string(), dni: z.string() });
+export const orderUserInfoSchema = z.object({
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  dni: z.string(),
+  /** Issue 16: the customer's IVA condition when ordering; decides how documents show IVA (decision 019). */
+  iva_condition: z.enum(IVA_CONDITIONS).nullish(),
+});
 export type OrderUserInfo = z.infer<typeof orderUserInfoSchema>;
 
 /** An order line as stored and returned: a snapshot of the product and the price actually charged. Amounts in centavos. */

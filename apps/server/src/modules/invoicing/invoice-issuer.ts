@@ -45,7 +45,7 @@ export const noInvoiceIssuer: InvoiceIssuer = {
 };
 
 /** Fields issue 16's business identity adds to user_info; absent on older orders. */
-type BusinessInfo = { cuit?: string | null; iva_condition?: string | null; razon_social?: string | null };
+type BusinessInfo = { cuit?: string | null; razon_social?: string | null };
 
 /** The invoice an order would carry, or null for an order placed before IVA existed (no breakdown to report). */
 export function invoiceRequestOf(order: Order): InvoiceRequest | null {

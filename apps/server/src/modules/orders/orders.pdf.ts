@@ -18,8 +18,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 const pdfText = messages.orders.pdf;
 
 /** The customer's IVA condition as the order recorded it (issue 16's business data; absent on older orders). */
-export const ivaConditionOf = (order: Order): string | null =>
-  (order.user_info as Order['user_info'] & { iva_condition?: string | null }).iva_condition ?? null;
+export const ivaConditionOf = (order: Order): string | null => order.user_info.iva_condition ?? null;
 
 /** Orders are dated in the business's time zone, whatever the server's clock zone is. */
 export const argentinaDate = new Intl.DateTimeFormat('es-AR', {

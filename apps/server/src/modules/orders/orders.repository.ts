@@ -71,7 +71,7 @@ export async function currentStock(db: Queryable, ids: string[]) {
 export async function findCustomer(db: Queryable, userId: string): Promise<(OrderUserInfo & { saldoPuntos: number }) | null> {
   const { rows } = await db.query<OrderUserInfo & { saldoPuntos: number }>({
     name: 'order_find_customer',
-    text: `select nombre, apellido, email, dni, saldo_puntos as "saldoPuntos" from profiles where id = $1`,
+    text: `select nombre, apellido, email, dni, iva_condition, saldo_puntos as "saldoPuntos" from profiles where id = $1`,
     values: [userId],
   });
   return rows[0] ?? null;

@@ -231,7 +231,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // Step 4: the order itself, and the cart emptied, in one statement.
       const row = await insertOrderAndEmptyCart(tx, {
         userId,
-        userInfo: { nombre: customer.nombre, apellido: customer.apellido, email: customer.email, dni: customer.dni },
+        userInfo: {
+          nombre: customer.nombre,
+          apellido: customer.apellido,
+          email: customer.email,
+          dni: customer.dni,
+          ...(customer.iva_condition ? { iva_condition: customer.iva_condition } : {}),
+        },
         items,
         total,
         totalSavings,
