@@ -13,7 +13,15 @@ export const iva = {
   finalPricesNote: 'Precios finales con IVA incluido.',
   ivaContained: 'IVA contenido',
   unitNet: 'P. unit. neto',
+  /** After a net unit price in the cart: "+ IVA 21 %", or "Exento". */
+  plusIva: (rate: string) => (rate === 'Exento' ? '(exento de IVA)' : `+ IVA ${rate}`),
   lineNet: 'Neto',
+  // The admin's order view.
+  customerCondition: 'Condición frente al IVA',
+  adminPricesIncluded: 'Precios cargados con IVA incluido.',
+  adminPricesExcluded: 'IVA sumado a los precios cargados.',
+  adminCustomerItemised: 'El cliente ve el IVA discriminado.',
+  adminCustomerFinal: 'El cliente ve precios finales.',
   // The setting (Ajustes).
   settingHeading: 'IVA',
   pricesIncludeIva: 'Los precios cargados incluyen IVA',

@@ -13,6 +13,7 @@ const order = (overrides: Partial<AdminOrder>): AdminOrder => ({
   items: [{ product_id: 'p-1', name: 'Yerba Mate 1 kg', quantity: 3, price: 250_000, total: 750_000, discounts: { base_price: 250_000, savings: 0, applied: 'none', tier: null } }],
   total: 750_000,
   total_savings: 0,
+  iva: null,
   status: 'Pendiente',
   observaciones: 'Entregar por la tarde',
   canjeado_con_puntos: false,

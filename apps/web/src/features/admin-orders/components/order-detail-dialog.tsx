@@ -14,6 +14,10 @@ import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, type A
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderLifeActions } from './order-life-actions';
 import { appConfig } from '../../../lib/app-config';
+import { IVA_CONDITION_LABELS } from '@mayorista/core/business';
+import { ivaRateLabel } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
+import { OrderIvaRows, orderIsItemised } from '../../../components/orders/order-iva';
 
 const text = messages.adminOrders;
 
@@ -64,6 +68,12 @@ function OrderDetail({ orderId }: { orderId: string }) {
           <dd>{order.user_info.dni}</dd>
           <dt className="text-slate-600">{text.paidWithPoints}</dt>
           <dd>{order.canjeado_con_puntos ? text.paidWithPointsYes : text.paidWithPointsNo}</dd>
+          {order.user_info.iva_condition ? (
+            <>
+              <dt className="text-slate-600">{ivaTexts.customerCondition}</dt>
+              <dd>{IVA_CONDITION_LABELS[order.user_info.iva_condition]}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
 
@@ -78,6 +88,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
                 {item.quantity} × {item.name}
                 <span className="block text-slate-600">
                   {text.itemPrice}: {formatMoney(item.price)}
+                  {item.iva_rate !== undefined ? ` · ${ivaTexts.ivaLine(ivaRateLabel(item.iva_rate))}` : null}
                 </span>
               </span>
               <span className="font-medium" aria-label={`${text.itemTotal}: ${formatMoney(item.total)}`}>
@@ -93,11 +104,19 @@ function OrderDetail({ orderId }: { orderId: string }) {
               <dd>{formatMoney(order.total_savings)}</dd>
             </div>
           ) : null}
+          {/* The admin always reads the breakdown itemised (decision 019), whatever the customer sees. */}
+          <OrderIvaRows order={order} itemised />
           <div className="flex justify-between text-base font-semibold">
             <dt>{text.total}</dt>
             <dd>{formatMoney(order.total)}</dd>
           </div>
         </dl>
+        {order.iva ? (
+          <p className="mt-1 text-xs text-slate-600">
+            {order.iva.prices_include_iva ? ivaTexts.adminPricesIncluded : ivaTexts.adminPricesExcluded}{' '}
+            {orderIsItemised(order) ? ivaTexts.adminCustomerItemised : ivaTexts.adminCustomerFinal}
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="order-notes-heading">

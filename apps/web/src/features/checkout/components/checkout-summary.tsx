@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
+import { ivaSummaryRows } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
@@ -27,6 +29,14 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
             </dd>
           </div>
         ) : null}
+        {cart.items.length > 0
+          ? ivaSummaryRows(cart.iva.breakdown, cart.iva.itemised).map((row) => (
+              <div key={row.label} className="flex justify-between text-slate-700" data-testid="cart-iva-row">
+                <dt>{row.label}</dt>
+                <dd className="tabular-nums">{formatMoney(row.amount)}</dd>
+              </div>
+            ))
+          : null}
         <div className="flex justify-between text-lg font-bold">
           <dt>{messages.cart.total}</dt>
           <dd className="tabular-nums" data-testid="cart-page-total">
@@ -34,6 +44,9 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           </dd>
         </div>
       </dl>
+      <p className="mt-1 text-xs text-slate-600" data-testid="cart-iva-note">
+        {cart.iva.itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote}
+      </p>
       {cart.missingForMinimum > 0 ? (
         <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-950" role="status" data-testid="minimum-order">
           {messages.cart.minimumOrderMissing(formatMoney(cart.missingForMinimum))}
