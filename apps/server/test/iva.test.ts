@@ -71,8 +71,10 @@ async function mixedOrder(user: TestUser): Promise<Order> {
     payload: { items: lines.map(([p, quantity]) => ({ product_id: p.id, quantity })) },
   });
   expect(res.statusCode).toBe(201);
+  lastWhatsappText = new URL(res.json<{ whatsapp_url: string }>().whatsapp_url).searchParams.get('text') ?? '';
   return res.json<{ order: Order }>().order;
 }
+let lastWhatsappText = '';
 
 beforeEach(() => setPricesIncludeIva(true));
 
@@ -121,6 +123,8 @@ describe('the order’s IVA, prices including IVA (the default)', () => {
     expect(order.items.map((i) => i.iva_rate)).toEqual([21, 10.5, 27, 0]);
     const [stored] = (await ctx.pool.query('select iva from orders where id = $1', [order.id])).rows;
     expect(stored.iva).toEqual(order.iva);
+    // The business's WhatsApp text lists the breakdown above the total.
+    expect(lastWhatsappText).toMatch(/\*Neto gravado:\* \$\s400,00\n\*Exento:\* \$\s150,00\n\*IVA 21 %:\* \$\s42,00\n\*IVA 10,5 %:\* \$\s10,50\n\*IVA 27 %:\* \$\s27,00\n\*Total:\* \$\s629,50$/);
   });
 
   it('a Responsable Inscripto’s PDF itemises IVA per rate, with net lines', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOrderMessage, normalizeArgentinePhone, statusWhatsappUrl, type OrderMessageInput } from './order-message';
+import { formatMoney } from './money';
 
 /** Intl puts a no-break space between the currency sign and the amount. */
 const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');
@@ -96,5 +97,25 @@ describe('status WhatsApp link (issue 19 §2)', () => {
       'https://wa.me/5491122334455?text=Hola%20Ana%3A%20tu%20pedido%20est%C3%A1%20Confirmado',
     );
     expect(statusWhatsappUrl(null, 'x')).toBe('https://wa.me/?text=x');
+  });
+});
+
+describe('buildOrderMessage — IVA rows (issue 16 item 6)', () => {
+  it('lists net and IVA per rate just above the total', () => {
+    const text = buildOrderMessage({
+      orderId: '12345678-aaaa-4bbb-8ccc-000000000000',
+      customer: { nombre: 'Ana', apellido: 'Sosa', email: 'a@example.com' },
+      items: [{ name: 'Gaseosa', quantity: 2, total: 242_00 }],
+      observaciones: '',
+      canjeadoConPuntos: false,
+      totalSavings: 0,
+      total: 242_00,
+      ivaRows: [
+        { label: 'Neto gravado', amount: 200_00 },
+        { label: 'IVA 21 %', amount: 42_00 },
+      ],
+    });
+    const lines = text.split('\n');
+    expect(lines.slice(-3)).toEqual([`*Neto gravado:* ${formatMoney(200_00)}`, `*IVA 21 %:* ${formatMoney(42_00)}`, `*Total:* ${formatMoney(242_00)}`]);
   });
 });

@@ -3,7 +3,7 @@ import { buildOrderMessage } from '@mayorista/core/order-message';
 import { priceCart } from '@mayorista/core/pricing';
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import type { Order, OrderIva, PlaceOrderResult } from '@mayorista/core/schemas/order';
-import { orderItemsIva, toOrderIva } from '@mayorista/core/iva';
+import { ivaSummaryRows, orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -60,6 +60,8 @@ export function whatsappUrl(phone: string, order: Order): string {
     canjeadoConPuntos: order.canjeado_con_puntos,
     totalSavings: order.total_savings,
     total: order.total,
+    // The message goes to the business, which reads the breakdown itemised (like the admin view).
+    ivaRows: order.iva ? ivaSummaryRows(order.iva, true) : [],
   });
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 }
