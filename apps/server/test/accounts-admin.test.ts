@@ -60,6 +60,9 @@ describe('GET /api/admin/users', () => {
       saldo_puntos: 0,
       email_verified: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // Issue 16: an account that has not completed its business data.
+      razon_social: null,
+      cuit: null,
     });
 
     const byName = (await listUsers(admin.headers, '?search=nunez')).json();

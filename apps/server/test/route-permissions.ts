@@ -131,6 +131,19 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/profiles/${f.customerId}` }),
   },
+  // Mi cuenta (issue 16): approved or not, each caller reads and edits their own account only.
+  [routeKey('GET', '/api/me')]: { access: 'session', allowed: [200], request: () => ({ method: 'GET', url: '/api/me' }) },
+  [routeKey('PATCH', '/api/me')]: {
+    access: 'session',
+    allowed: [200],
+    request: () => ({ method: 'PATCH', url: '/api/me', payload: { delivery_notes: 'Timbre 2B', approved: true, saldo_puntos: 999 } }),
+  },
+  // A wrong current password: past the guard, and no caller's sessions end mid-matrix.
+  [routeKey('POST', '/api/me/password')]: {
+    access: 'session',
+    allowed: [400],
+    request: () => ({ method: 'POST', url: '/api/me/password', payload: { current_password: 'no-es-la-clave', new_password: strongPassword } }),
+  },
   [routeKey('GET', '/api/points')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/points' }) },
 
   // ── accounts: administration ──
@@ -167,6 +180,16 @@ export const routePermissions: Record<string, RouteRule> = {
     access: 'admin',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/products/${f.productId}/stock-movements?page=1&page_size=5` }),
+  },
+  [routeKey('GET', '/api/admin/users/:id')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}` }),
+  },
+  [routeKey('PATCH', '/api/admin/users/:id/notes')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/notes`, payload: { admin_notes: 'Paga a 30 días.' } }),
   },
   [routeKey('PATCH', '/api/admin/users/:id/role')]: {
     access: 'superAdmin',

@@ -57,6 +57,9 @@ export const ERROR_CODES = {
   weak_password: 'unprocessable',
   cannot_change_self: 'unprocessable',
   last_super_admin: 'conflict',
+  // Issue 16: a customer's own account (PATCH /api/me, POST /api/me/password, sign-up)
+  cuit_taken: 'conflict',
+  wrong_current_password: 'validation',
 
   // Products
   product_name_taken: 'conflict',

@@ -12,3 +12,4 @@ export * from './display-name';
 export * from './errors';
 export * from './roles';
 export * from './business';
+export * from './order-customer';

@@ -100,6 +100,39 @@ describe('status WhatsApp link (issue 19 §2)', () => {
   });
 });
 
+describe('buildOrderMessage with the business snapshot (issue 16)', () => {
+  it('adds razón social, CUIT, IVA condition, phone and delivery address after the e-mail, formatted', () => {
+    const customer = {
+      ...base.customer,
+      razon_social: 'Almacén Don José SRL',
+      cuit: '30712345671',
+      iva_condition: 'responsable_inscripto',
+      whatsapp: '5491112345678',
+      address_street: 'Av. Corrientes 1234',
+      address_city: 'Buenos Aires',
+      address_province: 'AR-C',
+      address_postal_code: 'C1043AAZ',
+      delivery_notes: 'Timbre 2B\nde 8 a 13',
+    };
+    const lines = buildOrderMessage({ ...base, customer }).split('\n');
+    expect(lines.slice(2, 10)).toEqual([
+      '*Cliente:* María Núñez',
+      '*Email:* maria@almacen.com.ar',
+      '*Razón social:* Almacén Don José SRL',
+      '*CUIT:* 30-71234567-1',
+      '*Condición frente al IVA:* Responsable Inscripto',
+      '*WhatsApp:* +54 9 11 1234-5678',
+      '*Dirección de entrega:* Av. Corrientes 1234, Buenos Aires, Ciudad Autónoma de Buenos Aires (CP C1043AAZ)',
+      '*Indicaciones de entrega:* Timbre 2B de 8 a 13',
+    ]);
+  });
+
+  it('an order from before issue 16 (no business keys) or with nulls reads as before', () => {
+    const nulls = { razon_social: null, cuit: null, iva_condition: null, whatsapp: null, address_street: null };
+    expect(buildOrderMessage({ ...base, customer: { ...base.customer, ...nulls } })).toBe(buildOrderMessage(base));
+  });
+});
+
 describe('buildOrderMessage — IVA rows (issue 16 item 6)', () => {
   it('lists net and IVA per rate just above the total', () => {
     const text = buildOrderMessage({
@@ -119,3 +152,4 @@ describe('buildOrderMessage — IVA rows (issue 16 item 6)', () => {
     expect(lines.slice(-3)).toEqual([`*Neto gravado:* ${formatMoney(200_00)}`, `*IVA 21 %:* ${formatMoney(42_00)}`, `*Total:* ${formatMoney(242_00)}`]);
   });
 });
+

@@ -1,5 +1,7 @@
 import { orderNumber } from './constants';
 import { formatMoney, type Centavos } from './money';
+import { normalizeArPhone } from './business';
+import { businessDetails, type BusinessSnapshot } from './order-customer';
 
 export interface OrderMessageItem {
   name: string;
@@ -10,7 +12,8 @@ export interface OrderMessageItem {
 
 export interface OrderMessageInput {
   orderId: string;
-  customer: { nombre: string; apellido: string; email: string };
+  /** With the business data the order snapshotted (issue 16), when it has any. */
+  customer: { nombre: string; apellido: string; email: string } & BusinessSnapshot;
   items: OrderMessageItem[];
   observaciones: string | null | undefined;
   canjeadoConPuntos: boolean;
@@ -42,6 +45,8 @@ export function buildOrderMessage(input: OrderMessageInput): string {
     '',
     `*Cliente:* ${customerName}`,
     `*Email:* ${singleLine(input.customer.email)}`,
+    // Issue 16: razón social, CUIT, IVA condition, phone and delivery address, as on the PDF.
+    ...businessDetails(input.customer).map((d) => `*${d.label}:* ${singleLine(d.value)}`),
     '',
     '*Productos:*',
     ...input.items.map((item) => `- ${item.quantity} x ${singleLine(item.name)}: ${formatMoney(item.total)}`),
@@ -56,21 +61,11 @@ export function buildOrderMessage(input: OrderMessageInput): string {
 }
 
 /**
- * Issue 19 §2: "Avisar por WhatsApp" from the admin's order view. Profiles keep no phone number,
- * so the admin types it (any Argentine form: "11 2233-4455", "+54 9 11…", "011 15…"); without
- * one the link opens WhatsApp for the admin to choose the chat.
+ * Issue 19 §2: "Avisar por WhatsApp" from the admin's order view. The customer's phone comes from
+ * the order (issue 16); the admin may type another in any Argentine form. One rule for every
+ * phone in the product: core/business.ts. Without a number the link lets the admin choose the chat.
  */
-export function normalizeArgentinePhone(input: string): string | null {
-  let digits = input.replace(/\D/g, '');
-  if (digits === '') return null;
-  if (digits.startsWith('00')) digits = digits.slice(2);
-  if (digits.startsWith('54')) digits = digits.slice(2);
-  if (digits.startsWith('9')) digits = digits.slice(1);
-  if (digits.startsWith('0')) digits = digits.slice(1);
-  // The old mobile prefix "15" after a 2–4 digit area code is not dialled in international form.
-  digits = digits.replace(/^(\d{2,4})15(\d{6,8})$/, (match, area: string, rest: string) => (area.length + rest.length === 10 ? area + rest : match));
-  return digits.length === 10 ? `549${digits}` : null;
-}
+export const normalizeArgentinePhone = normalizeArPhone;
 
 export function statusWhatsappUrl(phone: string | null, text: string): string {
   return `https://wa.me/${phone ?? ''}?text=${encodeURIComponent(text)}`;

@@ -32,6 +32,7 @@ export const {
   '/my-orders': MyOrdersPage,
   '/pedido-rapido': QuickOrderPage,
   '/mis-listas': MyListsPage,
+  '/mi-cuenta': MyAccountPage,
   '/admin': AdminPage,
   '*': NotFoundPage,
 } = lazyPages;

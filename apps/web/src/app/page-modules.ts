@@ -26,6 +26,7 @@ export const PAGE_MODULES = {
   '/my-orders': '/src/features/orders/my-orders-page.tsx',
   '/pedido-rapido': '/src/features/quick-order/quick-order-page.tsx',
   '/mis-listas': '/src/features/lists/my-lists-page.tsx',
+  '/mi-cuenta': '/src/features/account/my-account-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
   '*': '/src/app/pages/not-found-page.tsx',
 } as const satisfies Record<string, `/src/${string}-page.tsx`>;

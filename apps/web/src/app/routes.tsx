@@ -12,6 +12,7 @@ import {
   NotFoundPage,
   QuickOrderPage,
   MyListsPage,
+  MyAccountPage,
   RegisterPage,
   ResetPasswordPage,
   VerifyEmailPage,
@@ -58,6 +59,15 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <MyListsPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        // Issue 16: unapproved accounts too (they complete their data while they wait).
+        path: '/mi-cuenta',
+        element: (
+          <RequireAuth allowUnapproved>
+            <MyAccountPage />
           </RequireAuth>
         ),
       },

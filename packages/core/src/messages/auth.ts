@@ -34,4 +34,6 @@ export const auth = {
   invalidPointsBalance: 'El saldo de puntos debe ser un número entero de centavos, cero o mayor.',
   roleChangeRequired: 'Indicá qué rol cambiar.',
   formErrorsTitle: 'Revisá los datos marcados.',
+  currentPasswordRequired: 'Ingresá tu contraseña actual.',
+  wrongCurrentPassword: 'La contraseña actual no es correcta.',
 } as const;

@@ -17,7 +17,6 @@ export const iva = {
   plusIva: (rate: string) => (rate === 'Exento' ? '(exento de IVA)' : `+ IVA ${rate}`),
   lineNet: 'Neto',
   // The admin's order view.
-  customerCondition: 'Condición frente al IVA',
   adminPricesIncluded: 'Precios cargados con IVA incluido.',
   adminPricesExcluded: 'IVA sumado a los precios cargados.',
   adminCustomerItemised: 'El cliente ve el IVA discriminado.',

@@ -6,6 +6,7 @@ export const nav = {
   myOrders: 'Mis Pedidos',
   quickOrder: 'Pedido rápido',
   myLists: 'Mis listas',
+  myAccount: 'Mi cuenta',
   cart: 'Carrito',
   admin: 'Panel de administración',
   logout: 'Cerrar sesión',

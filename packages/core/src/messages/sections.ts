@@ -26,3 +26,4 @@ export { pricing } from './pricing';
 export { orderLife } from './orderLife';
 export { iva } from './iva';
 export { business } from './business';
+export { account } from './account';

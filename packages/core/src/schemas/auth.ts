@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { adminNotesSchema, businessProfileSchema, businessProfileViewSchema } from './business';
 
 export const emailSchema = z
   .string({ message: messages.auth.invalidEmail })
@@ -18,11 +19,21 @@ export const dniSchema = z
   .trim()
   .regex(/^\d{7,8}$/, { message: messages.auth.invalidDni });
 
-export const signUpMetadataSchema = z.object({
+/** The seed's personal fields (SPEC §5); they go into user_metadata as GoTrue does. */
+export const personalMetadataSchema = z.object({
   nombre: z.string({ message: messages.auth.nombreRequired }).trim().min(1, messages.auth.nombreRequired).max(80),
   apellido: z.string({ message: messages.auth.apellidoRequired }).trim().min(1, messages.auth.apellidoRequired).max(80),
   dni: dniSchema,
 });
+export type PersonalMetadata = z.infer<typeof personalMetadataSchema>;
+
+/**
+ * Sign-up metadata: the personal fields plus the business profile (issue 16). The business fields
+ * are optional at the API so clients from before issue 16 keep working (such an account is asked
+ * to complete them, like an older one; docs/decisions/017); each one sent is validated, and the
+ * web form requires them all.
+ */
+export const signUpMetadataSchema = personalMetadataSchema.extend(businessProfileSchema.partial().shape);
 export type SignUpMetadata = z.infer<typeof signUpMetadataSchema>;
 
 /**
@@ -155,6 +166,9 @@ export type RoleChangeInput = z.input<typeof roleChangeSchema>;
 export const adminUserSchema = profileSchema.extend({
   email_verified: z.boolean(),
   created_at: z.iso.datetime(),
+  /** Issue 16: how the admins know a customer; null for accounts that have not completed it. */
+  razon_social: z.string().nullable(),
+  cuit: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -173,3 +187,52 @@ export interface PointsAdjustment {
   /** ISO 8601 */
   created_at: string;
 }
+
+// ── The customer's own account (issue 16, GET/PATCH /api/me, docs/decisions/017) ──
+
+/**
+ * GET /api/me: the caller's profile and business data, and which required business fields are
+ * still missing (accounts from before issue 16). Never the admins' private notes.
+ */
+export const meSchema = profileSchema.extend(businessProfileViewSchema.shape).extend({
+  missing_business_fields: z.array(z.string()),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/**
+ * PATCH /api/me: only the caller's business and delivery data, each field optional. Any other key
+ * (approved, saldo_puntos, price_list_id, is_admin, admin_notes, …) is dropped by the schema, so it
+ * can change nothing whatever the request carries.
+ */
+export const updateMeSchema = businessProfileSchema.partial();
+export type UpdateMeInput = z.input<typeof updateMeSchema>;
+
+/** POST /api/me/password: the current password proves it is the owner at the keyboard. */
+export const changePasswordSchema = z.object({
+  current_password: z.string({ message: messages.auth.currentPasswordRequired }).min(1, messages.auth.currentPasswordRequired).max(200),
+  new_password: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+// ── The admin customer page (GET /api/admin/users/:id) ──
+
+export const adminCustomerOrderSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  total: z.number().int(),
+  /** ISO 8601 */
+  created_at: z.string(),
+});
+export type AdminCustomerOrder = z.infer<typeof adminCustomerOrderSchema>;
+
+/** One customer for the admins: the account, the business data, the private notes and the latest orders. */
+export const adminCustomerSchema = adminUserSchema.extend(businessProfileViewSchema.shape).extend({
+  admin_notes: z.string().nullable(),
+  missing_business_fields: z.array(z.string()),
+  orders_count: z.number().int().nonnegative(),
+  recent_orders: z.array(adminCustomerOrderSchema),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+/** PATCH /api/admin/users/:id/notes. Empty text clears them. */
+export const adminNotesChangeSchema = z.object({ admin_notes: adminNotesSchema });

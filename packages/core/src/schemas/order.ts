@@ -3,7 +3,6 @@ import { DISCOUNT_TYPES, ivaRateSchema } from './product';
 import { ORDER_STATUSES } from '../constants';
 import { quantitySchema } from './cart';
 import { lowerCaseUuid } from './common';
-import { IVA_CONDITIONS } from '../business';
 
 export const placeOrderSchema = z.strictObject({
   items: z
@@ -18,14 +17,28 @@ export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 // Response contracts (issue 15 item 8): Fastify serializes every orders route with these, and the
 // web takes its types from them. Output schemas check shape only: the server wrote the values.
 
-/** The customer as the order recorded them (SPEC §3 user_info). */
+/** A business field of the snapshot: absent on orders from before issue 16, null when the customer had not filled it in. */
+const snapshotField = z.string().nullable().optional();
+
+/**
+ * The customer as the order recorded them (SPEC §3 user_info). Issue 16 item 3 adds the business
+ * data as it was when the order was placed (core/order-customer.ts renders it); a later change in
+ * Mi cuenta does not rewrite past orders.
+ */
 export const orderUserInfoSchema = z.object({
   nombre: z.string(),
   apellido: z.string(),
   email: z.string(),
   dni: z.string(),
-  /** Issue 16: the customer's IVA condition when ordering; decides how documents show IVA (decision 019). */
-  iva_condition: z.enum(IVA_CONDITIONS).nullish(),
+  razon_social: snapshotField,
+  cuit: snapshotField,
+  iva_condition: snapshotField,
+  whatsapp: snapshotField,
+  address_street: snapshotField,
+  address_city: snapshotField,
+  address_province: snapshotField,
+  address_postal_code: snapshotField,
+  delivery_notes: snapshotField,
 });
 export type OrderUserInfo = z.infer<typeof orderUserInfoSchema>;
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Profile, SessionUser, SignUpMetadata } from '@mayorista/core';
+import type { BusinessProfileFields, Me, Profile, SessionUser, SignUpMetadata } from '@mayorista/core';
 import type { Database } from '../../db/client';
 import { emailTokens, profiles, refreshTokens, sessions, users } from '../../db/schema';
 import { SESSIONS_REVOKED_CHANNEL } from '../realtime/realtime.protocol';
@@ -67,7 +67,7 @@ export async function insertUserWithProfile(
 ): Promise<UserRow> {
   const [user] = await tx
     .insert(users)
-    .values({ email: input.email, passwordHash: input.passwordHash, metadata: { ...input.metadata } })
+    .values({ email: input.email, passwordHash: input.passwordHash, metadata: personalMetadata(input.metadata) })
     .returning(userColumns);
   await tx.insert(profiles).values({
     id: user!.id,
@@ -75,8 +75,64 @@ export async function insertUserWithProfile(
     apellido: input.metadata.apellido,
     dni: input.metadata.dni,
     email: input.email,
+    ...businessValues(input.metadata),
   });
   return user!;
+}
+
+/**
+ * user_metadata keeps the seed's personal fields only (SPEC §5, as GoTrue): the business data lives
+ * in the profile, where Mi cuenta edits it, so there is no second copy to go stale.
+ */
+export function personalMetadata(data: SignUpMetadata): Record<string, unknown> {
+  return { nombre: data.nombre, apellido: data.apellido, dni: data.dni };
+}
+
+/** Drizzle column values of the business fields present in `data` (absent ones are left alone). */
+export function businessValues(data: Partial<BusinessProfileFields>) {
+  const values: Partial<typeof profiles.$inferInsert> = {};
+  if (data.razon_social !== undefined) values.razonSocial = data.razon_social;
+  if (data.cuit !== undefined) values.cuit = data.cuit;
+  if (data.iva_condition !== undefined) values.ivaCondition = data.iva_condition;
+  if (data.whatsapp !== undefined) values.whatsapp = data.whatsapp;
+  if (data.address_street !== undefined) values.addressStreet = data.address_street;
+  if (data.address_city !== undefined) values.addressCity = data.address_city;
+  if (data.address_province !== undefined) values.addressProvince = data.address_province;
+  if (data.address_postal_code !== undefined) values.addressPostalCode = data.address_postal_code;
+  if (data.delivery_notes !== undefined) values.deliveryNotes = data.delivery_notes;
+  return values;
+}
+
+/** The business data as the API answers it (customer and admins alike); never the admins' notes. */
+export const businessColumns = {
+  razon_social: profiles.razonSocial,
+  cuit: profiles.cuit,
+  iva_condition: profiles.ivaCondition,
+  whatsapp: profiles.whatsapp,
+  address_street: profiles.addressStreet,
+  address_city: profiles.addressCity,
+  address_province: profiles.addressProvince,
+  address_postal_code: profiles.addressPostalCode,
+  delivery_notes: profiles.deliveryNotes,
+};
+
+/** GET /api/me: the caller's profile and business data. */
+export async function findMe(db: Executor, id: string): Promise<Omit<Me, 'missing_business_fields'> | null> {
+  const [row] = await db
+    .select({ ...profileColumns, ...businessColumns })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row ?? null;
+}
+
+/** Writes the caller's own business fields; privileged columns are not reachable from here. */
+export async function updateBusinessProfile(db: Executor, id: string, data: Partial<BusinessProfileFields>): Promise<void> {
+  const values = businessValues(data);
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(profiles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(profiles.id, id));
 }
 
 export async function markEmailVerified(tx: Transaction, userId: string): Promise<void> {

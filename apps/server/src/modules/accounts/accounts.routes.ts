@@ -2,6 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminCustomerSchema,
+  adminNotesChangeSchema,
+  changePasswordSchema,
+  meSchema,
+  updateMeSchema,
   adminUserSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
@@ -142,6 +147,26 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     async (request) => accounts.getOwnProfile(request.auth!.userId, request.params.id),
   );
 
+  // ── the customer's own account: Mi cuenta (issue 16, docs/decisions/017) ──
+
+  r.get('/api/me', { schema: { response: { 200: meSchema } }, config: { access: 'user' } }, async (request) =>
+    accounts.getMe(authOf(request).userId),
+  );
+
+  r.patch('/api/me', { schema: { body: updateMeSchema, response: { 200: meSchema } }, config: { access: 'user' } }, async (request) =>
+    accounts.updateMe(authOf(request).userId, request.body),
+  );
+
+  // Shares the sign-in bucket: a stolen access token must not become a way to guess the password.
+  r.post(
+    '/api/me/password',
+    { schema: { body: changePasswordSchema }, config: { access: 'user' }, onRequest: limits.credentials },
+    async (request, reply) => {
+      await accounts.changePassword(authOf(request), request.body);
+      return reply.status(204).send();
+    },
+  );
+
   // ── administration of accounts ──
 
   r.get(
@@ -176,6 +201,18 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     },
     async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await adminUsers.pointsMovements(request.params.id, request.query)),
+  );
+
+  r.get(
+    '/api/admin/users/:id',
+    { schema: { params: adminUserParams, response: { 200: adminCustomerSchema } }, config: { access: 'admin' } },
+    async (request) => adminUsers.customer(request.params.id),
+  );
+
+  r.patch(
+    '/api/admin/users/:id/notes',
+    { schema: { params: adminUserParams, body: adminNotesChangeSchema, response: { 200: adminCustomerSchema } }, config: { access: 'admin' } },
+    async (request) => adminUsers.setAdminNotes(request.params.id, request.body.admin_notes),
   );
 
   r.patch(

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   EMAIL_TOKEN_TTL_HOURS,
   messages,
+  missingBusinessFields,
+  type Me,
+  type BusinessProfileFields,
   REFRESH_TOKEN_REUSE_GRACE_SECONDS,
   type Profile,
   type Session,
@@ -23,6 +26,9 @@ import { generateOpaqueToken, hashOpaqueToken } from './secure-tokens';
 import { issueSessionTokens, startSession, type ClientInfo } from './sessions';
 import { beginSignInAttempt, clearSignInThrottle, forgetOldSignInFailures, signInAttemptFailed } from './sign-in-throttle';
 
+/** PATCH /api/me after validation. */
+type UpdateMeFields = Partial<BusinessProfileFields>;
+
 export const PASSWORD_RECOVERY_TTL_SECONDS = 60 * 60;
 const EMAIL_VERIFICATION_TTL_SECONDS = EMAIL_TOKEN_TTL_HOURS * 60 * 60;
 
@@ -34,6 +40,7 @@ export interface AccountsDeps {
   log: MailLogger & { error(object: Record<string, unknown>, message: string): void };
 }
 
+const cuitTaken = () => new AppError('cuit_taken', messages.business.cuitTaken);
 const invalidCredentials = () => new AppError('invalid_credentials', messages.auth.invalidCredentials);
 const invalidRefreshToken = () => new AppError('invalid_refresh_token', messages.auth.invalidRefreshToken);
 const accountLocked = (seconds: number) =>
@@ -142,11 +149,14 @@ export function createAccountsService(deps: AccountsDeps) {
       try {
         user = await db.transaction((tx) => repo.insertUserWithProfile(tx, { email: input.email, passwordHash, metadata: input.data }));
       } catch (error) {
-        // Checking first would race with a concurrent sign-up; the unique index is the authority.
+        // Checking first would race with a concurrent sign-up; the unique indexes are the authority.
+        // The e-mail's comes first (users before profiles), so a registered address never learns
+        // anything from the CUIT; a CUIT is public (ARCA's register) and may be said to be taken.
+        if (isUniqueViolation(error, 'profiles_cuit_key')) throw cuitTaken();
         if (!isUniqueViolation(error, 'users_email_key')) throw error;
         await tellExistingOwner(input.email);
         // What a new account would have answered; the id belongs to no one.
-        return { user: repo.toSessionUser({ id: randomUUID(), email: input.email, metadata: { ...input.data } }) };
+        return { user: repo.toSessionUser({ id: randomUUID(), email: input.email, metadata: repo.personalMetadata(input.data) }) };
       }
       await sendVerification(user);
       return { user: repo.toSessionUser(user) };
@@ -255,6 +265,45 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError('session_not_found', messages.auth.sessionMissing);
       return repo.toSessionUser(user);
+    },
+
+    /** GET /api/me: the caller's own data and what an older account still has to complete. */
+    async getMe(userId: string): Promise<Me> {
+      const me = await repo.findMe(db, userId);
+      if (!me) throw new AppError('not_found', messages.errors.notFound);
+      return { ...me, missing_business_fields: missingBusinessFields(me) };
+    },
+
+    /**
+     * PATCH /api/me: the caller's business and delivery data only. The schema has already dropped
+     * every other key, so approval, roles, points, price list and admin notes cannot be reached.
+     */
+    async updateMe(userId: string, input: UpdateMeFields): Promise<Me> {
+      try {
+        await repo.updateBusinessProfile(db, userId, input);
+      } catch (error) {
+        if (isUniqueViolation(error, 'profiles_cuit_key')) throw cuitTaken();
+        throw error;
+      }
+      return this.getMe(userId);
+    },
+
+    /**
+     * Mi cuenta: a new password, proven by the current one. Every other session ends (a stolen
+     * session is the usual reason to change it); the one in use stays signed in.
+     */
+    async changePassword(auth: { userId: string; sessionId: string }, input: { current_password: string; new_password: string }): Promise<void> {
+      const user = await repo.findUserById(db, auth.userId);
+      if (!user) throw new AppError('session_not_found', messages.auth.sessionMissing);
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        throw new AppError('wrong_current_password', messages.auth.wrongCurrentPassword);
+      }
+      assertPasswordNotCommon(input.new_password);
+      const passwordHash = await hashPassword(input.new_password);
+      await db.transaction(async (tx) => {
+        await repo.updatePasswordHash(tx, auth.userId, passwordHash);
+        await repo.revokeUserSessions(tx, auth.userId, auth.sessionId);
+      });
     },
 
     /** Only the caller's own profile; any other id is "not found", so ids of others are not confirmed. */

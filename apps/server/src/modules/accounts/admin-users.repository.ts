@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, AdminUserStatus, Profile } from '@mayorista/core';
+import { cuitSearchTerm, type AdminUser, type AdminUserStatus, type AdminCustomer, type Profile } from '@mayorista/core';
 import { likeContains } from '../../db/like';
 import { profiles, users } from '../../db/schema';
-import { profileColumns, type Executor, type Transaction } from './accounts.repository';
+import { businessColumns, profileColumns, type Executor, type Transaction } from './accounts.repository';
 
 const adminUserColumns = {
   ...profileColumns,
   email_verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
   created_at: profiles.createdAt,
+  razon_social: profiles.razonSocial,
+  cuit: profiles.cuit,
 };
 
 type AdminUserRow = Omit<AdminUser, 'created_at'> & { created_at: Date };
@@ -20,12 +22,11 @@ function listFilter(filter: { search?: string; status: AdminUserStatus }): SQL |
   if (filter.status === 'approved') conditions.push(eq(profiles.approved, true));
   const search = filter.search?.trim();
   if (search) {
-    // One haystack for name, surname, e-mail and DNI; accents and case ignored ("Nuñez" finds "nunez").
-    const pattern = likeContains(search);
-    conditions.push(
-      sql`public.immutable_unaccent(lower(concat_ws(' ', ${profiles.nombre}, ${profiles.apellido}, ${profiles.email}, ${profiles.dni})))
-          like public.immutable_unaccent(lower(${pattern}))`,
-    );
+    // One indexed haystack (migration 0010) for name, surname, e-mail, DNI, razón social and CUIT
+    // digits; accents and case ignored ("Nuñez" finds "nunez"), a CUIT typed with dashes or spaces
+    // searched as its digits.
+    const pattern = likeContains(cuitSearchTerm(search));
+    conditions.push(sql`${profiles.searchText} like lower(public.immutable_unaccent(${pattern}))`);
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -75,4 +76,42 @@ export async function updateProfileFlags(
     .update(profiles)
     .set({ ...flags, updatedAt: sql`now()` })
     .where(eq(profiles.id, id));
+}
+
+/** How many of a customer's orders the admin customer page lists (the Pedidos tab has them all). */
+export const CUSTOMER_RECENT_ORDERS = 20;
+
+/** The admin customer page: account, business data, private notes and the latest orders. */
+export async function findAdminCustomer(db: Executor, id: string): Promise<Omit<AdminCustomer, 'missing_business_fields'> | null> {
+  const [row] = await db
+    .select({ ...adminUserColumns, ...businessColumns, admin_notes: profiles.adminNotes })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, id));
+  if (!row) return null;
+  const recent = await db.execute<{ id: string; status: string; total: string | number; created_at: Date | string }>(
+    sql`select id, status, total, created_at from orders where user_id = ${id} order by created_at desc, id desc limit ${CUSTOMER_RECENT_ORDERS}`,
+  );
+  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${id}`);
+  return {
+    ...row,
+    created_at: row.created_at.toISOString(),
+    orders_count: counted.rows[0]?.n ?? 0,
+    recent_orders: recent.rows.map((o) => ({
+      id: o.id,
+      status: o.status,
+      total: Number(o.total),
+      created_at: new Date(o.created_at).toISOString(),
+    })),
+  };
+}
+
+/** Private admin notes; only the admin routes read or write them. */
+export async function updateAdminNotes(db: Executor, id: string, notes: string | null): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ adminNotes: notes, updatedAt: sql`now()` })
+    .where(eq(profiles.id, id))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { mayActOnAccount, messages, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
+import { mayActOnAccount, messages, missingBusinessFields, type AdminCustomer, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
 import { isStaff } from '@mayorista/core/roles';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
@@ -60,6 +60,19 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
           .catch((error: unknown) => log.error({ err: error, to: user.email }, 'no se pudo enviar el correo de aprobación'));
       }
       return user;
+    },
+
+    /** The admin customer page (issue 16 item 4). */
+    async customer(targetId: string): Promise<AdminCustomer> {
+      const customer = await adminRepo.findAdminCustomer(db, targetId);
+      if (!customer) throw accountNotFound();
+      return { ...customer, missing_business_fields: missingBusinessFields(customer) };
+    },
+
+    /** Private notes about a customer: any admin may keep them (they are not a privilege change). */
+    async setAdminNotes(targetId: string, notes: string | null): Promise<AdminCustomer> {
+      if (!(await adminRepo.updateAdminNotes(db, targetId, notes))) throw accountNotFound();
+      return this.customer(targetId);
     },
 
     /** Sets a new balance through the points ledger, which records who, why, before and after. */

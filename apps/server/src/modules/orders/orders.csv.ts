@@ -1,4 +1,4 @@
-import { messages, orderNumber } from '@mayorista/core';
+import { formatArPhone, formatCuit, formatDeliveryAddress, isIvaCondition, IVA_CONDITION_LABELS, messages, orderNumber } from '@mayorista/core';
 import type { Order } from '@mayorista/core/schemas/order';
 import { IVA_RATES, ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
@@ -44,6 +44,8 @@ export function csvCell(value: string): string {
   return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
 }
 
+const ivaConditionLabel = (value: string | null | undefined) => (isIvaCondition(value) ? IVA_CONDITION_LABELS[value] : (value ?? ''));
+
 /** Decision 019: the order's breakdown, appended after the existing columns (empty for orders from before IVA). */
 const TAXED_RATES = IVA_RATES.filter((rate) => rate !== 0);
 const IVA_HEADERS = [ivaTexts.csvNet, ...TAXED_RATES.map((rate) => ivaTexts.csvIva(ivaRateLabel(rate))), ivaTexts.csvIvaTotal];
@@ -65,6 +67,12 @@ function orderRow(order: Order): string[] {
     order.user_info.apellido,
     order.user_info.email,
     order.user_info.dni,
+    // Issue 16: the business snapshot; empty cells on orders from before it.
+    order.user_info.razon_social ?? '',
+    order.user_info.cuit ? formatCuit(order.user_info.cuit) : '',
+    ivaConditionLabel(order.user_info.iva_condition),
+    order.user_info.whatsapp ? formatArPhone(order.user_info.whatsapp) : '',
+    formatDeliveryAddress(order.user_info) ?? '',
     order.items.map((item) => `${item.quantity} x ${item.name}`).join(', '),
     formatCsvAmount(order.total),
     formatCsvAmount(order.total_savings),

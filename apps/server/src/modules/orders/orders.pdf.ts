@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
+import { businessDetails } from '@mayorista/core/order-customer';
 import type { Order, OrderItem } from '@mayorista/core/schemas/order';
 import {
   DEFAULT_IVA_RATE,
@@ -129,6 +130,8 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   field(pdfText.customer, `${order.user_info.nombre} ${order.user_info.apellido}`);
   field(pdfText.email, order.user_info.email);
   field(pdfText.dni, order.user_info.dni);
+  // Issue 16: razón social, CUIT, IVA condition, phone and delivery address (absent on older orders).
+  for (const detail of businessDetails(order.user_info)) field(detail.label, detail.value);
   field(pdfText.status, order.status);
   doc.moveDown();
 

@@ -71,7 +71,10 @@ export async function currentStock(db: Queryable, ids: string[]) {
 export async function findCustomer(db: Queryable, userId: string): Promise<(OrderUserInfo & { saldoPuntos: number }) | null> {
   const { rows } = await db.query<OrderUserInfo & { saldoPuntos: number }>({
     name: 'order_find_customer',
-    text: `select nombre, apellido, email, dni, iva_condition, saldo_puntos as "saldoPuntos" from profiles where id = $1`,
+    // Issue 16: the business data goes into the order's snapshot as it is today.
+    text: `select nombre, apellido, email, dni, razon_social, cuit, iva_condition, whatsapp, address_street, address_city,
+                  address_province, address_postal_code, delivery_notes, saldo_puntos as "saldoPuntos"
+             from profiles where id = $1`,
     values: [userId],
   });
   return rows[0] ?? null;

@@ -66,6 +66,12 @@ export function whatsappUrl(phone: string, order: Order): string {
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 }
 
+/** user_info: who placed the order and their business data (issue 16 item 3), without the balance. */
+function customerSnapshot(customer: OrderUserInfo & { saldoPuntos: number }): OrderUserInfo {
+  const { saldoPuntos: _balance, ...info } = customer;
+  return info;
+}
+
 function isIdempotencyKeyConflict(error: unknown): boolean {
   return isUniqueViolation(error, 'orders_user_idempotency_key');
 }
@@ -233,13 +239,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // Step 4: the order itself, and the cart emptied, in one statement.
       const row = await insertOrderAndEmptyCart(tx, {
         userId,
-        userInfo: {
-          nombre: customer.nombre,
-          apellido: customer.apellido,
-          email: customer.email,
-          dni: customer.dni,
-          ...(customer.iva_condition ? { iva_condition: customer.iva_condition } : {}),
-        },
+        userInfo: customerSnapshot(customer),
         items,
         total,
         totalSavings,

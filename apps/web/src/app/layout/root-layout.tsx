@@ -11,6 +11,8 @@ import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
 
 // Admins only: the WebSocket client stays out of the bundle every customer downloads.
+// Issue 16: signed-in accounts missing business data get a prompt; loaded only for them.
+const CompleteProfileBanner = lazy(() => import('../../features/account').then((m) => ({ default: m.CompleteProfileBanner })));
 const NewOrderNotifications = lazy(() => import('../../features/realtime').then((m) => ({ default: m.NewOrderNotifications })));
 
 /** The shell every route renders in: skip link, navigation, animated page area, footer. */
@@ -35,6 +37,13 @@ export function RootLayout() {
           {messages.app.skipToContent}
         </a>
         <SiteNav />
+        {profile ? (
+          <PageErrorBoundary resetKey={pathname} quiet>
+            <Suspense fallback={null}>
+              <CompleteProfileBanner />
+            </Suspense>
+          </PageErrorBoundary>
+        ) : null}
         {isAdmin(profile) ? (
           <PageErrorBoundary resetKey={pathname} quiet>
             <Suspense fallback={null}>

@@ -155,6 +155,10 @@ export function SiteNav() {
                 {nombre ? messages.nav.greeting(nombre) : messages.nav.greetingFallback}
               </span>
               {approved ? <PointsBalance className="px-3 whitespace-nowrap xl:px-0" /> : null}
+              {/* Issue 16: approved or not, every account reaches its own data. */}
+              <NavLink to="/mi-cuenta" className={linkClass}>
+                {messages.nav.myAccount}
+              </NavLink>
               <button
                 type="button"
                 onClick={() => void handleSignOut()}

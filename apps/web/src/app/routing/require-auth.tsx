@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,8 +9,11 @@ export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** The access guard of SPEC §4, in its exact order. */
-export function RequireAuth({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
+/**
+ * The access guard of SPEC §4, in its exact order. `allowUnapproved` (Mi cuenta, issue 16) lets a
+ * signed-in account in before its approval.
+ */
+export function RequireAuth({ children, adminOnly = false, allowUnapproved = false }: { children: ReactNode; adminOnly?: boolean; allowUnapproved?: boolean }) {
   const { loading, user, profile } = useAuth();
   const location = useLocation();
 
@@ -19,7 +22,7 @@ export function RequireAuth({ children, adminOnly = false }: { children: ReactNo
     const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (!isApproved(profile)) return <PendingApproval />;
+  if (!isApproved(profile) && !allowUnapproved) return <PendingApproval />;
   if (adminOnly && !isAdmin(profile)) return <Navigate to="/catalog" replace />;
   return <>{children}</>;
 }
@@ -31,6 +34,11 @@ export function PendingApproval() {
         {messages.guard.pendingTitle}
       </h1>
       <p className="mt-3 text-slate-700">{messages.guard.pendingText}</p>
+      <p className="mt-4">
+        <Link to="/mi-cuenta" className="font-medium text-brand-800 underline underline-offset-2">
+          {messages.guard.pendingAccountLink}
+        </Link>
+      </p>
     </section>
   );
 }

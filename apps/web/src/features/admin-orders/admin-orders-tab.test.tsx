@@ -196,3 +196,40 @@ describe('AdminOrdersTab', () => {
     expect(href.searchParams.get('text')).toContain('tu pedido #11111111 está Confirmado');
   });
 });
+
+describe('the order view with the business snapshot (issues 16 and 19)', () => {
+  it('shows razón social, CUIT and address, and "Avisar por WhatsApp" goes to the customer\'s phone without typing', async () => {
+    const current = order({
+      status: 'Confirmado',
+      user_info: {
+        nombre: 'Beatriz',
+        apellido: 'Sosa',
+        email: 'bea@example.com',
+        dni: '30111222',
+        razon_social: 'Almacén Bea',
+        cuit: '30712345671',
+        iva_condition: 'monotributista',
+        whatsapp: '5493511234567',
+        address_street: 'Av. Colón 1234',
+        address_city: 'Córdoba',
+        address_province: 'AR-X',
+        address_postal_code: 'X5000ABC',
+      },
+    });
+    handler = (url) => {
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+      return { status: 200, body: current };
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    expect(await within(detail).findByText('30-71234567-1')).toBeInTheDocument();
+    expect(within(detail).getByText('Almacén Bea')).toBeInTheDocument();
+    expect(within(detail).getByText('Monotributista')).toBeInTheDocument();
+    expect(within(detail).getByText('Av. Colón 1234, Córdoba, Córdoba (CP X5000ABC)')).toBeInTheDocument();
+    expect(within(detail).getByLabelText(/teléfono para WhatsApp/)).toHaveValue('+54 9 351123-4567');
+    const href = new URL(within(detail).getByRole('link', { name: 'Avisar por WhatsApp' }).getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/5493511234567');
+  });
+});

@@ -30,6 +30,8 @@ function adminUser(overrides: Partial<AdminUser>): AdminUser {
     saldo_puntos: 0,
     email_verified: true,
     created_at: '2026-11-20T10:00:00.000Z',
+    razon_social: null,
+    cuit: null,
     ...overrides,
   };
 }
@@ -155,5 +157,61 @@ describe('Usuarios tab', () => {
     await user.click(within(dialog).getByRole('button', { name: ledger.nextPage }));
     await waitFor(() => expect(within(dialog).getByText(ledger.pointsKinds.opening)).toBeInTheDocument());
     expect(server.calls.some((c) => c.url.includes('points-movements?page=2&page_size=20'))).toBe(true);
+  });
+});
+
+describe('the customer page (issue 16)', () => {
+  const customer = {
+    ...adminUser({ nombre: 'Rosa', apellido: 'Ibáñez', approved: true, razon_social: 'Almacén Rosa SRL', cuit: '30712345671' }),
+    iva_condition: 'responsable_inscripto' as const,
+    whatsapp: '5491112345678',
+    address_street: 'Av. Corrientes 1234',
+    address_city: 'Buenos Aires',
+    address_province: 'AR-C',
+    address_postal_code: 'C1043AAZ',
+    delivery_notes: null,
+    admin_notes: 'Paga a 30 días.',
+    missing_business_fields: [],
+    orders_count: 1,
+    recent_orders: [{ id: 'abcdef12-0000-4000-8000-000000000000', status: 'Pendiente', total: 123_450, created_at: '2026-11-20T10:00:00.000Z' }],
+  };
+
+  it('the list links each account to its page and shows razón social and CUIT', async () => {
+    renderWithAuth({
+      routes,
+      path: '/admin',
+      profile: profileFor('admin'),
+      routesOverride: { 'GET /api/admin/users': () => jsonResponse(200, { items: [customer], total: 1 }) },
+    });
+    expect(await screen.findByText('Almacén Rosa SRL')).toBeInTheDocument();
+    expect(screen.getByText(/CUIT: 30-71234567-1/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: text.openCustomerFor('Rosa Ibáñez') })).toHaveAttribute('href', `/admin?tab=usuarios&cliente=${customer.id}`);
+  });
+
+  it('shows the data, orders and private notes, and saves the notes', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({
+      routes,
+      path: '/admin',
+      initialEntries: [`/admin?tab=usuarios&cliente=${customer.id}`],
+      profile: profileFor('admin'),
+      routesOverride: {
+        [`GET /api/admin/users/${customer.id}`]: () => jsonResponse(200, customer),
+        [`PATCH /api/admin/users/${customer.id}/notes`]: (call) => jsonResponse(200, { ...customer, ...(call.body as object) }),
+        [`GET /api/admin/users/${customer.id}/points-movements?page=1&page_size=20`]: () => jsonResponse(200, { items: [], total: 0, page: 1, page_size: 20 }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Almacén Rosa SRL' })).toBeInTheDocument();
+    expect(screen.getByText('30-71234567-1')).toBeInTheDocument();
+    expect(screen.getByText('Responsable Inscripto')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+54 9 11 1234-5678' })).toHaveAttribute('href', 'https://wa.me/5491112345678');
+    expect(screen.getByText('#abcdef12')).toBeInTheDocument();
+    const notes = screen.getByLabelText(text.notesHint);
+    expect(notes).toHaveValue('Paga a 30 días.');
+    await user.clear(notes);
+    await user.type(notes, 'No entregar los lunes.');
+    await user.click(screen.getByRole('button', { name: text.notesSave }));
+    expect(await screen.findByText(text.notesSavedTitle)).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ admin_notes: 'No entregar los lunes.' });
   });
 });

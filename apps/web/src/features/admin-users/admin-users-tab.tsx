@@ -1,5 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { formatCuit } from '@mayorista/core/business';
 import { formatMoney } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
 import { useAuth } from '../../lib/auth';
@@ -20,6 +22,7 @@ import {
   type AdminUser,
   type AdminUserStatusFilter,
 } from './api/admin-users-api';
+import { CustomerPage } from './components/customer-page';
 import { PointsDialog } from './components/points-dialog';
 import { PointsMovementsDialog } from './components/points-movements-dialog';
 
@@ -27,8 +30,18 @@ const text = messages.adminUsers;
 
 const fullName = (user: AdminUser) => `${user.nombre} ${user.apellido}`.trim() || user.email;
 
-/** The "Usuarios" tab of /admin: pending accounts first, search, approval, points, admin role. */
+/**
+ * The "Usuarios" tab of /admin: pending accounts first, search, approval, points, admin role. With
+ * `cliente=<id>` in the URL it shows that customer's page instead (issue 16 item 4).
+ */
 export default function AdminUsersTab() {
+  const [params] = useSearchParams();
+  const customerId = params.get('cliente');
+  if (customerId) return <CustomerPage key={customerId} id={customerId} />;
+  return <AdminUsersList />;
+}
+
+function AdminUsersList() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<AdminUserStatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -145,7 +158,9 @@ function AdminUserRow({ user }: { user: AdminUser }) {
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">{name}</p>
           <p className="text-sm break-all text-slate-700">{user.email}</p>
+          {user.razon_social ? <p className="text-sm font-medium break-words text-slate-800">{user.razon_social}</p> : null}
           <p className="text-sm text-slate-700">
+            {user.cuit ? `${text.cuitLabel}: ${formatCuit(user.cuit)} · ` : ''}
             {text.dniLabel}: {user.dni} · {text.pointsLabel}: {formatMoney(user.saldo_puntos)}
           </p>
         </div>
@@ -159,6 +174,13 @@ function AdminUserRow({ user }: { user: AdminUser }) {
         </div>
       </div>
       <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap gap-2">
+        <Link
+          to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
+          aria-label={text.openCustomerFor(name)}
+          className="inline-flex min-h-9 items-center rounded-md border border-brand-700 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50"
+        >
+          {text.openCustomer}
+        </Link>
         {!isMe ? (
           <Button
             size="sm"

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { businessDetails } from '@mayorista/core/order-customer';
 import { isDestructiveTransition, nextOrderStatuses } from '@mayorista/core/order-status';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -14,7 +15,6 @@ import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, type A
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderLifeActions } from './order-life-actions';
 import { appConfig } from '../../../lib/app-config';
-import { IVA_CONDITION_LABELS } from '@mayorista/core/business';
 import { ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { OrderIvaRows, orderIsItemised } from '../../../components/orders/order-iva';
@@ -66,14 +66,15 @@ function OrderDetail({ orderId }: { orderId: string }) {
           <dd className="break-all">{order.user_info.email}</dd>
           <dt className="text-slate-600">{text.customerDni}</dt>
           <dd>{order.user_info.dni}</dd>
+          {/* Issue 16: the business data the order recorded (absent on older orders). */}
+          {businessDetails(order.user_info).map((detail) => (
+            <Fragment key={detail.label}>
+              <dt className="text-slate-600">{detail.label}</dt>
+              <dd className="break-words">{detail.value}</dd>
+            </Fragment>
+          ))}
           <dt className="text-slate-600">{text.paidWithPoints}</dt>
           <dd>{order.canjeado_con_puntos ? text.paidWithPointsYes : text.paidWithPointsNo}</dd>
-          {order.user_info.iva_condition ? (
-            <>
-              <dt className="text-slate-600">{ivaTexts.customerCondition}</dt>
-              <dd>{IVA_CONDITION_LABELS[order.user_info.iva_condition]}</dd>
-            </>
-          ) : null}
         </dl>
       </section>
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatArPhone } from '@mayorista/core/business';
 import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
 import { canEditOrder } from '@mayorista/core/order-status';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -17,7 +18,9 @@ const life = messages.orderLife;
 export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const [phone, setPhone] = useState('');
+  // Issue 19 §2 with issue 16: the customer's phone from the order's snapshot; the admin may type
+  // another, and an order without one (older, or an incomplete account) keeps the manual field.
+  const [phone, setPhone] = useState(() => (order.user_info.whatsapp ? formatArPhone(order.user_info.whatsapp) : ''));
   const phoneId = useId();
   const number = orderNumber(order.id);
   const normalized = normalizeArgentinePhone(phone);

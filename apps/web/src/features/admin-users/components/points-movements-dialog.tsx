@@ -24,7 +24,7 @@ function MovementItem({ movement }: { movement: PointsMovement }) {
   );
 }
 
-function PointsMovementsList({ userId }: { userId: string }) {
+export function PointsMovementsList({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const query = useQuery(pointsMovementsQueryOptions(userId, page));
   const pages = pageCountOf(query.data);

@@ -89,12 +89,22 @@ describe('LoginForm', () => {
 });
 
 describe('RegisterForm', () => {
-  async function fill(user: ReturnType<typeof userEvent.setup>, dni = '30123456') {
+  async function fill(user: ReturnType<typeof userEvent.setup>, dni = '30123456', cuit = '30-71234567-1') {
     await user.type(await screen.findByLabelText(text.nombreLabel), 'Lucía');
     await user.type(screen.getByLabelText(text.apellidoLabel), 'Pérez');
     await user.type(screen.getByLabelText(text.dniLabel), dni);
     await user.type(screen.getByLabelText(text.emailLabel), 'lucia@example.com');
     await user.type(screen.getByLabelText(text.passwordLabel), 'clave-segura-123');
+    // Issue 16: the business and delivery data, as a person types them.
+    const b = messages.business;
+    await user.type(screen.getByLabelText(b.razonSocialLabel), 'Almacén Lucía');
+    await user.type(screen.getByLabelText(b.cuitLabel), cuit);
+    await user.selectOptions(screen.getByLabelText(b.ivaConditionLabel), 'monotributista');
+    await user.type(screen.getByLabelText(b.whatsappLabel), '0351 15 123 4567');
+    await user.type(screen.getByLabelText(b.streetLabel), 'Av. Colón 1234');
+    await user.type(screen.getByLabelText(b.cityLabel), 'Córdoba');
+    await user.selectOptions(screen.getByLabelText(b.provinceLabel), 'AR-X');
+    await user.type(screen.getByLabelText(b.postalCodeLabel), 'x5000abc');
     await user.click(screen.getByRole('button', { name: text.registerSubmit }));
   }
 
@@ -116,8 +126,58 @@ describe('RegisterForm', () => {
     expect(server.calls.find((c) => c.url === '/api/auth/signup')?.body).toEqual({
       email: 'lucia@example.com',
       password: 'clave-segura-123',
-      data: { nombre: 'Lucía', apellido: 'Pérez', dni: '30123456' },
+      data: {
+        nombre: 'Lucía',
+        apellido: 'Pérez',
+        dni: '30123456',
+        razon_social: 'Almacén Lucía',
+        cuit: '30712345671',
+        iva_condition: 'monotributista',
+        whatsapp: '5493511234567',
+        address_street: 'Av. Colón 1234',
+        address_city: 'Córdoba',
+        address_province: 'AR-X',
+        address_postal_code: 'X5000ABC',
+        delivery_notes: null,
+      },
     });
+  });
+
+  it('checks the CUIT check digit on the client, next to the field, without calling the server', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({ routes, path: '/register', profile: null });
+    await fill(user, '30123456', '20-12345678-0');
+    expect(await screen.findByText('El CUIT no es válido: revisá el dígito verificador.')).toBeInTheDocument();
+    expect(screen.getByLabelText(messages.business.cuitLabel)).toHaveAttribute('aria-invalid', 'true');
+    expect(server.calls.some((c) => c.url === '/api/auth/signup')).toBe(false);
+  });
+
+  it('asks for every business field (left empty, each one says what it needs)', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({ routes, path: '/register', profile: null });
+    await user.type(await screen.findByLabelText(text.nombreLabel), 'Lucía');
+    await user.type(screen.getByLabelText(text.apellidoLabel), 'Pérez');
+    await user.type(screen.getByLabelText(text.dniLabel), '30123456');
+    await user.type(screen.getByLabelText(text.emailLabel), 'lucia@example.com');
+    await user.type(screen.getByLabelText(text.passwordLabel), 'clave-segura-123');
+    await user.click(screen.getByRole('button', { name: text.registerSubmit }));
+    for (const message of [messages.business.razonSocialRequired, messages.business.cuitFormat, messages.business.ivaConditionInvalid, messages.business.provinceInvalid]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(server.calls.some((c) => c.url === '/api/auth/signup')).toBe(false);
+  });
+
+  it('puts a CUIT already registered (409) next to the CUIT field', async () => {
+    const user = userEvent.setup();
+    renderWithAuth({
+      routes,
+      path: '/register',
+      profile: null,
+      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(409, { code: 'cuit_taken', message: messages.business.cuitTaken }) },
+    });
+    await fill(user);
+    expect(await screen.findByText(messages.business.cuitTaken)).toBeInTheDocument();
+    expect(screen.getByLabelText(messages.business.cuitLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows "Registro fallido" with the server message', async () => {

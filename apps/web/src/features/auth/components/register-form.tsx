@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { Button } from '../../../components/ui/button';
+import { BUSINESS_FIELD_NAMES, BusinessFields, EMPTY_BUSINESS_VALUES, type BusinessFieldName, type BusinessValues } from '../../../components/business-fields';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
@@ -10,19 +11,23 @@ import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
 const text = messages.accountPages;
-const FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
+const PERSONAL_FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
+const FIELDS = [...PERSONAL_FIELDS, ...BUSINESS_FIELD_NAMES] as const;
 type FieldName = (typeof FIELDS)[number];
+type PersonalField = (typeof PERSONAL_FIELDS)[number];
 
 /** Sign-up with the SPEC §8 toasts; afterwards the person is told to open the verification e-mail. */
 export function RegisterForm() {
   const { signUp, client } = useAuth();
-  const [values, setValues] = useState<Record<FieldName, string>>({ nombre: '', apellido: '', dni: '', email: '', password: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({ nombre: '', apellido: '', dni: '', email: '', password: '', ...EMPTY_BUSINESS_VALUES });
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [submitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
 
-  const set = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: PersonalField) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const setBusiness = (name: BusinessFieldName, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const businessValues = Object.fromEntries(BUSINESS_FIELD_NAMES.map((n) => [n, values[n]])) as BusinessValues;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +35,9 @@ export function RegisterForm() {
     const parsed = signUpSchema.safeParse({
       email: values.email,
       password: values.password,
-      data: { nombre: values.nombre, apellido: values.apellido, dni: values.dni },
+      // Every business field is sent, empty ones too: the form requires them (the API accepts
+      // older clients without them, docs/decisions/017), and core answers each empty one.
+      data: { nombre: values.nombre, apellido: values.apellido, dni: values.dni, ...businessValues },
     });
     if (!parsed.success) {
       setErrors(fieldErrorsFrom(parsed.error, FIELDS));
@@ -40,6 +47,10 @@ export function RegisterForm() {
     setSubmitting(true);
     const { error } = await signUp(parsed.data.email, parsed.data.password, parsed.data.data);
     setSubmitting(false);
+    if (error?.code === 'cuit_taken') {
+      setErrors({ cuit: error.message });
+      return;
+    }
     if (error) {
       toast({ title: messages.auth.signUpFailedTitle, description: error.message || messages.auth.somethingWentWrong, variant: 'destructive' });
       return;
@@ -94,6 +105,7 @@ export function RegisterForm() {
           onChange={set('password')}
           error={errors.password}
         />
+        <BusinessFields values={businessValues} errors={errors} onChange={setBusiness} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? text.registerSubmitting : text.registerSubmit}
         </Button>

@@ -27,6 +27,8 @@ export interface SignUpMetadataInput {
   nombre: string;
   apellido: string;
   dni: string;
+  /** Issue 16: the business profile (razón social, CUIT, …), normalised by core's schema. */
+  [businessField: string]: string | null | undefined;
 }
 
 export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { account as text } from '@mayorista/core/messages/account';
+import { messages } from '@mayorista/core/messages';
+import { LoadError } from '../../components/ui/load-error';
+import { Spinner } from '../../components/ui/spinner';
+import { meQueryOptions } from './api/account-api';
+import { BusinessForm } from './components/business-form';
+import { PasswordForm } from './components/password-form';
+import { SessionsCard } from './components/sessions-card';
+
+function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-sm text-slate-700">{intro}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * /mi-cuenta (issue 16 item 2), for approved and unapproved accounts alike: the seed's personal data
+ * (read only), the business and delivery data, the password and the other sessions.
+ */
+export default function MyAccountPage() {
+  const me = useQuery(meQueryOptions());
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-3 py-6 md:px-4">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{text.title}</h1>
+        <p className="mt-1 text-slate-700">{text.intro}</p>
+      </header>
+      {me.isPending ? <Spinner label={text.loading} /> : null}
+      {me.isError ? <LoadError title={text.loadError} detail={me.error.message} retryLabel={messages.adminUsers.retry} onRetry={() => void me.refetch()} /> : null}
+      {me.data ? (
+        <>
+          <Section id="mi-cuenta-datos" title={text.personalSection}>
+            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+              {[
+                [messages.accountPages.nombreLabel, `${me.data.nombre} ${me.data.apellido}`],
+                [messages.accountPages.emailLabel, me.data.email],
+                [messages.accountPages.dniLabel, me.data.dni],
+              ].map(([label, value]) => (
+                <div key={label}>
+                  <dt className="font-medium text-slate-600">{label}</dt>
+                  <dd className="break-words text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+          <Section id="mi-cuenta-negocio" title={text.businessSection} intro={text.businessHint}>
+            <BusinessForm me={me.data} />
+          </Section>
+          <Section id="mi-cuenta-clave" title={text.passwordSection} intro={text.passwordIntro}>
+            <PasswordForm />
+          </Section>
+          <Section id="mi-cuenta-sesiones" title={text.sessionsSection}>
+            <SessionsCard />
+          </Section>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatArPhone, formatCuit, isIvaCondition, IVA_CONDITION_LABELS } from '@mayorista/core/business';
+import { orderNumber } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
+import { business as labels } from '@mayorista/core/messages/business';
+import { formatMoney } from '@mayorista/core/money';
+import { formatDeliveryAddress } from '@mayorista/core/order-customer';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { adminCustomerQueryOptions, saveAdminNotes, type AdminCustomer } from '../api/admin-customer-api';
+import { adminUsersKeys } from '../api/admin-users-api';
+import { CustomerPriceListSlot } from './customer-price-list-slot';
+import { PointsMovementsList } from './points-movements-dialog';
+
+const text = messages.adminUsers;
+const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function CustomerData({ customer }: { customer: AdminCustomer }) {
+  const missing = customer.missing_business_fields.length;
+  const value = (v: string | null | undefined) => (v ? v : <span className="text-slate-500 italic">{text.notProvided}</span>);
+  const rows: [string, ReactNode][] = [
+    [labels.razonSocialLabel, value(customer.razon_social)],
+    [labels.cuitLabel, value(customer.cuit ? formatCuit(customer.cuit) : null)],
+    [labels.ivaConditionLabel, value(isIvaCondition(customer.iva_condition) ? IVA_CONDITION_LABELS[customer.iva_condition] : null)],
+    [
+      labels.whatsappLabel,
+      customer.whatsapp ? (
+        <a className="font-medium text-brand-800 underline underline-offset-2" href={`https://wa.me/${customer.whatsapp}`} target="_blank" rel="noreferrer">
+          {formatArPhone(customer.whatsapp)}
+        </a>
+      ) : (
+        value(null)
+      ),
+    ],
+    [messages.accountPages.emailLabel, customer.email],
+    [text.dniLabel, customer.dni],
+    [labels.addressLabel, value(formatDeliveryAddress(customer))],
+    [labels.deliveryNotesLabel, value(customer.delivery_notes)],
+  ];
+  return (
+    <>
+      {missing > 0 ? <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">{text.missingData(missing)}</p> : null}
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        {rows.map(([label, content]) => (
+          <div key={label} className="min-w-0">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="break-words text-slate-900">{content}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+function AdminNotes({ customer }: { customer: AdminCustomer }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [notes, setNotes] = useState(customer.admin_notes ?? '');
+  const save = useMutation({
+    mutationFn: () => saveAdminNotes(customer.id, notes),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminCustomerQueryOptions(customer.id).queryKey, saved);
+      toast({ title: text.notesSavedTitle });
+    },
+    onError: (error) => toast({ title: text.actionErrorTitle, description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm text-slate-700">
+        {text.notesHint}
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        maxLength={4000}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+      />
+      <Button size="sm" disabled={save.isPending} onClick={() => save.mutate()}>
+        {save.isPending ? text.notesSaving : text.notesSave}
+      </Button>
+    </div>
+  );
+}
+
+function CustomerOrders({ customer }: { customer: AdminCustomer }) {
+  if (customer.recent_orders.length === 0) return <p className="text-sm text-slate-700">{text.noOrders}</p>;
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        {text.ordersCount(customer.orders_count)}
+        {customer.orders_count > customer.recent_orders.length ? ` ${text.ordersShown(customer.recent_orders.length)}` : ''}
+      </p>
+      <ul className="mt-2 divide-y divide-slate-200">
+        {customer.recent_orders.map((order) => (
+          <li key={order.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+            <span className="font-medium text-slate-900">#{orderNumber(order.id)}</span>
+            <span className="text-slate-700">{dateFormat.format(new Date(order.created_at))}</span>
+            <span className="text-slate-700">{order.status}</span>
+            <span className="font-semibold text-slate-900 tabular-nums">{formatMoney(order.total)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The admin customer page (issue 16 item 4), opened from the Usuarios tab at
+ * /admin?tab=usuarios&cliente=<id>: data, price list, private notes, orders and points movements.
+ */
+export function CustomerPage({ id }: { id: string }) {
+  const query = useQuery(adminCustomerQueryOptions(id));
+  const queryClient = useQueryClient();
+  const back = (
+    <Link to="/admin?tab=usuarios" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+      ← {text.backToList}
+    </Link>
+  );
+  if (query.isPending) return <Spinner label={text.customerLoading} />;
+  if (query.isError) {
+    return (
+      <div className="space-y-3">
+        {back}
+        <LoadError
+          title={text.customerLoadError}
+          detail={query.error.message}
+          retryLabel={text.retry}
+          onRetry={() => void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all })}
+        />
+      </div>
+    );
+  }
+  const customer = query.data;
+  const name = `${customer.nombre} ${customer.apellido}`.trim();
+  return (
+    <article aria-labelledby="customer-heading" className="space-y-4">
+      {back}
+      <header>
+        <h2 id="customer-heading" className="text-xl font-semibold break-words text-slate-900">
+          {customer.razon_social ?? name}
+        </h2>
+        <p className="text-sm text-slate-700">
+          {customer.razon_social ? `${name} · ` : ''}
+          {customer.approved ? text.approvedBadge : text.pendingBadge}
+        </p>
+      </header>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card id="customer-data" title={text.customerDataTitle}>
+          <CustomerData customer={customer} />
+        </Card>
+        <div className="space-y-4">
+          <CustomerPriceListSlot customer={customer} />
+          <Card id="customer-notes" title={text.notesTitle}>
+            <AdminNotes customer={customer} />
+          </Card>
+        </div>
+        <Card id="customer-orders" title={text.ordersTitle}>
+          <CustomerOrders customer={customer} />
+        </Card>
+        <Card id="customer-points" title={text.pointsTitle}>
+          <PointsMovementsList userId={customer.id} />
+        </Card>
+      </div>
+    </article>
+  );
+}
