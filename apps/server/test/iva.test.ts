@@ -11,6 +11,7 @@ import type { Order } from '@mayorista/core/schemas/order';
 import { checkConsistency } from '../src/db/consistency';
 import { products, profiles } from '../src/db/schema';
 import type { InvoiceIssuer, InvoiceRequest } from '../src/modules/invoicing/invoice-issuer';
+import { createOrderEmailRenderer } from '../src/modules/orders/orders.emails';
 import { createAdmin, createSuperAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { createProduct } from './orders-fixtures';
@@ -213,6 +214,23 @@ describe('the order’s IVA, prices excluding IVA', () => {
     expect(edited.iva!.groups.map((g) => g.rate)).toEqual([21, 10.5, 0]);
     expect(edited.total).toBe(502_50 + 62_42);
     expect((await checkConsistency(ctx.pool)).violations).toEqual([]);
+  });
+});
+
+describe('the order e-mail', () => {
+  it('shows the customer’s view: IVA per rate for an RI, the IVA contained for a CF', async () => {
+    const render = createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora', appUrl: 'http://localhost' });
+    const mailFor = async (condition: IvaCondition) => {
+      const order = await mixedOrder(await customer(condition));
+      return render({ id: 1, kind: 'order_placed', recipient: 'x@example.com', orderId: order.id, data: {}, attempts: 0 });
+    };
+    const ri = await mailFor('responsable_inscripto');
+    expect(ri.text).toMatch(/2 × Gaseosa \w+: \$\s200,00/);
+    expect(ri.text).toMatch(/Neto gravado: \$\s400,00\nExento: \$\s150,00\nIVA 21 %: \$\s42,00\nIVA 10,5 %: \$\s10,50\nIVA 27 %: \$\s27,00\n/);
+    const cf = await mailFor('consumidor_final');
+    expect(cf.text).toMatch(/2 × Gaseosa \w+: \$\s242,00/);
+    expect(cf.text).toMatch(/IVA contenido: \$\s79,50/);
+    expect(cf.html).toContain('IVA contenido');
   });
 });
 
