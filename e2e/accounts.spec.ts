@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
+import { fillBusinessFields, signInThroughForm, uniqueCuit, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
 
 test('register → e-mail link → sign in → pending → an admin approves → the customer sees Catálogo and Mis Pedidos', async ({ browser }) => {
   const email = uniqueEmail('cuentas');
@@ -13,6 +13,7 @@ test('register → e-mail link → sign in → pending → an admin approves →
   await customer.getByLabel('DNI').fill(uniqueDni());
   await customer.getByLabel('Correo electrónico', { exact: true }).fill(email);
   await customer.getByLabel('Contraseña', { exact: true }).fill(password);
+  await fillBusinessFields(customer, uniqueCuit());
   await customer.getByRole('button', { name: 'Registrarse' }).click();
   await expect(customer.getByRole('region', { name: /Notificaciones/ }).getByText('¡Registro exitoso!')).toBeVisible();
   await expect(customer.getByRole('region', { name: /Notificaciones/ }).getByText('Por favor, revisa tu correo para verificar tu cuenta.')).toBeVisible();

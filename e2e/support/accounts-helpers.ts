@@ -75,3 +75,32 @@ export async function createApprovedCustomer(request: APIRequestContext, tag: st
   expect(approve.status(), await approve.text()).toBe(200);
   return { id: user.id, email, password };
 }
+
+/**
+ * A fresh valid CUIT (type 30) with the official mod-11 check digit, so runs never collide on the
+ * one-account-per-CUIT rule. Written out here rather than imported: e2e loads no workspace TypeScript.
+ */
+export function uniqueCuit(): string {
+  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  for (;;) {
+    const first10 = `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const digit = 11 - ([...first10].reduce((sum, d, i) => sum + Number(d) * weights[i]!, 0) % 11);
+    if (digit === 10) continue;
+    return `${first10}${digit === 11 ? 0 : digit}`;
+  }
+}
+
+export const dashedCuit = (cuit: string) => `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`;
+
+/** Fills the business and delivery fields of the sign-up form or Mi cuenta (issue 16), as a person types them. */
+export async function fillBusinessFields(page: Page, cuit: string, razonSocial = 'Almacén Don José SRL'): Promise<void> {
+  await page.getByLabel('Razón social').fill(razonSocial);
+  await page.getByLabel('CUIT').fill(dashedCuit(cuit));
+  await page.getByLabel('Condición frente al IVA').selectOption('responsable_inscripto');
+  await page.getByLabel('WhatsApp').fill('011 15-1234-5678');
+  await page.getByLabel('Calle y número').fill('Av. Corrientes 1234');
+  await page.getByLabel('Localidad').fill('Buenos Aires');
+  await page.getByLabel('Provincia').selectOption('AR-C');
+  await page.getByLabel('Código postal').fill('C1043AAZ');
+  await page.getByLabel('Indicaciones de entrega').fill('Timbre 2B, de 8 a 13');
+}

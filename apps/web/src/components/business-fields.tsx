@@ -60,11 +60,13 @@ export function BusinessFields({ values, errors, onChange }: BusinessFieldsProps
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(name, event.target.value),
   });
   return (
-    <>
+    // Two columns only where the form itself is wide (Mi cuenta), not in the narrow sign-up card
+    // at any screen width: a container query, not a viewport one.
+    <div className="@container space-y-6">
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">{text.businessSection}</legend>
         <Field label={labels.razonSocialLabel} autoComplete="organization" required hint={text.razonSocialHint} {...input('razon_social')} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @lg:grid-cols-2">
           <Field label={labels.cuitLabel} inputMode="numeric" autoComplete="off" required hint={text.cuitHint} placeholder="30-71234567-1" {...input('cuit')} />
           <SelectField label={labels.ivaConditionLabel} required {...input('iva_condition')}>
             <option value="">{text.ivaPlaceholder}</option>
@@ -80,7 +82,7 @@ export function BusinessFields({ values, errors, onChange }: BusinessFieldsProps
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">{text.deliverySection}</legend>
         <Field label={labels.streetLabel} autoComplete="address-line1" required {...input('address_street')} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @lg:grid-cols-2">
           <Field label={labels.cityLabel} autoComplete="address-level2" required {...input('address_city')} />
           <SelectField label={labels.provinceLabel} autoComplete="address-level1" required {...input('address_province')}>
             <option value="">{text.provincePlaceholder}</option>
@@ -94,6 +96,6 @@ export function BusinessFields({ values, errors, onChange }: BusinessFieldsProps
         <Field label={labels.postalCodeLabel} autoComplete="postal-code" autoCapitalize="characters" required {...input('address_postal_code')} />
         <Field label={labels.deliveryNotesLabel} autoComplete="off" hint={text.deliveryNotesHint} {...input('delivery_notes')} />
       </fieldset>
-    </>
+    </div>
   );
 }

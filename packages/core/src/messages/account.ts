@@ -7,6 +7,7 @@ export const account = {
   loadError: 'No se pudieron cargar tus datos.',
   personalSection: 'Tus datos',
   businessSection: 'Datos del negocio',
+  businessAndDeliverySection: 'Negocio y entrega',
   businessHint: 'Como figuran en tu constancia de CUIT.',
   deliverySection: 'Entrega',
   razonSocialHint: 'Razón social o nombre de fantasía.',

@@ -136,6 +136,13 @@ export function createAccountsService(deps: AccountsDeps) {
     return row.userId;
   }
 
+  /** GET /api/me: the caller's own data and what an older account still has to complete. */
+  async function getMe(userId: string): Promise<Me> {
+    const me = await repo.findMe(db, userId);
+    if (!me) throw new AppError('not_found', messages.errors.notFound);
+    return { ...me, missing_business_fields: missingBusinessFields(me) };
+  }
+
   return {
     /**
      * Answers the same for a new and a registered address (issue 20 item 5): both hash the
@@ -267,12 +274,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return repo.toSessionUser(user);
     },
 
-    /** GET /api/me: the caller's own data and what an older account still has to complete. */
-    async getMe(userId: string): Promise<Me> {
-      const me = await repo.findMe(db, userId);
-      if (!me) throw new AppError('not_found', messages.errors.notFound);
-      return { ...me, missing_business_fields: missingBusinessFields(me) };
-    },
+    getMe,
 
     /**
      * PATCH /api/me: the caller's business and delivery data only. The schema has already dropped
@@ -285,7 +287,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (isUniqueViolation(error, 'profiles_cuit_key')) throw cuitTaken();
         throw error;
       }
-      return this.getMe(userId);
+      return getMe(userId);
     },
 
     /**

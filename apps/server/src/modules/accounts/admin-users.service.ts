@@ -34,6 +34,13 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
     return user;
   }
 
+  /** The admin customer page (issue 16 item 4). */
+  async function customer(targetId: string): Promise<AdminCustomer> {
+    const found = await adminRepo.findAdminCustomer(db, targetId);
+    if (!found) throw accountNotFound();
+    return { ...found, missing_business_fields: missingBusinessFields(found) };
+  }
+
   return {
     list(query: { search?: string; status: AdminUserStatus; page: number; page_size: number }) {
       return adminRepo.listAdminUsers(db, { search: query.search, status: query.status, page: query.page, pageSize: query.page_size });
@@ -62,17 +69,12 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
       return user;
     },
 
-    /** The admin customer page (issue 16 item 4). */
-    async customer(targetId: string): Promise<AdminCustomer> {
-      const customer = await adminRepo.findAdminCustomer(db, targetId);
-      if (!customer) throw accountNotFound();
-      return { ...customer, missing_business_fields: missingBusinessFields(customer) };
-    },
+    customer,
 
     /** Private notes about a customer: any admin may keep them (they are not a privilege change). */
     async setAdminNotes(targetId: string, notes: string | null): Promise<AdminCustomer> {
       if (!(await adminRepo.updateAdminNotes(db, targetId, notes))) throw accountNotFound();
-      return this.customer(targetId);
+      return customer(targetId);
     },
 
     /** Sets a new balance through the points ledger, which records who, why, before and after. */

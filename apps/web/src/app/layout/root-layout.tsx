@@ -37,7 +37,8 @@ export function RootLayout() {
           {messages.app.skipToContent}
         </a>
         <SiteNav />
-        {profile ? (
+        {/* Customers only: staff accounts buy nothing and keep no business data. */}
+        {profile && !isAdmin(profile) ? (
           <PageErrorBoundary resetKey={pathname} quiet>
             <Suspense fallback={null}>
               <CompleteProfileBanner />

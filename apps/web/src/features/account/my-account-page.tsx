@@ -51,7 +51,7 @@ export default function MyAccountPage() {
               ))}
             </dl>
           </Section>
-          <Section id="mi-cuenta-negocio" title={text.businessSection} intro={text.businessHint}>
+          <Section id="mi-cuenta-negocio" title={text.businessAndDeliverySection} intro={text.businessHint}>
             <BusinessForm me={me.data} />
           </Section>
           <Section id="mi-cuenta-clave" title={text.passwordSection} intro={text.passwordIntro}>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatArPhone, formatCuit } from '@mayorista/core/business';
 import { account as text } from '@mayorista/core/messages/account';
 import { updateMeSchema, type UpdateMeInput } from '@mayorista/core/schemas/auth';
 import { BUSINESS_FIELD_NAMES, BusinessFields, type BusinessFieldName, type BusinessValues } from '../../../components/business-fields';
@@ -10,10 +11,11 @@ import { meKeys, updateMe, type Me } from '../api/account-api';
 
 type Errors = Partial<Record<BusinessFieldName | 'form', string>>;
 
-/** What the form starts with: the stored values (null → empty); the CUIT shown with its dashes. */
+/** What the form starts with: the stored values (null → empty); CUIT and phone written for people. */
 function valuesFrom(me: Me): BusinessValues {
   const values = Object.fromEntries(BUSINESS_FIELD_NAMES.map((n) => [n, me[n] ?? ''])) as BusinessValues;
-  if (me.cuit && /^\d{11}$/.test(me.cuit)) values.cuit = `${me.cuit.slice(0, 2)}-${me.cuit.slice(2, 10)}-${me.cuit.slice(10)}`;
+  if (me.cuit) values.cuit = formatCuit(me.cuit);
+  if (me.whatsapp) values.whatsapp = formatArPhone(me.whatsapp);
   return values;
 }
 
@@ -59,7 +61,7 @@ export function BusinessForm({ me }: { me: Me }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={text.businessSection}>
+    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={text.businessAndDeliverySection}>
       <BusinessFields values={values} errors={errors} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
         {save.isPending ? text.saving : text.save}

@@ -43,7 +43,7 @@ export function CompleteProfileBanner() {
         <div className="flex shrink-0 items-center gap-3">
           <Link
             to="/mi-cuenta"
-            className="inline-flex min-h-11 items-center rounded-md bg-amber-900 px-4 font-medium text-white hover:bg-amber-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900"
+            className="inline-flex min-h-11 items-center rounded-md bg-amber-900 px-4 text-sm font-medium text-white hover:bg-amber-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900"
           >
             {text.completeLink}
           </Link>

@@ -1,5 +1,5 @@
 import { AUTH_REFRESH_TICK_MS } from '@mayorista/core/constants';
-import type { Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
+import type { Session, SessionUser, SignOutScope, SignUpMetadata } from '@mayorista/core/schemas/auth';
 import { apiRequest } from '../../api-client';
 import {
   AuthInvalidTokenResponseError,
@@ -23,13 +23,11 @@ export type AuthChangeEvent =
 
 export type AuthChangeListener = (event: AuthChangeEvent, session: Session | null) => void;
 
-export interface SignUpMetadataInput {
-  nombre: string;
-  apellido: string;
-  dni: string;
-  /** Issue 16: the business profile (razón social, CUIT, …), normalised by core's schema. */
-  [businessField: string]: string | null | undefined;
-}
+/**
+ * The sign-up metadata as core's schema outputs it: the seed's fields and (issue 16) the business
+ * profile, normalised. A type-only import: lib/auth stays free of zod at run time.
+ */
+export type SignUpMetadataInput = SignUpMetadata;
 
 export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
 
