@@ -59,7 +59,7 @@ async function fillCart(page: Page, email: string, password: string) {
 
 const ivaRows = (page: Page, testId: string) => page.getByTestId(testId);
 
-test('a Responsable Inscripto sees IVA itemised in the cart, the order and its PDF', async ({ page, request }) => {
+test('a Responsable Inscripto sees IVA itemised in the cart, the order and its PDF; the admin sees the breakdown', async ({ page, request, browser }) => {
   const customer = await customerWithCondition(request, 'responsable_inscripto', 'ri');
   await fillCart(page, customer.email, customer.password);
 
@@ -86,10 +86,14 @@ test('a Responsable Inscripto sees IVA itemised in the cart, the order and its P
   });
   await page.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page.getByText('¡Pedido Realizado!', { exact: true })).toBeVisible();
+  const number = (await page.getByTestId('order-confirmation').getByRole('heading').textContent())!.match(/#([0-9a-f]{8})/)![1]!;
 
   await page.goto('/my-orders');
   const card = page.getByTestId('order-card').first();
-  await expect(card.getByTestId('order-line-total')).toHaveText([ars('$ 200,00'), ars('$ 100,00')]);
+  // Lines come back in the saved cart's order (jsonb key order), so each is found by name.
+  const lineTotal = (name: string) => card.getByRole('listitem').filter({ hasText: name }).getByTestId('order-line-total');
+  await expect(lineTotal(GASEOSA)).toHaveText(ars('$ 200,00'));
+  await expect(lineTotal(HARINA)).toHaveText(ars('$ 100,00'));
   await expect(card.getByTestId('order-iva-row')).toHaveText([ars('Neto gravado$ 300,00'), ars('IVA 21 %$ 42,00'), ars('IVA 10,5 %$ 10,50')]);
   await expect(card.getByTestId('order-total')).toHaveText(ars('$ 352,50'));
 
@@ -101,6 +105,25 @@ test('a Responsable Inscripto sees IVA itemised in the cart, the order and its P
     const { readFile } = await import('node:fs/promises');
     await writeFile(`${shots}/iva-order-ri.pdf`, await readFile(pdfPath));
   }
+
+  // The admin's order view: the breakdown itemised, each line's rate, and what the customer sees.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  await signInThroughForm(admin, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  await admin.goto('/admin?tab=pedidos');
+  await admin.getByRole('button', { name: new RegExp(`Ver detalle del pedido #${number}`) }).click();
+  const detail = admin.getByRole('dialog', { name: `Pedido #${number}` });
+  await expect(detail.getByTestId('order-iva-row')).toHaveText([ars('Neto gravado$ 300,00'), ars('IVA 21 %$ 42,00'), ars('IVA 10,5 %$ 10,50')]);
+  await expect(detail).toContainText('El cliente ve el IVA discriminado.');
+  await expect(detail).toContainText('· IVA 10,5 %');
+  if (shots) {
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await admin.screenshot({ path: `${shots}/iva-admin-order-${width}.png` });
+    }
+  }
+  await adminContext.close();
 });
 
 test('a Consumidor Final sees final prices, and the IVA they contain', async ({ page, request }) => {
@@ -130,7 +153,9 @@ test('a Consumidor Final sees final prices, and the IVA they contain', async ({ 
   await expect(page.getByText('¡Pedido Realizado!', { exact: true })).toBeVisible();
   await page.goto('/my-orders');
   const card = page.getByTestId('order-card').first();
-  await expect(card.getByTestId('order-line-total')).toHaveText([ars('$ 242,00'), ars('$ 110,50')]);
+  const lineTotal = (name: string) => card.getByRole('listitem').filter({ hasText: name }).getByTestId('order-line-total');
+  await expect(lineTotal(GASEOSA)).toHaveText(ars('$ 242,00'));
+  await expect(lineTotal(HARINA)).toHaveText(ars('$ 110,50'));
   await expect(card.getByTestId('order-iva-row')).toHaveText([ars('IVA contenido$ 52,50')]);
   await expect(card).toContainText('Precios finales con IVA incluido.');
   if (shots) {
