@@ -4,6 +4,7 @@ import { orderNumber } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { priceOrderEdit, type EditableProduct } from '@mayorista/core/order-edit';
+import { orderItemsIva } from '@mayorista/core/iva';
 import type { Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -48,6 +49,8 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     () => priceOrderEdit(order.items, lines, added as ReadonlyMap<string, EditableProduct>, reprice),
     [order.items, lines, added, reprice],
   );
+  // With IVA added on top of the entered prices, the total the server will answer includes it (decision 019).
+  const estimatedTotal = order.iva ? orderItemsIva(preview.items, order.iva.prices_include_iva).total : preview.total;
 
   const save = useMutation({
     mutationFn: () =>
@@ -150,7 +153,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
 
       {preview.missing.length === 0 ? (
         <p className="text-right text-base font-semibold" aria-live="polite">
-          {text.estimatedTotal}: {formatMoney(preview.total)}
+          {text.estimatedTotal}: {formatMoney(estimatedTotal)}
         </p>
       ) : null}
 
