@@ -29,7 +29,48 @@ export default tseslint.config(
   // src/components, and the pages in src/app compose features. Built from the folder list so a new
   // feature is covered the day it is created; see webBoundaryRules below.
   ...webBoundaryRules(),
+  ...messagesBySubpathRules(),
 );
+
+/**
+ * Decision 021: the first download carries only the texts the first page uses. A module the entry
+ * reaches by static imports lands in the entry chunk, and the `messages` namespace re-exports
+ * every section, so web code (and the core modules it bundles) imports each section by subpath:
+ * `import { cart } from '@mayorista/core/messages/cart'`. Tests are not bundled and may use the
+ * namespace; so may the server. A separate rule name, so the feature-boundary blocks keep theirs.
+ */
+function messagesBySubpathRules() {
+  const message =
+    "Import the texts section by subpath, e.g. import { cart } from '@mayorista/core/messages/cart' (decision 021): the messages namespace puts every section in the first download.";
+  return [
+    {
+      files: ['apps/web/src/**/*.{ts,tsx}'],
+      ignores: ['**/*.test.{ts,tsx}'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              { name: '@mayorista/core/messages', message },
+              { name: '@mayorista/core', message },
+            ],
+            patterns: [{ regex: '^@mayorista/core/messages/(index|sections)$', message }],
+          },
+        ],
+      },
+    },
+    {
+      files: ['packages/core/src/**/*.ts'],
+      ignores: ['**/*.test.ts', 'packages/core/src/index.ts', 'packages/core/src/messages/index.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { patterns: [{ regex: '^(\\./|(\\.\\./)+)messages(/index|/sections)?$', message }] },
+        ],
+      },
+    },
+  ];
+}
 
 /**
  * One `no-restricted-imports` block per feature folder and per file depth. The rule sees only the

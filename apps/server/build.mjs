@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@may
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', seed: 'src/seed-cli.ts', backup: 'src/backup-cli.ts', 'db-check': 'src/db-check-cli.ts' },
+  entryPoints: { main: 'src/main.ts', seed: 'src/seed-cli.ts', backup: 'src/backup-cli.ts', 'db-check': 'src/db-check-cli.ts', 'pdf-worker': 'src/modules/orders/orders.pdf-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -109,3 +109,19 @@ export function percentile(sorted: number[], p: number): number {
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[idx]!;
 }
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, in milliseconds; null where
+ * /proc is not available. The difference over a run, per order, is less sensitive to other load
+ * on a shared machine than throughput is.
+ */
+export function cpuMs(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}

@@ -29,6 +29,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { OutboxWorker } from './modules/outbox/outbox.worker';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { createOrderEmailRenderer } from './modules/orders/orders.emails';
+import { OrderPdfThread } from './modules/orders/orders.pdf-thread';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,10 +68,17 @@ function redactUrl(url: string): string {
  */
 function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer): OutboxWorker {
   const { config } = deps;
+  // The attached PDFs render on a low-priority thread, off the orders' CPU (decision 021).
+  const pdfThread = new OrderPdfThread();
   const worker = new OutboxWorker({
     pool: deps.pool,
     mailer,
-    render: createOrderEmailRenderer({ pool: deps.pool, catalogName: config.catalogName, appUrl: config.appUrl }),
+    render: createOrderEmailRenderer({
+      pool: deps.pool,
+      catalogName: config.catalogName,
+      appUrl: config.appUrl,
+      renderPdf: (order, catalogName) => pdfThread.render(order, catalogName),
+    }),
     log: app.log,
     pollMs: config.outbox.pollMs,
     maxAttempts: config.outbox.maxAttempts,
@@ -83,6 +91,8 @@ function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer)
     app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());
   }
+  // After the worker's stop (hooks run in order): the message in hand still gets its PDF.
+  app.addHook('onClose', async () => pdfThread.close());
   return worker;
 }
 

@@ -133,7 +133,7 @@ describe('approval', () => {
     const otherAdmin = await createAdmin(ctx);
     const own = await setApproval(admin.headers, admin.userId, false);
     expect(own.statusCode).toBe(422);
-    expect(own.json()).toEqual({ code: 'cannot_change_self', message: messages.auth.cannotChangeOwnApproval });
+    expect(own.json()).toEqual({ code: 'cannot_change_self', message: messages.accountRules.cannotChangeOwnApproval });
     expect((await setApproval(admin.headers, otherAdmin.userId, false)).statusCode).toBe(403);
     expect(await profileOf(otherAdmin.userId)).toMatchObject({ approved: true });
     expect((await setApproval(admin.headers, '00000000-0000-0000-0000-000000000000', true)).statusCode).toBe(404);
@@ -179,7 +179,7 @@ describe('points adjustments', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await adjustPoints(admin.headers, customer.userId, { saldo_puntos: 100 })).json().message).toBe(
-      messages.auth.adjustmentReasonRequired,
+      messages.accountRules.adjustmentReasonRequired,
     );
     expect(await profileOf(customer.userId)).toMatchObject({ saldo_puntos: 700 });
     const { rows } = await ctx.pool.query(`select count(*)::int as n from points_movements where profile_id = $1 and kind = 'admin_adjustment'`, [customer.userId]);
@@ -234,11 +234,11 @@ describe('roles', () => {
     const superAdmin = await createSuperAdmin(ctx);
     const own = await changeRole(superAdmin.headers, superAdmin.userId, { is_super_admin: false });
     expect(own.statusCode).toBe(422);
-    expect(own.json()).toEqual({ code: 'cannot_change_self', message: messages.auth.cannotChangeOwnRole });
+    expect(own.json()).toEqual({ code: 'cannot_change_self', message: messages.accountRules.cannotChangeOwnRole });
     expect(await profileOf(superAdmin.userId)).toMatchObject({ is_super_admin: true });
     const empty = await changeRole(superAdmin.headers, superAdmin.userId, {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(messages.auth.roleChangeRequired);
+    expect(empty.json().message).toBe(messages.accountRules.roleChangeRequired);
     expect((await changeRole(superAdmin.headers, '00000000-0000-0000-0000-000000000000', { is_admin: true })).statusCode).toBe(404);
   });
 

@@ -38,7 +38,7 @@ describe('password recovery', () => {
   it('refuses an invalid e-mail with a Spanish 400', async () => {
     const res = await recover('no-es-correo');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.auth.invalidEmail);
+    expect(res.json().message).toBe(messages.accountRules.invalidEmail);
   });
 
   it('sets the new password, ends every other session, and returns a fresh session', async () => {
@@ -64,12 +64,12 @@ describe('password recovery', () => {
     expect(weak.json().code).toBe('weak_password');
     const short = await resetPassword(token, 'corta');
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(messages.auth.passwordTooShort);
+    expect(short.json().message).toBe(messages.accountRules.passwordTooShort);
 
     expect((await resetPassword(token, 'primera-clave-nueva')).statusCode).toBe(200);
     const reused = await resetPassword(token, 'segunda-clave-nueva');
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ code: 'invalid_token', message: messages.auth.invalidToken });
+    expect(reused.json()).toEqual({ code: 'invalid_token', message: messages.accountRules.invalidToken });
     expect((await signIn(user.email, 'segunda-clave-nueva')).statusCode).toBe(400);
 
     const second = await recoveryToken(user.email, 2);

@@ -154,7 +154,7 @@ describe('refresh token rotation', () => {
     await ageRotation(first.refresh_token, 11);
     const reuse = await refresh(first.refresh_token);
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json()).toEqual({ code: 'refresh_token_reused', message: messages.auth.invalidRefreshToken });
+    expect(reuse.json()).toEqual({ code: 'refresh_token_reused', message: messages.accountRules.invalidRefreshToken });
     expect((await sessionRow(first.access_token)).revoked_at).toBeInstanceOf(Date);
     // The legitimate-looking child token and the current access token are dead too.
     const child = await refresh(second.refresh_token);
@@ -177,7 +177,7 @@ describe('refresh token rotation', () => {
   it('refuses unknown, empty and revoked-session refresh tokens with 400', async () => {
     const unknown = await refresh('no-existe-este-token');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ code: 'invalid_refresh_token', message: messages.auth.invalidRefreshToken });
+    expect(unknown.json()).toEqual({ code: 'invalid_refresh_token', message: messages.accountRules.invalidRefreshToken });
     const empty = await ctx.app.inject({ method: 'POST', url: '/api/auth/token?grant_type=refresh_token', payload: {} });
     expect(empty.statusCode).toBe(400);
     const user = await createVerifiedUser(ctx);
@@ -231,7 +231,7 @@ describe('sign-out scopes', () => {
     expect((await logout(user.session.access_token)).statusCode).toBe(204);
     const again = await logout(user.session.access_token);
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ code: 'session_not_found', message: messages.auth.sessionNotFound });
+    expect(again.json()).toEqual({ code: 'session_not_found', message: messages.accountRules.sessionNotFound });
     const none = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(none.json().code).toBe('session_not_found');
     const other = await createVerifiedUser(ctx);

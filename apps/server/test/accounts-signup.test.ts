@@ -84,12 +84,12 @@ describe('POST /api/auth/signup', () => {
   });
 
   it.each([
-    ['a password under 8 characters', { password: 'corta1' }, messages.auth.passwordTooShort],
-    ['a malformed e-mail', { email: 'no-es-un-correo' }, messages.auth.invalidEmail],
-    ['a 6-digit DNI', { data: { nombre: 'Ana', apellido: 'Gómez', dni: '123456' } }, messages.auth.invalidDni],
-    ['a 9-digit DNI', { data: { nombre: 'Ana', apellido: 'Gómez', dni: '123456789' } }, messages.auth.invalidDni],
-    ['a DNI with dots', { data: { nombre: 'Ana', apellido: 'Gómez', dni: '30.123.456' } }, messages.auth.invalidDni],
-    ['no nombre', { data: { apellido: 'Gómez', dni: '30123456' } }, messages.auth.nombreRequired],
+    ['a password under 8 characters', { password: 'corta1' }, messages.accountRules.passwordTooShort],
+    ['a malformed e-mail', { email: 'no-es-un-correo' }, messages.accountRules.invalidEmail],
+    ['a 6-digit DNI', { data: { nombre: 'Ana', apellido: 'Gómez', dni: '123456' } }, messages.accountRules.invalidDni],
+    ['a 9-digit DNI', { data: { nombre: 'Ana', apellido: 'Gómez', dni: '123456789' } }, messages.accountRules.invalidDni],
+    ['a DNI with dots', { data: { nombre: 'Ana', apellido: 'Gómez', dni: '30.123.456' } }, messages.accountRules.invalidDni],
+    ['no nombre', { data: { apellido: 'Gómez', dni: '30123456' } }, messages.accountRules.nombreRequired],
   ])('refuses %s with a Spanish 400 and writes nothing', async (_label, override, message) => {
     const body = { ...validBody(), ...override };
     const before = await countRows('users');
@@ -107,7 +107,7 @@ describe('POST /api/auth/signup', () => {
   it.each(['password123', 'Argentina123', 'contraseña'])('refuses the common password %s with 422 weak_password', async (password) => {
     const res = await signUp({ ...validBody(), password });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 'weak_password', message: messages.auth.passwordTooCommon });
+    expect(res.json()).toEqual({ code: 'weak_password', message: messages.accountRules.passwordTooCommon });
   });
 
   // Issue 20 item 5 changed this: a registered address used to get 422 (then 409) user_already_exists,
@@ -234,7 +234,7 @@ describe('e-mail verification', () => {
 
     const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: 'invalid_token', message: messages.auth.invalidToken });
+    expect(again.json()).toEqual({ code: 'invalid_token', message: messages.accountRules.invalidToken });
 
     const signIn = await ctx.app.inject({
       method: 'POST',
@@ -252,7 +252,7 @@ describe('e-mail verification', () => {
     );
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'token_expired', message: messages.auth.tokenExpired });
+    expect(res.json()).toEqual({ code: 'token_expired', message: messages.accountRules.tokenExpired });
     const { rows } = await ctx.pool.query('select email_verified_at from users where email = $1', [email]);
     expect(rows[0].email_verified_at).toBeNull();
   });

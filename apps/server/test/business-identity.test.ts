@@ -213,7 +213,7 @@ describe('POST /api/me/password', () => {
       payload: { current_password: 'no-es-esta', new_password: 'otra-clave-bien-larga' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'wrong_current_password', message: messages.auth.wrongCurrentPassword });
+    expect(res.json()).toMatchObject({ code: 'wrong_current_password', message: messages.accountRules.wrongCurrentPassword });
     expect((await signIn(user.email, DEFAULT_TEST_PASSWORD)).statusCode).toBe(200);
   });
 

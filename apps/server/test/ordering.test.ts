@@ -102,7 +102,7 @@ describe('quantity rules and the minimum order on POST /api/orders', () => {
       expect(below.statusCode).toBe(422);
       expect(below.json()).toMatchObject({
         code: 'below_minimum_order',
-        message: messages.cart.belowMinimumOrder(formatMoney(25_000), formatMoney(5_000)),
+        message: messages.cartPage.belowMinimumOrder(formatMoney(25_000), formatMoney(5_000)),
         minimum: 25_000,
         missing: 5_000,
       });

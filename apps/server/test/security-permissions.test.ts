@@ -154,8 +154,8 @@ describe('guards answer before the body is read', () => {
         // Sign-out tells the browser "already signed out" with its own code (docs/api.md).
         const signedOut =
           key === routeKey('POST', '/api/auth/logout')
-            ? { code: 'session_not_found', message: messages.auth.sessionNotFound }
-            : { code: 'not_authenticated', message: messages.auth.unauthorized };
+            ? { code: 'session_not_found', message: messages.accountRules.sessionNotFound }
+            : { code: 'not_authenticated', message: messages.accountRules.unauthorized };
         expect(anonymous.json()).toMatchObject(signedOut);
 
         const lacking = callerWithoutRole[rule.access];

@@ -66,10 +66,17 @@ const LINK_PATTERN = /https?:\/\/\S+/g;
  */
 export function createOutboxMailer(outboxDir: string, from: string, log: MailLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Created once per mailer, not per message (a syscall per e-mail showed in the order profile);
+  // a failed attempt is forgotten so the next message tries again.
+  let ready: Promise<unknown> | null = null;
+  const ensureDir = () => (ready ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
+    ready = null;
+    throw error;
+  }));
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      await ensureDir();
       // Sortable by time, unique without coordination between processes.
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -102,8 +102,8 @@ function enforceAccess(
 ): void {
   if (access === 'public') return;
   if (!auth) {
-    if (signedOutCode === 'session_not_found') throw new AppError('session_not_found', messages.auth.sessionNotFound);
-    throw new AppError('not_authenticated', messages.auth.unauthorized);
+    if (signedOutCode === 'session_not_found') throw new AppError('session_not_found', messages.accountRules.sessionNotFound);
+    throw new AppError('not_authenticated', messages.accountRules.unauthorized);
   }
   if (access === 'user') return;
   if (!isApproved(auth.profile)) throw new AppError('not_approved', messages.errors.notApproved);
@@ -124,6 +124,6 @@ export async function ensureAuth(request: FastifyRequest): Promise<AuthContext |
 
 /** For handlers behind a guard: the authenticated context, narrowed. */
 export function authOf(request: FastifyRequest): AuthContext & { profile: Profile } {
-  if (!request.auth?.profile) throw new AppError('not_authenticated', messages.auth.unauthorized);
+  if (!request.auth?.profile) throw new AppError('not_authenticated', messages.accountRules.unauthorized);
   return request.auth as AuthContext & { profile: Profile };
 }

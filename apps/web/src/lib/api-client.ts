@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@mayorista/core/errors';
-import { messages } from '@mayorista/core/messages';
+import { errors as errorsTexts } from '@mayorista/core/messages/errors';
+import { network as networkTexts } from '@mayorista/core/messages/network';
 
 /**
  * The one place that talks HTTP to our API: attaches the access token, parses `{ code, message }`
@@ -83,7 +84,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', messages.network.text);
+    throw new ApiError(0, 'network_error', networkTexts.text);
   }
 
   if (response.status === 204) return undefined as T;
@@ -98,7 +99,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   if (!response.ok) {
     const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-    const message = typeof body.message === 'string' ? body.message : messages.errors.internal;
+    const message = typeof body.message === 'string' ? body.message : errorsTexts.internal;
     throw new ApiError(response.status, codeOf(body, response.status), message, body);
   }
   return data as T;
@@ -111,11 +112,11 @@ export async function apiDownload(path: string, query?: ApiRequestOptions['query
   try {
     response = await fetch(buildUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   } catch {
-    throw new ApiError(0, 'network_error', messages.network.text);
+    throw new ApiError(0, 'network_error', networkTexts.text);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    throw new ApiError(response.status, codeOf(body, response.status), String(body.message ?? messages.errors.internal), body);
+    throw new ApiError(response.status, codeOf(body, response.status), String(body.message ?? errorsTexts.internal), body);
   }
   return response.blob();
 }

@@ -1,3 +1,5 @@
+// The cart texts the first page needs (the cart badge, adding to the cart, quantity rules); the
+// cart page's own texts are in cartPage.ts, loaded with that page (decision 021).
 export const cart = {
   loadError: 'Error al cargar el carrito.',
   saveError: 'No se pudo guardar el carrito.',
@@ -6,42 +8,14 @@ export const cart = {
   insufficientStockTitle: 'Stock insuficiente',
   insufficientStockText: (product: string) => `No hay suficiente stock para ${product}`,
   onlyLeft: (n: number, product: string) => `Solo quedan ${n} unidades de ${product}`,
-  maxQuantity: (max: number, product: string) => `No podés pedir más de ${max} unidades de ${product}.`,
-  emptyOrSignedOut: 'Tu carrito está vacío o no has iniciado sesión.',
-  pageTitle: 'Carrito',
-  loading: 'Cargando carrito...',
-  empty: 'Tu carrito está vacío.',
-  goToCatalog: 'Ir al catálogo',
   removedTitle: 'Productos quitados del carrito',
   removedText: (names: string[]) =>
     names.length === 1
       ? `${names[0]} ya no está disponible y se quitó del carrito.`
       : `Estos productos ya no están disponibles y se quitaron del carrito: ${names.join(', ')}.`,
   unknownProduct: 'Un producto',
-  unavailableLine: 'Este producto ya no está disponible.',
-  quantityLabel: (product: string) => `Cantidad de ${product}`,
-  decrease: (product: string) => `Quitar una unidad de ${product}`,
-  increase: (product: string) => `Agregar una unidad de ${product}`,
-  remove: (product: string) => `Quitar ${product} del carrito`,
-  removeShort: 'Quitar',
-  unitPrice: 'Precio unitario',
-  basePrice: (amount: string) => `Antes ${amount}`,
-  sale: 'Oferta',
-  tierApplied: (minQuantity: number) => `Precio por ${minQuantity} o más unidades`,
-  lineTotal: 'Subtotal',
-  lineSavings: (amount: string) => `Ahorrás ${amount}`,
-  nextTierHint: (missing: number, unitPrice: string) => `Agregá ${missing} más para pagar ${unitPrice} c/u`,
-  totalSavings: 'Ahorro total',
-  total: 'Total',
-  notesLabel: 'Observaciones',
-  notesHint: 'Indicaciones para la entrega, horarios, etc. (opcional)',
-  payWithPoints: 'Pagar con puntos',
-  pointsBalance: (amount: string) => `Tu saldo: ${amount}`,
-  placeOrder: 'Realizar pedido',
-  placingOrder: 'Enviando pedido...',
   navLabel: (count: number, total: string) =>
     `Carrito: ${count === 1 ? '1 producto' : `${count} productos`}, ${total}`,
-  summaryTitle: 'Resumen',
   // Quantity rules and the minimum order (issue 18, core/quantity-rules.ts)
   invalidQuantityTitle: 'Cantidad no válida',
   notWhole: (product: string) => `La cantidad de ${product} debe ser un número entero mayor que cero.`,
@@ -53,10 +27,4 @@ export const cart = {
   minimumHint: (minimum: number) => `Mínimo ${minimum} u.`,
   maximumHint: (maximum: number) => `Máximo ${maximum} u.`,
   minimumOrderMissing: (amount: string) => `Te faltan ${amount} para el pedido mínimo`,
-  belowMinimumOrder: (minimum: string, missing: string) =>
-    `El pedido mínimo es de ${minimum}: te faltan ${missing}.`,
-  fixQuantity: (quantity: number) => `Cambiar a ${quantity}`,
-  ruleProblemsTitle: 'Revisá estas cantidades',
-  clearCart: 'Vaciar carrito',
-  cartFull: (max: number) => `El carrito no puede tener más de ${max} productos.`,
 } as const;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
 import { ORDER_STATUSES } from '../constants';
-import { messages } from '../messages';
+import { adminOrders } from '../messages/adminOrders';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
-const isoDateSchema = z.string().refine(isCalendarDate, { message: messages.adminOrders.invalidDate });
+const isoDateSchema = z.string().refine(isCalendarDate, { message: adminOrders.invalidDate });
 
-const orderStatusSchema = z.enum(ORDER_STATUSES, { message: messages.adminOrders.invalidStatus });
+const orderStatusSchema = z.enum(ORDER_STATUSES, { message: adminOrders.invalidStatus });
 
 const filterFields = {
   status: z.preprocess((v) => (v === '' ? undefined : v), orderStatusSchema.optional()),
@@ -17,7 +17,7 @@ const filterFields = {
   to: z.preprocess((v) => (v === '' ? undefined : v), isoDateSchema.optional()),
 };
 const datesInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
-const datesInOrderIssue = { message: messages.adminOrders.invalidDateRange, path: ['from'] };
+const datesInOrderIssue = { message: adminOrders.invalidDateRange, path: ['from'] };
 
 /** Filters of the CSV export (query string: everything arrives as text). */
 export const adminOrdersFilterSchema = z.object(filterFields).refine(datesInOrder, datesInOrderIssue);

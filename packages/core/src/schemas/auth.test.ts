@@ -39,7 +39,7 @@ describe('signUpSchema', () => {
   });
 
   it('refuses short passwords in Spanish', () => {
-    expect(firstMessage(signUpSchema.safeParse({ ...valid, password: '1234567' }))).toBe(messages.auth.passwordTooShort);
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, password: '1234567' }))).toBe(messages.accountRules.passwordTooShort);
   });
 });
 
@@ -58,7 +58,7 @@ describe('other auth schemas', () => {
     expect(pointsAdjustmentSchema.safeParse({ saldo_puntos: 0, reason: 'cierre' }).success).toBe(true);
     expect(pointsAdjustmentSchema.safeParse({ saldo_puntos: 1.5, reason: 'cierre' }).success).toBe(false);
     expect(pointsAdjustmentSchema.safeParse({ saldo_puntos: -1, reason: 'cierre' }).success).toBe(false);
-    expect(firstMessage(pointsAdjustmentSchema.safeParse({ saldo_puntos: 1, reason: ' a ' }))).toBe(messages.auth.adjustmentReasonRequired);
+    expect(firstMessage(pointsAdjustmentSchema.safeParse({ saldo_puntos: 1, reason: ' a ' }))).toBe(messages.accountRules.adjustmentReasonRequired);
   });
 
   it('role changes need at least one flag', () => {

@@ -1,28 +1,29 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { auth } from '../messages/auth';
+import { accountRules } from '../messages/accountRules';
 import { adminNotesSchema, businessProfileSchema, businessProfileViewSchema } from './business';
 
 export const emailSchema = z
-  .string({ message: messages.auth.invalidEmail })
+  .string({ message: accountRules.invalidEmail })
   .trim()
   .toLowerCase()
-  .max(254, { message: messages.auth.invalidEmail })
-  .pipe(z.email({ message: messages.auth.invalidEmail }));
+  .max(254, { message: accountRules.invalidEmail })
+  .pipe(z.email({ message: accountRules.invalidEmail }));
 
 export const passwordSchema = z
-  .string({ message: messages.auth.passwordTooShort })
-  .min(8, { message: messages.auth.passwordTooShort })
-  .max(200, { message: messages.auth.passwordTooLong });
+  .string({ message: accountRules.passwordTooShort })
+  .min(8, { message: accountRules.passwordTooShort })
+  .max(200, { message: accountRules.passwordTooLong });
 
 export const dniSchema = z
-  .string({ message: messages.auth.invalidDni })
+  .string({ message: accountRules.invalidDni })
   .trim()
-  .regex(/^\d{7,8}$/, { message: messages.auth.invalidDni });
+  .regex(/^\d{7,8}$/, { message: accountRules.invalidDni });
 
 /** The seed's personal fields (SPEC §5); they go into user_metadata as GoTrue does. */
 export const personalMetadataSchema = z.object({
-  nombre: z.string({ message: messages.auth.nombreRequired }).trim().min(1, messages.auth.nombreRequired).max(80),
-  apellido: z.string({ message: messages.auth.apellidoRequired }).trim().min(1, messages.auth.apellidoRequired).max(80),
+  nombre: z.string({ message: accountRules.nombreRequired }).trim().min(1, accountRules.nombreRequired).max(80),
+  apellido: z.string({ message: accountRules.apellidoRequired }).trim().min(1, accountRules.apellidoRequired).max(80),
   dni: dniSchema,
 });
 export type PersonalMetadata = z.infer<typeof personalMetadataSchema>;
@@ -45,7 +46,7 @@ function requireCredentials(value: unknown, ctx: z.RefinementCtx) {
   const hasId = (typeof v.email === 'string' && v.email.trim() !== '') || (typeof v.phone === 'string' && v.phone.trim() !== '');
   const hasPassword = typeof v.password === 'string' && v.password !== '';
   if (!hasId || !hasPassword) {
-    ctx.addIssue({ code: 'custom', message: messages.auth.credentialsRequired, params: { code: 'validation_failed' } });
+    ctx.addIssue({ code: 'custom', message: accountRules.credentialsRequired, params: { code: 'validation_failed' } });
   }
 }
 
@@ -76,11 +77,11 @@ export const TOKEN_GRANT_TYPES = ['password', 'refresh_token'] as const;
 export const tokenGrantQuerySchema = z.object({ grant_type: z.enum(TOKEN_GRANT_TYPES) });
 
 export const refreshTokenGrantSchema = z.object({
-  refresh_token: z.string({ message: messages.auth.sessionMissing }).min(1, messages.auth.sessionMissing).max(200),
+  refresh_token: z.string({ message: auth.sessionMissing }).min(1, auth.sessionMissing).max(200),
 });
 
 /** A single-use token from an e-mail link (verification, password recovery). */
-const emailLinkTokenSchema = z.string({ message: messages.auth.tokenRequired }).trim().min(1, messages.auth.tokenRequired).max(200);
+const emailLinkTokenSchema = z.string({ message: accountRules.tokenRequired }).trim().min(1, accountRules.tokenRequired).max(200);
 
 export const verifyEmailSchema = z.object({ token: emailLinkTokenSchema });
 /** Resend verification and password recovery: only an address. */
@@ -145,21 +146,21 @@ export const approvalChangeSchema = z.object({ approved: z.boolean() });
 /** Sets the balance (not a delta): the admin sees the number the customer will see. */
 export const pointsAdjustmentSchema = z.object({
   saldo_puntos: z
-    .number({ message: messages.auth.invalidPointsBalance })
-    .int({ message: messages.auth.invalidPointsBalance })
-    .min(0, { message: messages.auth.invalidPointsBalance })
-    .max(1_000_000_000_00, { message: messages.auth.invalidPointsBalance }),
+    .number({ message: accountRules.invalidPointsBalance })
+    .int({ message: accountRules.invalidPointsBalance })
+    .min(0, { message: accountRules.invalidPointsBalance })
+    .max(1_000_000_000_00, { message: accountRules.invalidPointsBalance }),
   reason: z
-    .string({ message: messages.auth.adjustmentReasonRequired })
+    .string({ message: accountRules.adjustmentReasonRequired })
     .trim()
-    .min(3, { message: messages.auth.adjustmentReasonRequired })
+    .min(3, { message: accountRules.adjustmentReasonRequired })
     .max(500),
 });
 export type PointsAdjustmentInput = z.input<typeof pointsAdjustmentSchema>;
 
 export const roleChangeSchema = z
   .object({ is_admin: z.boolean().optional(), is_super_admin: z.boolean().optional() })
-  .refine((v) => v.is_admin !== undefined || v.is_super_admin !== undefined, { message: messages.auth.roleChangeRequired });
+  .refine((v) => v.is_admin !== undefined || v.is_super_admin !== undefined, { message: accountRules.roleChangeRequired });
 export type RoleChangeInput = z.input<typeof roleChangeSchema>;
 
 /** A profile as the admin list shows it; also the answer of every change an admin makes to an account. */
@@ -209,7 +210,7 @@ export type UpdateMeInput = z.input<typeof updateMeSchema>;
 
 /** POST /api/me/password: the current password proves it is the owner at the keyboard. */
 export const changePasswordSchema = z.object({
-  current_password: z.string({ message: messages.auth.currentPasswordRequired }).min(1, messages.auth.currentPasswordRequired).max(200),
+  current_password: z.string({ message: accountRules.currentPasswordRequired }).min(1, accountRules.currentPasswordRequired).max(200),
   new_password: passwordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

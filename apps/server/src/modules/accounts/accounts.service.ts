@@ -42,7 +42,7 @@ export interface AccountsDeps {
 
 const cuitTaken = () => new AppError('cuit_taken', messages.business.cuitTaken);
 const invalidCredentials = () => new AppError('invalid_credentials', messages.auth.invalidCredentials);
-const invalidRefreshToken = () => new AppError('invalid_refresh_token', messages.auth.invalidRefreshToken);
+const invalidRefreshToken = () => new AppError('invalid_refresh_token', messages.accountRules.invalidRefreshToken);
 const accountLocked = (seconds: number) =>
   new AppError('account_locked', messages.security.accountLocked(Math.max(1, Math.ceil(seconds / 60))), { retryAfterSeconds: seconds });
 
@@ -50,7 +50,7 @@ const accountLocked = (seconds: number) =>
 const ABUSE_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 export function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw new AppError('weak_password', messages.auth.passwordTooCommon);
+  if (isCommonPassword(password)) throw new AppError('weak_password', messages.accountRules.passwordTooCommon);
 }
 
 export function createAccountsService(deps: AccountsDeps) {
@@ -130,8 +130,8 @@ export function createAccountsService(deps: AccountsDeps) {
   /** Locks and consumes a single-use e-mail token; the caller's transaction decides what it grants. */
   async function consumeEmailToken(tx: repo.Transaction, token: string, purpose: repo.EmailTokenPurpose): Promise<string> {
     const row = await repo.lockEmailToken(tx, hashOpaqueToken(token), purpose);
-    if (!row || row.usedAt) throw new AppError('invalid_token', messages.auth.invalidToken);
-    if (row.expired) throw new AppError('token_expired', messages.auth.tokenExpired);
+    if (!row || row.usedAt) throw new AppError('invalid_token', messages.accountRules.invalidToken);
+    if (row.expired) throw new AppError('token_expired', messages.accountRules.tokenExpired);
     await repo.markEmailTokenUsed(tx, row.id);
     return row.userId;
   }
@@ -174,7 +174,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const userId = await consumeEmailToken(tx, token, 'verify_email');
         await repo.markEmailVerified(tx, userId);
         const user = await repo.findUserById(tx, userId);
-        if (!user) throw new AppError('invalid_token', messages.auth.invalidToken);
+        if (!user) throw new AppError('invalid_token', messages.accountRules.invalidToken);
         return startSession(tx, jwtSecret, user, client);
       });
     },
@@ -229,7 +229,7 @@ export function createAccountsService(deps: AccountsDeps) {
         return { kind: 'ok' as const, session: await issueSessionTokens(tx, jwtSecret, row.sessionId, user) };
       });
       // Thrown after the commit: the revocation of a reused token's session must persist.
-      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', messages.auth.invalidRefreshToken);
+      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', messages.accountRules.invalidRefreshToken);
       if (outcome.kind === 'invalid') throw invalidRefreshToken();
       return outcome.session;
     },
@@ -261,7 +261,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.markEmailVerified(tx, userId);
         await repo.revokeUserSessions(tx, userId);
         const user = await repo.findUserById(tx, userId);
-        if (!user) throw new AppError('invalid_token', messages.auth.invalidToken);
+        if (!user) throw new AppError('invalid_token', messages.accountRules.invalidToken);
         // The mailbox owner is back in: a sign-in lock on the address no longer protects anyone.
         await clearSignInThrottle(tx, user.email);
         return startSession(tx, jwtSecret, user, client);
@@ -298,7 +298,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await repo.findUserById(db, auth.userId);
       if (!user) throw new AppError('session_not_found', messages.auth.sessionMissing);
       if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-        throw new AppError('wrong_current_password', messages.auth.wrongCurrentPassword);
+        throw new AppError('wrong_current_password', messages.accountRules.wrongCurrentPassword);
       }
       assertPasswordNotCommon(input.new_password);
       const passwordHash = await hashPassword(input.new_password);

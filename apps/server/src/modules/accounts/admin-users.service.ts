@@ -23,7 +23,7 @@ export interface AdminUsersDeps {
 /** The admin making the change, as the auth guard resolved it for this request. */
 type Actor = Pick<Profile, 'id' | 'is_admin' | 'is_super_admin'>;
 
-const accountNotFound = () => new AppError('not_found', messages.auth.accountNotFound);
+const accountNotFound = () => new AppError('not_found', messages.accountRules.accountNotFound);
 
 export function createAdminUsersService(deps: AdminUsersDeps) {
   const { db, pool, config, mailer, log } = deps;
@@ -48,7 +48,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
 
     async setApproval(actor: Actor, targetId: string, approved: boolean): Promise<AdminUser> {
       // Revoking your own approval would lock you out of the panel you are using.
-      if (actor.id === targetId) throw new AppError('cannot_change_self', messages.auth.cannotChangeOwnApproval);
+      if (actor.id === targetId) throw new AppError('cannot_change_self', messages.accountRules.cannotChangeOwnApproval);
       const becameApproved = await db.transaction(async (tx) => {
         const target = await adminRepo.lockProfile(tx, targetId);
         if (!target) throw accountNotFound();
@@ -117,7 +117,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
       targetId: string,
       change: { is_admin?: boolean; is_super_admin?: boolean },
     ): Promise<AdminUser> {
-      if (actor.id === targetId) throw new AppError('cannot_change_self', messages.auth.cannotChangeOwnRole);
+      if (actor.id === targetId) throw new AppError('cannot_change_self', messages.accountRules.cannotChangeOwnRole);
       await db.transaction(async (tx) => {
         // Lock the super admins first: two super admins demoting each other at the same time
         // must not both succeed and leave nobody in charge.
@@ -133,7 +133,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         // With the two checks above the actor always remains, so this cannot trigger today; it states
         // the invariant outright so a future rule (self-demotion, deleting accounts) cannot break it.
         if (target.is_super_admin && !finalSuperAdmin && superAdminIds.filter((id) => id !== targetId).length === 0) {
-          throw new AppError('last_super_admin', messages.auth.lastSuperAdmin);
+          throw new AppError('last_super_admin', messages.accountRules.lastSuperAdmin);
         }
         // A new admin must be able to open the panel, which requires an approved account.
         await adminRepo.updateProfileFlags(tx, targetId, {

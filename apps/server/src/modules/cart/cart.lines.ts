@@ -84,7 +84,7 @@ export async function addToSavedCart(
       const problem = whole ? checkQuantity(product, next) : { kind: 'not_whole' as const, quantity: line.quantity };
       const full = !(product.id in current) && Object.keys(current).length >= CART_MAX_PRODUCTS;
       if (problem || full) {
-        const message = problem ? quantityProblemText(problem, product.name) : messages.cart.cartFull(CART_MAX_PRODUCTS);
+        const message = problem ? quantityProblemText(problem, product.name) : messages.cartPage.cartFull(CART_MAX_PRODUCTS);
         answer.problems.push({ sku: line.code, product_id: product.id, name: product.name, message });
         continue;
       }

@@ -88,12 +88,14 @@ export function createAdminOrdersService(
           throw new AppError('invalid_status_transition', messages.adminOrders.invalidTransition(from, to), { current_status: from });
         }
         const context = { orderId, actorId };
+        // The lock order of decision 021: the customer's profile (points) before the products
+        // (stock, in id order), as placing, editing and cancelling an order take them.
+        if (transitionRefundsPoints(to) && order.canjeadoConPuntos) {
+          await creditPoints(tx, order.userId, order.total, { ...context, kind: 'order_refund' });
+        }
         if (transitionRestocks(to)) {
           const lines = order.items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
           await returnStock(tx, lines, { ...context, kind: 'order_cancel_restock' });
-        }
-        if (transitionRefundsPoints(to) && order.canjeadoConPuntos) {
-          await creditPoints(tx, order.userId, order.total, { ...context, kind: 'order_refund' });
         }
         const updated = await repository.updateOrderStatus(tx, orderId, to);
         await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'status_changed', status: to });

@@ -76,6 +76,8 @@ interface RenderConfig {
   pool: pg.Pool;
   catalogName: string;
   appUrl: string;
+  /** Renders the attached PDF; the app passes its low-priority PDF thread (orders.pdf-thread.ts). */
+  renderPdf?: (order: Order, catalogName: string) => Promise<Buffer>;
 }
 
 /**
@@ -183,7 +185,7 @@ ${c.withSummary ? `${summaryHtml(order)}\n` : ''}<p><a href="${escapeHtml(c.link
         ? [
             {
               filename: text.pdfName(orderNumber(order.id)),
-              content: await renderOrderPdf(order, config.catalogName),
+              content: await (config.renderPdf ?? renderOrderPdf)(order, config.catalogName),
               contentType: 'application/pdf',
             },
           ]

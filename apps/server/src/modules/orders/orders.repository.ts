@@ -68,34 +68,67 @@ export async function currentStock(db: Queryable, ids: string[]) {
   return rows;
 }
 
-export async function findCustomer(db: Queryable, userId: string): Promise<(OrderUserInfo & { saldoPuntos: number }) | null> {
-  const { rows } = await db.query<OrderUserInfo & { saldoPuntos: number }>({
-    name: 'order_find_customer',
-    // Issue 16: the business data goes into the order's snapshot as it is today.
-    text: `select nombre, apellido, email, dni, razon_social, cuit, iva_condition, whatsapp, address_street, address_city,
-                  address_province, address_postal_code, delivery_notes, saldo_puntos as "saldoPuntos"
-             from profiles where id = $1`,
-    values: [userId],
-  });
-  return rows[0] ?? null;
+/** What placing an order reads before its products, in one round-trip (see readOrderContext). */
+export interface OrderContext {
+  customer: (OrderUserInfo & { saldoPuntos: number }) | null;
+  /** The stored settings document (core's readSettings parses it). */
+  settings: unknown;
+  /** The customer's order already placed with this idempotency key, if any. */
+  replayOf: string | null;
 }
 
-/** An order as written: every column but those the database fills in. */
-export type NewOrder = Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'>;
+/**
+ * The customer, the business settings and the order an idempotency key already made, read in ONE
+ * statement inside the order's transaction (three round-trips before). The settings are the ones
+ * the rest of the transaction sees (the minimum order, the e-mail switches).
+ */
+export async function readOrderContext(db: Queryable, userId: string, idempotencyKey: string | null): Promise<OrderContext> {
+  const { rows } = await db.query<{ customer: (OrderUserInfo & { saldoPuntos: number }) | null; settings: unknown; replayOf: string | null }>({
+    name: 'order_context',
+    // Issue 16: the business data goes into the order's snapshot as it is today.
+    text: `select (select row_to_json(c) from (
+                     select nombre, apellido, email, dni, razon_social, cuit, iva_condition, whatsapp, address_street,
+                            address_city, address_province, address_postal_code, delivery_notes, saldo_puntos as "saldoPuntos"
+                       from profiles where id = $1) c) as customer,
+                  (select value from app_settings where id) as settings,
+                  (select id from orders where user_id = $1 and idempotency_key = $2) as "replayOf"`,
+    values: [userId, idempotencyKey],
+  });
+  const row = rows[0]!;
+  return { customer: row.customer, settings: row.settings, replayOf: row.replayOf };
+}
 
-/** Writes the order and empties its customer's cart, in one statement. */
+/** An order as written: every column but those the database fills in, and the request's fingerprint. */
+export type NewOrder = Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'> & { idempotencyFingerprint: string | null };
+
+/**
+ * Writes the order (with its idempotency fingerprint, so an order with a key always has one),
+ * empties its customer's cart and queues the admins' live notice, in one statement. NOTIFY is
+ * delivered only on commit, so listeners (the admins' live feed, in any process) never hear of an
+ * order that was rolled back. The notice's created_at is formatted as JavaScript's toISOString()
+ * (UTC, milliseconds truncated like the Date the row is read into).
+ */
 export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): Promise<OrderRow> {
   const { rows } = await db.query<OrderRow>({
     name: 'order_insert',
     text: `with o as (
              insert into orders (user_id, user_info, items, total, total_savings, status, observaciones,
-                                 canjeado_con_puntos, idempotency_key, iva)
-             values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10::jsonb)
+                                 canjeado_con_puntos, idempotency_key, idempotency_fingerprint, iva)
+             values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
              returning *
            ), emptied as (
              update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1
+           ), notified as (
+             select pg_notify('orders_insert', json_build_object(
+                      'id', o.id,
+                      'user_info', json_build_object('nombre', o.user_info ->> 'nombre', 'apellido', o.user_info ->> 'apellido'),
+                      'total', o.total,
+                      'status', o.status,
+                      'created_at', to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                      'canjeado_con_puntos', o.canjeado_con_puntos)::text)
+               from o
            )
-           select ${ORDER_ROW_COLUMNS} from o`,
+           select ${ORDER_ROW_COLUMNS} from o, notified`,
     // JSON columns go as text: pg would send a JavaScript array as a PostgreSQL array literal.
     values: [
       order.userId,
@@ -107,18 +140,11 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
       order.observaciones,
       order.canjeadoConPuntos,
       order.idempotencyKey,
+      order.idempotencyFingerprint,
       order.iva === null ? null : JSON.stringify(order.iva),
     ],
   });
   return rows[0]!;
-}
-
-/**
- * NOTIFY is queued with the transaction and delivered only on commit, so listeners (the admins'
- * live feed, in any process) never hear of an order that was rolled back.
- */
-export async function notifyOrderInserted(db: Queryable, payload: Record<string, unknown>): Promise<void> {
-  await db.query({ name: 'order_notify', text: `select pg_notify('orders_insert', $1)`, values: [JSON.stringify(payload)] });
 }
 
 export async function findOrderByIdempotencyKey(db: Queryable, userId: string, key: string): Promise<OrderRow | null> {

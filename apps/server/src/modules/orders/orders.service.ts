@@ -15,22 +15,20 @@ import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
 import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
 import { formatMoney } from '@mayorista/core/money';
 import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
-import type { Settings } from '@mayorista/core/schemas/settings';
-import { loadSettings } from '../settings/settings.repository';
+import { readSettings, type Settings } from '@mayorista/core/schemas/settings';
 import { returnStock, takeStock } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
-import { assertSameOrderRequest, saveOrderRequestFingerprint } from './orders.idempotency';
+import { assertSameOrderRequest, orderRequestFingerprint } from './orders.idempotency';
 import {
   currentStock,
   findOwnOrderForUpdate,
   notifyOrderCancelled,
   updateOrderStatus,
-  findCustomer,
   findOrderByIdempotencyKey,
   findOwnOrder,
   insertOrderAndEmptyCart,
   listOwnOrders,
-  notifyOrderInserted,
+  readOrderContext,
   readProducts,
   toOrder,
   type OrderedProduct,
@@ -80,7 +78,7 @@ function isIdempotencyKeyConflict(error: unknown): boolean {
 
 /** Step 1, before any database work: an empty order or a product listed twice is the client's mistake. */
 function checkCommandShape(command: PlaceOrderCommand): string[] {
-  if (command.items.length === 0) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
+  if (command.items.length === 0) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
   const productIds = command.items.map((item) => item.product_id);
   if (new Set(productIds).size !== productIds.length) {
     throw new AppError('duplicate_product', messages.orders.duplicateProduct);
@@ -127,7 +125,7 @@ function checkQuantityRules(lines: OrderLine[]): void {
 function checkMinimumOrder(total: number, { min_order_amount: minimum }: Settings): void {
   const missing = missingForMinimumOrder(total, minimum);
   if (missing > 0) {
-    throw new AppError('below_minimum_order', messages.cart.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
+    throw new AppError('below_minimum_order', messages.cartPage.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
       minimum,
       missing,
     });
@@ -166,18 +164,6 @@ async function redeemPoints(tx: Queryable, userId: string, order: OrderRow): Pro
   const after = await debitPoints(tx, userId, order.total, { orderId: order.id, actorId: userId });
   if (after === null) throw new AppError('insufficient_points', messages.points.insufficient);
   return after;
-}
-
-/** Step 6: tell the admins' live feed, on commit only. */
-function announceOrder(tx: Queryable, order: OrderRow, customer: OrderUserInfo): Promise<void> {
-  return notifyOrderInserted(tx, {
-    id: order.id,
-    user_info: { nombre: customer.nombre, apellido: customer.apellido },
-    total: order.total,
-    status: order.status,
-    created_at: order.createdAt.toISOString(),
-    canjeado_con_puntos: order.canjeadoConPuntos,
-  });
 }
 
 /** Step 7, the last write before commit (see takeStock): take the units, or explain the first refused line. */
@@ -222,21 +208,28 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return answer(userId, first, false);
   }
 
-  /** Steps 2–7 in ONE transaction; any error rolls all of it back (stock, points, order, cart). */
+  /**
+   * Steps 2–7 in ONE transaction; any error rolls all of it back (stock, points, order, cart).
+   * Answers `{ replayOf }` instead when the idempotency key already made an order: its first
+   * statement reads that along with the customer and the settings (one round-trip for the three).
+   */
   async function writeOrder(userId: string, command: PlaceOrderCommand, productIds: string[]) {
-    return inTransaction(pool, async (tx) => {
-      const customer = await findCustomer(tx, userId);
-      if (!customer) throw new AppError('empty_cart', messages.cart.emptyOrSignedOut);
+    return inTransaction(pool, async (tx): Promise<{ replayOf: string } | { row: OrderRow; saldoPuntos: number }> => {
+      const context = await readOrderContext(tx, userId, command.idempotency_key ?? null);
+      if (context.replayOf) return { replayOf: context.replayOf };
+      const { customer } = context;
+      if (!customer) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
       const lines = await readOrderLines(tx, command, productIds);
       checkQuantityRules(lines);
       const { items, totalSavings } = priceLines(lines);
       // One read of the settings serves IVA, the minimum order and the e-mail switches.
-      const settings = await loadSettings(tx);
+      const settings = readSettings(context.settings);
       const iva = orderIva(items, settings);
       const total = iva.total;
       checkMinimumOrder(total, settings);
       const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
-      // Step 4: the order itself, and the cart emptied, in one statement.
+      // Step 4: the order with its fingerprint, the cart emptied and the admins' live notice (on
+      // commit only), in one statement.
       const row = await insertOrderAndEmptyCart(tx, {
         userId,
         userInfo: customerSnapshot(customer),
@@ -247,11 +240,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         observaciones: command.observaciones,
         canjeadoConPuntos: command.canjeado_con_puntos,
         idempotencyKey: command.idempotency_key ?? null,
+        idempotencyFingerprint: command.idempotency_key ? orderRequestFingerprint(command) : null,
         iva,
       });
-      if (command.idempotency_key) await saveOrderRequestFingerprint(tx, row.id, command);
       const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
-      await announceOrder(tx, row, customer);
       // The e-mails exist iff the order commits (decision 014); the worker sends them later.
       await queueOrderEmails(tx, { id: row.id, customerEmail: customer.email }, { kind: 'placed' }, settings);
       await takeOrderStock(tx, lines, row, userId);
@@ -260,19 +252,22 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Places an order: check its shape, answer a replayed idempotency key with the first order,
-   * otherwise write it (writeOrder). Two requests with the same key can race past the first
-   * check; the loser's transaction is rolled back whole and it answers with the winner's order.
+   * Places an order: check its shape, then write it (writeOrder), or answer a replayed idempotency
+   * key with the first order. Two requests with the same key can race past that check; the
+   * loser's transaction is rolled back whole and it answers with the winner's order.
    */
   async function placeOrder(userId: string, command: PlaceOrderCommand): Promise<PlacedOrder> {
     const productIds = checkCommandShape(command);
     const key = command.idempotency_key;
-    const existing = key ? await findOrderByIdempotencyKey(pool, userId, key) : null;
-    if (existing) return replay(userId, existing, command);
     try {
-      const { row, saldoPuntos } = await writeOrder(userId, command, productIds);
+      const written = await writeOrder(userId, command, productIds);
+      if ('replayOf' in written) {
+        const first = await findOwnOrder(pool, userId, written.replayOf);
+        if (first) return replay(userId, first, command);
+        throw notFound(messages.orders.notFound);
+      }
       deps.onEmailsQueued?.();
-      return answer(userId, row, true, saldoPuntos);
+      return answer(userId, written.row, true, written.saldoPuntos);
     } catch (error) {
       const winner = key && isIdempotencyKeyConflict(error) ? await findOrderByIdempotencyKey(pool, userId, key) : null;
       if (winner) return replay(userId, winner, command);

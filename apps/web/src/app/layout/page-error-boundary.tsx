@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { app as appTexts } from '@mayorista/core/messages/app';
 import { LoadError } from '../../components/ui/load-error';
 
 interface Props {
@@ -50,9 +50,9 @@ export class PageErrorBoundary extends Component<Props, State> {
       <div className="mx-auto w-full max-w-xl px-4 py-12">
         <LoadError
           replacesPage
-          title={messages.app.pageError.title}
-          detail={messages.app.pageError.text}
-          retryLabel={messages.app.pageError.reload}
+          title={appTexts.pageError.title}
+          detail={appTexts.pageError.text}
+          retryLabel={appTexts.pageError.reload}
           onRetry={reload}
         />
       </div>

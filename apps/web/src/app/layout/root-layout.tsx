@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { app } from '@mayorista/core/messages/app';
 import { isAdmin, useAuth } from '../../lib/auth';
 import { CartProvider } from '../../lib/cart';
 import { Spinner } from '../../components/ui/spinner';
@@ -25,7 +25,7 @@ export function RootLayout() {
     preloadPageFor(pathname).catch(() => undefined);
   }, [pathname]);
   if (loading) {
-    return <Spinner label={messages.app.loadingApp} className="min-h-dvh" />;
+    return <Spinner label={app.loadingApp} className="min-h-dvh" />;
   }
   return (
     <CartProvider>
@@ -34,7 +34,7 @@ export function RootLayout() {
           href="#main"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          {messages.app.skipToContent}
+          {app.skipToContent}
         </a>
         <SiteNav />
         {/* Customers only: staff accounts buy nothing and keep no business data. */}
@@ -54,7 +54,7 @@ export function RootLayout() {
         ) : null}
         <main id="main" tabIndex={-1} className="grid flex-1 outline-none">
           <PageErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<Spinner label={messages.app.loadingPage} />}>
+            <Suspense fallback={<Spinner label={app.loadingPage} />}>
               <AnimatedOutlet />
             </Suspense>
           </PageErrorBoundary>

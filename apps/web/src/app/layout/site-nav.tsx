@@ -1,7 +1,8 @@
 import { flushSync } from 'react-dom';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { auth } from '@mayorista/core/messages/auth';
+import { nav as navTexts } from '@mayorista/core/messages/nav';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { CartNavLink } from '../../features/cart';
 import { PointsBalance } from '../../features/points';
@@ -56,14 +57,14 @@ export function SiteNav() {
     });
     const { error } = await signOut();
     // With an error the provider already showed "Error al cerrar sesión"; the one toast slot keeps it.
-    if (!error) toast({ title: messages.auth.signedOut });
+    if (!error) toast({ title: auth.signedOut });
   };
 
   const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label={messages.nav.mainLabel} className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 xl:flex-nowrap xl:px-4">
+      <nav aria-label={navTexts.mainLabel} className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 xl:flex-nowrap xl:px-4">
         <Link to="/" className="mr-auto flex min-h-11 items-center rounded-md px-1 text-lg font-bold text-brand-900">
           {appConfig.catalogName}
         </Link>
@@ -72,8 +73,8 @@ export function SiteNav() {
         {admin ? (
           <Link
             to="/admin"
-            aria-label={messages.nav.admin}
-            title={messages.nav.admin}
+            aria-label={navTexts.admin}
+            title={navTexts.admin}
             className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:order-3"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -89,7 +90,7 @@ export function SiteNav() {
           className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
+          aria-label={menuOpen ? navTexts.closeMenu : navTexts.openMenu}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -107,29 +108,29 @@ export function SiteNav() {
           <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
             <li>
               <NavLink to="/" end className={linkClass}>
-                {messages.nav.home}
+                {navTexts.home}
               </NavLink>
             </li>
             {approved ? (
               <>
                 <li>
                   <NavLink to="/catalog" className={linkClass}>
-                    {messages.nav.catalog}
+                    {navTexts.catalog}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/pedido-rapido" className={linkClass}>
-                    {messages.nav.quickOrder}
+                    {navTexts.quickOrder}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/mis-listas" className={linkClass}>
-                    {messages.nav.myLists}
+                    {navTexts.myLists}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/my-orders" className={linkClass}>
-                    {messages.nav.myOrders}
+                    {navTexts.myOrders}
                   </NavLink>
                 </li>
               </>
@@ -138,12 +139,12 @@ export function SiteNav() {
               <>
                 <li>
                   <NavLink to="/login" className={linkClass}>
-                    {messages.nav.login}
+                    {navTexts.login}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/register" className={linkClass}>
-                    {messages.nav.register}
+                    {navTexts.register}
                   </NavLink>
                 </li>
               </>
@@ -152,19 +153,19 @@ export function SiteNav() {
           {user ? (
             <div className="flex flex-col gap-1 border-t border-slate-200 pt-2 xl:ml-2 xl:flex-row xl:items-center xl:gap-3 xl:border-0 xl:pt-0">
               <span className="px-3 text-sm whitespace-nowrap text-slate-700 xl:px-0" data-testid="nav-greeting">
-                {nombre ? messages.nav.greeting(nombre) : messages.nav.greetingFallback}
+                {nombre ? navTexts.greeting(nombre) : navTexts.greetingFallback}
               </span>
               {approved ? <PointsBalance className="px-3 whitespace-nowrap xl:px-0" /> : null}
               {/* Issue 16: approved or not, every account reaches its own data. */}
               <NavLink to="/mi-cuenta" className={linkClass}>
-                {messages.nav.myAccount}
+                {navTexts.myAccount}
               </NavLink>
               <button
                 type="button"
                 onClick={() => void handleSignOut()}
                 className="flex min-h-11 items-center rounded-md px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100 xl:px-2 xl:whitespace-nowrap xl:text-sm"
               >
-                {messages.nav.logout}
+                {navTexts.logout}
               </button>
             </div>
           ) : null}

@@ -1,7 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
-import { messages } from '@mayorista/core/messages';
+import { adminOrders } from '@mayorista/core/messages/adminOrders';
+import { adminPage } from '@mayorista/core/messages/adminPage';
+import { adminUsers } from '@mayorista/core/messages/adminUsers';
+import { orderLife } from '@mayorista/core/messages/orderLife';
+import { products } from '@mayorista/core/messages/products';
+import { settings } from '@mayorista/core/messages/settings';
 import { Spinner } from '../../components/ui/spinner';
 
 const AdminDashboardTab = lazy(() => import('../../features/admin-dashboard/admin-dashboard-tab'));
@@ -11,11 +16,11 @@ const AdminUsersTab = lazy(() => import('../../features/admin-users/admin-users-
 const AdminSettingsTab = lazy(() => import('../../features/admin-settings/admin-settings-tab'));
 
 const TABS = [
-  { value: 'panel', label: messages.orderLife.dashboard.tabTitle, Content: AdminDashboardTab },
-  { value: 'pedidos', label: messages.adminOrders.tabTitle, Content: AdminOrdersTab },
-  { value: 'productos', label: messages.products.admin.tabTitle, Content: AdminProductsTab },
-  { value: 'usuarios', label: messages.adminUsers.tabTitle, Content: AdminUsersTab },
-  { value: 'ajustes', label: messages.settings.tabTitle, Content: AdminSettingsTab },
+  { value: 'panel', label: orderLife.dashboard.tabTitle, Content: AdminDashboardTab },
+  { value: 'pedidos', label: adminOrders.tabTitle, Content: AdminOrdersTab },
+  { value: 'productos', label: products.admin.tabTitle, Content: AdminProductsTab },
+  { value: 'usuarios', label: adminUsers.tabTitle, Content: AdminUsersTab },
+  { value: 'ajustes', label: settings.tabTitle, Content: AdminSettingsTab },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -29,9 +34,9 @@ export default function AdminPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-6 md:px-4">
-      <h1 className="text-2xl font-bold text-slate-900">{messages.adminPage.title}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{adminPage.title}</h1>
       <Tabs.Root value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-4">
-        <Tabs.List aria-label={messages.adminPage.tabsLabel} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+        <Tabs.List aria-label={adminPage.tabsLabel} className="flex gap-1 overflow-x-auto border-b border-slate-200">
           {TABS.map((tab) => (
             <Tabs.Trigger
               key={tab.value}
@@ -44,7 +49,7 @@ export default function AdminPage() {
         </Tabs.List>
         {TABS.map(({ value, Content }) => (
           <Tabs.Content key={value} value={value} className="pt-4 outline-none">
-            <Suspense fallback={<Spinner label={messages.adminPage.loadingTab} />}>
+            <Suspense fallback={<Spinner label={adminPage.loadingTab} />}>
               <Content />
             </Suspense>
           </Tabs.Content>

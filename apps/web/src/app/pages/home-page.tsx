@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { app } from '@mayorista/core/messages/app';
+import { guard } from '@mayorista/core/messages/guard';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { buttonVariants } from '../../components/ui/button';
 import { appConfig } from '../../lib/app-config';
 
-const home = messages.app.home;
+const home = app.home;
 
 /** What the service is, how to get access, and the next step for this visitor. */
 export default function HomePage() {
@@ -74,8 +75,8 @@ function CallToAction() {
   if (!isApproved(profile)) {
     return (
       <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
-        <p className="font-semibold text-amber-950">{messages.guard.pendingTitle}</p>
-        <p className="mt-1 text-amber-950">{messages.guard.pendingText}</p>
+        <p className="font-semibold text-amber-950">{guard.pendingTitle}</p>
+        <p className="mt-1 text-amber-950">{guard.pendingText}</p>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { app } from '@mayorista/core/messages/app';
+import { guard as guardTexts } from '@mayorista/core/messages/guard';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
 
@@ -17,7 +18,7 @@ export function RequireAuth({ children, adminOnly = false, allowUnapproved = fal
   const { loading, user, profile } = useAuth();
   const location = useLocation();
 
-  if (loading) return <Spinner label={messages.app.loadingGuard} />;
+  if (loading) return <Spinner label={app.loadingGuard} />;
   if (!user) {
     const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
@@ -31,12 +32,12 @@ export function PendingApproval() {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-labelledby="pending-title">
       <h1 id="pending-title" className="text-2xl font-bold text-slate-900">
-        {messages.guard.pendingTitle}
+        {guardTexts.pendingTitle}
       </h1>
-      <p className="mt-3 text-slate-700">{messages.guard.pendingText}</p>
+      <p className="mt-3 text-slate-700">{guardTexts.pendingText}</p>
       <p className="mt-4">
         <Link to="/mi-cuenta" className="font-medium text-brand-800 underline underline-offset-2">
-          {messages.guard.pendingAccountLink}
+          {guardTexts.pendingAccountLink}
         </Link>
       </p>
     </section>

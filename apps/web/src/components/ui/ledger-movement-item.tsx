@@ -1,8 +1,8 @@
 import { orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { ledgers } from '@mayorista/core/messages/ledgers';
 import { formatDateTime } from '@mayorista/core/money';
 
-const t = messages.ledgers;
+const t = ledgers;
 
 export interface LedgerMovementItemProps {
   /** What happened, in Spanish ("Pedido", "Ajuste del administrador", …). */

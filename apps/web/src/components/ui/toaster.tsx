@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { app } from '@mayorista/core/messages/app';
 import { cn } from '../../lib/cn';
 import { dismissToast, useToasts, type ToastItem } from './toast-store';
 
@@ -16,13 +16,13 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={messages.app.notificationLabel}
+      label={app.notificationLabel}
     >
       {toasts.map((item) => (
         <ToastCard key={item.id} item={item} />
       ))}
       <ToastPrimitive.Viewport
-        label={messages.app.notificationsLabel}
+        label={app.notificationsLabel}
         className="fixed inset-x-0 top-0 z-[100] flex max-h-dvh flex-col gap-2 p-3 outline-none sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-full sm:max-w-sm sm:p-4" />
     </ToastPrimitive.Provider>
   );
@@ -64,7 +64,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         ) : null}
       </div>
       <ToastPrimitive.Close
-        aria-label={messages.app.closeNotification}
+        aria-label={app.closeNotification}
         className={cn(
           'absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-md',
           destructive ? 'text-white hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100',

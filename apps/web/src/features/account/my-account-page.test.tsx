@@ -108,12 +108,12 @@ describe('Mi cuenta', () => {
     let attempts = 0;
     const { server } = mount({
       'POST /api/me/password': () =>
-        ++attempts === 1 ? jsonResponse(400, { code: 'wrong_current_password', message: messages.auth.wrongCurrentPassword }) : jsonResponse(204),
+        ++attempts === 1 ? jsonResponse(400, { code: 'wrong_current_password', message: messages.accountRules.wrongCurrentPassword }) : jsonResponse(204),
     });
     await user.type(await screen.findByLabelText(t.currentPasswordLabel), 'equivocada');
     await user.type(screen.getByLabelText(t.newPasswordLabel), 'otra-clave-larga');
     await user.click(screen.getByRole('button', { name: t.changePassword }));
-    expect(await screen.findByText(messages.auth.wrongCurrentPassword)).toBeInTheDocument();
+    expect(await screen.findByText(messages.accountRules.wrongCurrentPassword)).toBeInTheDocument();
     await user.clear(screen.getByLabelText(t.currentPasswordLabel));
     await user.type(screen.getByLabelText(t.currentPasswordLabel), 'la-correcta');
     await user.click(screen.getByRole('button', { name: t.changePassword }));

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { account as text } from '@mayorista/core/messages/account';
-import { messages } from '@mayorista/core/messages';
+import { accountPages } from '@mayorista/core/messages/accountPages';
+import { adminUsers } from '@mayorista/core/messages/adminUsers';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { meQueryOptions } from './api/account-api';
@@ -34,15 +35,15 @@ export default function MyAccountPage() {
         <p className="mt-1 text-slate-700">{text.intro}</p>
       </header>
       {me.isPending ? <Spinner label={text.loading} /> : null}
-      {me.isError ? <LoadError title={text.loadError} detail={me.error.message} retryLabel={messages.adminUsers.retry} onRetry={() => void me.refetch()} /> : null}
+      {me.isError ? <LoadError title={text.loadError} detail={me.error.message} retryLabel={adminUsers.retry} onRetry={() => void me.refetch()} /> : null}
       {me.data ? (
         <>
           <Section id="mi-cuenta-datos" title={text.personalSection}>
             <dl className="grid gap-3 text-sm sm:grid-cols-2">
               {[
-                [messages.accountPages.nombreLabel, `${me.data.nombre} ${me.data.apellido}`],
-                [messages.accountPages.emailLabel, me.data.email],
-                [messages.accountPages.dniLabel, me.data.dni],
+                [accountPages.nombreLabel, `${me.data.nombre} ${me.data.apellido}`],
+                [accountPages.emailLabel, me.data.email],
+                [accountPages.dniLabel, me.data.dni],
               ].map(([label, value]) => (
                 <div key={label}>
                   <dt className="font-medium text-slate-600">{label}</dt>

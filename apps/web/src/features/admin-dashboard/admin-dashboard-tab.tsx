@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { adminPage } from '@mayorista/core/messages/adminPage';
+import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatMoney } from '@mayorista/core/money';
 import { DASHBOARD_PERIODS, type Dashboard, type DashboardPeriod, type PeriodFigures } from '@mayorista/core/schemas/order-life';
 import { Button } from '../../components/ui/button';
@@ -10,7 +11,7 @@ import { toast } from '../../components/ui/toast-store';
 import { dashboardKeys, dashboardQueryOptions, retryEmail } from './dashboard-api';
 import { SalesChart } from './sales-chart';
 
-const text = messages.orderLife.dashboard;
+const text = orderLife.dashboard;
 
 /** /admin (first tab): how the business is going (issue 19 §6). */
 export default function AdminDashboardTab() {
@@ -38,7 +39,7 @@ export default function AdminDashboardTab() {
         </div>
       </div>
       {query.isPending ? (
-        <Spinner label={messages.adminPage.loadingTab} />
+        <Spinner label={adminPage.loadingTab} />
       ) : query.isError ? (
         <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />
       ) : (

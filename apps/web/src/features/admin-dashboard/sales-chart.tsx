@@ -1,8 +1,8 @@
-import { messages } from '@mayorista/core/messages';
+import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatMoney } from '@mayorista/core/money';
 import type { Dashboard } from '@mayorista/core/schemas/order-life';
 
-const text = messages.orderLife.dashboard;
+const text = orderLife.dashboard;
 const WIDTH = 600;
 const HEIGHT = 160;
 const GAP = 2;

@@ -1,7 +1,8 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUSES, orderNumber, type OrderStatus } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { adminOrders } from '@mayorista/core/messages/adminOrders';
+import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -20,7 +21,7 @@ import {
 import { OrderDetailDialog } from './components/order-detail-dialog';
 import { OrderStatusBadge } from './components/order-status-badge';
 
-const text = messages.adminOrders;
+const text = adminOrders;
 const EMPTY_FILTERS: AdminOrdersFilters = { status: '', customer: '', from: '', to: '' };
 
 /** The "Pedidos" tab of /admin: every order newest first, filters, detail, status changes, CSV export. */
@@ -167,7 +168,7 @@ function OrderRow({
   return (
     <li className="flex items-stretch gap-2">
       <label className="flex min-w-11 items-center justify-center rounded-lg border border-slate-200 bg-white">
-        <input type="checkbox" className="h-5 w-5" checked={selected} onChange={onToggle} aria-label={messages.orderLife.documents.selectOrder(number)} />
+        <input type="checkbox" className="h-5 w-5" checked={selected} onChange={onToggle} aria-label={orderLife.documents.selectOrder(number)} />
       </label>
       <button
         type="button"
@@ -199,7 +200,7 @@ const todayInArgentina = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Ame
 /** Issue 19 §5: the picking sheet of the ticked orders, or of today's orders still to prepare. */
 function PickingSheetButtons({ selected }: { selected: string[] }) {
   const [busy, setBusy] = useState(false);
-  const docs = messages.orderLife.documents;
+  const docs = orderLife.documents;
   const download = async (query: { ids: string[] } | { date: string }) => {
     setBusy(true);
     try {

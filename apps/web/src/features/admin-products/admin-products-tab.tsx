@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { errors } from '@mayorista/core/messages/errors';
+import { pricing } from '@mayorista/core/messages/pricing';
+import { products as productsTexts } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
@@ -35,14 +37,14 @@ import type { FieldErrors } from './lib/product-form-values';
 /** A table row's usual height (two lines of name and category): the first guess for rows not yet measured. */
 const ADMIN_ROW_ESTIMATE_PX = 57;
 
-const t = messages.products.admin;
-const p = messages.products;
+const t = productsTexts.admin;
+const p = productsTexts;
 
 /** SPEC §8: any failed product action shows title "Error" with the server's message. */
 function toastError(error: unknown) {
   toast({
     title: p.errorTitle,
-    description: error instanceof Error ? error.message : messages.errors.internal,
+    description: error instanceof Error ? error.message : errors.internal,
     variant: 'destructive',
   });
 }
@@ -162,16 +164,16 @@ export default function AdminProductsTab() {
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setRepricing(true)}>
-            {messages.pricing.admin.repriceButton}
+            {pricing.admin.repriceButton}
           </Button>
           <Button variant="secondary" onClick={() => setImporting(true)}>
-            {messages.pricing.admin.importButton}
+            {pricing.admin.importButton}
           </Button>
           <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate('xlsx')}>
-            {messages.pricing.admin.exportXlsx}
+            {pricing.admin.exportXlsx}
           </Button>
           <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate('csv')}>
-            {messages.pricing.admin.exportCsv}
+            {pricing.admin.exportCsv}
           </Button>
           <Button onClick={() => openEditor({ mode: 'create' })}>{t.newProduct}</Button>
         </div>
@@ -207,7 +209,7 @@ export default function AdminProductsTab() {
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="w-10 px-3 py-2 font-semibold">
-                  <span className="sr-only">{messages.pricing.admin.selectColumn}</span>
+                  <span className="sr-only">{pricing.admin.selectColumn}</span>
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
                   {t.columnName}
@@ -249,7 +251,7 @@ export default function AdminProductsTab() {
                     <td className="px-3 py-2">
                       <input
                         type="checkbox"
-                        aria-label={messages.pricing.admin.selectProduct(product.name)}
+                        aria-label={pricing.admin.selectProduct(product.name)}
                         checked={selected.has(product.id)}
                         onChange={(e) => toggleSelected(product.id, e.target.checked)}
                       />

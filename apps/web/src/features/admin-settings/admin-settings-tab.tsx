@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { centavosToInput, formatDateTime, parsePesos } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { errors } from '@mayorista/core/messages/errors';
+import { adminPage } from '@mayorista/core/messages/adminPage';
+import { settings as settingsTexts } from '@mayorista/core/messages/settings';
 import { settingsUpdateSchema, type SettingsResponse } from '@mayorista/core/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -11,12 +13,12 @@ import { toast } from '../../components/ui/toast-store';
 import { saveSettings, settingsKeys, settingsQueryOptions } from './settings-api';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
-const text = messages.settings;
+const text = settingsTexts;
 
 /** /admin?tab=ajustes: the business settings. Each setting is one field of one form. */
 export default function AdminSettingsTab() {
   const query = useQuery(settingsQueryOptions());
-  if (query.isPending) return <Spinner label={messages.adminPage.loadingTab} />;
+  if (query.isPending) return <Spinner label={adminPage.loadingTab} />;
   if (query.isError) {
     return <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />;
   }
@@ -50,7 +52,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
       queryClient.setQueryData(settingsKeys.all, saved);
       toast({ title: text.saved });
     },
-    onError: (failure: Error) => toast({ title: messages.errors.validation, description: failure.message, variant: 'destructive' }),
+    onError: (failure: Error) => toast({ title: errors.validation, description: failure.message, variant: 'destructive' }),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

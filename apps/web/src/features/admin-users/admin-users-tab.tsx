@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatCuit } from '@mayorista/core/business';
 import { formatMoney } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { adminUsers } from '@mayorista/core/messages/adminUsers';
+import { pricing } from '@mayorista/core/messages/pricing';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -26,7 +27,7 @@ import { CustomerPage } from './components/customer-page';
 import { PointsDialog } from './components/points-dialog';
 import { PointsMovementsDialog } from './components/points-movements-dialog';
 
-const text = messages.adminUsers;
+const text = adminUsers;
 
 const fullName = (user: AdminUser) => `${user.nombre} ${user.apellido}`.trim() || user.email;
 
@@ -194,7 +195,7 @@ function AdminUserRow({ user }: { user: AdminUser }) {
         <PointsDialog user={user} displayName={name} />
         <PointsMovementsDialog userId={user.id} displayName={name} />
         <Button size="sm" variant="secondary" disabled={priceList.isPending} onClick={() => priceList.mutate()}>
-          {messages.pricing.customer.adminDownload}
+          {pricing.customer.adminDownload}
         </Button>
         {canChangeRole ? (
           <Button size="sm" variant="secondary" disabled={role.isPending} onClick={() => role.mutate(!user.is_admin)}>

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { products as productsTexts } from '@mayorista/core/messages/products';
 import type { CustomerKind } from '@mayorista/core/pricing';
 import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
@@ -18,7 +18,7 @@ import { ProductRow } from './components/product-row';
 import { useCatalogView, type CatalogView } from './use-catalog-view';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
 
-const t = messages.products.catalog;
+const t = productsTexts.catalog;
 const SEARCH_DEBOUNCE_MS = 300;
 
 type SelectFilters = Omit<Filters, 'search'>;
@@ -59,7 +59,7 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
 
   useEffect(() => {
     if (products.isError) {
-      toast({ title: messages.products.loadErrorTitle, description: messages.products.loadErrorText, variant: 'destructive' });
+      toast({ title: productsTexts.loadErrorTitle, description: productsTexts.loadErrorText, variant: 'destructive' });
     }
   }, [products.isError, products.errorUpdatedAt]);
 
@@ -95,8 +95,8 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         </div>
       ) : products.isError && items.length === 0 ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{messages.products.loadErrorTitle}</p>
-          <p>{messages.products.loadErrorText}</p>
+          <p className="font-semibold">{productsTexts.loadErrorTitle}</p>
+          <p>{productsTexts.loadErrorText}</p>
           <Button variant="secondary" onClick={() => void products.refetch()}>
             {t.retry}
           </Button>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { cartPage } from '@mayorista/core/messages/cartPage';
+import { orders } from '@mayorista/core/messages/orders';
 import type { Order } from '@mayorista/core/schemas/order';
 import { toast } from '../../components/ui/toast-store';
 import { useAuth } from '../../lib/auth';
@@ -48,7 +49,7 @@ export function useCheckout(): Checkout {
   const placeOrder = async () => {
     if (placingRef.current) return;
     if (cart.items.length === 0 || !user) {
-      toast({ title: messages.orders.createErrorTitle, description: messages.cart.emptyOrSignedOut, variant: 'destructive' });
+      toast({ title: orders.createErrorTitle, description: cartPage.emptyOrSignedOut, variant: 'destructive' });
       return;
     }
     placingRef.current = true;
@@ -68,11 +69,11 @@ export function useCheckout(): Checkout {
       setObservaciones('');
       setPayWithPoints(false);
       const number = orderNumber(result.order.id);
-      toast({ title: messages.orders.successTitle, description: messages.orders.successText(number) });
+      toast({ title: orders.successTitle, description: orders.successText(number) });
       const opened = openWhatsapp(result.whatsapp_url);
       setConfirmation({ order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened });
     } catch (error) {
-      toast({ title: messages.orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
+      toast({ title: orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
     } finally {
       placingRef.current = false;
       setPlacing(false);

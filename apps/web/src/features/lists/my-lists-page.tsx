@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { listsPage } from '@mayorista/core/messages/lists';
 import type { ListToCartResponse, ShoppingList } from '@mayorista/core/schemas/lists';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api-client';
 import { useCart } from '../../lib/cart';
 
-const t = messages.listsPage;
+const t = listsPage;
 const LISTS_KEY = ['lists'] as const;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : t.loadError);

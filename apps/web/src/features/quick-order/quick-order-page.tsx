@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { quickOrder } from '@mayorista/core/messages/quickOrder';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine } from '@mayorista/core/pricing';
 import { parseQuickOrder, type ParsedQuickOrder } from '@mayorista/core/quick-order';
@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api-client';
 import { useCart } from '../../lib/cart';
 
-const t = messages.quickOrder;
+const t = quickOrder;
 
 interface Review {
   parsed: ParsedQuickOrder;

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NEW_ORDER_TOAST_DURATION_MS, orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { orderLife } from '@mayorista/core/messages/orderLife';
+import { orders } from '@mayorista/core/messages/orders';
 import { isAdmin, useAuth } from '../../lib/auth';
 import { adminOrdersKeys } from '../../lib/queries/order-keys';
 import { toast } from '../../components/ui/toast-store';
@@ -33,16 +34,16 @@ export function NewOrderNotifications({ createSocket }: { createSocket?: WebSock
       createSocket,
       onInsert: (record) => {
         toast({
-          title: messages.orders.newOrderTitle,
-          description: messages.orders.newOrderText(record.user_info.nombre),
+          title: orders.newOrderTitle,
+          description: orders.newOrderText(record.user_info.nombre),
           duration: NEW_ORDER_TOAST_DURATION_MS,
         });
         void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
       },
       onCancelled: (record) => {
         toast({
-          title: messages.orderLife.cancel.realtimeTitle,
-          description: messages.orderLife.cancel.realtimeText(record.user_info.nombre, orderNumber(record.id)),
+          title: orderLife.cancel.realtimeTitle,
+          description: orderLife.cancel.realtimeText(record.user_info.nombre, orderNumber(record.id)),
           duration: NEW_ORDER_TOAST_DURATION_MS,
         });
         void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ERROR_CODES, ErrorCode } from '@mayorista/core/errors';
-import { messages } from '@mayorista/core/messages';
+import { auth } from '@mayorista/core/messages/auth';
+import { network } from '@mayorista/core/messages/network';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
 import { apiRequest, isApiError, setAccessTokenProvider } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
@@ -40,11 +41,11 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
     const code = isApiError(error) ? error.code : null;
     if (code && code in SESSION_GONE) return { profile: null, sessionGone: true };
     if (code === 'network_error') {
-      toast({ title: messages.network.title, description: messages.network.text, variant: 'destructive' });
+      toast({ title: network.title, description: network.text, variant: 'destructive' });
     } else if (code !== 'not_found') {
       // SPEC §8's silent case is the hosted API's 406 "no row"; this server answers not_found for
       // a user without a profile row, and that stays silent the same way.
-      toast({ title: messages.auth.profileErrorTitle, description: (error as Error).message, variant: 'destructive' });
+      toast({ title: auth.profileErrorTitle, description: (error as Error).message, variant: 'destructive' });
     }
     return { profile: null, sessionGone: false };
   }
@@ -127,7 +128,7 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
         setSnapshot(SIGNED_OUT);
       }
       if (error && !isSessionGoneError(error)) {
-        toast({ title: messages.auth.signOutErrorTitle, description: messages.auth.signOutErrorText, variant: 'destructive' });
+        toast({ title: auth.signOutErrorTitle, description: auth.signOutErrorText, variant: 'destructive' });
         return { error };
       }
       return { error: null };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CART_SAVE_DEBOUNCE_MS } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { priceCart } from '@mayorista/core/pricing';
 import { DEFAULT_IVA_RATE, ivaBreakdown } from '@mayorista/core/iva';
 import { missingForMinimumOrder } from '@mayorista/core/quantity-rules';
@@ -78,7 +78,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
             if (options.quiet) return;
             // The server's own rules (issue 18) name the product; anything else is a generic failure.
             const refused = error instanceof ApiError && error.code === 'quantity_rule_violated';
-            toast({ title: messages.cart.saveError, description: refused ? error.message : undefined, variant: 'destructive' });
+            toast({ title: cartTexts.saveError, description: refused ? error.message : undefined, variant: 'destructive' });
           },
         ),
       );
@@ -122,15 +122,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
         setStatus('ready');
         if (cart.removed.length > 0) {
           toast({
-            title: messages.cart.removedTitle,
-            description: messages.cart.removedText(cart.removed.map((r) => r.name ?? messages.cart.unknownProduct)),
+            title: cartTexts.removedTitle,
+            description: cartTexts.removedText(cart.removed.map((r) => r.name ?? cartTexts.unknownProduct)),
           });
         }
       },
       (error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return;
         setStatus('error');
-        toast({ title: messages.cart.loadError, variant: 'destructive' });
+        toast({ title: cartTexts.loadError, variant: 'destructive' });
       },
     );
     return () => {

@@ -1,4 +1,4 @@
-import { messages } from '@mayorista/core/messages';
+import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { checkQuantity, largestQuantity, quantityFix, quantityProblemText, quantityProblemTitle, type QuantityProblem } from '@mayorista/core/quantity-rules';
 import type { Product } from '@mayorista/core/schemas/product';
 
@@ -65,7 +65,7 @@ export function addToLines(lines: CartLine[], product: CartProduct, quantity: nu
     : [...lines, { product, quantity: next }];
   return {
     lines: updated,
-    notice: { title: messages.cart.itemAddedTitle, description: messages.cart.itemAddedText(product.name), variant: 'default' },
+    notice: { title: cartTexts.itemAddedTitle, description: cartTexts.itemAddedText(product.name), variant: 'default' },
   };
 }
 
@@ -87,7 +87,7 @@ export function setLineQuantity(lines: CartLine[], productId: string, quantity: 
   if (problem.kind === 'above_stock' || problem.kind === 'above_maximum') {
     const capped = quantityFix(product, problem) ?? 0;
     const description =
-      problem.kind === 'above_stock' ? messages.cart.onlyLeft(product.stock, product.name) : quantityProblemText(problem, product.name);
+      problem.kind === 'above_stock' ? cartTexts.onlyLeft(product.stock, product.name) : quantityProblemText(problem, product.name);
     const notice: CartNotice = { title: quantityProblemTitle(problem), description, variant: 'destructive' };
     const next = capped <= 0 ? removeLine(lines, productId) : replaceQuantity(lines, productId, capped);
     return { lines: next, notice };

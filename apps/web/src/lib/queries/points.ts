@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { points } from '@mayorista/core/messages/points';
 import type { PointsBalance } from '@mayorista/core/schemas/points';
 import { apiRequest } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
@@ -30,7 +30,7 @@ export function usePointsBalance() {
   });
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) toast({ title: messages.points.errorTitle, description: messages.points.errorText, variant: 'destructive' });
+    if (isError) toast({ title: points.errorTitle, description: points.errorText, variant: 'destructive' });
   }, [isError, errorUpdatedAt]);
   return {
     saldoPuntos: query.data?.saldo_puntos ?? null,

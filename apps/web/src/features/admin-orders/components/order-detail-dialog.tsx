@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { businessDetails } from '@mayorista/core/order-customer';
 import { isDestructiveTransition, nextOrderStatuses } from '@mayorista/core/order-status';
@@ -19,7 +19,7 @@ import { ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { OrderIvaRows, orderIsItemised } from '../../../components/orders/order-iva';
 
-const text = messages.adminOrders;
+const text = adminOrders;
 
 /** The detail of one order (items, notes, customer, points flag) with the allowed next statuses. */
 export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { adminOrders } from '@mayorista/core/messages/adminOrders';
+import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatMoney } from '@mayorista/core/money';
 import { priceOrderEdit, type EditableProduct } from '@mayorista/core/order-edit';
 import { orderItemsIva } from '@mayorista/core/iva';
@@ -11,7 +12,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { adminOrdersKeys, editAdminOrder, searchProductsForOrder, type AdminOrder } from '../api/admin-orders-api';
 
-const text = messages.orderLife.edit;
+const text = orderLife.edit;
 
 interface Line {
   product_id: string;
@@ -84,7 +85,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <ul className="divide-y divide-slate-200" aria-label={messages.adminOrders.items}>
+      <ul className="divide-y divide-slate-200" aria-label={adminOrders.items}>
         {lines.map((line) => (
           <li key={line.product_id} className="flex flex-wrap items-center gap-2 py-2">
             <span className="min-w-0 flex-1 break-words text-sm">{line.name}</span>

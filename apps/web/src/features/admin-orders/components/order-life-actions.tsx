@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { adminOrders } from '@mayorista/core/messages/adminOrders';
+import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { formatArPhone } from '@mayorista/core/business';
 import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
@@ -12,7 +13,7 @@ import { saveBlob } from '../../../lib/download';
 import { adminOrderEditsQueryOptions, downloadAdminOrderPdf, type AdminOrder } from '../api/admin-orders-api';
 import { OrderEditDialog } from './order-edit-dialog';
 
-const life = messages.orderLife;
+const life = orderLife;
 
 /** Issue 19 in the admin's order view: edit, PDF, "Avisar por WhatsApp" and the edit history. */
 export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
@@ -55,7 +56,7 @@ export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; ca
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor={phoneId} className="block text-sm font-medium text-slate-900">
-            {messages.adminOrders.customerData}: {life.whatsapp.phoneLabel}
+            {adminOrders.customerData}: {life.whatsapp.phoneLabel}
           </label>
           <input
             id={phoneId}

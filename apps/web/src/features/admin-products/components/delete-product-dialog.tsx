@@ -1,8 +1,8 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { Button, buttonVariants } from '../../../components/ui/button';
 
-const t = messages.products.admin;
+const t = products.admin;
 
 export interface DeleteProductDialogProps {
   productName: string | null;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { pricing } from '@mayorista/core/messages/pricing';
 import type { ImportReport } from '@mayorista/core/schemas/pricing';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { productKeys } from '../../../lib/queries/products';
 import { importCatalogue } from '../api/pricing-api';
 
-const t = messages.pricing.admin;
+const t = pricing.admin;
 
 /** A refused import answers 400 with the same report in `report`: show it like a successful one. */
 function reportOf(error: unknown): ImportReport | null {

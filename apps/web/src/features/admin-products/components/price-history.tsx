@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { ledgers } from '@mayorista/core/messages/ledgers';
+import { pricing } from '@mayorista/core/messages/pricing';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { priceHistoryQueryOptions } from '../api/pricing-api';
 
-const t = messages.pricing;
+const t = pricing;
 
 /** The product editor's price history (issue 17 §2): date, who, old → new, and what changed it. */
 export function PriceHistory({ productId }: { productId: string }) {
@@ -20,7 +21,7 @@ export function PriceHistory({ productId }: { productId: string }) {
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{t.sources[item.source]}</p>
               <p className="text-sm text-slate-700">
-                <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time> · {item.actor_name ?? messages.ledgers.system}
+                <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time> · {item.actor_name ?? ledgers.system}
               </p>
             </div>
             <p className="text-right text-sm text-slate-900 tabular-nums">

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type PricedProduct } from '@mayorista/core/pricing';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 
-const t = messages.products.admin.preview;
-const catalog = messages.products.catalog;
+const t = products.admin.preview;
+const catalog = products.catalog;
 
 /** What an approved customer would pay, recomputed on every keystroke with the same engine as the server. */
 export function PricePreview({ product }: { product: PricedProduct | null }) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -17,7 +17,7 @@ import { TierEditor } from './tier-editor';
 import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
-const t = messages.products.admin;
+const t = products.admin;
 const f = t.fields;
 
 export interface ProductFormProps {

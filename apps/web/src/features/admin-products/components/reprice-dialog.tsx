@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { pricing } from '@mayorista/core/messages/pricing';
+import { products } from '@mayorista/core/messages/products';
 import { formatMoney, parsePesos } from '@mayorista/core/money';
 import { REPRICE_FIELDS, ROUNDING_RULES, type RepriceField, type RoundingRule } from '@mayorista/core/repricing';
 import type { PriceChange, RepricePreviewItem } from '@mayorista/core/schemas/pricing';
@@ -13,7 +14,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { productKeys } from '../../../lib/queries/products';
 import { applyReprice, previewReprice, type RepriceBody } from '../api/pricing-api';
 
-const t = messages.pricing.admin;
+const t = pricing.admin;
 const PAGE_SIZE = 20;
 type Kind = 'up' | 'down' | 'amount';
 type Sort = NonNullable<RepriceBody['sort']>;
@@ -61,7 +62,7 @@ function PreviewRow({ item }: { item: RepricePreviewItem }) {
       </p>
       {item.warnings.map((w) => (
         <p key={w.field} role="note" className="text-sm font-medium text-amber-800">
-          ⚠ {messages.pricing.warnings[w.kind]}
+          ⚠ {pricing.warnings[w.kind]}
         </p>
       ))}
     </li>
@@ -110,7 +111,7 @@ export function RepriceDialog({
       onApplied(change);
       onOpenChange(false);
     },
-    onError: (error) => toast({ title: messages.products.errorTitle, description: error.message, variant: 'destructive' }),
+    onError: (error) => toast({ title: products.errorTitle, description: error.message, variant: 'destructive' }),
   });
 
   const showPreview = () => {

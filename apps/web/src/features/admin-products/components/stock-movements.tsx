@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { ledgers } from '@mayorista/core/messages/ledgers';
 import type { StockMovement } from '@mayorista/core/schemas/ledger';
 import { LedgerMovementItem, signedChange } from '../../../components/ui/ledger-movement-item';
 import { PagedQueryList, pageCountOf } from '../../../components/ui/paged-query-list';
 import { stockMovementsQueryOptions } from '../api/admin-products-api';
 
-const t = messages.ledgers;
+const t = ledgers;
 function MovementItem({ movement }: { movement: StockMovement }) {
   return (
     <LedgerMovementItem

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { DISCOUNT_TYPES, type DiscountType } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { newTierKey, type FieldErrors, type TierFormValue } from '../lib/product-form-values';
 
-const t = messages.products.admin.tiers;
+const t = products.admin.tiers;
 
 export interface TierEditorProps {
   tiers: TierFormValue[];

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { pricing } from '@mayorista/core/messages/pricing';
+import { products } from '@mayorista/core/messages/products';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { productKeys } from '../../../lib/queries/products';
 import { undoPriceChange } from '../api/pricing-api';
 
-const t = messages.pricing.admin;
+const t = pricing.admin;
 
 /** After a bulk change or an import: what happened, and "Deshacer" while the admin is on the tab. */
 export function UndoBanner({ change, onDone }: { change: { id: string; product_count: number }; onDone: () => void }) {
@@ -17,7 +18,7 @@ export function UndoBanner({ change, onDone }: { change: { id: string; product_c
       toast({ title: t.undone(result.restored, result.skipped.length) });
       onDone();
     },
-    onError: (error) => toast({ title: messages.products.errorTitle, description: error.message, variant: 'destructive' }),
+    onError: (error) => toast({ title: products.errorTitle, description: error.message, variant: 'destructive' }),
   });
   return (
     <div role="status" className="flex flex-col gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-green-900 sm:flex-row sm:items-center sm:justify-between">

@@ -1,10 +1,10 @@
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { centavosToInput, parsePesos } from '@mayorista/core/money';
 import type { PricedProduct } from '@mayorista/core/pricing';
 import { productInputSchema, type DiscountTier, type DiscountType, type Product, type ProductInput } from '@mayorista/core/schemas/product';
 import { DEFAULT_IVA_RATE, type IvaRate } from '@mayorista/core/iva';
 
-const t = messages.products.admin;
+const t = products.admin;
 
 /** What the admin types: amounts in pesos as text ("1.234,50"), converted to centavos on submit. */
 export interface TierFormValue {

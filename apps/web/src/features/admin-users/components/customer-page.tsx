@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatArPhone, formatCuit, isIvaCondition, IVA_CONDITION_LABELS } from '@mayorista/core/business';
 import { orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { accountPages } from '@mayorista/core/messages/accountPages';
+import { adminUsers } from '@mayorista/core/messages/adminUsers';
 import { business as labels } from '@mayorista/core/messages/business';
 import { formatMoney } from '@mayorista/core/money';
 import { formatDeliveryAddress } from '@mayorista/core/order-customer';
@@ -16,7 +17,7 @@ import { adminUsersKeys } from '../api/admin-users-api';
 import { CustomerPriceListSlot } from './customer-price-list-slot';
 import { PointsMovementsList } from './points-movements-dialog';
 
-const text = messages.adminUsers;
+const text = adminUsers;
 const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -47,7 +48,7 @@ function CustomerData({ customer }: { customer: AdminCustomer }) {
         value(null)
       ),
     ],
-    [messages.accountPages.emailLabel, customer.email],
+    [accountPages.emailLabel, customer.email],
     [text.dniLabel, customer.dni],
     [labels.addressLabel, value(formatDeliveryAddress(customer))],
     [labels.deliveryNotesLabel, value(customer.delivery_notes)],

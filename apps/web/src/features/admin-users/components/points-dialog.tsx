@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatMoney, pesosToCentavos } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { adminUsers } from '@mayorista/core/messages/adminUsers';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { adjustPoints, adminUsersKeys, type AdminUser } from '../api/admin-users-api';
 
-const text = messages.adminUsers;
+const text = adminUsers;
 const MIN_REASON_LENGTH = 3;
 
 /** Sets a customer's points balance with a required reason (the server keeps the audit trail). */

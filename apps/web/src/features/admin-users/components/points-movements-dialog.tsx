@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { ledgers } from '@mayorista/core/messages/ledgers';
 import { formatMoney } from '@mayorista/core/money';
 import type { PointsMovement } from '@mayorista/core/schemas/ledger';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,7 @@ import { LedgerMovementItem, signedChange } from '../../../components/ui/ledger-
 import { PagedQueryList, pageCountOf } from '../../../components/ui/paged-query-list';
 import { pointsMovementsQueryOptions } from '../api/admin-users-api';
 
-const t = messages.ledgers;
+const t = ledgers;
 function MovementItem({ movement }: { movement: PointsMovement }) {
   return (
     <LedgerMovementItem

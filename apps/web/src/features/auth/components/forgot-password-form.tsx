@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { accountRules } from '@mayorista/core/messages/accountRules';
+import { accountPages } from '@mayorista/core/messages/accountPages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
 import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
-const text = messages.accountPages;
+const text = accountPages;
 
 /** Asks for a recovery link. The answer is the same whether or not the address is registered. */
 export function ForgotPasswordForm() {
@@ -23,7 +24,7 @@ export function ForgotPasswordForm() {
     const { emailSchema } = await loadAuthSchemas();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.auth.invalidEmail);
+      setError(parsed.error.issues[0]?.message ?? accountRules.invalidEmail);
       return;
     }
     setError(undefined);

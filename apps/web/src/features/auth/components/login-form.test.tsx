@@ -25,11 +25,11 @@ describe('LoginForm', () => {
     const user = userEvent.setup();
     const { server } = renderWithAuth({ routes, path: '/login', profile: null });
     await user.click(await screen.findByRole('button', { name: text.loginSubmit }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.credentialsRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.accountRules.credentialsRequired);
     await user.type(screen.getByLabelText(text.emailLabel), 'no-es-un-correo');
     await user.type(screen.getByLabelText(text.passwordLabel), 'x');
     await user.click(screen.getByRole('button', { name: text.loginSubmit }));
-    expect(await screen.findByText(messages.auth.invalidEmail)).toBeInTheDocument();
+    expect(await screen.findByText(messages.accountRules.invalidEmail)).toBeInTheDocument();
     expect(screen.getByLabelText(text.emailLabel)).toHaveAttribute('aria-invalid', 'true');
     expect(server.calls.filter((c) => c.url.startsWith('/api/auth/token'))).toHaveLength(0);
   });
@@ -112,7 +112,7 @@ describe('RegisterForm', () => {
     const user = userEvent.setup();
     const { server } = renderWithAuth({ routes, path: '/register', profile: null });
     await fill(user, '12');
-    expect(await screen.findByText(messages.auth.invalidDni)).toBeInTheDocument();
+    expect(await screen.findByText(messages.accountRules.invalidDni)).toBeInTheDocument();
     expect(server.calls.some((c) => c.url === '/api/auth/signup')).toBe(false);
   });
 
@@ -120,8 +120,8 @@ describe('RegisterForm', () => {
     const user = userEvent.setup();
     const { server } = renderWithAuth({ routes, path: '/register', profile: null, routesOverride: { 'POST /api/auth/signup': () => jsonResponse(200, { user: { id: 'u1' } }) } });
     await fill(user);
-    expect(await screen.findByText(messages.auth.signUpSuccessTitle)).toBeInTheDocument();
-    expect(screen.getByText(messages.auth.signUpSuccessText)).toBeInTheDocument();
+    expect(await screen.findByText(messages.accountRules.signUpSuccessTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.accountRules.signUpSuccessText)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: text.checkEmailTitle })).toBeInTheDocument();
     expect(server.calls.find((c) => c.url === '/api/auth/signup')?.body).toEqual({
       email: 'lucia@example.com',
@@ -186,18 +186,18 @@ describe('RegisterForm', () => {
       routes,
       path: '/register',
       profile: null,
-      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(409, { code: 'email_taken', message: messages.auth.emailTaken }) },
+      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(409, { code: 'email_taken', message: messages.accountRules.emailTaken }) },
     });
     await fill(user);
-    expect(await screen.findByText(messages.auth.signUpFailedTitle)).toBeInTheDocument();
-    expect(screen.getByText(messages.auth.emailTaken)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText(messages.auth.signUpFailedTitle).closest('li')).toHaveAttribute('data-variant', 'destructive'));
+    expect(await screen.findByText(messages.accountRules.signUpFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.accountRules.emailTaken)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(messages.accountRules.signUpFailedTitle).closest('li')).toHaveAttribute('data-variant', 'destructive'));
   });
 
   it('falls back to "Algo salió mal" when the server gives no message', async () => {
     const user = userEvent.setup();
     renderWithAuth({ routes, path: '/register', profile: null, routesOverride: { 'POST /api/auth/signup': () => jsonResponse(400, { code: 'x', message: '' }) } });
     await fill(user);
-    expect(await screen.findByText(messages.auth.somethingWentWrong)).toBeInTheDocument();
+    expect(await screen.findByText(messages.accountRules.somethingWentWrong)).toBeInTheDocument();
   });
 });

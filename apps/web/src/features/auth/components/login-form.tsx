@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { accountRules } from '@mayorista/core/messages/accountRules';
+import { accountPages } from '@mayorista/core/messages/accountPages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
@@ -10,7 +11,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
-const text = messages.accountPages;
+const text = accountPages;
 const FIELDS = ['email', 'password'] as const;
 
 /** Sign-in (SPEC §7): errors in Spanish next to the form; an unverified account can resend the e-mail. */
@@ -52,7 +53,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     setResending(true);
     const { error } = await client.resendVerification(email.trim().toLowerCase());
     setResending(false);
-    if (error) toast({ title: messages.auth.somethingWentWrong, description: error.message, variant: 'destructive' });
+    if (error) toast({ title: accountRules.somethingWentWrong, description: error.message, variant: 'destructive' });
     else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
   };
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { accountPages } from '@mayorista/core/messages/accountPages';
+import { accountRules } from '@mayorista/core/messages/accountRules';
 import { Button } from '../../../components/ui/button';
 import { BUSINESS_FIELD_NAMES, BusinessFields, EMPTY_BUSINESS_VALUES, type BusinessFieldName, type BusinessValues } from '../../../components/business-fields';
 import { Field } from '../../../components/ui/field';
@@ -10,7 +11,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
-const text = messages.accountPages;
+const text = accountPages;
 const PERSONAL_FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
 const FIELDS = [...PERSONAL_FIELDS, ...BUSINESS_FIELD_NAMES] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -52,10 +53,10 @@ export function RegisterForm() {
       return;
     }
     if (error) {
-      toast({ title: messages.auth.signUpFailedTitle, description: error.message || messages.auth.somethingWentWrong, variant: 'destructive' });
+      toast({ title: accountRules.signUpFailedTitle, description: error.message || accountRules.somethingWentWrong, variant: 'destructive' });
       return;
     }
-    toast({ title: messages.auth.signUpSuccessTitle, description: messages.auth.signUpSuccessText });
+    toast({ title: accountRules.signUpSuccessTitle, description: accountRules.signUpSuccessText });
     setRegisteredEmail(parsed.data.email);
   };
 
@@ -64,7 +65,7 @@ export function RegisterForm() {
     setResending(true);
     const { error } = await client.resendVerification(registeredEmail);
     setResending(false);
-    if (error) toast({ title: messages.auth.somethingWentWrong, description: error.message, variant: 'destructive' });
+    if (error) toast({ title: accountRules.somethingWentWrong, description: error.message, variant: 'destructive' });
     else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
   };
 

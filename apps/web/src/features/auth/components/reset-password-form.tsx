@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { accountPages } from '@mayorista/core/messages/accountPages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth';
 import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 
-const text = messages.accountPages;
+const text = accountPages;
 
 /** Sets a new password from the recovery link; the server signs in and ends the other sessions. */
 export function ResetPasswordForm({ token }: { token: string | null }) {

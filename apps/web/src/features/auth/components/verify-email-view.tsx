@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { accountRules } from '@mayorista/core/messages/accountRules';
+import { accountPages } from '@mayorista/core/messages/accountPages';
 import type { Session } from '@mayorista/core/schemas/auth';
 import { buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,7 +9,7 @@ import { useAuth } from '../../../lib/auth';
 import type { AuthResult } from '../../../lib/auth/session/auth-client';
 import { AuthCard, FormAlert } from './auth-card';
 
-const text = messages.accountPages;
+const text = accountPages;
 
 // The link's token is single-use: a second request (React StrictMode runs effects twice, a
 // re-render, a double click) would fail. One request per token per page load.
@@ -30,7 +31,7 @@ export function VerifyEmailView({ token }: { token: string | null }) {
     }
     void request.then(({ error }) => {
       if (!active) return;
-      setState(error ? { kind: 'failed', message: error.message || messages.auth.invalidToken } : { kind: 'done' });
+      setState(error ? { kind: 'failed', message: error.message || accountRules.invalidToken } : { kind: 'done' });
     });
     return () => {
       active = false;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { cartPage } from '@mayorista/core/messages/cartPage';
+import { pricing } from '@mayorista/core/messages/pricing';
 import { quantityRuleHints, stepDown, stepUp } from '@mayorista/core/quantity-rules';
 import { Button } from '../../../components/ui/button';
 import { grossUnitPrice, ivaLineView, ivaRateLabel, netUnitPrice } from '@mayorista/core/iva';
@@ -40,7 +41,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
       <div className="min-w-0 flex-1">
         <h2 className="font-semibold text-slate-900">{product.name}</h2>
         <p className="mt-1 text-sm text-slate-700">
-          <span className="sr-only">{messages.cart.unitPrice}: </span>
+          <span className="sr-only">{cartPage.unitPrice}: </span>
           <span className="font-medium tabular-nums" data-testid="unit-price">
             {formatMoney(shown.unitPrice)}
           </span>{' '}
@@ -53,7 +54,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
           {discounted ? (
             <>
               {' '}
-              <s className="text-slate-500 tabular-nums">{messages.cart.basePrice(formatMoney(amount(price.basePrice)))}</s>
+              <s className="text-slate-500 tabular-nums">{cartPage.basePrice(formatMoney(amount(price.basePrice)))}</s>
             </>
           ) : null}
         </p>
@@ -62,14 +63,14 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
             className={`mt-1 text-sm font-medium ${line.changedPercent > 0 ? 'text-red-800' : 'text-green-800'}`}
             data-testid="price-changed"
           >
-            {messages.pricing.changedSinceAdded(line.changedPercent)}
+            {pricing.changedSinceAdded(line.changedPercent)}
           </p>
         ) : null}
         {price.applied === 'sale' ? (
-          <p className="mt-1 inline-block rounded bg-amber-100 px-2 text-xs font-semibold text-amber-900">{messages.cart.sale}</p>
+          <p className="mt-1 inline-block rounded bg-amber-100 px-2 text-xs font-semibold text-amber-900">{cartPage.sale}</p>
         ) : null}
         {price.applied === 'tier' && price.tier ? (
-          <p className="mt-1 text-xs font-medium text-brand-800">{messages.cart.tierApplied(price.tier.minQuantity)}</p>
+          <p className="mt-1 text-xs font-medium text-brand-800">{cartPage.tierApplied(price.tier.minQuantity)}</p>
         ) : null}
         {hints.length > 0 ? <p className="mt-1 text-xs font-semibold text-slate-700">{hints.join(' · ')}</p> : null}
         {problem ? (
@@ -77,14 +78,14 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
             <p>{problem.text}</p>
             {problem.fix !== null ? (
               <Button className="mt-1" size="sm" variant="secondary" onClick={() => onQuantityChange(product.id, problem.fix!)} disabled={disabled}>
-                {messages.cart.fixQuantity(problem.fix)}
+                {cartPage.fixQuantity(problem.fix)}
               </Button>
             ) : null}
           </div>
         ) : null}
         {price.nextTier ? (
           <p className="mt-1 text-sm text-brand-800" data-testid="next-tier-hint">
-            {messages.cart.nextTierHint(price.nextTier.missing, formatMoney(price.nextTier.unitPrice))}
+            {cartPage.nextTierHint(price.nextTier.missing, formatMoney(price.nextTier.unitPrice))}
           </p>
         ) : null}
       </div>
@@ -93,14 +94,14 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         <Button
           variant="secondary"
           size="icon"
-          aria-label={messages.cart.decrease(product.name)}
+          aria-label={cartPage.decrease(product.name)}
           onClick={() => onQuantityChange(product.id, stepDown(product, quantity))}
           disabled={disabled}
         >
           <span aria-hidden="true">−</span>
         </Button>
         <label htmlFor={inputId} className="sr-only">
-          {messages.cart.quantityLabel(product.name)}
+          {cartPage.quantityLabel(product.name)}
         </label>
         <input
           id={inputId}
@@ -121,7 +122,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         <Button
           variant="secondary"
           size="icon"
-          aria-label={messages.cart.increase(product.name)}
+          aria-label={cartPage.increase(product.name)}
           onClick={() => onQuantityChange(product.id, stepUp(product, quantity))}
           disabled={disabled}
         >
@@ -131,16 +132,16 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
 
       <div className="flex items-start justify-between gap-3 sm:w-44 sm:flex-col sm:items-end">
         <p className="text-right">
-          <span className="sr-only">{messages.cart.lineTotal}: </span>
+          <span className="sr-only">{cartPage.lineTotal}: </span>
           <span className="font-semibold tabular-nums" data-testid="line-total">
             {formatMoney(shown.total)}
           </span>
           {price.savings > 0 ? (
-            <span className="block text-sm text-green-800">{messages.cart.lineSavings(formatMoney(amount(price.savings)))}</span>
+            <span className="block text-sm text-green-800">{cartPage.lineSavings(formatMoney(amount(price.savings)))}</span>
           ) : null}
         </p>
-        <Button variant="ghost" size="sm" aria-label={messages.cart.remove(product.name)} onClick={() => onRemove(product.id)} disabled={disabled}>
-          {messages.cart.removeShort}
+        <Button variant="ghost" size="sm" aria-label={cartPage.remove(product.name)} onClick={() => onRemove(product.id)} disabled={disabled}>
+          {cartPage.removeShort}
         </Button>
       </div>
     </li>

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { formatMoney } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cn } from '../../../lib/cn';
 import { useCart } from '../../../lib/cart';
 
@@ -11,7 +11,7 @@ export function CartNavLink({ className }: { className?: string }) {
   return (
     <NavLink
       to="/cart"
-      aria-label={messages.cart.navLabel(count, formattedTotal)}
+      aria-label={cartTexts.navLabel(count, formattedTotal)}
       className={({ isActive }) =>
         cn(
           'relative flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-slate-100',

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { cart as cartTexts } from '@mayorista/core/messages/cart';
+import { cartPage } from '@mayorista/core/messages/cartPage';
+import { orders } from '@mayorista/core/messages/orders';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCart } from '../../../lib/cart';
@@ -21,7 +23,7 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
 
   const heading = (
     <h1 className="text-2xl font-bold text-slate-900">
-      {messages.cart.pageTitle}
+      {cartPage.pageTitle}
     </h1>
   );
 
@@ -29,7 +31,7 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
     return (
       <section className="mx-auto w-full max-w-4xl px-4 py-6">
         {heading}
-        <Spinner label={messages.cart.loading} />
+        <Spinner label={cartPage.loading} />
       </section>
     );
   }
@@ -39,10 +41,10 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
       <section className="mx-auto w-full max-w-4xl px-4 py-6">
         {heading}
         <p role="alert" className="mt-4 text-red-800">
-          {messages.cart.loadError}
+          {cartTexts.loadError}
         </p>
         <Button className="mt-3" variant="secondary" onClick={cart.reload}>
-          {messages.orders.retry}
+          {orders.retry}
         </Button>
       </section>
     );
@@ -53,9 +55,9 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
       <section className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-6">
         {heading}
         {afterOrder}
-        <p className="text-slate-700">{messages.cart.empty}</p>
+        <p className="text-slate-700">{cartPage.empty}</p>
         <Link to="/catalog" className={buttonVariants({ variant: afterOrder ? 'secondary' : 'primary', className: 'self-start' })}>
-          {messages.cart.goToCatalog}
+          {cartPage.goToCatalog}
         </Link>
       </section>
     );
@@ -65,13 +67,13 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
     <section className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 lg:grid-cols-[1fr_20rem]">
       <div>
         {heading}
-        <ul className="mt-2" aria-label={messages.cart.pageTitle}>
+        <ul className="mt-2" aria-label={cartPage.pageTitle}>
           {cart.items.map((line) => (
             <CartLineItem key={line.product.id} line={line} onQuantityChange={cart.setQuantity} onRemove={cart.removeItem} disabled={busy} />
           ))}
         </ul>
         <Button className="mt-3" variant="ghost" size="sm" onClick={cart.clear} disabled={busy}>
-          {messages.cart.clearCart}
+          {cartPage.clearCart}
         </Button>
       </div>
       {summary}

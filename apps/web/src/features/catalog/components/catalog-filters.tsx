@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import type { CatalogFilters as Filters } from '../../../lib/queries/products';
 
-const t = messages.products.catalog;
+const t = products.catalog;
 
 export interface CatalogFiltersProps {
   /** What the search box shows right now (the query itself is debounced by the page). */

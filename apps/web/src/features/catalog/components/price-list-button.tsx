@@ -1,17 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages } from '@mayorista/core/messages';
+import { pricing } from '@mayorista/core/messages/pricing';
+import { products } from '@mayorista/core/messages/products';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { apiDownload } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 
-const t = messages.pricing.customer;
+const t = pricing.customer;
 
 /** "Lista de precios" for approved customers (issue 17 §5): today's PDF at their own prices. */
 export function PriceListButton() {
   const download = useMutation({
     mutationFn: async () => saveBlob(await apiDownload('/api/price-list.pdf'), `lista-de-precios-${new Date().toISOString().slice(0, 10)}.pdf`),
-    onError: (error) => toast({ title: messages.products.errorTitle, description: error.message, variant: 'destructive' }),
+    onError: (error) => toast({ title: products.errorTitle, description: error.message, variant: 'destructive' }),
   });
   return (
     <Button variant="secondary" size="sm" disabled={download.isPending} onClick={() => download.mutate()}>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { buttonVariants } from '../../../components/ui/button';
 
-const t = messages.products.catalog;
+const t = products.catalog;
 
 /** Why a visitor or an unapproved customer sees retail prices and no cart, and what to do about it. */
 export function PricingNotice({ signedIn }: { signedIn: boolean }) {

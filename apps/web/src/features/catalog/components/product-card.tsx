@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products as productsTexts } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { checkQuantity, largestQuantity, quantityProblemText, quantityRuleHints, smallestQuantity } from '@mayorista/core/quantity-rules';
@@ -7,7 +7,7 @@ import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayori
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
 
-const t = messages.products.catalog;
+const t = productsTexts.catalog;
 
 /** At or below this many units the card warns "Quedan N". */
 export const LOW_STOCK_THRESHOLD = 10;

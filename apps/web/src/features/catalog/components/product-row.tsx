@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, type CustomerKind } from '@mayorista/core/pricing';
 import {
@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { LOW_STOCK_THRESHOLD } from './product-card';
 import { QuantitySelector } from './quantity-selector';
 
-const t = messages.products.catalog;
+const t = products.catalog;
 
 export interface ProductRowProps {
   product: CatalogueProduct;

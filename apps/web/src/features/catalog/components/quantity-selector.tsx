@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { messages } from '@mayorista/core/messages';
+import { products } from '@mayorista/core/messages/products';
 import { stepDown, stepUp, type QuantityRuleProduct } from '@mayorista/core/quantity-rules';
 import { Button } from '../../../components/ui/button';
 
-const t = messages.products.catalog;
+const t = products.catalog;
 
 export interface QuantitySelectorProps {
   /** What the buyer typed, kept as typed: a refused number stays visible next to its reason (issue 18). */

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { formatMoney } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { cart as cartTexts } from '@mayorista/core/messages/cart';
+import { cartPage } from '@mayorista/core/messages/cartPage';
+import { points as pointsTexts } from '@mayorista/core/messages/points';
 import { ivaSummaryRows } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { Button } from '../../../components/ui/button';
@@ -18,12 +20,12 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
   return (
     <aside aria-labelledby="cart-summary-title" className="h-fit rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20">
       <h2 id="cart-summary-title" className="text-lg font-semibold">
-        {messages.cart.summaryTitle}
+        {cartPage.summaryTitle}
       </h2>
       <dl className="mt-3 space-y-1">
         {cart.totalSavings > 0 ? (
           <div className="flex justify-between text-green-800">
-            <dt>{messages.cart.totalSavings}</dt>
+            <dt>{cartPage.totalSavings}</dt>
             <dd className="tabular-nums" data-testid="cart-savings">
               {formatMoney(cart.totalSavings)}
             </dd>
@@ -38,7 +40,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
             ))
           : null}
         <div className="flex justify-between text-lg font-bold">
-          <dt>{messages.cart.total}</dt>
+          <dt>{cartPage.total}</dt>
           <dd className="tabular-nums" data-testid="cart-page-total">
             {formatMoney(cart.total)}
           </dd>
@@ -49,15 +51,15 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
       </p>
       {cart.missingForMinimum > 0 ? (
         <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-950" role="status" data-testid="minimum-order">
-          {messages.cart.minimumOrderMissing(formatMoney(cart.missingForMinimum))}
+          {cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}
         </p>
       ) : null}
 
       <label htmlFor={notesId} className="mt-4 block text-sm font-medium text-slate-900">
-        {messages.cart.notesLabel}
+        {cartPage.notesLabel}
       </label>
       <p id={`${notesId}-hint`} className="text-xs text-slate-600">
-        {messages.cart.notesHint}
+        {cartPage.notesHint}
       </p>
       <textarea
         id={notesId}
@@ -79,24 +81,24 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           className="mt-1 size-5 accent-brand-700"
         />
         <label htmlFor={pointsId} className="text-sm">
-          <span className="font-medium">{messages.cart.payWithPoints}</span>
+          <span className="font-medium">{cartPage.payWithPoints}</span>
           <span id={`${pointsId}-balance`} className="block text-slate-600">
             {saldoPuntos !== null
-              ? messages.cart.pointsBalance(formatMoney(saldoPuntos))
+              ? cartPage.pointsBalance(formatMoney(saldoPuntos))
               : pointsError
-                ? messages.points.errorText
-                : messages.points.loading}
+                ? pointsTexts.errorText
+                : pointsTexts.loading}
           </span>
         </label>
       </div>
       {pointsShort ? (
         <p className="mt-2 text-sm text-amber-900" role="status">
-          {messages.points.insufficient}
+          {pointsTexts.insufficient}
         </p>
       ) : null}
 
       <Button className="mt-4 w-full" onClick={() => void checkout.placeOrder()} disabled={placing || cart.blocked} aria-busy={placing}>
-        {placing ? messages.cart.placingOrder : messages.cart.placeOrder}
+        {placing ? cartPage.placingOrder : cartPage.placeOrder}
       </Button>
     </aside>
   );

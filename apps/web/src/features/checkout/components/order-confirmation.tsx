@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { nav } from '@mayorista/core/messages/nav';
+import { orders } from '@mayorista/core/messages/orders';
 import { buttonVariants } from '../../../components/ui/button';
 import type { Confirmation } from '../use-checkout';
 
@@ -13,16 +14,16 @@ export function OrderConfirmation({ confirmation }: { confirmation: Confirmation
   return (
     <section aria-labelledby="order-confirmation-title" className="rounded-lg border border-green-300 bg-green-50 p-4" data-testid="order-confirmation">
       <h2 id="order-confirmation-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-green-900 outline-none">
-        {messages.orders.confirmationTitle(number)}
+        {orders.confirmationTitle(number)}
       </h2>
-      <p className="mt-1 text-green-900">{messages.orders.successText(number)}</p>
-      {confirmation.whatsappBlocked ? <p className="mt-2 text-sm text-slate-800" role="alert">{messages.orders.whatsappBlocked}</p> : null}
+      <p className="mt-1 text-green-900">{orders.successText(number)}</p>
+      {confirmation.whatsappBlocked ? <p className="mt-2 text-sm text-slate-800" role="alert">{orders.whatsappBlocked}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <a href={confirmation.whatsappUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'primary' })}>
-          {messages.orders.openWhatsapp}
+          {orders.openWhatsapp}
         </a>
         <Link to="/my-orders" className={buttonVariants({ variant: 'secondary' })}>
-          {messages.nav.myOrders}
+          {nav.myOrders}
         </Link>
       </div>
     </section>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
-import { messages } from '@mayorista/core/messages';
+import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatMoney } from '@mayorista/core/money';
 import type { Order } from '@mayorista/core/schemas/order';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +12,7 @@ import { ordersQueryKey } from '../../../lib/queries/order-keys';
 import { updatePointsBalance } from '../../../lib/queries/points';
 import { cancelMyOrder } from '../api/orders-api';
 
-const text = messages.orderLife.cancel;
+const text = orderLife.cancel;
 
 /** "Cancelar pedido" with a confirmation: stock and points go back on the server, in one transaction. */
 export function CancelOrderButton({ order, describedBy }: { order: Order; describedBy: string }) {

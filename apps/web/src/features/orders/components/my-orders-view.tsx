@@ -3,7 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { cart } from '@mayorista/core/messages/cart';
+import { cartPage } from '@mayorista/core/messages/cartPage';
+import { orders as ordersTexts } from '@mayorista/core/messages/orders';
 import type { Order } from '@mayorista/core/schemas/order';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -32,7 +34,7 @@ function OrderCard({ order }: { order: Order }) {
     try {
       saveBlob(await downloadOrderPdf(order.id), `pedido-${number}.pdf`);
     } catch (error) {
-      toast({ title: messages.orders.pdfErrorTitle, description: (error as Error).message, variant: 'destructive' });
+      toast({ title: ordersTexts.pdfErrorTitle, description: (error as Error).message, variant: 'destructive' });
     } finally {
       setDownloading(false);
     }
@@ -49,11 +51,11 @@ function OrderCard({ order }: { order: Order }) {
         if (product && addItem(product, item.quantity)) added += 1;
       }
       if (products.size < order.items.length) {
-        toast({ title: messages.cart.removedTitle, description: messages.orders.repeatUnavailable, variant: 'destructive' });
+        toast({ title: cart.removedTitle, description: ordersTexts.repeatUnavailable, variant: 'destructive' });
       }
       if (added > 0) navigate('/cart');
     } catch (error) {
-      toast({ title: messages.cart.loadError, description: (error as Error).message, variant: 'destructive' });
+      toast({ title: cart.loadError, description: (error as Error).message, variant: 'destructive' });
     } finally {
       setRepeating(false);
     }
@@ -63,25 +65,25 @@ function OrderCard({ order }: { order: Order }) {
     <li className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={titleId} data-testid="order-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold">
-          {messages.orders.orderTitle(number)}
+          {ordersTexts.orderTitle(number)}
         </h2>
         <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium text-slate-800">
-          <span className="sr-only">{messages.orders.status}: </span>
+          <span className="sr-only">{ordersTexts.status}: </span>
           {order.status}
         </span>
       </div>
       <p className="text-sm text-slate-600">
-        {messages.orders.date}: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        {ordersTexts.date}: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
       </p>
       {order.canjeado_con_puntos ? (
-        <p className="mt-1 inline-block rounded bg-brand-50 px-2 text-sm font-medium text-brand-900">{messages.orders.paidWithPoints}</p>
+        <p className="mt-1 inline-block rounded bg-brand-50 px-2 text-sm font-medium text-brand-900">{ordersTexts.paidWithPoints}</p>
       ) : null}
 
-      <h3 className="sr-only">{messages.orders.items}</h3>
+      <h3 className="sr-only">{ordersTexts.items}</h3>
       <ul className="mt-3 space-y-1 text-sm">
         {order.items.map((item, index) => (
           <li key={item.product_id} className="flex justify-between gap-3">
-            <span>{messages.orders.itemLine(item.quantity, item.name)}</span>
+            <span>{ordersTexts.itemLine(item.quantity, item.name)}</span>
             <span className="tabular-nums" data-testid="order-line-total">
               {formatMoney(lineAmounts[index]!.total)}
             </span>
@@ -90,20 +92,20 @@ function OrderCard({ order }: { order: Order }) {
       </ul>
       {order.observaciones ? (
         <p className="mt-2 text-sm text-slate-700">
-          {messages.orders.notes}: {order.observaciones}
+          {ordersTexts.notes}: {order.observaciones}
         </p>
       ) : null}
 
       <dl className="mt-3 border-t border-slate-200 pt-2 text-sm">
         {order.total_savings > 0 ? (
           <div className="flex justify-between text-green-800">
-            <dt>{messages.orders.totalSavings}</dt>
+            <dt>{ordersTexts.totalSavings}</dt>
             <dd className="tabular-nums">{formatMoney(order.total_savings)}</dd>
           </div>
         ) : null}
         <OrderIvaRows order={order} itemised={itemised} />
         <div className="flex justify-between text-base font-bold">
-          <dt>{messages.orders.total}</dt>
+          <dt>{ordersTexts.total}</dt>
           <dd className="tabular-nums" data-testid="order-total">
             {formatMoney(order.total)}
           </dd>
@@ -113,10 +115,10 @@ function OrderCard({ order }: { order: Order }) {
 
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => void onDownload()} disabled={downloading} aria-describedby={titleId}>
-          {downloading ? messages.orders.downloadingPdf : messages.orders.downloadPdf}
+          {downloading ? ordersTexts.downloadingPdf : ordersTexts.downloadPdf}
         </Button>
         <Button variant="secondary" onClick={() => void onRepeat()} disabled={repeating} aria-describedby={titleId}>
-          {messages.orders.repeat}
+          {ordersTexts.repeat}
         </Button>
         {canCustomerCancel(order.status) ? <CancelOrderButton order={order} describedBy={titleId} /> : null}
       </div>
@@ -135,23 +137,23 @@ export default function MyOrdersView() {
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6">
-      <h1 className="text-2xl font-bold text-slate-900">{messages.orders.myOrdersTitle}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{ordersTexts.myOrdersTitle}</h1>
       {query.isPending ? (
-        <Spinner label={messages.orders.loading} />
+        <Spinner label={ordersTexts.loading} />
       ) : query.isError ? (
         <div className="mt-4">
           <p role="alert" className="text-red-800">
-            {messages.orders.loadError} {query.error.message}
+            {ordersTexts.loadError} {query.error.message}
           </p>
           <Button className="mt-3" variant="secondary" onClick={() => void query.refetch()}>
-            {messages.orders.retry}
+            {ordersTexts.retry}
           </Button>
         </div>
       ) : query.data.length === 0 ? (
         <div className="mt-4 flex flex-col items-start gap-3">
-          <p className="text-slate-700">{messages.orders.empty}</p>
+          <p className="text-slate-700">{ordersTexts.empty}</p>
           <Link to="/catalog" className={buttonVariants({ variant: 'primary' })}>
-            {messages.cart.goToCatalog}
+            {cartPage.goToCatalog}
           </Link>
         </div>
       ) : (

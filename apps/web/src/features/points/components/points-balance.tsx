@@ -1,5 +1,5 @@
 import { formatMoney } from '@mayorista/core/money';
-import { messages } from '@mayorista/core/messages';
+import { points as pointsTexts } from '@mayorista/core/messages/points';
 import { cn } from '../../../lib/cn';
 import { usePointsBalance } from '../../../lib/queries/points';
 
@@ -9,7 +9,7 @@ export function PointsBalance({ className }: { className?: string }) {
   if (loading) {
     return (
       <span role="status" className={cn('text-sm text-slate-600', className)}>
-        {messages.points.loading}
+        {pointsTexts.loading}
       </span>
     );
   }
@@ -17,7 +17,7 @@ export function PointsBalance({ className }: { className?: string }) {
   const amount = formatMoney(saldoPuntos);
   return (
     <span className={cn('text-sm font-medium text-slate-800', className)} data-testid="points-balance">
-      {messages.points.balanceLabel(amount)}
+      {pointsTexts.balanceLabel(amount)}
     </span>
   );
 }

@@ -1,4 +1,6 @@
-import { messages } from '@mayorista/core/messages';
+import { auth as authTexts } from '@mayorista/core/messages/auth';
+import { errors as errorsTexts } from '@mayorista/core/messages/errors';
+import { network as networkTexts } from '@mayorista/core/messages/network';
 import { type ApiError, type ApiErrorCode, isApiError } from '../../api-client';
 
 /** The auth client's own codes, beside the server's (SPEC §8 names these errors). */
@@ -22,20 +24,20 @@ export class AuthError extends Error {
 
 export class AuthSessionMissingError extends AuthError {
   constructor() {
-    super(messages.auth.sessionMissing, 400, 'session_missing');
+    super(authTexts.sessionMissing, 400, 'session_missing');
     this.name = 'AuthSessionMissingError';
   }
 }
 
 export class AuthInvalidCredentialsError extends AuthError {
-  constructor(message: string = messages.auth.invalidCredentials) {
+  constructor(message: string = authTexts.invalidCredentials) {
     super(message, 400, 'invalid_credentials');
     this.name = 'AuthInvalidCredentialsError';
   }
 }
 
 export class AuthRetryableFetchError extends AuthError {
-  constructor(status: number, message: string = messages.network.text) {
+  constructor(status: number, message: string = networkTexts.text) {
     super(message, status, 'retryable_fetch_error');
     this.name = 'AuthRetryableFetchError';
   }
@@ -50,7 +52,7 @@ export class AuthApiError extends AuthError {
 
 export class AuthInvalidTokenResponseError extends AuthError {
   constructor() {
-    super(messages.errors.internal, 500, 'invalid_token_response');
+    super(errorsTexts.internal, 500, 'invalid_token_response');
     this.name = 'AuthInvalidTokenResponseError';
   }
 }
@@ -71,14 +73,14 @@ export function toAuthError(error: unknown): AuthError {
 }
 
 function fromApiError(error: ApiError): AuthError {
-  if (error.retryable) return new AuthRetryableFetchError(error.status, error.status === 0 ? messages.network.text : error.message);
+  if (error.retryable) return new AuthRetryableFetchError(error.status, error.status === 0 ? networkTexts.text : error.message);
   if (error.code === 'invalid_credentials') return new AuthInvalidCredentialsError(error.message || undefined);
   return new AuthApiError(error.message, error.status, error.code);
 }
 
 /** The Spanish text shown next to the sign-in form for an error. */
 export function signInErrorMessage(error: AuthError): string {
-  if (error instanceof AuthInvalidCredentialsError) return messages.auth.invalidCredentials;
-  if (error.code === 'email_not_confirmed') return messages.auth.emailNotVerified;
-  return error.message || messages.auth.formErrorsTitle;
+  if (error instanceof AuthInvalidCredentialsError) return authTexts.invalidCredentials;
+  if (error.code === 'email_not_confirmed') return authTexts.emailNotVerified;
+  return error.message || authTexts.formErrorsTitle;
 }

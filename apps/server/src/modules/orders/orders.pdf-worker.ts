@@ -1,0 +1,37 @@
+// The order-PDF thread's entry (see orders.pdf-thread.ts): lowers its own CPU priority, then
+// renders every order it is sent. Built as dist/pdf-worker.js; run from source under tsx.
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import type { Order } from '@mayorista/core/schemas/order';
+import { renderOrderPdf } from './orders.pdf';
+
+/**
+ * Nice 19 for this thread only: on Linux setpriority() on a thread id changes that thread, so the
+ * server's main thread (requests, orders) always runs first and the PDFs take what CPU is left.
+ * Where that is not possible (another OS, a sandbox) the thread simply keeps the normal priority.
+ */
+function lowerThisThreadPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    /* not Linux or not permitted: normal priority */
+  }
+}
+
+export interface PdfRequest {
+  id: number;
+  order: Order;
+  catalogName: string;
+}
+
+export type PdfReply = { id: number; pdf: Uint8Array } | { id: number; error: string };
+
+lowerThisThreadPriority();
+parentPort?.on('message', (request: PdfRequest) => {
+  renderOrderPdf(request.order, request.catalogName).then(
+    (pdf) => parentPort!.postMessage({ id: request.id, pdf: new Uint8Array(pdf) } satisfies PdfReply),
+    (error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies PdfReply),
+  );
+});
