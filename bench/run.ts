@@ -21,8 +21,16 @@ import { runPricingPhase } from './lib/pricing';
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
 const quick = process.argv.includes('--quick');
+/**
+ * `--scenarios=searchHit,searchMiss`: only those scenarios of the growth curve (implies
+ * --growth-only and skips the pricing and migration phases) — to re-measure one query after a
+ * schema change without the whole 6-minute run.
+ */
+const scenarioFilter = process.argv.find((a) => a.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
 /** Only the catalogue's growth curve and the migration time (issue 21), skipping the other phases. */
-const growthOnly = process.argv.includes('--growth-only');
+const growthOnly = process.argv.includes('--growth-only') || scenarioFilter !== undefined;
+/** `--only=pricing` or `--only=dashboard`: one phase alone, for repeated runs on a shared machine (decision 022). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
 /** Only the orders phase, repeated (`BENCH_ORDER_ROUNDS`, default 3) for its spread; writes no results file. */
 const ordersOnly = process.argv.includes('--orders-only');
 const ORDER_ROUNDS = Math.max(1, Number(process.env.BENCH_ORDER_ROUNDS ?? 3));
@@ -76,6 +84,17 @@ async function main() {
 
   const results: Record<string, unknown> = { machine: { cpus: cores, node: process.version, quick } };
   const servers: { stop(): Promise<void> }[] = [];
+  if (only) {
+    try {
+      results[only] = await runOnePhase(only, databaseUrl, workDir, serverCpu);
+    } finally {
+      await stopDatabase();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+    writeFileSync(path.join(ROOT, `bench/results-${only}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    say(JSON.stringify(results[only], null, 2));
+    return;
+  }
   try {
     say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
     const pool = createPool(databaseUrl, 4);
@@ -231,14 +250,17 @@ async function main() {
         seconds: GROWTH_SECONDS,
         warmUpSeconds: WARM_UP_SECONDS,
         say,
+        only: scenarioFilter,
       });
     } finally {
       await growthBase.stop();
     }
-    // 7. Prices (issue 17): bulk repricing, XLSX import, price-list PDF, on a database of their own.
-    results.pricing = await runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
-    say('▶ Migración de búsqueda sobre una base existente de 50.000 productos...');
-    results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
+    if (!scenarioFilter) {
+      // 7. Prices (issue 17): bulk repricing, XLSX import, price-list PDF, on a database of their own.
+      results.pricing = await runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
+      say('▶ Migración de búsqueda sobre una base existente de 50.000 productos...');
+      results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
+    }
     await serverA.stop();
     await pool.end();
 
@@ -261,6 +283,22 @@ async function main() {
   const resultsFile = growthOnly ? 'bench/results-growth.json' : 'bench/results.json';
   writeFileSync(path.join(ROOT, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
+}
+
+/** One phase on its own database: the pricing phase, or the dashboard on the seeded 20,000 orders. */
+async function runOnePhase(phase: string, databaseUrl: string, workDir: string, serverCpu: number | null): Promise<unknown> {
+  if (phase === 'pricing') return runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing or dashboard`);
+  say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
+  const pool = createPool(databaseUrl, 4);
+  try {
+    await runMigrations(pool);
+    await seedBenchDataset(pool, new TextEncoder().encode(randomBytes(32).toString('base64url')));
+    say('▶ Panel de administración...');
+    return await measureDashboard(pool, quick ? 20 : 60);
+  } finally {
+    await pool.end();
+  }
 }
 
 type Dataset = Awaited<ReturnType<typeof seedBenchDataset>>;

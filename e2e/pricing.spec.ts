@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInThroughForm } from './support/accounts-helpers';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
 /** Issue 17: bulk repricing with preview and undo; export, edit, dry run and import. */
 
@@ -64,7 +64,7 @@ test('an admin raises "Bebidas" 12 % rounded to $10, previews, applies, sees the
 
   await dialog.getByRole('button', { name: 'Aplicar a 2 productos' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Precios cambiados en 2 productos.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Precios cambiados en 2 productos.' }).first()).toBeVisible();
   await expect(rowOf(page, `Gaseosa Cola ${tag}`)).toContainText(ars('$ 1.130,00'));
   await expect(rowOf(page, `Agua Mineral ${tag}`)).toContainText(ars('$ 2.240,00'));
 
@@ -127,4 +127,37 @@ test('an admin exports, edits 3 rows, dry-runs, imports and sees them changed', 
   await dialog.getByRole('button', { name: 'Simular importación' }).click();
   await expect(dialog.getByText(/Fila \d+, columna "Precio mayorista": "40O0" no es un importe válido\./)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
+});
+
+test('the cart says how much a line’s price changed since it was added, on another device too (the server keeps the price)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = String(Date.now() % 1_000_000);
+  const token = await adminToken(request);
+  const created = await request.post('/api/products', {
+    data: { name: `Aceite Aviso ${tag}`, price: 100_000, retail_price: 150_000, stock: 20, sku: `AV-${tag}` },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(201);
+  const product = (await created.json()) as { id: string; name: string };
+  // "Device A": the customer's cart saved through the API at $1.000.
+  const customer = await createApprovedCustomer(request, 'aviso');
+  const customerToken = await accessTokenFor(request, customer.email, customer.password);
+  const saved = await request.put('/api/cart', { data: { cart_data: { [product.id]: 2 } }, headers: { Authorization: `Bearer ${customerToken}` } });
+  expect(((await saved.json()) as { added_prices: Record<string, number> }).added_prices).toEqual({ [product.id]: 100_000 });
+  // The admin raises the price 8 %.
+  const raised = await request.put(`/api/products/${product.id}`, {
+    data: { name: product.name, price: 108_000, retail_price: 150_000, stock: 20, sku: `AV-${tag}` },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(raised.status(), await raised.text()).toBe(200);
+
+  // "Device B": a browser that never saw the cart shows the notice from the server's price.
+  await page.goto('/login');
+  await signInThroughForm(page, customer.email, customer.password);
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-line').filter({ hasText: product.name });
+  await expect(line.getByTestId('price-changed')).toHaveText('Subió 8 % desde que lo agregaste');
+  await page.screenshot({ path: `${SHOTS}/cart-notice-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/cart-notice-390.png` });
 });

@@ -108,9 +108,13 @@ export interface GrowthOptions {
   seconds: number;
   warmUpSeconds: number;
   say: (s: string) => void;
+  /** Scenario names to run (all when absent). */
+  only?: string[];
 }
 
 export async function runCatalogueGrowth(opts: GrowthOptions) {
+  const scenarios = opts.only ? GROWTH_SCENARIOS.filter((s) => opts.only!.includes(s.name)) : GROWTH_SCENARIOS;
+  if (scenarios.length === 0) throw new Error(`no growth scenario named ${opts.only?.join(', ')}`);
   const sizes: Record<string, Record<string, { product: LoadPoint; baseline: LoadPoint | null }>> = {};
   let inserted = opts.existing;
   for (const size of GROWTH_SIZES) {
@@ -124,7 +128,7 @@ export async function runCatalogueGrowth(opts: GrowthOptions) {
     await opts.pool.query('checkpoint');
     opts.say(`  ${size.toLocaleString('es-AR')} productos...`);
     const points: Record<string, { product: LoadPoint; baseline: LoadPoint | null }> = {};
-    for (const scenario of GROWTH_SCENARIOS) {
+    for (const scenario of scenarios) {
       const token = opts.tokens[scenario.as];
       await load(opts.productUrl, scenario, token, opts.warmUpSeconds);
       const product = await load(opts.productUrl, scenario, token, opts.seconds);
@@ -140,7 +144,7 @@ export async function runCatalogueGrowth(opts: GrowthOptions) {
   const first = sizes[GROWTH_SIZES[0]]!;
   const last = sizes[GROWTH_SIZES[2]]!;
   const ratios = Object.fromEntries(
-    GROWTH_SCENARIOS.map((s) => [
+    scenarios.map((s) => [
       s.name,
       Number((last[s.name]!.product.rps / Math.max(1, first[s.name]!.product.rps)).toFixed(2)),
     ]),
@@ -148,7 +152,7 @@ export async function runCatalogueGrowth(opts: GrowthOptions) {
   return {
     connections: CONNECTIONS,
     seconds: opts.seconds,
-    scenarios: GROWTH_SCENARIOS.map((s) => ({ name: s.name, label: s.label, example: s.path(1), as: s.as })),
+    scenarios: scenarios.map((s) => ({ name: s.name, label: s.label, example: s.path(1), as: s.as })),
     sizes,
     ratio50kTo5k: ratios,
     targets: { searchP99MsAtMost: 50, ratioAtLeast: 0.7, page1At5kRpsAtLeast: 600, non2xx: 0 },

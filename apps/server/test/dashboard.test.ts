@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@mayorista/core';
+import { checkConsistency } from '../src/db/consistency';
 import { loadDashboard } from '../src/modules/dashboard/dashboard.routes';
 import { setupTestApp } from './helpers';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
@@ -69,5 +70,39 @@ describe('GET /api/admin/dashboard', () => {
     const http = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard?period=month', headers: admin.headers });
     expect(http.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard?period=year', headers: admin.headers })).statusCode).toBe(400);
+  });
+
+  it('reads the tops from daily summaries that every order change keeps equal to the orders, and db:check says when they are not', async () => {
+    const carla = await createVerifiedUser(ctx, { nombre: 'Carla', apellido: 'Ríos' });
+    const tea = await createProduct(ctx, { name: 'Té resumen', price: 2_000, stock: 100 });
+    const now = new Date('2026-10-07T18:00:00Z'); // a Wednesday far from the other fixture
+    const first = await orderAt(carla, tea.id, 5, '2026-10-07T12:00:00Z');
+    await orderAt(carla, tea.id, 2, '2026-10-07T13:00:00Z');
+    const top = async () => (await loadDashboard(ctx.pool, 'day', now)).top_products.map((p) => [p.name, p.quantity, p.sales]);
+    expect(await top()).toEqual([['Té resumen', 7, 14_000]]);
+
+    // An admin edit (5 → 1) and a status change to Cancelado move the summary in their transactions.
+    const edit = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${first.id}`,
+      headers: admin.headers,
+      payload: { lines: [{ product_id: tea.id, quantity: 1 }], reason: 'Pidió menos', reprice: false },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await top()).toEqual([['Té resumen', 3, 6_000]]);
+    const day = await loadDashboard(ctx.pool, 'day', now);
+    expect(day.top_customers.map((c) => [c.name, c.orders, c.sales])).toEqual([['Carla Ríos', 2, 6_000]]);
+    const status = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${first.id}/status`, headers: admin.headers, payload: { status: 'Cancelado' } });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(await top()).toEqual([['Té resumen', 2, 4_000]]);
+    expect((await checkConsistency(ctx.pool)).violations).toEqual([]);
+
+    // A summary that drifted from the orders is named by db:check.
+    await ctx.pool.query(`update sales_daily_products set quantity = quantity + 1 where product_id = $1 and day = '2026-10-07'`, [tea.id]);
+    const report = await checkConsistency(ctx.pool);
+    expect(report.violations).toEqual([
+      `Resumen diario de ventas (producto ${tea.id}, día 2026-10-07): el resumen dice 3 u. / 4000 pero los pedidos dan 2 u. / 4000.`,
+    ]);
+    await ctx.pool.query(`update sales_daily_products set quantity = quantity - 1 where product_id = $1 and day = '2026-10-07'`, [tea.id]);
   });
 });

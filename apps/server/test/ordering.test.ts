@@ -263,9 +263,16 @@ describe('saved lists and favourites (issue 18 item 4)', () => {
     const p = await createProduct(ctx);
     expect((await call(user, 'PUT', `/api/favorites/${p.id}`)).statusCode).toBe(204);
     expect((await call(user, 'PUT', `/api/favorites/${p.id}`)).statusCode).toBe(204);
-    expect((await call(user, 'GET', '/api/favorites')).json()).toEqual({ product_ids: [p.id] });
+    expect((await call(user, 'GET', '/api/favorites')).json()).toEqual({ product_ids: [p.id], items: [expect.objectContaining({ id: p.id, name: p.name })] });
     expect((await call(user, 'PUT', `/api/favorites/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    // A disabled product keeps its star but is not offered in the "Favoritos" view.
+    const hidden = await createProduct(ctx, { is_enabled: false });
+    expect((await call(user, 'PUT', `/api/favorites/${hidden.id}`)).statusCode).toBe(204);
+    const withHidden = (await call(user, 'GET', '/api/favorites')).json();
+    expect(withHidden.product_ids).toEqual([hidden.id, p.id]);
+    expect(withHidden.items.map((i: { id: string }) => i.id)).toEqual([p.id]);
+    await call(user, 'DELETE', `/api/favorites/${hidden.id}`);
     expect((await call(user, 'DELETE', `/api/favorites/${p.id}`)).statusCode).toBe(204);
-    expect((await call(user, 'GET', '/api/favorites')).json()).toEqual({ product_ids: [] });
+    expect((await call(user, 'GET', '/api/favorites')).json()).toEqual({ product_ids: [], items: [] });
   });
 });

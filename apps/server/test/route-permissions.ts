@@ -292,6 +292,27 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/products/${await f.freshProductId()}/image`, ...multipartImage(f.pngImage) }),
   },
+  [routeKey('GET', '/api/products/:id')]: {
+    access: 'public',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/products/${f.productId}` }),
+  },
+  [routeKey('POST', '/api/products/:id/images')]: {
+    access: 'admin',
+    allowed: [201],
+    request: async (f) => ({ method: 'POST', url: `/api/products/${await f.freshProductId()}/images`, ...multipartImage(f.pngImage) }),
+  },
+  [routeKey('PUT', '/api/products/:id/images/order')]: {
+    access: 'admin',
+    // A fresh product has no image: any id list is refused (400), after the guard.
+    allowed: [400],
+    request: async (f) => ({ method: 'PUT', url: `/api/products/${await f.freshProductId()}/images/order`, payload: { ids: [randomUUID()] } }),
+  },
+  [routeKey('DELETE', '/api/products/:id/images/:imageId')]: {
+    access: 'admin',
+    allowed: [404],
+    request: async (f) => ({ method: 'DELETE', url: `/api/products/${await f.freshProductId()}/images/${randomUUID()}` }),
+  },
   [routeKey('GET', '/uploads/:file')]: {
     access: 'public',
     allowed: [200],

@@ -24,7 +24,12 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, '.vite'));
   writeFileSync(
     path.join(distDir, '.vite', 'page-preloads.json'),
-    JSON.stringify({ '/': [], '/catalog': ['/assets/catalog-page-9f8e.js', '/assets/label-7d6c.js'], '*': ['/assets/not-found-page-5b4a.js'] }),
+    JSON.stringify({
+      '/': [],
+      '/catalog': ['/assets/catalog-page-9f8e.js', '/assets/label-7d6c.js'],
+      '/catalogo/:slug': ['/assets/product-page-3c2d.js'],
+      '*': ['/assets/not-found-page-5b4a.js'],
+    }),
   );
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
@@ -84,6 +89,13 @@ describe('built SPA', () => {
         expect(preloads(body), url).toEqual(['/assets/catalog-page-9f8e.js', '/assets/label-7d6c.js']);
         expect(body.indexOf('modulepreload')).toBeLessThan(body.indexOf('</head>'));
       }
+    });
+
+    it('announce the product page for any one-segment address below /catalogo (issue 18), not deeper', async () => {
+      for (const url of ['/catalogo/yerba-500-g-3f2a9c1b7d4e', '/Catalogo/cualquier-cosa/', '/catalogo/az%C3%BAcar']) {
+        expect(preloads((await app.inject({ url })).body), url).toEqual(['/assets/product-page-3c2d.js']);
+      }
+      expect(preloads((await app.inject({ url: '/catalogo/a/b' })).body)).toEqual(['/assets/not-found-page-5b4a.js']);
     });
 
     it('announce nothing where the entry holds the page, and the not-found page for unknown paths', async () => {

@@ -68,6 +68,10 @@ export const ERROR_CODES = {
   image_too_large: 'too_large',
   not_multipart: 'unsupported_media_type',
   unsupported_image: 'unsupported_media_type',
+  // A product's gallery (issue 18 item 6, decision 020)
+  too_many_images: 'conflict',
+  image_order_mismatch: 'validation',
+  image_not_found: 'not_found',
 
   // Prices: bulk repricing, spreadsheets, undo (issue 17, decision 015)
   reprice_invalid: 'unprocessable',

@@ -178,3 +178,9 @@ export function tierLadder(product: PricedProduct): { minQuantity: number; unitP
     })
     .map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: tierUnitPrice(tier, product.price) }));
 }
+
+/**
+ * The price of one unit, sale included, before any quantity tier: what "the price" of a cart line
+ * means to a buyer, kept when the line is added ("Subió 8 % desde que lo agregaste", issue 17 §6).
+ */
+export const addedUnitPrice = (product: PricedProduct): Centavos => priceLine(product, 1, 'wholesale').unitPrice;

@@ -141,10 +141,16 @@ export function sameSnapshot(a: PriceSnapshot, b: PriceSnapshot): boolean {
     a.retail_price === b.retail_price &&
     a.sale_price === b.sale_price &&
     a.sale_price_retail === b.sale_price_retail &&
-    a.discounts.length === b.discounts.length &&
-    // Field by field: jsonb does not keep key order, so the stored and the computed tier may differ in text.
-    a.discounts.every((t, i) => {
-      const u = b.discounts[i]!;
+    sameTiers(a.discounts, b.discounts)
+  );
+}
+
+/** Field by field: jsonb does not keep key order, so the stored and the computed tier may differ in text. */
+export function sameTiers(a: PriceSnapshot['discounts'], b: PriceSnapshot['discounts']): boolean {
+  return (
+    a.length === b.length &&
+    a.every((t, i) => {
+      const u = b[i]!;
       return t.minQuantity === u.minQuantity && t.discountType === u.discountType && t.discountValue === u.discountValue;
     })
   );

@@ -25,4 +25,15 @@ describe('routeKeyFor', () => {
     }
     expect(routeKeyFor('/nada', () => false, 'not-found')).toBe('not-found');
   });
+
+  it('opens a route with a trailing :slug parameter for exactly one segment below its parent', () => {
+    const routes = new Set(['/catalog', '/catalogo/:slug']);
+    const key = (pathname: string) => routeKeyFor(pathname, (k) => routes.has(k));
+    expect(key('/catalogo/yerba-500-g-3f2a9c1b7d4e')).toBe('/catalogo/:slug');
+    expect(key('/Catalogo/Yerba%20Mate/')).toBe('/catalogo/:slug');
+    expect(key('/catalog')).toBe('/catalog');
+    for (const pathname of ['/catalogo', '/catalogo/', '/catalogo/a/b', '/catalog/x', '/catalogo%2Fx', '//catalogo/x']) {
+      expect(key(pathname), pathname).toBe('*');
+    }
+  });
 });

@@ -1,7 +1,9 @@
 /**
- * Which of the SPA's static routes a browser path opens, matched as react-router 7 matches them:
+ * Which of the SPA's routes a browser path opens, matched as react-router 7 matches them:
  * each segment percent-decoded, letters in any case, trailing slashes ignored ('//' is '/').
- * Anything else is `fallback`, the catch-all route. The server uses it to pick the HTML that
+ * A route may end in one parameter, always written `:slug` (`/catalogo/:slug`): a path one
+ * segment below a parent matches it when no static route does. Anything else is `fallback`,
+ * the catch-all route. The server uses it to pick the HTML that
  * announces the page's files; the web app, to load that page before its first render.
  */
 export function routeKeyFor(pathname: string, isRoute: (key: string) => boolean, fallback = '*'): string {
@@ -17,5 +19,8 @@ export function routeKeyFor(pathname: string, isRoute: (key: string) => boolean,
     })
     .join('/');
   const key = (decoded.replace(/\/+$/, '') || '/').toLowerCase();
-  return isRoute(key) ? key : fallback;
+  if (isRoute(key)) return key;
+  // One non-empty last segment below a parent ('/catalogo/yerba-…', not '/catalogo//x').
+  const parameterised = /^(\/[^/]+)+\/[^/]+$/.test(key) ? key.replace(/\/[^/]+$/, '/:slug') : null;
+  return parameterised && isRoute(parameterised) ? parameterised : fallback;
 }

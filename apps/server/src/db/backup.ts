@@ -18,7 +18,14 @@ import type pg from 'pg';
  * sign-in throttle locks for at most 15 minutes, the e-mail limit counts the last hour). A
  * restored shop starts with no lock and a fresh e-mail budget, which costs nothing.
  */
-export const EPHEMERAL_TABLES: readonly string[] = ['sign_in_throttles', 'email_sends'];
+export const EPHEMERAL_TABLES: readonly string[] = [
+  'sign_in_throttles',
+  'email_sends',
+  // Decision 022: the dashboard's daily summaries are derived; the orders trigger rebuilds them
+  // as the restore inserts the orders (restoring them too would count every sale twice).
+  'sales_daily_products',
+  'sales_daily_customers',
+];
 
 export const BACKUP_TABLES = [
   { name: 'users', key: 'id' },
@@ -27,6 +34,8 @@ export const BACKUP_TABLES = [
   { name: 'sessions', key: 'id' },
   { name: 'refresh_tokens', key: 'id', sequence: 'refresh_tokens_id_seq' },
   { name: 'products', key: 'id' },
+  // Issue 18 item 6: a product's gallery. Its files live in UPLOADS_DIR, outside this backup, as before.
+  { name: 'product_images', key: 'id' },
   { name: 'cart', key: 'user_id' },
   { name: 'orders', key: 'id' },
   { name: 'stock_movements', key: 'id', sequence: 'stock_movements_id_seq' },
@@ -41,6 +50,7 @@ export const BACKUP_TABLES = [
   { name: 'favorites', key: 'id' },
   { name: 'price_changes', key: 'id' },
   { name: 'price_change_items', key: 'change_id' },
+  { name: 'import_items', key: 'change_id' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';

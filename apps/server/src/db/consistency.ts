@@ -19,7 +19,8 @@ export interface ConsistencyReport {
  * - every customer (profile): saldo_puntos = Σ of its points movements, and not negative;
  * - every order: total = Σ of its lines' totals, plus the IVA its breakdown added when prices
  *   exclude IVA (decision 019), and total_savings = Σ of its lines' savings (a points redemption
- *   charges the same total, so there is nothing else to add).
+ *   charges the same total, so there is nothing else to add);
+ * - the dashboard's daily sales summaries (migration 0013) = the orders they summarise.
  */
 export async function checkConsistency(pool: pg.Pool): Promise<ConsistencyReport> {
   const client = await pool.connect();
@@ -89,12 +90,44 @@ async function orderViolations(db: Queryable): Promise<string[]> {
   ]);
 }
 
+/** What the orders trigger should have left in the summaries, against what they hold (rows at zero count as absent). */
+const SALE = `o.status not in ('Cancelado', 'Rechazado') and not o.canjeado_con_puntos`;
+const LOCAL_DAY = `(o.created_at at time zone 'America/Argentina/Buenos_Aires')::date`;
+
+async function salesSummaryViolations(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ what: string; day: string; summary: string; orders: string }>(
+    `with product_orders as (
+       select ${LOCAL_DAY} as day, i.product_id as key, sum(i.quantity)::bigint as a, sum(i.total)::bigint as b
+         from orders o cross join lateral jsonb_to_recordset(o.items) as i(product_id text, quantity int, total bigint)
+        where ${SALE} group by 1, 2
+     ), product_summary as (
+       select day, product_id as key, quantity as a, sales as b from sales_daily_products where quantity <> 0 or sales <> 0
+     ), customer_orders as (
+       select ${LOCAL_DAY} as day, o.user_id::text as key, count(*)::bigint as a, sum(o.total)::bigint as b
+         from orders o where ${SALE} group by 1, 2
+     ), customer_summary as (
+       select day, user_id::text as key, orders::bigint as a, sales as b from sales_daily_customers where orders <> 0 or sales <> 0
+     )
+     select 'producto ' || key as what, to_char(day, 'YYYY-MM-DD') as day,
+            coalesce(s.a || ' u. / ' || s.b, '—') as summary, coalesce(o.a || ' u. / ' || o.b, '—') as orders
+       from product_orders o full join product_summary s using (day, key)
+      where o.a is distinct from s.a or o.b is distinct from s.b
+     union all
+     select 'cliente ' || key, to_char(day, 'YYYY-MM-DD'),
+            coalesce(s.a || ' pedidos / ' || s.b, '—'), coalesce(o.a || ' pedidos / ' || o.b, '—')
+       from customer_orders o full join customer_summary s using (day, key)
+      where o.a is distinct from s.a or o.b is distinct from s.b
+     order by 2, 1`,
+  );
+  return rows.map((r) => texts.salesSummary(r.what, r.day, r.summary, r.orders));
+}
+
 async function readReport(db: Queryable): Promise<ConsistencyReport> {
   return {
     products: await count(db, 'products'),
     customers: await count(db, 'profiles'),
     orders: await count(db, 'orders'),
-    violations: [...(await stockViolations(db)), ...(await pointsViolations(db)), ...(await orderViolations(db))],
+    violations: [...(await stockViolations(db)), ...(await pointsViolations(db)), ...(await orderViolations(db)), ...(await salesSummaryViolations(db))],
   };
 }
 

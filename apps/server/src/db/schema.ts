@@ -269,6 +269,8 @@ export const cart = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     cartData: jsonb('cart_data').$type<Record<string, number>>().notNull().default({}),
+    /** Unit price of each line when it entered the cart (migration 0013); pruned to cart_data's keys by a trigger. */
+    addedPrices: jsonb('added_prices').$type<Record<string, number>>().notNull().default({}),
     updatedAt: updatedAt(),
   },
   (t) => [check('cart_data_valid', sql`public.cart_data_is_valid(${t.cartData})`)],

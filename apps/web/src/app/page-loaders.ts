@@ -28,6 +28,7 @@ export const {
   '/recuperar-clave': ForgotPasswordPage,
   '/restablecer-clave': ResetPasswordPage,
   '/catalog': CatalogPage,
+  '/catalogo/:slug': ProductPage,
   '/cart': CartPage,
   '/my-orders': MyOrdersPage,
   '/pedido-rapido': QuickOrderPage,

@@ -22,6 +22,8 @@ export const PAGE_MODULES = {
   '/recuperar-clave': '/src/app/pages/forgot-password-page.tsx',
   '/restablecer-clave': '/src/app/pages/reset-password-page.tsx',
   '/catalog': '/src/features/catalog/catalog-page.tsx',
+  // Issue 18 item 6; the one route with a parameter (core/route-path.ts: a trailing `:slug`).
+  '/catalogo/:slug': '/src/features/catalog/product-page.tsx',
   '/cart': '/src/app/pages/cart-page.tsx',
   '/my-orders': '/src/features/orders/my-orders-page.tsx',
   '/pedido-rapido': '/src/features/quick-order/quick-order-page.tsx',

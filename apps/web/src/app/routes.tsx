@@ -5,6 +5,7 @@ import {
   AdminPage,
   CartPage,
   CatalogPage,
+  ProductPage,
   ForgotPasswordPage,
   HomePage,
   LoginPage,
@@ -30,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: '/recuperar-clave', element: <ForgotPasswordPage /> },
       { path: '/restablecer-clave', element: <ResetPasswordPage /> },
       { path: '/catalog', element: <CatalogPage /> },
+      // Like /catalog, no guard: visitors see the retail view (SPEC §2, issue 20).
+      { path: '/catalogo/:slug', element: <ProductPage /> },
       {
         path: '/cart',
         element: (

@@ -50,5 +50,7 @@ export const ledgers = {
     orderTotal: (id: string, total: number, sum: number) => `Pedido ${id}: el total es ${total} pero la suma de sus líneas da ${sum}.`,
     orderSavings: (id: string, savings: number, sum: number) =>
       `Pedido ${id}: el ahorro total es ${savings} pero la suma de los ahorros de sus líneas da ${sum}.`,
+    salesSummary: (what: string, day: string, summary: string, orders: string) =>
+      `Resumen diario de ventas (${what}, día ${day}): el resumen dice ${summary} pero los pedidos dan ${orders}.`,
   },
 } as const;

@@ -31,6 +31,10 @@ export const pricing = {
     notFlag: (text: string) => `"${text}" no es Sí ni No.`,
     skuRequired: 'falta el SKU.',
     skuDuplicated: (first: number) => `el SKU ya aparece en la fila ${first}.`,
+    skuShared: (count: number) => `el SKU corresponde a ${count} productos; dejá uno solo con ese SKU.`,
+    idInvalid: (text: string) => `"${text}" no es un ID de producto; dejalo como lo exportaste, o vacío para un producto nuevo.`,
+    idDuplicated: (first: number) => `el ID ya aparece en la fila ${first}.`,
+    idUnknown: 'el ID no corresponde a ningún producto del catálogo; dejalo vacío para crear uno nuevo.',
     nameRequired: 'falta el nombre.',
     formula: 'la celda tiene una fórmula sin valor calculado; guardá el archivo en Excel y volvé a subirlo.',
   },
@@ -73,9 +77,10 @@ export const pricing = {
     next: 'Siguiente',
     applied: (count: number) => `Precios cambiados en ${count.toLocaleString('es-AR')} productos.`,
     undo: 'Deshacer este cambio',
-    undone: (restored: number, skipped: number) =>
+    undone: (restored: number, skipped: number, removed = 0) =>
       `Se restauraron ${restored.toLocaleString('es-AR')} productos.` +
-      (skipped > 0 ? ` ${skipped.toLocaleString('es-AR')} se editaron después y no se tocaron.` : ''),
+      (removed > 0 ? ` Se quitaron ${removed.toLocaleString('es-AR')} productos que había creado la importación.` : '') +
+      (skipped > 0 ? ` ${skipped.toLocaleString('es-AR')} se editaron o se pidieron después y no se tocaron.` : ''),
     invalidValue: 'Ingresá un número válido.',
     noFields: 'Elegí al menos un precio.',
     importTitle: 'Importar catálogo desde una planilla',

@@ -17,6 +17,9 @@ export const products = {
   imageTooLarge: (megabytes: number) => `La imagen no puede superar ${megabytes} MB.`,
   imageUnsupported: 'La imagen debe ser JPEG, PNG o WebP.',
   imageTooManyPixels: 'La imagen es demasiado grande. Usá una de menos de 40 megapíxeles.',
+  tooManyImages: (max: number) => `Un producto tiene como máximo ${max} imágenes. Eliminá una antes de subir otra.`,
+  imageOrderMismatch: 'El orden tiene que incluir cada imagen del producto una sola vez. Recargá la página e intentá de nuevo.',
+  imageNotFound: 'La imagen no existe.',
   catalog: {
     title: 'Catálogo',
     searchLabel: 'Buscar productos',

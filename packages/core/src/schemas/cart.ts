@@ -38,6 +38,11 @@ export const cartResponseSchema = z.object({
   prices_include_iva: z.boolean().optional(),
   /** The customer is a Responsable Inscripto: the cart shows net prices and IVA per rate (decision 019). */
   iva_itemised: z.boolean().optional(),
+  /**
+   * Issue 17 §6 (decision 022): the unit price each line had when it entered the cart, by product
+   * id, kept by the server until the line leaves the cart (removed, or the order placed).
+   */
+  added_prices: z.record(z.string(), z.number().int()).optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { lowerCaseUuid } from './common';
+import { wholesaleProductSchema } from './product';
 
 /** Saved lists and favourites (issue 18 item 4). */
 export const listNameSchema = z
@@ -33,4 +34,10 @@ export const listToCartResponseSchema = z.object({
 });
 export type ListToCartResponse = z.infer<typeof listToCartResponseSchema>;
 
-export const favoritesResponseSchema = z.object({ product_ids: z.array(z.string()) });
+/**
+ * GET /api/favorites: the starred ids (the stars on every card), newest first, and those products
+ * still visible in the catalogue, for the "Favoritos" view. Approved callers only, so the
+ * wholesale view.
+ */
+export const favoritesResponseSchema = z.object({ product_ids: z.array(z.string()), items: z.array(wholesaleProductSchema) });
+export type FavoritesResponse = z.infer<typeof favoritesResponseSchema>;

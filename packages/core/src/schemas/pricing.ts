@@ -135,11 +135,22 @@ export const priceChangesPageSchema = z.object({
 });
 export type PriceChangesPage = z.infer<typeof priceChangesPageSchema>;
 
+export const UNDO_SKIP_REASONS = ['edited', 'ordered', 'stock'] as const;
+
 export const undoResultSchema = z.object({
   change: priceChangeSchema,
+  /** Products whose recorded prices were restored. */
   restored: z.number().int(),
-  /** Products edited since the change: reported, never overwritten. */
-  skipped: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * Products edited since the change: reported, never overwritten. For an import (decision 022)
+   * also a product it created that was ordered since (`ordered`: kept), and one whose stock cannot
+   * go back without going below zero (`stock`: its other fields were restored).
+   */
+  skipped: z.array(z.object({ id: z.string(), name: z.string(), reason: z.enum(UNDO_SKIP_REASONS).optional() })),
+  /** An import's undo: products whose other fields or stock went back too. */
+  fields_restored: z.number().int().default(0),
+  /** An import's undo: products it created, removed (never ordered, unchanged since). */
+  removed: z.number().int().default(0),
 });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 

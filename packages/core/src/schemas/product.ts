@@ -254,3 +254,48 @@ export const productEnabledSchema = z.strictObject({
   is_enabled: z.boolean({ message: 'Indicá si el producto está habilitado (true o false).' }),
 });
 export type ProductEnabledInput = z.infer<typeof productEnabledSchema>;
+
+// ---- product page and its images (issue 18 item 6, decision 020) ------------------------------
+
+/** At most this many images per product: a gallery, not a photo album. */
+export const PRODUCT_IMAGES_MAX = 8;
+/**
+ * Smaller copies stored beside each full-size image (at most PRODUCT_IMAGE_MAX_WIDTH wide): a
+ * gallery thumbnail and a phone's card or page. The browser picks one through `srcset`.
+ */
+export const PRODUCT_IMAGE_WIDTHS = [160, 400] as const;
+
+export const productImageSchema = z.object({
+  id: z.string(),
+  /** The full-size image. */
+  url: z.string(),
+  /** `url 160w, url 400w, url 800w`; just the full size for images stored before variants existed. */
+  srcset: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const productImagesSchema = z.object({ items: z.array(productImageSchema) });
+
+/** `PUT /api/products/:id/images/order`: every image id of the product, once, in the new order. */
+export const imageOrderSchema = z.strictObject({
+  ids: z
+    .array(z.uuid({ message: 'Identificador de imagen inválido.' }).transform((id) => id.toLowerCase()))
+    .min(1, { message: 'Indicá el orden de las imágenes.' })
+    .max(PRODUCT_IMAGES_MAX, { message: `Un producto tiene como máximo ${PRODUCT_IMAGES_MAX} imágenes.` }),
+});
+export type ImageOrderInput = z.infer<typeof imageOrderSchema>;
+
+/**
+ * `GET /api/products/:id` (a slug or an id): one product with its images and its canonical address. The product
+ * is the viewer's view, exactly as in the list (issue 20: visitors never get wholesale fields).
+ */
+const productDetailShape = { images: z.array(productImageSchema), slug: z.string() };
+export const retailProductPageSchema = z.object({ product: retailProductSchema, ...productDetailShape });
+export const wholesaleProductPageSchema = z.object({ product: wholesaleProductSchema, ...productDetailShape });
+export interface ProductPage<P extends CatalogueProduct = CatalogueProduct> {
+  product: P;
+  images: ProductImage[];
+  slug: string;
+}

@@ -6,6 +6,7 @@ import type { Product } from '@mayorista/core/schemas/product';
 import type { Database } from '../../db/client';
 import { cart, products } from '../../db/schema';
 import { toProduct } from '../products/products.repository';
+import { keepAddedPrices, todaysPrices } from './cart.repository';
 
 /** The cart's product limit (cartDataSchema). */
 const CART_MAX_PRODUCTS = 500;
@@ -92,7 +93,11 @@ export async function addToSavedCart(
       answer.added.push({ sku: line.code, product_id: product.id, name: product.name, quantity: line.quantity });
     }
     if (!preview && answer.added.length > 0) {
-      await tx.update(cart).set({ cartData: current, updatedAt: sql`clock_timestamp()` }).where(eq(cart.userId, userId));
+      // Lines new to the cart remember today's unit price; lines already there keep theirs.
+      await tx
+        .update(cart)
+        .set({ cartData: current, addedPrices: keepAddedPrices(todaysPrices(answer.products)), updatedAt: sql`clock_timestamp()` })
+        .where(eq(cart.userId, userId));
     }
     return answer;
   });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addedUnitPrice } from '@mayorista/core/pricing';
 import type { CartData } from '@mayorista/core/schemas/cart';
 import type { Product } from '@mayorista/core/schemas/product';
 import type { Database } from '../../db/client';
@@ -12,23 +13,36 @@ export type DbExecutor = Database | Parameters<Parameters<Database['transaction'
 export interface StoredCart {
   cartData: CartData;
   updatedAt: Date;
+  /** Unit price of each line when it was added (migration 0013; pruned to cart_data by a trigger). */
+  addedPrices: Record<string, number>;
 }
+
+const STORED = { cartData: cart.cartData, updatedAt: cart.updatedAt, addedPrices: cart.addedPrices };
+
+/** Today's unit price of each product, the price a line added now is remembered at (issue 17 §6). */
+export const todaysPrices = (lines: Product[]) => Object.fromEntries(lines.map((p) => [p.id, addedUnitPrice(p)]));
+
+/** Today's unit price of every line; only lines without a stored one keep it (`||`: the right side wins). */
+export const keepAddedPrices = (todays: Record<string, number>) => sql`${JSON.stringify(todays)}::jsonb || ${cart.addedPrices}`;
 
 export async function findCart(db: DbExecutor, userId: string): Promise<StoredCart | null> {
   const [row] = await db
-    .select({ cartData: cart.cartData, updatedAt: cart.updatedAt })
+    .select(STORED)
     .from(cart)
     .where(eq(cart.userId, userId));
   return row ?? null;
 }
 
-/** One statement, so concurrent saves never interleave: the last one to run wins, whole. */
-export async function upsertCart(db: DbExecutor, userId: string, cartData: CartData): Promise<StoredCart> {
+/**
+ * One statement, so concurrent saves never interleave: the last one to run wins, whole. `todays`
+ * is today's unit price of each line: a line already in the cart keeps the price it was added at.
+ */
+export async function upsertCart(db: DbExecutor, userId: string, cartData: CartData, todays: Record<string, number>): Promise<StoredCart> {
   const [row] = await db
     .insert(cart)
-    .values({ userId, cartData, updatedAt: sql`clock_timestamp()` })
-    .onConflictDoUpdate({ target: cart.userId, set: { cartData, updatedAt: sql`clock_timestamp()` } })
-    .returning({ cartData: cart.cartData, updatedAt: cart.updatedAt });
+    .values({ userId, cartData, addedPrices: todays, updatedAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({ target: cart.userId, set: { cartData, addedPrices: keepAddedPrices(todays), updatedAt: sql`clock_timestamp()` } })
+    .returning(STORED);
   return row!;
 }
 
@@ -46,7 +60,7 @@ export async function replaceCartIfUnchanged(
     .update(cart)
     .set({ cartData, updatedAt: sql`clock_timestamp()` })
     .where(and(eq(cart.userId, userId), sql`${cart.cartData} = ${JSON.stringify(expected)}::jsonb`))
-    .returning({ cartData: cart.cartData, updatedAt: cart.updatedAt });
+    .returning(STORED);
   return row ?? null;
 }
 

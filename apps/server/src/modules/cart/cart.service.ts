@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { Product } from '@mayorista/core/schemas/product';
 import { checkQuantity, quantityProblemText } from '@mayorista/core/quantity-rules';
 import { AppError } from '../../lib/errors';
-import { findCart, findProductsByIds, replaceCartIfUnchanged, upsertCart, type DbExecutor } from './cart.repository';
+import { findCart, findProductsByIds, replaceCartIfUnchanged, todaysPrices, upsertCart, type DbExecutor, type StoredCart } from './cart.repository';
 
 interface CleanedCart {
   cartData: CartData;
@@ -47,6 +47,11 @@ function assertQuantityRules(cleaned: CleanedCart, stored: CartData | undefined)
   }
 }
 
+function answer(stored: StoredCart, cleaned: CleanedCart): CartResponse {
+  const added = Object.fromEntries(Object.entries(stored.addedPrices).filter(([id]) => id in stored.cartData));
+  return { cart_data: stored.cartData, updated_at: stored.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products, added_prices: added };
+}
+
 /** Reading the cart and storing its cleaned version race with saves from other devices; a few tries always settle it. */
 const CART_CLEANUP_ATTEMPTS = 3;
 
@@ -59,15 +64,13 @@ export function createCartService(db: Database) {
         if (!stored) return { cart_data: {}, updated_at: null, removed: [], products: [] };
         const cleaned = await dropUnavailableProducts(db, stored.cartData);
         if (cleaned.removed.length === 0) {
-          return { cart_data: stored.cartData, updated_at: stored.updatedAt.toISOString(), removed: [], products: cleaned.products };
+          return { ...answer(stored, cleaned), removed: [] };
         }
         const replaced = await replaceCartIfUnchanged(db, userId, stored.cartData, cleaned.cartData);
-        if (replaced) {
-          return { cart_data: replaced.cartData, updated_at: replaced.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products };
-        }
+        if (replaced) return answer(replaced, cleaned);
         // Another device saved meanwhile: its cart is newer than the one we cleaned, so read again.
         if (attempt >= CART_CLEANUP_ATTEMPTS) {
-          return { cart_data: cleaned.cartData, updated_at: stored.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products };
+          return { ...answer(stored, cleaned), cart_data: cleaned.cartData };
         }
       }
     },
@@ -76,8 +79,8 @@ export function createCartService(db: Database) {
     async saveCart(userId: string, cartData: CartData): Promise<CartResponse> {
       const cleaned = await dropUnavailableProducts(db, cartData);
       assertQuantityRules(cleaned, (await findCart(db, userId))?.cartData);
-      const saved = await upsertCart(db, userId, cleaned.cartData);
-      return { cart_data: saved.cartData, updated_at: saved.updatedAt.toISOString(), removed: cleaned.removed, products: cleaned.products };
+      const saved = await upsertCart(db, userId, cleaned.cartData, todaysPrices(cleaned.products));
+      return answer(saved, cleaned);
     },
 
     /** Today's data of enabled products by id, for putting a past order back into the cart. Unknown and disabled ids are left out. */

@@ -120,7 +120,14 @@ export function registerListsRoutes(app: FastifyInstance, deps: { db: Database; 
     const { rows } = await pool.query<{ product_id: string }>('select product_id from favorites where user_id = $1 order by created_at desc', [
       authOf(request).userId,
     ]);
-    return { product_ids: rows.map((r) => r.product_id) };
+    const ids = rows.map((r) => r.product_id);
+    const found = new Map((ids.length ? await deps.db.select().from(products).where(inArray(products.id, ids)) : []).map((r) => [r.id, toProduct(r)]));
+    // A disabled product keeps its star (it may come back) but is not offered.
+    const items = ids.flatMap((id) => {
+      const product = found.get(id);
+      return product?.is_enabled ? [product] : [];
+    });
+    return { product_ids: ids, items };
   });
 
   routes.put('/api/favorites/:productId', { config: approved, schema: { params: favoriteParams } }, async (request, reply) => {

@@ -1,8 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
 import { messages } from '@mayorista/core/messages';
-import { sameSnapshot } from '@mayorista/core/repricing';
+import { sameSnapshot, sameTiers } from '@mayorista/core/repricing';
 import { DEFAULT_IVA_RATE } from '@mayorista/core/iva';
 import type { ImportReport, ImportRowError } from '@mayorista/core/schemas/pricing';
+import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import { productInputSchema, type DiscountTier, type ProductData } from '@mayorista/core/schemas/product';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -25,7 +26,7 @@ import {
   type CellValue,
   type ColumnKey,
 } from './sheet.columns';
-import { readSheet, UNCALCULATED, type SheetRow } from './sheet.read';
+import { sheetRows, UNCALCULATED, type SheetRow } from './sheet.read';
 
 /**
  * Catalogue import (issue 17 §4, decision 015): the file is read and checked completely first,
@@ -44,7 +45,9 @@ interface Header {
 
 interface ParsedRow {
   row: number;
-  sku: string;
+  /** The ID column (decision 022): matches the product whatever its SKU; null for a new product. */
+  id: string | null;
+  sku: string | null;
   /** Only the fields whose column is present and whose cell is not empty (or empty-means-none). */
   fields: Partial<ProductData>;
   /** undefined when the file has no tier columns at all (tiers are then kept as they are). */
@@ -80,6 +83,13 @@ function readHeader(cells: SheetRow['cells']): Header {
   return { columns, tiers };
 }
 
+function readProductId(v: CellValue): string | null {
+  const text = cellText(v);
+  if (!text) return null;
+  if (!looksLikeUuid(text)) throw new CellError(messages.pricing.import.idInvalid(text));
+  return text.toLowerCase();
+}
+
 /** One data row into fields; cell problems go to `errors` with the row and the column's header. */
 function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]): ParsedRow | null {
   const { row } = sheetRow;
@@ -106,8 +116,11 @@ function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]):
     }
   };
   const text = (v: CellValue) => cellText(v) || null;
-  const sku = read('sku', text);
-  if (!sku) errors.push(cellError(row, COLUMNS.sku, messages.pricing.import.skuRequired));
+  const id = read('id', readProductId, true) ?? null;
+  const idUnreadable = errors.length > before;
+  const sku = read('sku', text, true) ?? null;
+  // A row without an ID is a new product or one matched by SKU: it needs the SKU.
+  if (!sku && !id && !idUnreadable) errors.push(cellError(row, COLUMNS.sku, messages.pricing.import.skuRequired));
   const fields: Partial<ProductData> = {};
   const set = <K extends keyof ProductData>(key: K, value: ProductData[K] | null | undefined) => {
     if (value !== undefined) fields[key] = value as ProductData[K];
@@ -125,8 +138,8 @@ function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]):
   set('is_enabled', read('is_enabled', readFlag));
   set('iva_rate', read('iva_rate', readIvaRate));
   const discounts = header.tiers.length > 0 ? parseTiers(sheetRow, header, errors, cell) : undefined;
-  if (errors.length > before || !sku) return null;
-  return { row, sku, fields, discounts };
+  if (errors.length > before) return null;
+  return { row, id, sku, fields, discounts };
 }
 
 function parseTiers(
@@ -185,6 +198,21 @@ function columnOfPath(path: PropertyKey[]): string {
   return COLUMNS[first as ColumnKey] ?? String(first);
 }
 
+/** The fields an import changed, old and new: what its undo compares and restores (decision 022). */
+export function changedFields(before: ProductData, after: ProductData): { before: Partial<ProductData>; after: Partial<ProductData> } {
+  const old: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof ProductData)[]) {
+    if (sameField(key, before, after)) continue;
+    old[key] = before[key];
+    now[key] = after[key];
+  }
+  return { before: old as Partial<ProductData>, after: now as Partial<ProductData> };
+}
+
+export const sameField = (key: keyof ProductData, a: Partial<ProductData>, b: Partial<ProductData>) =>
+  key === 'discounts' ? sameTiers(a.discounts ?? [], b.discounts ?? []) : a[key] === b[key];
+
 function sameProduct(a: ProductData, b: ProductData): boolean {
   const keys: (keyof ProductData)[] = ['name', 'on_sale', 'on_sale_retail', 'stock', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description', 'iva_rate'];
   return keys.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
@@ -197,26 +225,51 @@ interface Plan {
   errors: ImportRowError[];
 }
 
-/** Rows matched by SKU against the catalogue: what would be created, updated or left alone. */
+/**
+ * The catalogue product a row is about: by its ID when it has one, else by SKU; null = a new
+ * product; undefined = the row is refused (its error is in `errors`).
+ */
+function matchRow(
+  parsed: ParsedRow,
+  found: { byId: Map<string, Existing>; bySku: Map<string, Existing[]> },
+  seen: { ids: Map<string, number>; skus: Map<string, number> },
+  errors: ImportRowError[],
+): Existing | null | undefined {
+  const { import: text } = messages.pricing;
+  const refuse = (column: string, message: string) => {
+    errors.push(cellError(parsed.row, column, message));
+    return undefined;
+  };
+  if (parsed.id) {
+    const first = seen.ids.get(parsed.id);
+    if (first !== undefined) return refuse(COLUMNS.id, text.idDuplicated(first));
+    seen.ids.set(parsed.id, parsed.row);
+    return found.byId.get(parsed.id) ?? refuse(COLUMNS.id, text.idUnknown);
+  }
+  const sku = parsed.sku!;
+  const first = seen.skus.get(sku);
+  if (first !== undefined) return refuse(COLUMNS.sku, text.skuDuplicated(first));
+  seen.skus.set(sku, parsed.row);
+  const matches = found.bySku.get(sku) ?? [];
+  if (matches.length > 1) return refuse(COLUMNS.sku, text.skuShared(matches.length));
+  return matches[0] ?? null;
+}
+
+/** Rows matched by ID or SKU against the catalogue: what would be created, updated or left alone. */
 async function planImport(db: Pick<PoolClient, 'query'>, rows: ParsedRow[], errors: ImportRowError[], lock: boolean): Promise<Plan> {
   const plan: Plan = { created: [], updated: [], unchanged: 0, errors };
-  const bySku = await pricing.productsBySku(db, rows.map((r) => r.sku), lock);
+  const found = await pricing.productsForImport(
+    db,
+    rows.flatMap((r) => (r.id ? [r.id] : [])),
+    rows.flatMap((r) => (r.id ? [] : [r.sku!])),
+    lock,
+  );
   const names = await pricing.productIdsByName(db, rows.map((r) => r.fields.name).filter((n): n is string => !!n));
-  const firstRowOfSku = new Map<string, number>();
+  const seen = { ids: new Map<string, number>(), skus: new Map<string, number>() };
   const rowOfName = new Map<string, number>();
   for (const parsed of rows) {
-    const first = firstRowOfSku.get(parsed.sku);
-    if (first !== undefined) {
-      errors.push(cellError(parsed.row, COLUMNS.sku, messages.pricing.import.skuDuplicated(first)));
-      continue;
-    }
-    firstRowOfSku.set(parsed.sku, parsed.row);
-    const matches = bySku.get(parsed.sku) ?? [];
-    if (matches.length > 1) {
-      errors.push(cellError(parsed.row, COLUMNS.sku, `el SKU corresponde a ${matches.length} productos; dejá uno solo con ese SKU.`));
-      continue;
-    }
-    const existing: Existing | undefined = matches[0];
+    const existing = matchRow(parsed, found, seen, errors);
+    if (existing === undefined) continue;
     if (!existing && !parsed.fields.name) {
       errors.push(cellError(parsed.row, COLUMNS.name, messages.pricing.import.nameRequired));
       continue;
@@ -257,19 +310,64 @@ function refuse(plan: Plan, dryRun: boolean): never {
   throw new AppError('import_invalid', messages.pricing.import.invalid(plan.errors.length), { report: reportOf(plan, dryRun, null) });
 }
 
-/** Reads and checks the file; returns the rows that parsed and the errors of the others. */
+/**
+ * Reads and checks the file row by row as it streams (decision 022): each row is turned into its
+ * few typed fields before the next is read, so what stays in memory is one small object per row.
+ */
 async function parseFile(buffer: Buffer): Promise<{ rows: ParsedRow[]; errors: ImportRowError[] }> {
-  const [headerRow, ...dataRows] = await readSheet(buffer);
-  const header = readHeader(headerRow!.cells);
+  let header: Header | null = null;
   const errors: ImportRowError[] = [];
   const rows: ParsedRow[] = [];
-  for (const sheetRow of dataRows) {
-    // An empty row between products is skipped, as Excel users leave them.
-    if (sheetRow.cells.every((c) => c === null)) continue;
+  for await (const sheetRow of sheetRows(buffer)) {
+    if (!header) {
+      header = readHeader(sheetRow.cells);
+      continue;
+    }
     const parsed = parseRow(sheetRow, header, errors);
     if (parsed) rows.push(parsed);
   }
   return { rows, errors };
+}
+
+/**
+ * Rows per write statement. Each statement still covers thousands of products (set-based), but the
+ * JSON text and protocol buffers of one chunk are all that is alive at a time: writing 20,000
+ * products as one document each held ~100 MB more at the peak (decision 022).
+ */
+const WRITE_CHUNK = 2500;
+
+async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += WRITE_CHUNK) await write(items.slice(i, i + WRITE_CHUNK));
+}
+
+/** Writes a checked plan: new products, updates, stock through the ledger, and the record undo reads. */
+async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promise<string | null> {
+  const createdIds = new Map<string, string>();
+  await inChunks(plan.created, async (chunk) => {
+    for (const [key, id] of await pricing.insertProducts(client, chunk.map((c) => c.data))) createdIds.set(key, id);
+  });
+  await inChunks(plan.updated, (chunk) => pricing.updateProducts(client, chunk.map((u) => ({ id: u.id, data: u.data }))));
+  await inChunks(plan.updated, (chunk) =>
+    setStocks(client, chunk.map((u) => ({ productId: u.id, stock: u.data.stock })), { kind: 'import', actorId }),
+  );
+  if (plan.created.length === 0 && plan.updated.length === 0) return null;
+  const repriced = plan.updated
+    .map((u) => ({ id: u.id, before: pricing.snapshotOfRow(u.before), after: pricing.snapshotOfRow(u.data) }))
+    .filter((i) => !sameSnapshot(i.before, i.after));
+  const changeId = await pricing.insertChange(client, {
+    source: 'import',
+    actorId,
+    scope: { import: { created: plan.created.length, updated: plan.updated.length } },
+    rule: null,
+    items: [],
+    productCount: repriced.length,
+  });
+  await inChunks(repriced, (chunk) => pricing.insertChangeItems(client, changeId, chunk));
+  await inChunks(plan.updated, (chunk) => pricing.insertImportItems(client, changeId, chunk.map((u) => ({ id: u.id, ...changedFields(u.before, u.data) }))));
+  await inChunks(plan.created, (chunk) =>
+    pricing.insertImportItems(client, changeId, chunk.map((c) => ({ id: createdIds.get(pricing.nameKey(c.data.name))!, before: null, after: c.data }))),
+  );
+  return changeId;
 }
 
 export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => void }) {
@@ -285,17 +383,7 @@ export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => vo
       if (!locked[0]!.ok) throw new AppError('import_busy', messages.pricing.import.busy);
       const plan = await planImport(client, rows, errors, true);
       if (plan.errors.length > 0) refuse(plan, false);
-      await pricing.insertProducts(client, plan.created.map((c) => c.data));
-      await pricing.updateProducts(client, plan.updated.map((u) => ({ id: u.id, data: u.data })));
-      await setStocks(client, plan.updated.map((u) => ({ productId: u.id, stock: u.data.stock })), { kind: 'import', actorId: options.actorId });
-      const repriced = plan.updated
-        .map((u) => ({ id: u.id, before: pricing.snapshotOfRow(u.before), after: pricing.snapshotOfRow(u.data) }))
-        .filter((i) => !sameSnapshot(i.before, i.after));
-      const changeId =
-        repriced.length > 0
-          ? await pricing.insertChange(client, { source: 'import', actorId: options.actorId, scope: { import: { created: plan.created.length, updated: plan.updated.length } }, rule: null, items: repriced })
-          : null;
-      return reportOf(plan, false, changeId);
+      return reportOf(plan, false, await applyPlan(client, plan, options.actorId));
     }).catch((error: unknown) => {
       // A name taken by a product created meanwhile: the client's file, never a 5xx.
       if (isUniqueViolation(error, 'products_name_key')) throw new AppError('import_invalid', messages.products.nameTaken);

@@ -84,25 +84,32 @@ export async function writePrices(db: Queryable, items: { id: string; prices: Pr
   );
 }
 
-/** Records an applied change and each product's old and new prices; returns its id. */
+/**
+ * Records an applied change and each product's old and new prices; returns its id. A caller that
+ * writes the items itself in chunks (the importer) passes none and says how many there are.
+ */
 export async function insertChange(
   db: Queryable,
-  change: { source: PriceChange['source']; actorId: string | null; scope: object; rule: object | null; items: ChangeItem[] },
+  change: { source: PriceChange['source']; actorId: string | null; scope: object; rule: object | null; items: ChangeItem[]; productCount?: number },
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into price_changes (source, actor_id, scope, rule, product_count) values ($1, $2, $3, $4, $5) returning id`,
-    [change.source, change.actorId, JSON.stringify(change.scope), change.rule ? JSON.stringify(change.rule) : null, change.items.length],
+    [change.source, change.actorId, JSON.stringify(change.scope), change.rule ? JSON.stringify(change.rule) : null, change.productCount ?? change.items.length],
   );
   const id = rows[0]!.id;
-  if (change.items.length > 0) {
-    // One jsonb document rather than arrays of jsonb texts: one parse instead of 40.000.
-    await db.query(
-      `insert into price_change_items (change_id, product_id, before, after)
-       select $1, (e->>'id')::uuid, e->'before', e->'after' from jsonb_array_elements($2::jsonb) e`,
-      [id, JSON.stringify(change.items.map((i) => ({ id: i.id, before: i.before, after: i.after })))],
-    );
-  }
+  await insertChangeItems(db, id, change.items);
   return id;
+}
+
+/** Each product's old and new prices of a change. */
+export async function insertChangeItems(db: Queryable, changeId: string, items: ChangeItem[]): Promise<void> {
+  if (items.length === 0) return;
+  // One jsonb document rather than arrays of jsonb texts: one parse instead of 40.000.
+  await db.query(
+    `insert into price_change_items (change_id, product_id, before, after)
+     select $1, (e->>'id')::uuid, e->'before', e->'after' from jsonb_array_elements($2::jsonb) e`,
+    [changeId, JSON.stringify(items.map((i) => ({ id: i.id, before: i.before, after: i.after })))],
+  );
 }
 
 interface ChangeRecord {
@@ -188,18 +195,28 @@ const PRODUCT_DATA_COLUMNS =
 
 type ProductDataRow = ProductData & { id: string };
 
-/** Products by SKU (a SKU may belong to several products: the importer refuses that row). */
-export async function productsBySku(db: Queryable, skus: string[], lock: boolean): Promise<Map<string, ProductDataRow[]>> {
+/**
+ * The products an import's rows name, by id and by SKU (a SKU may belong to several products: the
+ * importer refuses that row). With `lock`, in id order like every other multi-product writer.
+ */
+export async function productsForImport(
+  db: Queryable,
+  ids: string[],
+  skus: string[],
+  lock: boolean,
+): Promise<{ byId: Map<string, ProductDataRow>; bySku: Map<string, ProductDataRow[]> }> {
   const { rows } = await db.query<ProductDataRow>(
-    `select ${PRODUCT_DATA_COLUMNS} from products where sku = any($1::text[]) order by id ${lock ? 'for update' : ''}`,
-    [skus],
+    `select ${PRODUCT_DATA_COLUMNS} from products where id = any($1::uuid[]) or sku = any($2::text[]) order by id ${lock ? 'for update' : ''}`,
+    [ids, skus],
   );
+  const byId = new Map<string, ProductDataRow>();
   const bySku = new Map<string, ProductDataRow[]>();
   for (const r of rows) {
     const product = { ...r, ...snapshotOfRow(r) };
-    bySku.set(r.sku!, [...(bySku.get(r.sku!) ?? []), product]);
+    byId.set(r.id, product);
+    if (r.sku !== null) bySku.set(r.sku, [...(bySku.get(r.sku) ?? []), product]);
   }
-  return bySku;
+  return { byId, bySku };
 }
 
 /** The key of products_name_key (migration 0001), computed the same way in JS. */
@@ -219,15 +236,20 @@ type ImportData = ProductData;
 const RECORDSET = `v(id uuid, name text, price bigint, retail_price bigint, on_sale boolean, sale_price bigint, on_sale_retail boolean,
   sale_price_retail bigint, discounts jsonb, stock integer, has_unlimited_stock boolean, is_enabled boolean, sku text, category text, description text, iva_rate real)`;
 
-/** New products in one statement; the insert trigger of migration 0003 writes their opening stock movement. */
-export async function insertProducts(db: Queryable, products: ImportData[]): Promise<void> {
-  if (products.length === 0) return;
-  await db.query(
+/**
+ * New products in one statement; the insert trigger of migration 0003 writes their opening stock
+ * movement. Returns their ids by nameKey (names are unique, products_name_key).
+ */
+export async function insertProducts(db: Queryable, products: ImportData[]): Promise<Map<string, string>> {
+  if (products.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; name: string }>(
     `insert into products (name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description, iva_rate)
      select name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description, iva_rate
-       from jsonb_to_recordset($1::jsonb) as ${RECORDSET}`,
+       from jsonb_to_recordset($1::jsonb) as ${RECORDSET}
+     returning id, name`,
     [JSON.stringify(products)],
   );
+  return new Map(rows.map((r) => [nameKey(r.name), r.id]));
 }
 
 /** Every field but the stock (which goes through the ledger) of many products in one statement. */
@@ -243,4 +265,58 @@ export async function updateProducts(db: Queryable, products: { id: string; data
       where p.id = v.id`,
     [JSON.stringify(products.map((p) => ({ id: p.id, ...p.data })))],
   );
+}
+
+/**
+ * What an import did to each product, for its undo: the old and new values of the fields it changed
+ * (before null = the import created the product, and `after` is all of it).
+ */
+export async function insertImportItems(db: Queryable, changeId: string, items: ImportItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.query(
+    `insert into import_items (change_id, product_id, before, after)
+     select $1, (e->>'id')::uuid, e->'before', e->'after' from jsonb_array_elements($2::jsonb) e`,
+    [changeId, JSON.stringify(items.map((i) => ({ id: i.id, before: i.before, after: i.after })))],
+  );
+}
+
+export interface ImportItem {
+  id: string;
+  before: Partial<ProductData> | null;
+  after: Partial<ProductData>;
+}
+
+export async function findImportItems(db: Queryable, changeId: string): Promise<ImportItem[]> {
+  const { rows } = await db.query<{ product_id: string; before: Partial<ProductData> | null; after: Partial<ProductData> }>(
+    `select product_id, before, after from import_items where change_id = $1 order by product_id`,
+    [changeId],
+  );
+  return rows.map((r) => ({ id: r.product_id, before: r.before, after: r.after }));
+}
+
+/** The given products as the importer reads them, locked in id order. */
+export async function lockProductData(db: Queryable, ids: string[]): Promise<ProductDataRow[]> {
+  const { rows } = await db.query<ProductDataRow>(
+    `select ${PRODUCT_DATA_COLUMNS} from products where id = any($1::uuid[]) order by id for update`,
+    [ids],
+  );
+  return rows.map((r) => ({ ...r, ...snapshotOfRow(r) }));
+}
+
+/** Which of these products appear in an order placed since `since` (then an undo must keep them). */
+export async function orderedSince(db: Queryable, ids: string[], since: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.query<{ product_id: string }>(
+    `select distinct i.product_id
+       from orders o cross join lateral jsonb_to_recordset(o.items) as i(product_id text)
+      where o.created_at >= $2 and i.product_id = any($1::text[])`,
+    [ids, since],
+  );
+  return new Set(rows.map((r) => r.product_id));
+}
+
+/** Removes products an undone import created (never ordered); their stock movements and history go with them. */
+export async function deleteProducts(db: Queryable, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(`delete from products where id = any($1::uuid[])`, [ids]);
 }

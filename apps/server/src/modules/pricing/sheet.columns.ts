@@ -27,6 +27,11 @@ export const COLUMNS = {
   is_enabled: 'Visible',
   /** Issue 16 item 6: "21 %", "10,5 %", "27 %" or "Exento"; a file without the column keeps each product's rate. */
   iva_rate: 'IVA',
+  /**
+   * The product's own id (decision 022): a row with it updates that product whatever its SKU says,
+   * so products without a SKU round-trip. Empty for a new product, which then needs a SKU.
+   */
+  id: 'ID',
 } as const;
 export type ColumnKey = keyof typeof COLUMNS;
 
@@ -69,6 +74,7 @@ export function productRow(p: Product, tierColumns: number, money: (centavos: nu
     yesNo(p.has_unlimited_stock),
     yesNo(p.is_enabled),
     ivaRateLabel(p.iva_rate),
+    p.id,
   ];
   for (let i = 0; i < tierColumns; i++) {
     const tier = p.discounts[i];

@@ -109,19 +109,31 @@ async function* csvRows(text: string): AsyncGenerator<SheetRow> {
   }
 }
 
-/** The rows of an upload, header first, trailing empty rows dropped, at most IMPORT_MAX_ROWS data rows. */
-export async function readSheet(buffer: Buffer): Promise<SheetRow[]> {
+const isEmptyRow = (cells: SheetRow['cells']) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
+
+/**
+ * The rows of an upload as they stream out of the file, header first; empty rows are skipped
+ * (between products and at the end, as Excel leaves them). The caller handles each row before
+ * the next is read, so a 20,000-row file is never held as rows (decision 022). Refuses an empty
+ * file, more than IMPORT_MAX_ROWS data rows, and anything that is neither XLSX nor text.
+ */
+export async function* sheetRows(buffer: Buffer): AsyncGenerator<SheetRow> {
   if (buffer.length === 0) throw new AppError('import_invalid', messages.pricing.import.empty);
   let source: AsyncGenerator<SheetRow>;
   if (isZip(buffer)) source = xlsxRows(buffer);
   else if (looksLikeText(buffer)) source = csvRows(decodeText(buffer));
   else throw unsupported();
-  const rows: SheetRow[] = [];
+  let header = false;
+  let dataRows = 0;
   for await (const row of source) {
-    if (rows.length > IMPORT_MAX_ROWS) throw tooManyRows();
-    rows.push(row);
+    if (!header) {
+      header = true;
+      yield row;
+      continue;
+    }
+    if (isEmptyRow(row.cells)) continue;
+    if (++dataRows > IMPORT_MAX_ROWS) throw tooManyRows();
+    yield row;
   }
-  while (rows.length > 0 && rows.at(-1)!.cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) rows.pop();
-  if (rows.length < 2) throw new AppError('import_invalid', messages.pricing.import.empty);
-  return rows;
+  if (dataRows === 0) throw new AppError('import_invalid', messages.pricing.import.empty);
 }

@@ -284,13 +284,15 @@ export async function deleteProductById(db: Executor, id: string): Promise<{ ima
   return row;
 }
 
-/** Locks the row for an image swap, so two uploads at once cannot both keep "their" old file. */
-export async function lockProductImage(db: Executor, id: string): Promise<{ imagePath: string | null } | undefined> {
-  const [row] = await db.select({ imagePath: products.imagePath }).from(products).where(eq(products.id, id)).for('update');
-  return row;
-}
-
-export async function updateProductImage(db: Executor, id: string, imagePath: string): Promise<Product | null> {
-  const [row] = await db.update(products).set({ imagePath, updatedAt: new Date() }).where(eq(products.id, id)).returning();
-  return row ? toProduct(row) : null;
+/**
+ * The products a page address can name (core/product-slug.ts): one id, or every id starting with
+ * a short id — a range on the primary key, so one index probe whatever the catalogue's size.
+ */
+export async function findProductsByIdRange(pool: Pool, lower: string, upper: string): Promise<Product[]> {
+  const { rows } = await pool.query<ProductRecord>({
+    name: 'product_by_id_range',
+    text: `select ${PRODUCT_COLUMNS} from products where id between $1::uuid and $2::uuid order by created_at limit 5`,
+    values: [lower, upper],
+  });
+  return rows.map(productFromRecord);
 }

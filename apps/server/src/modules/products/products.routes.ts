@@ -11,8 +11,10 @@ import { uuidSchema } from '@mayorista/core/schemas/common';
 import { movementsPageQuerySchema, stockMovementsPageSchema } from '@mayorista/core/schemas/ledger';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
+  imageOrderSchema,
   productEnabledSchema,
   productInputSchema,
+  productImagesSchema,
   productListQuerySchema,
 } from '@mayorista/core/schemas/product';
 import type { Config } from '../../config';
@@ -26,6 +28,12 @@ import { STORED_IMAGE_NAME } from './products.images';
 import { createProductsService, viewerClassOf } from './products.service';
 
 const productIdParams = z.object({ id: uuidSchema });
+const productImageParams = z.object({ id: uuidSchema, imageId: uuidSchema });
+/**
+ * A product page address: a slug or an id (core/product-slug.ts decides; anything else is 404).
+ * Named `id` like the other routes' parameter at this position (one router node).
+ */
+const productRefParams = z.object({ id: z.string().max(200) });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +115,31 @@ export async function registerProductRoutes(
     },
   );
 
+  // The product page (issue 18 item 6). Same privacy as the list: the viewer class decides the
+  // view, and the answer is private to the caller.
+  routes.get(
+    '/api/products/:id',
+    { config: { access: 'public', auth: 'lazy' }, schema: { params: productRefParams } },
+    async (request, reply) => {
+      const viewer = (await ensureAuth(request))?.profile ?? null;
+      const body = await service.page(request.params.id, viewerClassOf(viewer));
+      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  routes.put(
+    '/api/products/:id/images/order',
+    { config: { access: 'admin' }, schema: { params: productIdParams, body: imageOrderSchema, response: { 200: productImagesSchema } } },
+    async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids) }),
+  );
+
+  routes.delete(
+    '/api/products/:id/images/:imageId',
+    { config: { access: 'admin' }, schema: { params: productImageParams, response: { 200: productImagesSchema } } },
+    async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId) }),
+  );
+
   routes.post('/api/products', { config: { access: 'admin' }, schema: { body: productInputSchema } }, async (request, reply) =>
     reply.status(201).send(await service.create(request.body, authOf(request).userId)),
   );
@@ -142,17 +175,22 @@ export async function registerProductRoutes(
     },
   );
 
-  // Multipart parsing is needed by this one route only, so the plugin is registered in its own scope.
+  // Multipart parsing is needed by the upload routes only, so the plugin is registered in their own scope.
   app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
       throwFileSizeLimit: true,
     });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post('/api/products/:id/image', { config: { access: 'admin' }, schema: { params: productIdParams } }, async (request) =>
-        service.attachImage(request.params.id, await readUploadedFile(request)),
-      );
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    // Before galleries: replaces the first image, answers the product (kept for existing clients).
+    uploads.post('/api/products/:id/image', { config: { access: 'admin' }, schema: { params: productIdParams } }, async (request) =>
+      service.attachImage(request.params.id, await readUploadedFile(request)),
+    );
+    uploads.post(
+      '/api/products/:id/images',
+      { config: { access: 'admin' }, schema: { params: productIdParams, response: { 201: productImagesSchema } } },
+      async (request, reply) => reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request)) }),
+    );
   });
 
   routes.get('/uploads/:file', { schema: { params: uploadParams } }, async (request, reply) => {

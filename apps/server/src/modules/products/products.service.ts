@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   retailProductListSchema,
+  retailProductPageSchema,
   wholesaleProductListSchema,
+  wholesaleProductPageSchema,
   type Product,
   type ProductData,
   type ProductListQuery,
@@ -11,6 +13,7 @@ import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
 import { isActiveStaff, isApproved } from '@mayorista/core/roles';
 import { sameSnapshot } from '@mayorista/core/repricing';
+import { parseProductRef, productSlug, shortIdRange } from '@mayorista/core/product-slug';
 import type { Pool } from 'pg';
 import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
 import { databaseOn, type Database } from '../../db/client';
@@ -20,7 +23,8 @@ import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { listStockMovements, setStock } from '../stock/stock.ledger';
 import type { CatalogueCache } from './products.cache';
-import { normaliseProductImage, removeStoredImage, storeImage } from './products.images';
+import { createGallery } from './products.gallery';
+import { removeStoredImage } from './products.images';
 import * as repository from './products.repository';
 import * as pricing from '../pricing/pricing.repository';
 
@@ -77,6 +81,17 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     cache.invalidate();
     return result;
   };
+  const gallery = createGallery({ pool, uploadsDir, productExists: async (id) => (await repository.findProductById(db, id)) !== null });
+
+  /** The product a page address names: by its id, or by its short id (the slug's name part breaks a tie). */
+  async function findByRef(ref: string): Promise<Product | null> {
+    const parsed = parseProductRef(ref);
+    if (!parsed) return null;
+    if (parsed.kind === 'id') return repository.findProductById(db, parsed.id);
+    const { lower, upper } = shortIdRange(parsed.shortId);
+    const candidates = await repository.findProductsByIdRange(pool, lower, upper);
+    return candidates.find((p) => productSlug(p) === parsed.slug) ?? candidates[0] ?? null;
+  }
 
   return {
     /**
@@ -115,6 +130,19 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
         },
         { dependsOnStock: true },
       );
+    },
+
+    /**
+     * `GET /api/products/:id` (a slug or an id) — the product page (issue 18 item 6): the viewer's view of the
+     * product (retail for visitors and unapproved customers, issue 20), its images and its
+     * canonical slug. A disabled product is 404 to everyone but staff, as in the list.
+     */
+    async page(ref: string, viewerClass: ViewerClass): Promise<string> {
+      const product = await findByRef(ref);
+      if (!product || (!product.is_enabled && viewerClass !== 'admin')) throw productNotFound();
+      const page = { product, images: await gallery.views(product.id), slug: productSlug(product) };
+      const view = viewerClass === 'retail' ? retailProductPageSchema.parse(page) : wholesaleProductPageSchema.parse(page);
+      return JSON.stringify(view);
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
@@ -166,31 +194,25 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
 
     /** Orders keep their own snapshot of each item, so deleting a product never touches past orders. */
     async remove(id: string): Promise<void> {
+      const files = await gallery.filesOf(id);
       const deleted = changed(await repository.deleteProductById(db, id));
       if (!deleted) throw productNotFound();
-      await removeStoredImage(uploadsDir, deleted.imagePath);
+      // The gallery's rows went with the product (ON DELETE CASCADE); its files go now.
+      for (const file of files) await removeStoredImage(uploadsDir, file.fileName, file.widths);
+      if (!files.some((f) => f.fileName === deleted.imagePath)) await removeStoredImage(uploadsDir, deleted.imagePath);
     },
 
+    /** The route of before galleries: the upload becomes the first image, replacing the old first one. */
     async attachImage(id: string, upload: Buffer): Promise<Product> {
-      // Fail fast on an unknown product before spending CPU on decoding.
-      if (!(await repository.findProductById(db, id))) throw productNotFound();
-      const image = await normaliseProductImage(upload);
-      const fileName = await storeImage(uploadsDir, image);
-      try {
-        const { product, previous } = await db.transaction(async (tx) => {
-          const locked = await repository.lockProductImage(tx, id);
-          if (!locked) throw productNotFound();
-          const updated = await repository.updateProductImage(tx, id, fileName);
-          return { product: updated!, previous: locked.imagePath };
-        });
-        await removeStoredImage(uploadsDir, previous);
-        return changed(product);
-      } catch (error) {
-        // The product vanished meanwhile (or the database failed): no orphan file stays behind.
-        await removeStoredImage(uploadsDir, fileName);
-        throw error;
-      }
+      await gallery.replaceCover(id, upload);
+      const product = await repository.findProductById(db, id);
+      if (!product) throw productNotFound();
+      return changed(product);
     },
+
+    addImage: async (id: string, upload: Buffer) => changed(await gallery.add(id, upload)),
+    reorderImages: async (id: string, ids: string[]) => changed(await gallery.reorder(id, ids)),
+    removeImage: async (id: string, imageId: string) => changed(await gallery.remove(id, imageId)),
   };
 }
 

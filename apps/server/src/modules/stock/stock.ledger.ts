@@ -162,6 +162,39 @@ export async function setStocks(
   });
 }
 
+/**
+ * Moves many products' stock by a signed number of units each in ONE statement (undoing an import,
+ * decision 022: the import's difference goes back, whatever was sold since), one movement per
+ * product. A product whose stock would go below zero is left alone; returns the ids that moved.
+ */
+export async function adjustStocks(
+  db: Queryable,
+  lines: StockLine[],
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'import'> },
+): Promise<Set<string>> {
+  const moving = lines.filter((l) => l.quantity !== 0);
+  if (moving.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>({
+    name: 'stock_adjust_many',
+    text: `with wanted as (
+             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
+           ), locked as (
+             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
+           ), changed as (
+             update products p set stock = p.stock + w.quantity, updated_at = now()
+               from wanted w
+              where p.id = w.id and p.id in (select id from locked) and p.stock + w.quantity >= 0
+             returning p.id, p.stock, w.quantity
+           ), moved as (
+             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+             select id, $3, quantity, stock, $4::uuid, $5::uuid from changed
+           )
+           select id from changed`,
+    values: [moving.map((l) => l.productId), moving.map((l) => l.quantity), context.kind, context.orderId ?? null, context.actorId ?? null],
+  });
+  return new Set(rows.map((r) => r.id));
+}
+
 /** One page of a product's movements, newest first, and how many there are. */
 export async function listStockMovements(
   db: Queryable,

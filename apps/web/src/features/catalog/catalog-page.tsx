@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { products as productsTexts } from '@mayorista/core/messages/products';
 import type { CustomerKind } from '@mayorista/core/pricing';
@@ -17,6 +17,8 @@ import { ProductCard } from './components/product-card';
 import { ProductRow } from './components/product-row';
 import { useCatalogView, type CatalogView } from './use-catalog-view';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
+import { useFavorites } from '../../lib/queries/favorites';
+import { favorites as favoriteTexts } from '@mayorista/core/messages/productPage';
 
 const t = productsTexts.catalog;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,21 +35,51 @@ export default function CatalogPage() {
   return approved ? <OrderingCatalog kind={kind} /> : <Catalog kind={kind} showNotice signedIn={!!user} />;
 }
 
-/** Only approved customers mount the cart hook, so visitors never depend on the cart feature. */
+/** Only approved customers mount the cart and favourites hooks, so visitors never depend on them. */
 function OrderingCatalog({ kind }: { kind: CustomerKind }) {
   const { addItem } = useCart();
   const onAddToCart = useCallback((product: Product, quantity: number) => addItem(product, quantity), [addItem]);
-  return <Catalog kind={kind} onAddToCart={onAddToCart} />;
+  const { ids, query, toggle } = useFavorites(true);
+  const { mutate } = toggle;
+  const onToggleFavorite = useCallback(
+    (productId: string, starred: boolean) =>
+      mutate(
+        { productId, starred },
+        {
+          onError: () =>
+            toast({ title: productsTexts.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
+        },
+      ),
+    [mutate],
+  );
+  return (
+    <Catalog
+      kind={kind}
+      onAddToCart={onAddToCart}
+      favorites={{ ids, items: query.data?.items, failed: query.isError, onToggle: onToggleFavorite }}
+    />
+  );
+}
+
+interface FavoritesProps {
+  ids: Set<string>;
+  /** The starred products still in the catalogue; undefined while loading. */
+  items: Product[] | undefined;
+  failed: boolean;
+  onToggle: (productId: string, starred: boolean) => void;
 }
 
 interface CatalogProps {
   kind: CustomerKind;
   onAddToCart?: (product: Product, quantity: number) => boolean | void;
+  favorites?: FavoritesProps;
   showNotice?: boolean;
   signedIn?: boolean;
 }
 
-function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: CatalogProps) {
+function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = false }: CatalogProps) {
+  // "Favoritos" replaces the catalogue's pages with the starred products (issue 18 item 4).
+  const [onlyFavorites, setOnlyFavorites] = useState(false);
   const [searchText, setSearchText] = useState('');
   const [selectFilters, setSelectFilters] = useState<SelectFilters>({ category: '', onSale: false, inStock: false });
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -67,8 +99,14 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
   // useDeferredValue renders it in a background (transition) pass, in 5 ms slices, so a phone
   // keeps responding to taps while the grid fills in; until then the previous state stays.
   const data = useDeferredValue(products.data);
-  const items = data?.pages.flatMap((page) => page.items) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
+  const showFavorites = onlyFavorites && favorites !== undefined;
+  // Kept while the pages are the same: a cart change re-renders this component but, with the same
+  // items, not the list (memo below) — with 5,000 rows loaded that is most of an "Agregar" (bench:inp).
+  const catalogueItems = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const favoriteItems = favorites?.items;
+  const items = useMemo(() => (showFavorites ? (favoriteItems ?? []) : catalogueItems), [showFavorites, favoriteItems, catalogueItems]);
+  const total = showFavorites ? items.length : (data?.pages[0]?.total ?? 0);
+  const row = { kind, onAddToCart, starredIds: favorites?.ids, onToggleFavorite: favorites?.onToggle };
 
   return (
     <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-4 px-3 py-6 md:px-4">
@@ -76,24 +114,32 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
           {t.title}
         </h1>
-        {kind === 'wholesale' ? <PriceListButton /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {favorites ? <FavoritesToggle on={onlyFavorites} count={favorites.ids.size} onChange={setOnlyFavorites} /> : null}
+          {kind === 'wholesale' ? <PriceListButton /> : null}
+        </div>
       </div>
       {showNotice ? <PricingNotice signedIn={signedIn} /> : null}
-      <CatalogFilters
-        searchText={searchText}
-        onSearchTextChange={setSearchText}
-        filters={selectFilters}
-        onFiltersChange={setSelectFilters}
-        categories={categories.data?.items ?? []}
-      />
+      {/* The filters search the catalogue, not the favourites: hidden while those are listed. */}
+      {showFavorites ? null : (
+        <CatalogFilters
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          filters={selectFilters}
+          onFiltersChange={setSelectFilters}
+          categories={categories.data?.items ?? []}
+        />
+      )}
 
-      {data === undefined && !products.isError ? (
+      {showFavorites && favoritesState(favorites) ? (
+        favoritesState(favorites)
+      ) : !showFavorites && data === undefined && !products.isError ? (
         // As tall as the screen, like the grid that replaces it: the footer starts below the fold
         // instead of jumping down when the cards arrive (layout shift).
         <div className="min-h-dvh">
           <Spinner label={t.loading} />
         </div>
-      ) : products.isError && items.length === 0 ? (
+      ) : !showFavorites && products.isError && items.length === 0 ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{productsTexts.loadErrorTitle}</p>
           <p>{productsTexts.loadErrorText}</p>
@@ -107,16 +153,12 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {t.resultsCount(items.length, total)}
+              {showFavorites ? favoriteTexts.count(items.length) : t.resultsCount(items.length, total)}
             </p>
             <ViewToggle view={view} onChange={setView} />
           </div>
-          {view === 'list' ? (
-            <ProductList items={items} kind={kind} onAddToCart={onAddToCart} />
-          ) : (
-            <ProductGrid items={items} kind={kind} onAddToCart={onAddToCart} />
-          )}
-          {products.hasNextPage ? (
+          {view === 'list' ? <ProductList items={items} {...row} /> : <ProductGrid items={items} {...row} />}
+          {!showFavorites && products.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
                 {products.isFetchingNextPage ? t.loadingMore : t.loadMore}
@@ -129,9 +171,45 @@ function Catalog({ kind, onAddToCart, showNotice = false, signedIn = false }: Ca
   );
 }
 
+function FavoritesToggle({ on, count, onChange }: { on: boolean; count: number; onChange: (on: boolean) => void }) {
+  return (
+    <Button
+      variant={on ? 'primary' : 'secondary'}
+      size="sm"
+      aria-pressed={on}
+      title={favoriteTexts.filterLabel}
+      onClick={() => onChange(!on)}
+    >
+      <span aria-hidden="true">★</span>
+      {count > 0 ? `${favoriteTexts.filter} (${count})` : favoriteTexts.filter}
+    </Button>
+  );
+}
+
+/** The Favoritos view while it has nothing to list: loading, failed or empty; null once there are favourites. */
+function favoritesState(favorites: FavoritesProps): ReactNode {
+  if (favorites.failed) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+        {favoriteTexts.loadError}
+      </p>
+    );
+  }
+  if (favorites.items === undefined) return <Spinner label={favoriteTexts.loading} />;
+  if (favorites.items.length === 0) {
+    return <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{favoriteTexts.empty}</p>;
+  }
+  return null;
+}
+
 function ViewToggle({ view, onChange }: { view: CatalogView; onChange: (view: CatalogView) => void }) {
   const option = (value: CatalogView, label: string) => (
-    <Button variant={view === value ? 'primary' : 'secondary'} size="sm" aria-pressed={view === value} onClick={() => onChange(value)}>
+    <Button
+      variant={view === value ? 'primary' : 'secondary'}
+      size="sm"
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+    >
       {label}
     </Button>
   );
@@ -152,7 +230,13 @@ const LIST_ROW_ESTIMATE_PX = { ordering: 102, browsing: 58 } as const;
 const LIST_OVERSCAN_ROWS = 2;
 
 /** The order-form view (issue 18 item 1): one compact row per product, only those near the screen in the DOM. */
-function ProductList({ items, kind, onAddToCart }: { items: CatalogueProduct[] } & Pick<CatalogProps, 'kind' | 'onAddToCart'>) {
+interface RowsProps extends Pick<CatalogProps, 'kind' | 'onAddToCart'> {
+  items: CatalogueProduct[];
+  starredIds?: Set<string>;
+  onToggleFavorite?: (productId: string, starred: boolean) => void;
+}
+
+const ProductList = memo(function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
   const estimate = onAddToCart ? LIST_ROW_ESTIMATE_PX.ordering : LIST_ROW_ESTIMATE_PX.browsing;
   const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(items.length, estimate, LIST_OVERSCAN_ROWS);
   return (
@@ -165,14 +249,27 @@ function ProductList({ items, kind, onAddToCart }: { items: CatalogueProduct[] }
       {rows.map((row) => {
         const product = items[row.index]!;
         return (
-          <div key={product.id} data-index={row.index} ref={measure} role="listitem" aria-posinset={row.index + 1} aria-setsize={items.length}>
-            <ProductRow product={product} kind={kind} onAddToCart={onAddToCart} />
+          <div
+            key={product.id}
+            data-index={row.index}
+            ref={measure}
+            role="listitem"
+            aria-posinset={row.index + 1}
+            aria-setsize={items.length}
+          >
+            <ProductRow
+              product={product}
+              kind={kind}
+              onAddToCart={onAddToCart}
+              starred={starredIds?.has(product.id) ?? false}
+              onToggleFavorite={onToggleFavorite}
+            />
           </div>
         );
       })}
     </div>
   );
-}
+});
 
 /** The grid's breakpoints, as in its classes below: 2 columns from 480 px, 3 from lg, 4 from xl. */
 const GRID_COLUMNS = [
@@ -187,7 +284,7 @@ const CARD_ROW_ESTIMATE_PX = 500;
  * The cards, as rows of the grid's width, only those near the screen in the DOM: with 50,000
  * products and many "Cargar más", the page never holds more than a few screenfuls of cards.
  */
-function ProductGrid({ items, kind, onAddToCart }: { items: CatalogueProduct[] } & Pick<CatalogProps, 'kind' | 'onAddToCart'>) {
+const ProductGrid = memo(function ProductGrid({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
   const columns = useColumns(GRID_COLUMNS);
   const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(
     Math.ceil(items.length / columns),
@@ -212,7 +309,13 @@ function ProductGrid({ items, kind, onAddToCart }: { items: CatalogueProduct[] }
               className="flex"
             >
               <div className="w-full">
-                <ProductCard product={product} kind={kind} onAddToCart={onAddToCart} />
+                <ProductCard
+                  product={product}
+                  kind={kind}
+                  onAddToCart={onAddToCart}
+                  starred={starredIds?.has(product.id) ?? false}
+                  onToggleFavorite={onToggleFavorite}
+                />
               </div>
             </div>
           ))}
@@ -220,4 +323,4 @@ function ProductGrid({ items, kind, onAddToCart }: { items: CatalogueProduct[] }
       ))}
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@mayorista/core/messages';
-import { changeSinceAdded, syncAddedPrices } from './added-prices';
+import { changeSinceAdded, unitPriceOf } from './added-prices';
 import type { CartProduct } from './cart-rules';
 
 const product = (id: string, price: number, extra: Partial<CartProduct> = {}): CartProduct => ({
@@ -21,27 +21,17 @@ const product = (id: string, price: number, extra: Partial<CartProduct> = {}): C
   ...extra,
 });
 
-describe('added prices (issue 17 §6)', () => {
-  beforeEach(() => localStorage.clear());
-
-  it('remembers the price a line was added at and tells the change until the line leaves the cart', () => {
-    syncAddedPrices('u1', [{ product: product('a', 100_000), quantity: 1 }]);
+describe('added prices (issue 17 §6, kept by the server: decision 022)', () => {
+  it('tells the change of a line since the price the server remembered when it was added', () => {
+    const added = { a: unitPriceOf(product('a', 100_000)) };
     // Today the price rose 8 %: the line says so.
-    let added = syncAddedPrices('u1', [{ product: product('a', 108_000), quantity: 1 }]);
     expect(changeSinceAdded(added, product('a', 108_000))).toBe(8);
     expect(messages.pricing.changedSinceAdded(8)).toBe('Subió 8 % desde que lo agregaste');
     // A sale counts as the unit price: 25 % down.
     expect(changeSinceAdded(added, product('a', 108_000, { on_sale: true, sale_price: 75_000 }))).toBe(-25);
     expect(messages.pricing.changedSinceAdded(-25)).toBe('Bajó 25 % desde que lo agregaste');
-    // Removed (or the order placed and the cart emptied): forgotten; added again, no notice.
-    syncAddedPrices('u1', []);
-    added = syncAddedPrices('u1', [{ product: product('a', 108_000), quantity: 1 }]);
-    expect(changeSinceAdded(added, product('a', 108_000))).toBe(0);
-  });
-
-  it('keeps one map per user', () => {
-    syncAddedPrices('u1', [{ product: product('a', 100_000), quantity: 1 }]);
-    const other = syncAddedPrices('u2', [{ product: product('a', 200_000), quantity: 1 }]);
-    expect(changeSinceAdded(other, product('a', 200_000))).toBe(0);
+    // A line the server has no price for (just added, not saved yet): no notice.
+    expect(changeSinceAdded({}, product('a', 108_000))).toBe(0);
+    expect(changeSinceAdded(added, product('a', 100_000))).toBe(0);
   });
 });

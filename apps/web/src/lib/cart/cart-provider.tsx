@@ -10,7 +10,7 @@ import { isApproved, useAuth } from '../auth';
 import { fetchCart, saveCart } from './cart-api';
 import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
 import { clearPendingCart, readPendingCart, writePendingCart } from './pending-cart';
-import { changeSinceAdded, syncAddedPrices } from './added-prices';
+import { changeSinceAdded } from './added-prices';
 import { addToLines, fromCartData, lineProblem, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
 
 const showNotice = (notice: CartNotice | null) => {
@@ -42,6 +42,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [minOrderAmount, setMinOrderAmount] = useState(0);
   // Until the server says otherwise: prices include IVA and nothing is itemised (the defaults).
   const [ivaView, setIvaView] = useState({ pricesIncludeIva: true, itemised: false });
+  /** The server's unit price of each line when it was added (issue 17 §6). */
+  const [added, setAdded] = useState<Record<string, number>>({});
   const [loadCount, setLoadCount] = useState(0);
   // Rules read and write the latest lines synchronously, so each action toasts exactly once.
   const linesRef = useRef<CartLine[]>([]);
@@ -73,6 +75,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
             if (owner) clearPendingCart(owner, cartData);
             setMinOrderAmount(saved.min_order_amount ?? 0);
             setIvaView(ivaViewOf(saved));
+            setAdded(saved.added_prices ?? {});
           },
           (error: unknown) => {
             if (options.quiet) return;
@@ -96,6 +99,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     commit([]);
+    setAdded({});
     dirtyRef.current = false;
     if (!userId) {
       setStatus('idle');
@@ -113,6 +117,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         const loaded = fromCartData(cart.cart_data, cart.products);
         setMinOrderAmount(cart.min_order_amount ?? 0);
         setIvaView(ivaViewOf(cart));
+        setAdded(cart.added_prices ?? {});
         if (dirtyRef.current) {
           commit(mergeLoaded(loaded, linesRef.current));
           scheduleSave();
@@ -193,8 +198,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const flushSave = useCallback(() => (dirtyRef.current ? saveNow() : saveChainRef.current), [saveNow]);
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
 
-  // Only once the saved cart is loaded: before that, `lines` is empty and would forget every entry.
-  const added = useMemo(() => (userId && status === 'ready' ? syncAddedPrices(userId, lines) : {}), [userId, status, lines]);
 
   const value = useMemo<CartContextValue>(() => {
     const priced = priceCart(lines, 'wholesale');

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CustomerKind } from '@mayorista/core/pricing';
-import type { CatalogueProduct, ProductListResponse } from '@mayorista/core/schemas/product';
-import { apiRequest } from '../api-client';
+import type { CatalogueProduct, ProductListResponse, ProductPage } from '@mayorista/core/schemas/product';
+import { apiRequest, isApiError } from '../api-client';
 
 /** Cards per request: small enough to paint at once on a phone, large enough to need few "Cargar más". */
 export const CATALOG_PAGE_SIZE = 48;
@@ -64,5 +64,21 @@ export function categoriesQueryOptions(includeDisabled = false) {
         signal,
       }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The product page (`/catalogo/:slug`): the viewer's view of one product, its images and its
+ * canonical slug. The kind is in the key: signing in changes the prices the page may show.
+ */
+export function productPageQueryOptions(ref: string, kind: CustomerKind) {
+  return queryOptions({
+    queryKey: [...productKeys.all, 'page', kind, ref] as const,
+    queryFn: ({ signal }) => apiRequest<ProductPage>(`/api/products/${encodeURIComponent(ref)}`, { signal }),
+    // A missing product stays missing: no retry of a 404 (anything else: once, as every query).
+    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,
+    // Long enough that the answer stored under the current address (an old one was opened) is
+    // shown without a second request; stock and prices are checked again by the cart anyway.
+    staleTime: 30_000,
   });
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { MOVEMENTS_PAGE_SIZE, type StockMovementsPage } from '@mayorista/core/schemas/ledger';
-import type { Product, ProductInput } from '@mayorista/core/schemas/product';
+import type { Product, ProductImage, ProductInput, ProductPage } from '@mayorista/core/schemas/product';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchProductsPage, productKeys } from '../../../lib/queries/products';
 
@@ -52,3 +52,24 @@ export const stockMovementsQueryOptions = (productId: string, page: number) =>
       }),
     placeholderData: (previous) => previous,
   });
+
+// ---- the product's gallery (issue 18 item 6) -------------------------------------------------
+
+/** The product page's answer (admins see disabled products too): the gallery editor reads its images. */
+export const productImagesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...productKeys.all, 'images', id] as const,
+    queryFn: async ({ signal }) => (await apiRequest<ProductPage>(productPath(id), { signal })).images,
+  });
+
+export function addProductImage(id: string, file: File): Promise<{ items: ProductImage[] }> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<{ items: ProductImage[] }>(`${productPath(id)}/images`, { method: 'POST', body: form });
+}
+
+export const reorderProductImages = (id: string, ids: string[]) =>
+  apiRequest<{ items: ProductImage[] }>(`${productPath(id)}/images/order`, { method: 'PUT', body: { ids } });
+
+export const removeProductImage = (id: string, imageId: string) =>
+  apiRequest<{ items: ProductImage[] }>(`${productPath(id)}/images/${encodeURIComponent(imageId)}`, { method: 'DELETE' });

@@ -12,6 +12,7 @@ import {
   type FieldErrors,
   type ProductFormValues,
 } from '../lib/product-form-values';
+import { GalleryEditor } from './gallery-editor';
 import { PricePreview } from './price-preview';
 import { TierEditor } from './tier-editor';
 import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
@@ -163,23 +164,25 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
           </p>
         ) : null}
       </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-image`}>{f.image}</Label>
-        {product?.image_url ? (
-          <img src={product.image_url} alt={f.currentImage} width={120} height={90} className="h-[90px] w-[120px] rounded object-cover" />
-        ) : null}
-        <input
-          id={`${id}-image`}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          aria-describedby={`${id}-image-hint`}
-          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
-        />
-        <p id={`${id}-image-hint`} className="text-sm text-slate-600">
-          {f.imageHint}
-        </p>
-      </div>
+      {product ? (
+        <GalleryEditor productId={product.id} />
+      ) : (
+        // A new product has no id yet: its first image is sent right after it is created.
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-image`}>{f.image}</Label>
+          <input
+            id={`${id}-image`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby={`${id}-image-hint`}
+            onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
+          />
+          <p id={`${id}-image-hint`} className="text-sm text-slate-600">
+            {f.imageHint}
+          </p>
+        </div>
+      )}
       <Checkbox label={f.enabled} checked={values.is_enabled} onChange={(v) => set('is_enabled', v)} />
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">

@@ -15,7 +15,8 @@ export function UndoBanner({ change, onDone }: { change: { id: string; product_c
     mutationFn: () => undoPriceChange(change.id),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
-      toast({ title: t.undone(result.restored, result.skipped.length) });
+      // An import's undo (decision 022) may restore products whose prices it did not change.
+      toast({ title: t.undone(Math.max(result.restored, result.fields_restored), result.skipped.length, result.removed) });
       onDone();
     },
     onError: (error) => toast({ title: products.errorTitle, description: error.message, variant: 'destructive' }),

@@ -1,8 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render as renderDom, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@mayorista/core/schemas/product';
 import { ProductCard } from './product-card';
+
+/** The card links its name to the product page, so it renders inside a router. */
+const render = (ui: ReactElement) => renderDom(ui, { wrapper: MemoryRouter });
 
 // Intl puts a non-breaking space between "$" and the amount.
 const money = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -131,5 +136,18 @@ describe('ProductCard', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
+  });
+
+  it('links the name to the product page and offers the star only with a toggle, pressed when starred', async () => {
+    const onToggleFavorite = vi.fn();
+    const { unmount } = render(<ProductCard product={product()} kind="retail" />);
+    expect(screen.getByRole('link', { name: 'Yerba Mate 1 kg' })).toHaveAttribute('href', expect.stringMatching(/^\/catalogo\/yerba-mate-1-kg-[0-9a-f]{12}$/));
+    expect(screen.queryByTestId('favorite-star')).toBeNull();
+    unmount();
+    render(<ProductCard product={product()} kind="wholesale" onAddToCart={() => undefined} starred onToggleFavorite={onToggleFavorite} />);
+    const star = screen.getByRole('button', { name: 'Quitar Yerba Mate 1 kg de favoritos' });
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(star);
+    expect(onToggleFavorite).toHaveBeenCalledWith(product().id, false);
   });
 });

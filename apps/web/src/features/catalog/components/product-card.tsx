@@ -4,6 +4,9 @@ import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { checkQuantity, largestQuantity, quantityProblemText, quantityRuleHints, smallestQuantity } from '@mayorista/core/quantity-rules';
 import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
+import { Link } from 'react-router';
+import { productPath } from '@mayorista/core/product-slug';
+import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
 
@@ -23,6 +26,9 @@ export interface ProductCardProps {
   kind: CustomerKind;
   /** Present only for approved customers; without it the card never offers a cart button. */
   onAddToCart?: (product: Product, quantity: number) => boolean | void;
+  /** Approved customers only: whether the product is starred, and the toggle. */
+  starred?: boolean;
+  onToggleFavorite?: (productId: string, starred: boolean) => void;
 }
 
 function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {
@@ -39,7 +45,7 @@ function SaleBadge({ className }: { className: string }) {
 }
 
 /** One product of the catalogue. Presentational: prices come from the core pricing engine. */
-export const ProductCard = memo(function ProductCard({ product, kind, onAddToCart }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, kind, onAddToCart, starred = false, onToggleFavorite }: ProductCardProps) {
   // The typed text, never rewritten: a refused quantity stays in the field with its reason (issue 18).
   const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
   const typed = Number(draft);
@@ -80,9 +86,21 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
       <div className="flex flex-1 flex-col gap-2 p-3">
         {!product.image_url && single.applied === 'sale' ? <SaleBadge className="self-start" /> : null}
         {product.category ? <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p> : null}
-        <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
-          {product.name}
-        </h2>
+        <div className="flex items-start justify-between gap-1">
+          <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
+            <Link to={productPath(product)} className="hover:underline focus-visible:underline">
+              {product.name}
+            </Link>
+          </h2>
+          {onToggleFavorite ? (
+            <FavoriteStar
+              productName={product.name}
+              starred={starred}
+              onToggle={(next) => onToggleFavorite(product.id, next)}
+              className="-mt-2.5 -mr-2"
+            />
+          ) : null}
+        </div>
 
         <p className="flex flex-wrap items-baseline gap-x-2">
           {single.applied === 'sale' ? (

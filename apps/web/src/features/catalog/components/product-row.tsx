@@ -10,6 +10,9 @@ import {
   smallestQuantity,
 } from '@mayorista/core/quantity-rules';
 import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
+import { Link } from 'react-router';
+import { productPath } from '@mayorista/core/product-slug';
+import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
 import { LOW_STOCK_THRESHOLD } from './product-card';
 import { QuantitySelector } from './quantity-selector';
@@ -20,6 +23,9 @@ export interface ProductRowProps {
   product: CatalogueProduct;
   kind: CustomerKind;
   onAddToCart?: (product: Product, quantity: number) => boolean | void;
+  /** Approved customers only: whether the product is starred, and the toggle. */
+  starred?: boolean;
+  onToggleFavorite?: (productId: string, starred: boolean) => void;
 }
 
 /** Moves the keyboard to the next row's quantity field (type, Enter adds, on to the next product). */
@@ -36,7 +42,7 @@ function focusNextQuantity(from: HTMLInputElement) {
  * One product of the order-form view (issue 18 item 1): a compact row with name, SKU, the unit
  * price for the quantity typed (tiers applied live), rule and stock hints, the quantity and "Agregar".
  */
-export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart }: ProductRowProps) {
+export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart, starred = false, onToggleFavorite }: ProductRowProps) {
   const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
   const typed = Number(draft);
   const quantity = Number.isInteger(typed) && typed >= 1 ? typed : 1;
@@ -58,7 +64,9 @@ export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart 
         <div className="min-w-0 md:flex-1">
           <div className="flex items-baseline justify-between gap-2">
             <h2 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900">
-              {product.name}
+              <Link to={productPath(product)} className="hover:underline focus-visible:underline">
+                {product.name}
+              </Link>
             </h2>
             <p className="shrink-0 text-right text-sm font-bold text-slate-900 tabular-nums" data-testid="unit-price">
               <span className="sr-only">{t.currentPrice} </span>
@@ -84,6 +92,14 @@ export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart 
         </div>
         {onAddToCart && wholesale && !soldOut ? (
           <div className="mt-1 flex items-center justify-end gap-2 md:mt-0" data-order-quantity>
+            {onToggleFavorite ? (
+              <FavoriteStar
+                productName={product.name}
+                starred={starred}
+                onToggle={(next) => onToggleFavorite(product.id, next)}
+                className="mr-auto -ml-2 md:mr-0"
+              />
+            ) : null}
             <QuantitySelector
               value={draft}
               onChange={setDraft}
@@ -99,6 +115,9 @@ export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart 
               {t.addShort}
             </Button>
           </div>
+        ) : onToggleFavorite ? (
+          // Sold out: no quantity, but the product can still be starred for later.
+          <FavoriteStar productName={product.name} starred={starred} onToggle={(next) => onToggleFavorite(product.id, next)} className="-ml-2" />
         ) : null}
       </div>
       <p

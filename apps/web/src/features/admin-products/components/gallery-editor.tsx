@@ -1,0 +1,124 @@
+import { useId } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errors } from '@mayorista/core/messages/errors';
+import { products } from '@mayorista/core/messages/products';
+import { galleryEditor as g } from '@mayorista/core/messages/productPage';
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX, type ProductImage } from '@mayorista/core/schemas/product';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { productKeys } from '../../../lib/queries/products';
+import { addProductImage, productImagesQueryOptions, removeProductImage, reorderProductImages } from '../api/admin-products-api';
+
+const thumbnail = (image: ProductImage) => image.srcset.split(',')[0]!.trim().split(' ')[0]!;
+
+/**
+ * The product's images (issue 18 item 6): add, reorder, remove — each applied at once (not on
+ * "Guardar"), since the files are stored as they arrive. The first image is the catalogue's.
+ */
+export function GalleryEditor({ productId }: { productId: string }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const images = useQuery(productImagesQueryOptions(productId));
+  const change = useMutation({
+    mutationFn: (action: () => Promise<{ items: ProductImage[] }>) => action(),
+    onSuccess: ({ items }) => {
+      queryClient.setQueryData(productImagesQueryOptions(productId).queryKey, items);
+      // The cover (image_url) of the catalogue and the admin table may have changed.
+      void queryClient.invalidateQueries({ queryKey: productKeys.all, predicate: (q) => q.queryKey[1] !== 'images' });
+    },
+    onError: (error) =>
+      toast({
+        title: products.errorTitle,
+        description: error instanceof Error ? error.message : errors.internal,
+        variant: 'destructive',
+      }),
+  });
+  const items = images.data ?? [];
+  const full = items.length >= PRODUCT_IMAGES_MAX;
+  const move = (from: number, to: number) => {
+    const ids = items.map((i) => i.id);
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    change.mutate(() => reorderProductImages(productId, ids));
+  };
+
+  return (
+    <fieldset className="space-y-2" aria-describedby={`${id}-hint`} aria-busy={change.isPending}>
+      <legend className="text-sm font-semibold text-slate-900">{g.title}</legend>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {g.hint(PRODUCT_IMAGES_MAX, PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024))}
+      </p>
+      {images.isPending ? <Spinner label={products.catalog.loading} /> : null}
+      {!images.isPending && items.length === 0 ? <p className="text-sm text-slate-700">{g.empty}</p> : null}
+      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="gallery-editor">
+        {items.map((image, i) => (
+          <li key={image.id} className="relative space-y-1 rounded-md border border-slate-200 p-1">
+            <img
+              src={thumbnail(image)}
+              alt={g.imageAlt(i + 1)}
+              width={160}
+              height={120}
+              className="aspect-[4/3] w-full rounded object-cover"
+            />
+            {/* Over the image, so every tile keeps the same height and its buttons line up. */}
+            {i === 0 ? (
+              <p className="absolute top-2 left-2 rounded bg-white/95 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
+                {g.cover}
+              </p>
+            ) : null}
+            <div className="flex justify-between">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={g.moveUp(i + 1)}
+                disabled={i === 0 || change.isPending}
+                onClick={() => move(i, i - 1)}
+              >
+                <span aria-hidden="true">↑</span>
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={g.moveDown(i + 1)}
+                disabled={i === items.length - 1 || change.isPending}
+                onClick={() => move(i, i + 1)}
+              >
+                <span aria-hidden="true">↓</span>
+              </Button>
+              <Button
+                variant="ghostDanger"
+                size="icon"
+                aria-label={g.remove(i + 1)}
+                disabled={change.isPending}
+                onClick={() => change.mutate(() => removeProductImage(productId, image.id))}
+              >
+                <span aria-hidden="true">✕</span>
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {full ? (
+        <p className="text-sm text-slate-700">{g.full(PRODUCT_IMAGES_MAX)}</p>
+      ) : (
+        <div>
+          <label htmlFor={`${id}-file`} className="text-sm font-medium text-slate-800">
+            {change.isPending ? g.adding : g.add}
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            disabled={change.isPending}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) change.mutate(() => addProductImage(productId, file));
+            }}
+            className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}
