@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { registerListsRoutes } from './modules/lists/lists.routes';
 import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import type { InvoiceIssuer } from './modules/invoicing/invoice-issuer';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes';
@@ -53,6 +54,8 @@ export interface AppDeps {
   requestTimeoutMs?: number;
   /** How long a WebSocket may stay open without joining; 5 s unless a test shortens it. */
   realtimeJoinTimeoutMs?: number;
+  /** Electronic invoicing (decision 019): none today (noInvoiceIssuer); tests pass a recording one. */
+  invoiceIssuer?: InvoiceIssuer;
 }
 
 /** Query strings may carry single-use tokens (e-mail links); they never reach the logs. */

@@ -334,7 +334,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      '"Pedido";"Fecha";"Estado";"Nombre";"Apellido";"Correo electrónico";"DNI";"Razón social";"CUIT";"Condición frente al IVA";"WhatsApp";"Dirección de entrega";"Productos";"Total";"Ahorro";"Canjeado con puntos";"Observaciones"',
+      '"Pedido";"Fecha";"Estado";"Nombre";"Apellido";"Correo electrónico";"DNI";"Razón social";"CUIT";"Condición frente al IVA";"WhatsApp";"Dirección de entrega";"Productos";"Total";"Ahorro";"Canjeado con puntos";"Observaciones";"Neto";"IVA 21 %";"IVA 10,5 %";"IVA 27 %";"IVA total"',
     );
     const row = lines[1]!;
     expect(row).toContain(`"'=HYPERLINK(""http://mal"")"`);
@@ -342,6 +342,8 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(row).toContain('"1 x Azúcar ""Ledesma"" 1 kg"');
     expect(row).toContain('"1.234,50"');
     expect(row).toContain(`"'+54 11; llamar antes"`);
+    // An order from before IVA existed has no breakdown: its IVA cells stay empty.
+    expect(row.endsWith(';"";"";"";"";""')).toBe(true);
     expect(row).not.toContain('Otro');
   });
 

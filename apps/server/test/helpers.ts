@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createDatabase, createPool, type Database } from '../src/db/client';
+import type { InvoiceIssuer } from '../src/modules/invoicing/invoice-issuer';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -50,7 +51,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * Builds the app on its own database for one test file and closes both after the file.
  * Call at module level or in beforeAll.
  */
-export async function setupTestApp(options: { env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function setupTestApp(options: { env?: Record<string, string>; invoiceIssuer?: InvoiceIssuer } = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
   const pool = createPool(database.url, 10);
@@ -62,6 +63,7 @@ export async function setupTestApp(options: { env?: Record<string, string> } = {
     jwtSecret: new TextEncoder().encode(config.jwtSecret ?? 'x'.repeat(32)),
     webDistDir: null,
     logger: false,
+    ...(options.invoiceIssuer ? { invoiceIssuer: options.invoiceIssuer } : {}),
   });
   await app.ready();
   afterAll(async () => {

@@ -66,6 +66,7 @@ describe('POST /api/orders — placing an order', () => {
         price: 90_00,
         total: 540_00,
         discounts: { base_price: 100_00, savings: 60_00, applied: 'tier', tier: { minQuantity: 6, discountType: 'percentage', discountValue: 10 } },
+        iva_rate: 21,
       },
       {
         product_id: sal.id,
@@ -74,6 +75,7 @@ describe('POST /api/orders — placing an order', () => {
         price: 5_50,
         total: 16_50,
         discounts: { base_price: 5_50, savings: 0, applied: 'none', tier: null },
+        iva_rate: 21,
       },
     ]);
     expect(saldo_puntos).toBe(0);

@@ -230,3 +230,51 @@ describe('export and import', () => {
     expect(sheet.getRow(2).getCell(4).value).toBe(1000);
   });
 });
+
+describe('the IVA column (issue 16 item 6)', () => {
+  it('exports each rate, re-imports unchanged files at 0 changes (CSV and XLSX), and applies an edited rate', async () => {
+    const category = `IVA ${tag()}`;
+    const [general, reduced, exempt] = await Promise.all([
+      createProduct({ category, sku: `IV-A-${tag()}` }),
+      createProduct({ category, sku: `IV-B-${tag()}`, iva_rate: 10.5 }),
+      createProduct({ category, sku: `IV-C-${tag()}`, iva_rate: 0 }),
+    ]);
+    const csv = await exportOf('csv', category);
+    const lines = csv.toString('utf8').slice(1).split('\r\n');
+    const header = lines[0]!.split(';');
+    const at = header.indexOf('IVA');
+    expect(at).toBeGreaterThan(0);
+    const rateOf = (sku: string) => lines.find((l) => l.startsWith(sku))!.split(';')[at];
+    expect([rateOf(general.sku!), rateOf(reduced.sku!), rateOf(exempt.sku!)]).toEqual(['21 %', '10,5 %', 'Exento']);
+    expect((await importFile(csv, true)).json<ImportReport>()).toMatchObject({ updated: 0, unchanged: 3, errors: [] });
+    const xlsx = await exportOf('xlsx', category);
+    expect((await importFile(xlsx, true, 'catalogo.xlsx')).json<ImportReport>()).toMatchObject({ updated: 0, unchanged: 3, errors: [] });
+
+    // A person types "27" for the general one and the reduced one becomes 21.
+    const edited = lines.map((l) => {
+      if (!l.startsWith(general.sku!) && !l.startsWith(reduced.sku!)) return l;
+      const cells = l.split(';');
+      cells[at] = l.startsWith(general.sku!) ? '27' : '21';
+      return cells.join(';');
+    });
+    const applied = await importFile(Buffer.from(`\uFEFF${edited.join('\r\n')}`), false);
+    expect(applied.json<ImportReport>()).toMatchObject({ updated: 2, unchanged: 1, errors: [] });
+    const after = new Map((await productsOf(category)).map((p) => [p.id, p.iva_rate]));
+    expect([after.get(general.id), after.get(reduced.id), after.get(exempt.id)]).toEqual([27, 21, 0]);
+  });
+
+  it('refuses an unknown rate naming the row and the column, and changes nothing', async () => {
+    const category = `IVA ${tag()}`;
+    const product = await createProduct({ category, sku: `IV-D-${tag()}` });
+    const lines = (await exportOf('csv', category)).toString('utf8').slice(1).split('\r\n');
+    const at = lines[0]!.split(';').indexOf('IVA');
+    const cells = lines[1]!.split(';');
+    cells[at] = '19 %';
+    lines[1] = cells.join(';');
+    const res = await importFile(Buffer.from(`\uFEFF${lines.join('\r\n')}`), false);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().report.errors[0]).toMatchObject({ row: 2, column: 'IVA' });
+    expect(res.json().report.errors[0].message).toContain('La alícuota de IVA debe ser 21 %, 10,5 %, 27 % o 0 % (exento).');
+    expect((await productsOf(category))[0]!.iva_rate).toBe(product.iva_rate);
+  });
+});

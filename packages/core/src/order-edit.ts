@@ -10,11 +10,12 @@
  * Totals and savings are the sums of the lines, as when the order was placed.
  */
 import { priceLine, type PricedProduct } from './pricing';
+import type { IvaRate } from './iva';
 // Type-only: the web's editor must not pull zod in through this module.
 import type { OrderItem } from './schemas/order';
 
-/** A product as the edit reads it today. */
-export type EditableProduct = PricedProduct & { id: string; name: string };
+/** A product as the edit reads it today (its IVA rate too, for lines priced anew). */
+export type EditableProduct = PricedProduct & { id: string; name: string; iva_rate?: IvaRate };
 
 export interface EditLine {
   product_id: string;
@@ -45,9 +46,10 @@ function asOrdered(item: OrderItem, today: EditableProduct | undefined): PricedP
   };
 }
 
-function toItem(productId: string, name: string, product: PricedProduct, quantity: number): OrderItem {
+function toItem(productId: string, name: string, product: PricedProduct, quantity: number, ivaRate: IvaRate | undefined): OrderItem {
   const line = priceLine(product, quantity, 'wholesale');
   return {
+    ...(ivaRate === undefined ? {} : { iva_rate: ivaRate }),
     product_id: productId,
     name,
     quantity: line.quantity,
@@ -72,9 +74,10 @@ export function priceOrderEdit(
     if (old && !reprice && old.quantity === line.quantity) {
       items.push(old);
     } else if (old && !reprice) {
-      items.push(toItem(line.product_id, today?.name ?? old.name, asOrdered(old, today), line.quantity));
+      // "As ordered" includes the rate it was ordered at.
+      items.push(toItem(line.product_id, today?.name ?? old.name, asOrdered(old, today), line.quantity, old.iva_rate ?? today?.iva_rate));
     } else if (today) {
-      items.push(toItem(line.product_id, today.name, today, line.quantity));
+      items.push(toItem(line.product_id, today.name, today, line.quantity, today.iva_rate));
     } else {
       missing.push(line.product_id);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOrderMessage, normalizeArgentinePhone, statusWhatsappUrl, type OrderMessageInput } from './order-message';
+import { formatMoney } from './money';
 
 /** Intl puts a no-break space between the currency sign and the amount. */
 const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');
@@ -131,3 +132,24 @@ describe('buildOrderMessage with the business snapshot (issue 16)', () => {
     expect(buildOrderMessage({ ...base, customer: { ...base.customer, ...nulls } })).toBe(buildOrderMessage(base));
   });
 });
+
+describe('buildOrderMessage — IVA rows (issue 16 item 6)', () => {
+  it('lists net and IVA per rate just above the total', () => {
+    const text = buildOrderMessage({
+      orderId: '12345678-aaaa-4bbb-8ccc-000000000000',
+      customer: { nombre: 'Ana', apellido: 'Sosa', email: 'a@example.com' },
+      items: [{ name: 'Gaseosa', quantity: 2, total: 242_00 }],
+      observaciones: '',
+      canjeadoConPuntos: false,
+      totalSavings: 0,
+      total: 242_00,
+      ivaRows: [
+        { label: 'Neto gravado', amount: 200_00 },
+        { label: 'IVA 21 %', amount: 42_00 },
+      ],
+    });
+    const lines = text.split('\n');
+    expect(lines.slice(-3)).toEqual([`*Neto gravado:* ${formatMoney(200_00)}`, `*IVA 21 %:* ${formatMoney(42_00)}`, `*Total:* ${formatMoney(242_00)}`]);
+  });
+});
+

@@ -19,6 +19,8 @@ export interface OrderMessageInput {
   canjeadoConPuntos: boolean;
   totalSavings: Centavos;
   total: Centavos;
+  /** Issue 16 item 6: net and IVA per rate above the total (core/iva.ts ivaSummaryRows); none for orders without IVA. */
+  ivaRows?: { label: string; amount: Centavos }[];
 }
 
 export const ORDER_MESSAGE_NO_NOTES = 'Ninguna';
@@ -52,7 +54,9 @@ export function buildOrderMessage(input: OrderMessageInput): string {
     `*Observaciones:* ${notes || ORDER_MESSAGE_NO_NOTES}`,
   ];
   if (input.canjeadoConPuntos) lines.push(`*${ORDER_MESSAGE_POINTS_FLAG}*`);
-  lines.push(`*Ahorro total:* ${formatMoney(input.totalSavings)}`, `*Total:* ${formatMoney(input.total)}`);
+  lines.push(`*Ahorro total:* ${formatMoney(input.totalSavings)}`);
+  for (const row of input.ivaRows ?? []) lines.push(`*${row.label}:* ${formatMoney(row.amount)}`);
+  lines.push(`*Total:* ${formatMoney(input.total)}`);
   return lines.join('\n');
 }
 

@@ -17,8 +17,9 @@ export interface ConsistencyReport {
  * orders arriving meanwhile cannot make a consistent database look broken:
  * - every product: stock = Σ of its stock movements, and not negative;
  * - every customer (profile): saldo_puntos = Σ of its points movements, and not negative;
- * - every order: total = Σ of its lines' totals, and total_savings = Σ of its lines' savings
- *   (a points redemption charges the same total, so there is nothing else to add);
+ * - every order: total = Σ of its lines' totals, plus the IVA its breakdown added when prices
+ *   exclude IVA (decision 019), and total_savings = Σ of its lines' savings (a points redemption
+ *   charges the same total, so there is nothing else to add);
  * - the dashboard's daily sales summaries (migration 0013) = the orders they summarise.
  */
 export async function checkConsistency(pool: pg.Pool): Promise<ConsistencyReport> {
@@ -75,7 +76,8 @@ async function orderViolations(db: Queryable): Promise<string[]> {
     `select o.id, o.total, o.total_savings as savings, l.lines, l.line_savings
        from orders o
        cross join lateral (
-         select coalesce(sum((i ->> 'total')::bigint), 0)::bigint as lines,
+         select coalesce(sum((i ->> 'total')::bigint), 0)::bigint
+                + case when (o.iva ->> 'prices_include_iva')::boolean is false then (o.iva ->> 'iva')::bigint else 0 end as lines,
                 coalesce(sum(coalesce((i -> 'discounts' ->> 'savings')::bigint, 0)), 0)::bigint as line_savings
            from jsonb_array_elements(o.items) i
        ) l

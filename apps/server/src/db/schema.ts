@@ -8,13 +8,15 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { DiscountTier, IvaCondition } from '@mayorista/core';
-import type { OrderItem, OrderUserInfo } from '@mayorista/core/schemas/order';
+import type { OrderItem, OrderIva, OrderUserInfo } from '@mayorista/core/schemas/order';
+import type { IvaRate } from '@mayorista/core/iva';
 
 // Money and points are integer centavos in bigint columns; mode 'number' is exact up to 2^53.
 const centavos = (name: string) => bigint(name, { mode: 'number' });
@@ -170,6 +172,8 @@ export const products = pgTable(
     barcode: text('barcode'),
     category: text('category'),
     description: text('description'),
+    /** Issue 16 item 6 (migration 0012): 21, 10.5, 27 or 0 (exento). */
+    ivaRate: real('iva_rate').$type<IvaRate>().notNull().default(21),
     imagePath: text('image_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -186,6 +190,7 @@ export const products = pgTable(
       sql`${t.salePriceRetail} is null or (${t.salePriceRetail} > 0 and ${t.salePriceRetail} < ${t.retailPrice})`,
     ),
     check('products_on_sale_has_price', sql`not ${t.onSale} or ${t.salePrice} is not null`),
+    check('products_iva_rate_valid', sql`${t.ivaRate} in (0, 10.5, 21, 27)`),
     check('products_on_sale_retail_has_price', sql`not ${t.onSaleRetail} or ${t.salePriceRetail} is not null`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_discounts_is_array', sql`jsonb_typeof(${t.discounts}) = 'array'`),
@@ -295,6 +300,8 @@ export const orders = pgTable(
     observaciones: text('observaciones').notNull().default(''),
     canjeadoConPuntos: boolean('canjeado_con_puntos').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
+    /** The IVA breakdown computed at placement (migration 0012); null on older orders. */
+    iva: jsonb('iva').$type<OrderIva>(),
     // idempotency_fingerprint (migration 0005) is read and written in plain SQL by
     // modules/orders/orders.idempotency.ts only, so OrderRow does not carry it.
     createdAt: createdAt(),
@@ -303,6 +310,7 @@ export const orders = pgTable(
   (t) => [
     check('orders_status_check', sql`${t.status} in (${ORDER_STATUS_SQL})`),
     check('orders_total_nonnegative', sql`${t.total} >= 0 and ${t.totalSavings} >= 0`),
+    check('orders_iva_is_object', sql`${t.iva} is null or jsonb_typeof(${t.iva}) = 'object'`),
     check('orders_items_valid', sql`public.order_items_are_valid(${t.items})`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),

@@ -26,5 +26,6 @@ export { quickOrder } from './quickOrder';
 export { lists, listsPage } from './lists';
 export { pricing } from './pricing';
 export { orderLife } from './orderLife';
+export { iva } from './iva';
 export { business } from './business';
 export { account } from './account';

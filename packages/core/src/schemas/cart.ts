@@ -34,6 +34,10 @@ export const cartResponseSchema = z.object({
   products: z.array(cartProductSchema),
   /** The business's minimum order amount in centavos (0 = none), so the cart can say what is missing. */
   min_order_amount: z.number().int().optional(),
+  /** Whether product prices include IVA (the settings' prices_include_iva), for the cart's IVA preview. */
+  prices_include_iva: z.boolean().optional(),
+  /** The customer is a Responsable Inscripto: the cart shows net prices and IVA per rate (decision 019). */
+  iva_itemised: z.boolean().optional(),
   /**
    * Issue 17 §6 (decision 022): the unit price each line had when it entered the cart, by product
    * id, kept by the server until the line leaves the cart (removed, or the order placed).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOUNT_TYPES } from './product';
+import { DISCOUNT_TYPES, ivaRateSchema } from './product';
 import { ORDER_STATUSES } from '../constants';
 import { quantitySchema } from './cart';
 import { lowerCaseUuid } from './common';
@@ -57,8 +57,23 @@ export const orderItemSchema = z.object({
     applied: z.enum(['none', 'sale', 'tier']),
     tier: z.object({ minQuantity: z.number(), discountType: z.enum(DISCOUNT_TYPES), discountValue: z.number() }).nullable(),
   }),
+  /** The product's IVA rate when ordered (issue 16 item 6); absent on orders placed before it. */
+  iva_rate: ivaRateSchema.optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/**
+ * The IVA breakdown the server computed when the order was placed or last edited (core/iva.ts,
+ * decision 019). `total` is what the customer pays: the order's `total` equals it.
+ */
+export const orderIvaSchema = z.object({
+  prices_include_iva: z.boolean(),
+  net: z.number(),
+  iva: z.number(),
+  total: z.number(),
+  groups: z.array(z.object({ rate: ivaRateSchema, net: z.number(), iva: z.number() })),
+});
+export type OrderIva = z.infer<typeof orderIvaSchema>;
 
 /** SPEC §3 Order as the API returns it, to its customer and to admins alike. */
 export const orderSchema = z.object({
@@ -68,6 +83,8 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   total: z.number(),
   total_savings: z.number(),
+  /** null on orders placed before IVA existed: they still render, without a breakdown. */
+  iva: orderIvaSchema.nullable(),
   status: z.enum(ORDER_STATUSES),
   observaciones: z.string(),
   canjeado_con_puntos: z.boolean(),

@@ -4,6 +4,11 @@ import '../zod-locale';
 import { MAX_ITEM_QUANTITY } from '../constants';
 import { smallestQuantity } from '../quantity-rules';
 import { positiveCentavosSchema } from './common';
+import { DEFAULT_IVA_RATE, IVA_RATES, type IvaRate } from '../iva';
+import { iva as ivaTexts } from '../messages/iva';
+
+/** 21, 10.5, 27 or 0 (exento): issue 16 item 6, decision 019. */
+export const ivaRateSchema = z.literal(IVA_RATES as unknown as [IvaRate, ...IvaRate[]], { message: ivaTexts.invalidRate });
 
 export const DISCOUNT_TYPES = ['fixed', 'percentage', 'final_price'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -71,6 +76,7 @@ export const productFieldsSchema = z.strictObject({
   barcode: optionalText(32, 'El código de barras'),
   category: optionalText(80, 'La categoría'),
   description: optionalText(2000, 'La descripción'),
+  iva_rate: ivaRateSchema.default(DEFAULT_IVA_RATE),
 });
 
 type ProductFields = z.infer<typeof productFieldsSchema>;
@@ -225,6 +231,7 @@ export const wholesaleProductSchema = retailProductSchema.extend({
   on_sale: z.boolean(),
   sale_price: z.number().int().nullable(),
   discounts: z.array(discountTierSchema),
+  iva_rate: ivaRateSchema,
 });
 
 /** Either view: `'price' in product` tells them apart. */

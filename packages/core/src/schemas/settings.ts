@@ -36,6 +36,12 @@ const settingsFields = {
     .int({ message: texts.invalidThreshold })
     .min(0, { message: texts.invalidThreshold })
     .max(1_000_000, { message: texts.invalidThreshold }),
+  /**
+   * Issue 16 item 6 (decision 019): whether the prices entered on products already include IVA.
+   * Default true: Argentine wholesale lists that sell to monotributistas and consumidores finales
+   * quote final prices, and keeping it on leaves every total exactly as it was before IVA existed.
+   */
+  prices_include_iva: emailSwitch,
 };
 
 export const settingsSchema = z.object(settingsFields);
@@ -54,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   email_admin_order_cancelled: true,
   admin_email_recipients: [],
   low_stock_threshold: 5,
+  prices_include_iva: true,
 });
 
 /** GET/PUT answer: the settings plus when and by whom they last changed. */

@@ -7,7 +7,18 @@ import { loadSettings } from '../settings/settings.repository';
 import { authOf } from '../../plugins/auth';
 import { atCustomerPrices } from '../price-lists/price-lists.pricing';
 import { addCartLines } from './cart.lines';
+import { showsIvaItemised } from '@mayorista/core/iva';
 import { createCartService } from './cart.service';
+
+/** The customer's IVA condition (issue 16), which decides whether the cart itemises IVA. */
+async function findIvaCondition(pool: pg.Pool, userId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ iva_condition: string | null }>({
+    name: 'cart_iva_condition',
+    text: 'select iva_condition from profiles where id = $1',
+    values: [userId],
+  });
+  return rows[0]?.iva_condition ?? null;
+}
 
 /**
  * GET/PUT /api/cart: one cart per approved customer, only their own. The guard runs before body
@@ -15,18 +26,27 @@ import { createCartService } from './cart.service';
  */
 export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {
   const service = createCartService(deps.db);
-  // The buyer sees the minimum order before it matters (issue 18); the order re-reads it in its transaction.
-  const withMinimum = async <T extends object>(cart: T) => ({ ...cart, min_order_amount: (await loadSettings(deps.pool)).min_order_amount });
+  // The buyer sees the minimum order before it matters (issue 18), and the cart previews IVA with
+  // the same setting the order will use (issue 16 item 6); the order re-reads both in its transaction.
+  const withMinimum = async <T extends object>(cart: T, userId: string) => {
+    const [settings, ivaCondition] = await Promise.all([loadSettings(deps.pool), findIvaCondition(deps.pool, userId)]);
+    return {
+      ...cart,
+      min_order_amount: settings.min_order_amount,
+      prices_include_iva: settings.prices_include_iva,
+      iva_itemised: showsIvaItemised(ivaCondition),
+    };
+  };
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.getCart(authOf(request).userId);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart)));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).userId));
   });
 
   routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart)));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).userId));
   });
 
   routes.post(

@@ -21,6 +21,8 @@ import { toOrder } from './orders.repository';
 import { ordersToCsv } from './orders.csv';
 import { applyOrderEdit } from './orders-edit';
 import { queueOrderEmails } from './orders.emails';
+import type { FastifyBaseLogger } from 'fastify';
+import { invoiceRequestOf, noInvoiceIssuer, type InvoiceIssuer } from '../invoicing/invoice-issuer';
 
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
@@ -31,7 +33,31 @@ type Actor = Pick<Profile, 'id' | 'is_super_admin'>;
 const orderNotFound = () => new AppError('order_not_found', messages.orders.notFound);
 
 /** The admin side of orders (issues 6 and 19): list, detail, status, edits, documents and CSV export. */
-export function createAdminOrdersService(pool: pg.Pool, onEmailsQueued: () => void = () => undefined) {
+export function createAdminOrdersService(
+  pool: pg.Pool,
+  onEmailsQueued: () => void = () => undefined,
+  invoiceIssuer: InvoiceIssuer = noInvoiceIssuer,
+  log: Pick<FastifyBaseLogger, 'error'> = console,
+) {
+  /**
+   * Decision 019: the invoice is issued when the business confirms the order (the sale is then
+   * agreed; Pendiente orders may still be cancelled), after the commit, never inside the
+   * transaction — a web-service call must not hold the order's locks. The no-op issues nothing. A
+   * real ARCA issuer needs retries and gapless numbering per punto de venta, so it belongs on the
+   * outbox worker (a job queued in the status change's transaction); this call is where it plugs in.
+   */
+  async function issueInvoice(order: Order): Promise<void> {
+    const request = invoiceRequestOf(order);
+    if (!request) return;
+    try {
+      await invoiceIssuer.issue(request);
+    } catch (error) {
+      // The status change is committed; a failed invoice must not turn it into an error.
+      log.error({ err: error, orderId: order.id }, 'invoice issue failed');
+    }
+  }
+
+
   return {
     async list(query: AdminOrdersListQuery): Promise<{ items: Order[]; total: number }> {
       const { page, page_size, ...filter } = query;
@@ -76,6 +102,7 @@ export function createAdminOrdersService(pool: pg.Pool, onEmailsQueued: () => vo
         return toOrder(updated);
       });
       onEmailsQueued();
+      if (to === 'Confirmado') await issueInvoice(changed);
       return changed;
     },
 

@@ -2,6 +2,7 @@ import { canEditOrder } from '@mayorista/core/order-status';
 import { mayActOnAccount } from '@mayorista/core/separation-of-duties';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
+import { orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import { priceOrderEdit, quantityChanges, type EditableProduct } from '@mayorista/core/order-edit';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type { EditOrderCommand } from '@mayorista/core/schemas/order-life';
@@ -106,8 +107,12 @@ export async function applyOrderEdit(
   const priced = priceOrderEdit(order.items, command.lines, products, command.reprice);
   if (priced.missing.length > 0) throw new AppError('product_unavailable', text.productMissing, { product_id: priced.missing[0] });
 
-  await settlePoints(tx, order, priced.total, actorId);
-  const updated = await updateOrderItems(tx, orderId, { items: priced.items, total: priced.total, totalSavings: priced.totalSavings });
+  // The IVA breakdown follows the lines, under the setting the order was placed with (decision
+  // 019); an order from before IVA existed stays without one, its total the sum of its lines.
+  const iva = order.iva ? toOrderIva(orderItemsIva(priced.items, order.iva.prices_include_iva)) : null;
+  const total = iva?.total ?? priced.total;
+  await settlePoints(tx, order, total, actorId);
+  const updated = await updateOrderItems(tx, orderId, { items: priced.items, total, totalSavings: priced.totalSavings, iva });
   await insertOrderEdit(tx, {
     orderId,
     actorId,
@@ -116,7 +121,7 @@ export async function applyOrderEdit(
     beforeItems: order.items,
     afterItems: priced.items,
     beforeTotal: order.total,
-    afterTotal: priced.total,
+    afterTotal: total,
   });
   await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'edited', reason: command.reason });
   await moveStock(tx, changes, products, { orderId, actorId });

@@ -1,5 +1,7 @@
 import { formatArPhone, formatCuit, formatDeliveryAddress, isIvaCondition, IVA_CONDITION_LABELS, messages, orderNumber } from '@mayorista/core';
 import type { Order } from '@mayorista/core/schemas/order';
+import { IVA_RATES, ivaRateLabel } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 /**
  * CSV for spreadsheet programs as Argentine admins use them:
@@ -44,6 +46,17 @@ export function csvCell(value: string): string {
 
 const ivaConditionLabel = (value: string | null | undefined) => (isIvaCondition(value) ? IVA_CONDITION_LABELS[value] : (value ?? ''));
 
+/** Decision 019: the order's breakdown, appended after the existing columns (empty for orders from before IVA). */
+const TAXED_RATES = IVA_RATES.filter((rate) => rate !== 0);
+const IVA_HEADERS = [ivaTexts.csvNet, ...TAXED_RATES.map((rate) => ivaTexts.csvIva(ivaRateLabel(rate))), ivaTexts.csvIvaTotal];
+
+function ivaCells(order: Order): string[] {
+  const { iva } = order;
+  if (!iva) return IVA_HEADERS.map(() => '');
+  const ofRate = (rate: number) => iva.groups.find((g) => g.rate === rate)?.iva ?? 0;
+  return [formatCsvAmount(iva.net), ...TAXED_RATES.map((rate) => formatCsvAmount(ofRate(rate))), formatCsvAmount(iva.iva)];
+}
+
 function orderRow(order: Order): string[] {
   const { yes, no } = { yes: messages.adminOrders.paidWithPointsYes, no: messages.adminOrders.paidWithPointsNo };
   return [
@@ -65,10 +78,11 @@ function orderRow(order: Order): string[] {
     formatCsvAmount(order.total_savings),
     order.canjeado_con_puntos ? yes : no,
     order.observaciones,
+    ...ivaCells(order),
   ];
 }
 
 export function ordersToCsv(orders: Order[]): string {
-  const lines = [messages.adminOrders.csvHeaders, ...orders.map(orderRow)].map((cells) => cells.map(csvCell).join(CSV_SEPARATOR));
+  const lines = [[...messages.adminOrders.csvHeaders, ...IVA_HEADERS], ...orders.map(orderRow)].map((cells) => cells.map(csvCell).join(CSV_SEPARATOR));
   return BOM + lines.join(LINE_END) + LINE_END;
 }

@@ -11,6 +11,7 @@ import { enqueueEmails, type NewOutboxEmail, type OutboxRow } from '../outbox/ou
 import { loadSettings } from '../settings/settings.repository';
 import { findOrder, toOrder } from './orders.repository';
 import { renderOrderPdf } from './orders.pdf';
+import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
 
 const text = messages.orderLife.emails;
 
@@ -79,11 +80,27 @@ interface RenderConfig {
   renderPdf?: (order: Order, catalogName: string) => Promise<Buffer>;
 }
 
+/**
+ * Line totals and the IVA rows as the customer's documents show them (decision 019): net with IVA
+ * per rate for a Responsable Inscripto, final prices and the IVA contained for everyone else.
+ */
+function ivaView(order: Order): { lineTotals: number[]; rows: { label: string; amount: number }[] } {
+  const breakdown = storedOrderIva(order);
+  if (!order.iva || !breakdown) return { lineTotals: order.items.map((item) => item.total), rows: [] };
+  const itemised = showsIvaItemised(order.user_info.iva_condition);
+  return {
+    lineTotals: order.items.map((item, i) => ivaLineView(item.price, breakdown.lines[i]!, order.iva!.prices_include_iva, itemised).total),
+    rows: ivaSummaryRows(order.iva, itemised),
+  };
+}
+
 function summaryLines(order: Order): string[] {
+  const { lineTotals, rows } = ivaView(order);
   return [
-    ...order.items.map((item) => text.line(item.quantity, item.name, formatMoney(item.total))),
+    ...order.items.map((item, i) => text.line(item.quantity, item.name, formatMoney(lineTotals[i]!))),
     '',
     ...(order.total_savings > 0 ? [text.savings(formatMoney(order.total_savings))] : []),
+    ...rows.map((row) => `${row.label}: ${formatMoney(row.amount)}`),
     text.total(formatMoney(order.total)),
     ...(order.canjeado_con_puntos ? [text.paidWithPoints] : []),
     ...(order.observaciones.trim() ? [text.notes(order.observaciones.trim())] : []),
@@ -91,11 +108,12 @@ function summaryLines(order: Order): string[] {
 }
 
 function summaryHtml(order: Order): string {
+  const { lineTotals } = ivaView(order);
   const rows = order.items
     .map(
-      (item) =>
+      (item, i) =>
         `<tr><td style="padding: 4px 8px">${item.quantity} ×</td><td style="padding: 4px 8px">${escapeHtml(item.name)}</td>` +
-        `<td style="padding: 4px 8px; text-align: right">${escapeHtml(formatMoney(item.total))}</td></tr>`,
+        `<td style="padding: 4px 8px; text-align: right">${escapeHtml(formatMoney(lineTotals[i]!))}</td></tr>`,
     )
     .join('\n');
   const extra = summaryLines(order)

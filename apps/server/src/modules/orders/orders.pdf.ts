@@ -4,8 +4,22 @@ import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
 import { businessDetails } from '@mayorista/core/order-customer';
 import type { Order, OrderItem } from '@mayorista/core/schemas/order';
+import {
+  DEFAULT_IVA_RATE,
+  grossUnitPrice,
+  ivaLineView,
+  ivaRateLabel,
+  ivaSummaryRows,
+  netUnitPrice,
+  showsIvaItemised,
+  storedOrderIva,
+} from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const pdfText = messages.orders.pdf;
+
+/** The customer's IVA condition as the order recorded it (issue 16's business data; absent on older orders). */
+export const ivaConditionOf = (order: Order): string | null => order.user_info.iva_condition ?? null;
 
 /** Orders are dated in the business's time zone, whatever the server's clock zone is. */
 export const argentinaDate = new Intl.DateTimeFormat('es-AR', {
@@ -30,27 +44,55 @@ export function printable(text: string): string {
   return out;
 }
 
-function discountLabel(item: OrderItem): string {
+/** Savings as this document shows amounts: net of IVA to a Responsable Inscripto when prices include it. */
+function discountLabel(item: OrderItem, amount: (centavos: number, item: OrderItem) => number): string {
   const { applied, tier, savings } = item.discounts;
   if (applied === 'none' || savings <= 0) return '-';
   const reason = applied === 'sale' ? pdfText.discountSale : pdfText.discountTier(tier?.minQuantity ?? item.quantity);
-  return `${reason}\n-${formatMoney(savings)}`;
+  return `${reason}\n-${formatMoney(amount(savings, item))}`;
 }
 
 interface Column {
   header: string;
   width: number;
   align: 'left' | 'right';
-  cell: (item: OrderItem) => string;
+  cell: (item: OrderItem, index: number) => string;
 }
 
-const COLUMNS: Column[] = [
-  { header: pdfText.columnProduct, width: 190, align: 'left', cell: (item) => printable(item.name) },
-  { header: pdfText.columnQuantity, width: 45, align: 'right', cell: (item) => String(item.quantity) },
-  { header: pdfText.columnUnitPrice, width: 85, align: 'right', cell: (item) => formatMoney(item.price) },
-  { header: pdfText.columnDiscount, width: 90, align: 'right', cell: discountLabel },
-  { header: pdfText.columnTotal, width: 85, align: 'right', cell: (item) => formatMoney(item.total) },
-];
+/**
+ * The line table (decision 019). An order placed before IVA existed prints as it always did. With
+ * a breakdown, a Responsable Inscripto's lines are net with their rate in a column; everyone
+ * else's are final prices with IVA.
+ */
+function columnsFor(order: Order, itemised: boolean): Column[] {
+  const breakdown = storedOrderIva(order);
+  const includes = order.iva?.prices_include_iva ?? true;
+  const view = (item: OrderItem, index: number) =>
+    breakdown ? ivaLineView(item.price, breakdown.lines[index]!, includes, itemised) : { unitPrice: item.price, total: item.total };
+  const savingsShown = (savings: number, item: OrderItem) => {
+    const rate = item.iva_rate ?? DEFAULT_IVA_RATE;
+    if (!breakdown) return savings;
+    return itemised ? netUnitPrice(savings, rate, includes) : grossUnitPrice(savings, rate, includes);
+  };
+  const product: Column = { header: pdfText.columnProduct, width: 190, align: 'left', cell: (item) => printable(item.name) };
+  const quantity: Column = { header: pdfText.columnQuantity, width: 45, align: 'right', cell: (item) => String(item.quantity) };
+  const unit: Column = {
+    header: itemised ? ivaTexts.unitNet : pdfText.columnUnitPrice,
+    width: 85,
+    align: 'right',
+    cell: (item, i) => formatMoney(view(item, i).unitPrice),
+  };
+  const discount: Column = { header: pdfText.columnDiscount, width: 90, align: 'right', cell: (item) => discountLabel(item, savingsShown) };
+  const total: Column = {
+    header: itemised ? ivaTexts.lineNet : pdfText.columnTotal,
+    width: 85,
+    align: 'right',
+    cell: (item, i) => formatMoney(view(item, i).total),
+  };
+  if (!itemised) return [product, quantity, unit, discount, total];
+  const rate: Column = { header: 'IVA', width: 45, align: 'right', cell: (item) => ivaRateLabel(item.iva_rate ?? DEFAULT_IVA_RATE) };
+  return [{ ...product, width: 160 }, { ...quantity, width: 40 }, rate, { ...unit, width: 80 }, { ...discount, width: 85 }, total];
+}
 const COLUMN_GAP = 0;
 
 /** Renders the order document a customer downloads from Mis Pedidos. */
@@ -93,6 +135,8 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   field(pdfText.status, order.status);
   doc.moveDown();
 
+  const itemised = order.iva !== null && showsIvaItemised(ivaConditionOf(order));
+  const COLUMNS = columnsFor(order, itemised);
   const drawRow = (cells: string[], font: 'Helvetica' | 'Helvetica-Bold') => {
     doc.font(font).fontSize(9);
     const heights = cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }));
@@ -114,16 +158,21 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
     COLUMNS.map((c) => c.header),
     'Helvetica-Bold',
   );
-  for (const item of order.items) drawRow(COLUMNS.map((c) => c.cell(item)), 'Helvetica');
+  order.items.forEach((item, index) => drawRow(COLUMNS.map((c) => c.cell(item, index)), 'Helvetica'));
 
   doc.moveDown();
-  ensureSpace(90);
+  ensureSpace(150);
   doc.fontSize(11);
   const summary = (label: string, value: string, bold = false) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(`${label}: ${value}`, left, doc.y, { width: contentWidth, align: 'right' });
   };
   summary(pdfText.totalSavings, formatMoney(order.total_savings));
+  // Decision 019: IVA itemised for a Responsable Inscripto; the IVA contained in final prices for others.
+  if (order.iva) for (const row of ivaSummaryRows(order.iva, itemised)) summary(row.label, formatMoney(row.amount));
   summary(pdfText.total, formatMoney(order.total), true);
+  if (order.iva) {
+    doc.font('Helvetica').fontSize(9).text(itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote, left, doc.y, { width: contentWidth, align: 'right' });
+  }
   doc.moveDown();
   doc.x = left;
   doc.fontSize(11);

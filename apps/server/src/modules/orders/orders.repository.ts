@@ -20,7 +20,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /** Selects an order in OrderRow's shape (camelCase keys, Date timestamps, parsed JSON). */
 const ORDER_ROW_COLUMNS = `o.id, o.user_id as "userId", o.user_info as "userInfo", o.items, o.total,
   o.total_savings as "totalSavings", o.status, o.observaciones, o.canjeado_con_puntos as "canjeadoConPuntos",
-  o.idempotency_key as "idempotencyKey", o.created_at as "createdAt", o.updated_at as "updatedAt"`;
+  o.idempotency_key as "idempotencyKey", o.iva, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
 /** The one row mapper: an order row as every orders route answers it (SPEC §3 field names). */
 export function toOrder(row: OrderRow): Order {
@@ -31,6 +31,7 @@ export function toOrder(row: OrderRow): Order {
     items: row.items,
     total: row.total,
     total_savings: row.totalSavings,
+    iva: row.iva ?? null,
     status: row.status as OrderStatus,
     observaciones: row.observaciones,
     canjeado_con_puntos: row.canjeadoConPuntos,
@@ -44,7 +45,7 @@ export function toOrder(row: OrderRow): Order {
 /** What placing an order reads of a product: the pricing fields, plus stock and availability. */
 export type OrderedProduct = PricedProduct & Pick<
   Product,
-  'id' | 'name' | 'stock' | 'has_unlimited_stock' | 'is_enabled' | 'min_quantity' | 'pack_size' | 'max_quantity'
+  'id' | 'name' | 'stock' | 'has_unlimited_stock' | 'is_enabled' | 'min_quantity' | 'pack_size' | 'max_quantity' | 'iva_rate'
 >;
 
 /** Reads the ordered products without locking them; `takeStock` is what guarantees the stock. */
@@ -52,7 +53,7 @@ export async function readProducts(db: Queryable, ids: string[]): Promise<Ordere
   const { rows } = await db.query<OrderedProduct>({
     name: 'order_read_products',
     text: `select id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail,
-                  discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity
+                  discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, iva_rate
              from products where id = any($1::uuid[]) order by id`,
     values: [ids],
   });
@@ -123,8 +124,8 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
     name: 'order_insert',
     text: `with o as (
              insert into orders (user_id, user_info, items, total, total_savings, status, observaciones,
-                                 canjeado_con_puntos, idempotency_key, idempotency_fingerprint)
-             values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10)
+                                 canjeado_con_puntos, idempotency_key, idempotency_fingerprint, iva)
+             values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
              returning *
            ), emptied as (
              update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1
@@ -151,6 +152,7 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
       order.canjeadoConPuntos,
       order.idempotencyKey,
       order.idempotencyFingerprint,
+      order.iva === null ? null : JSON.stringify(order.iva),
     ],
   });
   return rows[0]!;
@@ -310,15 +312,15 @@ export async function findOrderForEdit(db: Queryable, orderId: string): Promise<
 export async function updateOrderItems(
   db: Queryable,
   orderId: string,
-  change: { items: OrderItemSnapshot[]; total: number; totalSavings: number },
+  change: { items: OrderItemSnapshot[]; total: number; totalSavings: number; iva: OrderRow['iva'] },
 ): Promise<OrderRow> {
   const { rows } = await db.query<OrderRow>({
     name: 'order_update_items',
     // clock_timestamp(), not now(): two edits in one transaction-less burst still get distinct
     // updated_at values, which is what an editor's expected_updated_at compares.
-    text: `update orders o set items = $2::jsonb, total = $3, total_savings = $4, updated_at = clock_timestamp()
+    text: `update orders o set items = $2::jsonb, total = $3, total_savings = $4, iva = $5::jsonb, updated_at = clock_timestamp()
             where o.id = $1 returning ${ORDER_ROW_COLUMNS}`,
-    values: [orderId, JSON.stringify(change.items), change.total, change.totalSavings],
+    values: [orderId, JSON.stringify(change.items), change.total, change.totalSavings, change.iva === null ? null : JSON.stringify(change.iva)],
   });
   return rows[0]!;
 }

@@ -16,6 +16,7 @@ import type pg from 'pg';
 import { authOf } from '../../plugins/auth';
 import { renderPickingSheetPdf } from './orders.picking-pdf';
 import { createAdminOrdersService } from './orders-admin.service';
+import type { InvoiceIssuer } from '../invoicing/invoice-issuer';
 import { renderOrderPdf } from './orders.pdf';
 import { createOrdersService } from './orders.service';
 
@@ -24,6 +25,8 @@ interface OrdersRoutesDeps {
   config: { whatsappPhone: string; catalogName: string; rateLimits: { ordersPerMinute: number } };
   /** Wakes this process's e-mail outbox worker after a commit that queued e-mails. */
   onEmailsQueued?: () => void;
+  /** Electronic invoicing (decision 019): the no-op unless the app is given a real issuer. */
+  invoiceIssuer?: InvoiceIssuer;
 }
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
@@ -112,7 +115,7 @@ const adminOrderParamsSchema = z.object({ id: uuidSchema });
 
 /** Admin order management (issue 6): list, detail, status transitions and CSV export. */
 function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
-  const service = createAdminOrdersService(deps.pool, deps.onEmailsQueued);
+  const service = createAdminOrdersService(deps.pool, deps.onEmailsQueued, deps.invoiceIssuer, app.log);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

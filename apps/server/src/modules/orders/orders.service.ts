@@ -3,7 +3,8 @@ import { buildOrderMessage } from '@mayorista/core/order-message';
 import { priceCartOnList } from '@mayorista/core/pricing';
 import type { PriceListRule } from '@mayorista/core/price-lists';
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
-import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
+import type { Order, OrderIva, PlaceOrderResult } from '@mayorista/core/schemas/order';
+import { ivaSummaryRows, orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -58,6 +59,8 @@ export function whatsappUrl(phone: string, order: Order): string {
     canjeadoConPuntos: order.canjeado_con_puntos,
     totalSavings: order.total_savings,
     total: order.total,
+    // The message goes to the business, which reads the breakdown itemised (like the admin view).
+    ivaRows: order.iva ? ivaSummaryRows(order.iva, true) : [],
   });
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 }
@@ -134,7 +137,7 @@ function checkMinimumOrder(total: number, { min_order_amount: minimum }: Setting
  * Step 3: the server's prices (the core engine; the client's figures are never used) as order
  * lines, at the customer's price list (null: the base list). The snapshot's base_price is the list price.
  */
-function priceLines(lines: OrderLine[], list: PriceListRule | null): { items: OrderItemSnapshot[]; total: number; totalSavings: number } {
+function priceLines(lines: OrderLine[], list: PriceListRule | null): { items: OrderItemSnapshot[]; totalSavings: number } {
   const priced = priceCartOnList(lines, list);
   const items = lines.map(({ product }, index): OrderItemSnapshot => {
     const price = priced.lines[index]!;
@@ -145,9 +148,19 @@ function priceLines(lines: OrderLine[], list: PriceListRule | null): { items: Or
       price: price.unitPrice,
       total: price.lineTotal,
       discounts: { base_price: price.basePrice, savings: price.savings, applied: price.applied, tier: price.tier },
+      iva_rate: product.iva_rate,
     };
   });
-  return { items, total: priced.total, totalSavings: priced.totalSavings };
+  return { items, totalSavings: priced.totalSavings };
+}
+
+/**
+ * Step 3c: net, IVA per rate and total of the priced lines (core/iva.ts, decision 019), with the
+ * setting read in this transaction. The order's total is what the customer pays: Σ lines when
+ * prices include IVA (as before IVA existed), Σ lines + IVA when they do not.
+ */
+function orderIva(items: OrderItemSnapshot[], settings: Settings): OrderIva {
+  return toOrderIva(orderItemsIva(items, settings.prices_include_iva));
 }
 
 /** Step 5 (redemptions only): debit the order's total from the points ledger, or refuse it. */
@@ -213,9 +226,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const lines = await readOrderLines(tx, command, productIds);
       checkQuantityRules(lines);
       // The customer's list as it is in this transaction (decision 018), read with the customer.
-      const { items, total, totalSavings } = priceLines(lines, context.priceList);
-      // One read of the settings serves the minimum order and the e-mail switches.
+      const { items, totalSavings } = priceLines(lines, context.priceList);
+      // One read of the settings serves IVA, the minimum order and the e-mail switches.
       const settings = readSettings(context.settings);
+      const iva = orderIva(items, settings);
+      const total = iva.total;
       checkMinimumOrder(total, settings);
       const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
       // Step 4: the order with its fingerprint, the cart emptied and the admins' live notice (on
@@ -231,6 +246,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         canjeadoConPuntos: command.canjeado_con_puntos,
         idempotencyKey: command.idempotency_key ?? null,
         idempotencyFingerprint: command.idempotency_key ? orderRequestFingerprint(command) : null,
+        iva,
       });
       const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
       // The e-mails exist iff the order commits (decision 014); the worker sends them later.

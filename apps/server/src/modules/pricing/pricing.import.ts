@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { sameSnapshot, sameTiers } from '@mayorista/core/repricing';
+import { DEFAULT_IVA_RATE } from '@mayorista/core/iva';
 import type { ImportReport, ImportRowError } from '@mayorista/core/schemas/pricing';
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import { productInputSchema, type DiscountTier, type ProductData } from '@mayorista/core/schemas/product';
@@ -15,6 +16,7 @@ import {
   normaliseHeader,
   readFlag,
   readInteger,
+  readIvaRate,
   readMoney,
   readPercent,
   readTierType,
@@ -134,6 +136,7 @@ function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]):
   set('stock', read('stock', readInteger));
   set('has_unlimited_stock', read('has_unlimited_stock', readFlag));
   set('is_enabled', read('is_enabled', readFlag));
+  set('iva_rate', read('iva_rate', readIvaRate));
   const discounts = header.tiers.length > 0 ? parseTiers(sheetRow, header, errors, cell) : undefined;
   if (errors.length > before) return null;
   return { row, id, sku, fields, discounts };
@@ -185,6 +188,7 @@ const DEFAULTS: Omit<ProductData, 'name' | 'price' | 'retail_price'> = {
   barcode: null,
   category: null,
   description: null,
+  iva_rate: DEFAULT_IVA_RATE,
 };
 
 /** The column a product-rule message belongs to. */
@@ -210,7 +214,7 @@ export const sameField = (key: keyof ProductData, a: Partial<ProductData>, b: Pa
   key === 'discounts' ? sameTiers(a.discounts ?? [], b.discounts ?? []) : a[key] === b[key];
 
 function sameProduct(a: ProductData, b: ProductData): boolean {
-  const keys: (keyof ProductData)[] = ['name', 'on_sale', 'on_sale_retail', 'stock', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description'];
+  const keys: (keyof ProductData)[] = ['name', 'on_sale', 'on_sale_retail', 'stock', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description', 'iva_rate'];
   return keys.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
 }
 

@@ -1,6 +1,8 @@
 import { centavosToInput, parsePesos } from '@mayorista/core/money';
 import { messages } from '@mayorista/core/messages';
 import type { DiscountTier, Product } from '@mayorista/core/schemas/product';
+import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 /**
  * The catalogue spreadsheet's shape (issue 17 §3–4, decision 015): one row per product, Spanish
@@ -23,6 +25,8 @@ export const COLUMNS = {
   stock: 'Stock',
   has_unlimited_stock: 'Stock ilimitado',
   is_enabled: 'Visible',
+  /** Issue 16 item 6: "21 %", "10,5 %", "27 %" or "Exento"; a file without the column keeps each product's rate. */
+  iva_rate: 'IVA',
   /**
    * The product's own id (decision 022): a row with it updates that product whatever its SKU says,
    * so products without a SKU round-trip. Empty for a new product, which then needs a SKU.
@@ -69,6 +73,7 @@ export function productRow(p: Product, tierColumns: number, money: (centavos: nu
     p.stock,
     yesNo(p.has_unlimited_stock),
     yesNo(p.is_enabled),
+    ivaRateLabel(p.iva_rate),
     p.id,
   ];
   for (let i = 0; i < tierColumns; i++) {
@@ -144,4 +149,17 @@ export function readPercent(v: CellValue): number | null {
   if (!text) return null;
   if (!/^\d+(\.\d+)?$/.test(text)) throw new CellError(`"${cellText(v)}" no es un porcentaje válido.`);
   return Number(text);
+}
+
+/** An IVA cell: "21 %", "10,5", "10.5", 21, "0", "Exento" (what ivaRateLabel writes, and what a person types). */
+export function readIvaRate(v: CellValue): IvaRate | null {
+  const text = cellText(v);
+  if (!text) return null;
+  if (normaliseHeader(text) === 'exento') return 0;
+  // Excel turns a typed "21 %" into the number 0.21 (a percentage cell): read it back as 21.
+  const number =
+    typeof v === 'number' ? (v > 0 && v < 1 ? Math.round(v * 1000) / 10 : v) : Number(text.replace('%', '').trim().replace(',', '.'));
+  const rate = IVA_RATES.find((r) => r === number);
+  if (rate === undefined) throw new CellError(ivaTexts.invalidRate);
+  return rate;
 }

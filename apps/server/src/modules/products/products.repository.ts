@@ -33,6 +33,7 @@ export function toProduct(row: ProductRow): Product {
     barcode: row.barcode,
     category: row.category,
     description: row.description,
+    iva_rate: row.ivaRate,
     image_url: imageUrlOf(row.imagePath),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -59,6 +60,7 @@ function toColumns(data: ProductData) {
     barcode: data.barcode,
     category: data.category,
     description: data.description,
+    ivaRate: data.iva_rate,
   };
 }
 
@@ -89,7 +91,7 @@ export interface PageWindow {
 
 /** The columns of a product row, in API order (for the hand-written catalogue query below). */
 const PRODUCT_COLUMNS =
-  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, image_path, created_at, updated_at';
+  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, iva_rate, image_path, created_at, updated_at';
 
 interface ProductRecord {
   id: string;
@@ -111,6 +113,7 @@ interface ProductRecord {
   barcode: string | null;
   category: string | null;
   description: string | null;
+  iva_rate: Product['iva_rate'];
   image_path: string | null;
   created_at: Date;
   updated_at: Date;
@@ -136,6 +139,7 @@ const productFromRecord = (r: ProductRecord): Product => ({
   barcode: r.barcode,
   category: r.category,
   description: r.description,
+  iva_rate: r.iva_rate,
   image_url: imageUrlOf(r.image_path),
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { formatMoney } from '@mayorista/core/money';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ const order = (overrides: Partial<AdminOrder>): AdminOrder => ({
   items: [{ product_id: 'p-1', name: 'Yerba Mate 1 kg', quantity: 3, price: 250_000, total: 750_000, discounts: { base_price: 250_000, savings: 0, applied: 'none', tier: null } }],
   total: 750_000,
   total_savings: 0,
+  iva: null,
   status: 'Pendiente',
   observaciones: 'Entregar por la tarde',
   canjeado_con_puntos: false,
@@ -230,5 +232,41 @@ describe('the order view with the business snapshot (issues 16 and 19)', () => {
     expect(within(detail).getByLabelText(/teléfono para WhatsApp/)).toHaveValue('+54 9 351123-4567');
     const href = new URL(within(detail).getByRole('link', { name: 'Avisar por WhatsApp' }).getAttribute('href')!);
     expect(href.origin + href.pathname).toBe('https://wa.me/5493511234567');
+  });
+});
+
+describe('the order view with IVA (issue 16 item 6)', () => {
+  it('always shows the breakdown itemised, each line’s rate, and what the customer sees', async () => {
+    const current = order({
+      user_info: { nombre: 'Beatriz', apellido: 'Sosa', email: 'bea@example.com', dni: '30111222', iva_condition: 'consumidor_final' },
+      items: [
+        {
+          product_id: 'p-1',
+          name: 'Yerba Mate 1 kg',
+          quantity: 2,
+          price: 121_00,
+          total: 242_00,
+          discounts: { base_price: 121_00, savings: 0, applied: 'none', tier: null },
+          iva_rate: 21,
+        },
+      ],
+      total: 242_00,
+      iva: { prices_include_iva: true, net: 200_00, iva: 42_00, total: 242_00, groups: [{ rate: 21, net: 200_00, iva: 42_00 }] },
+    });
+    handler = (url) => {
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+      return { status: 200, body: current };
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    const rows = await within(detail).findAllByTestId('order-iva-row');
+    expect(rows.map((r) => r.textContent?.replace(/\s/g, ' '))).toEqual([
+      `Neto gravado${formatMoney(200_00).replace(/\s/g, ' ')}`,
+      `IVA 21 %${formatMoney(42_00).replace(/\s/g, ' ')}`,
+    ]);
+    expect(within(detail).getByText(/· IVA 21 %/)).toBeInTheDocument();
+    expect(within(detail).getByText('Precios cargados con IVA incluido. El cliente ve precios finales.')).toBeInTheDocument();
   });
 });

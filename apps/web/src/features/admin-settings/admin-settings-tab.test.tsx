@@ -74,4 +74,18 @@ describe('Ajustes tab', () => {
       low_stock_threshold: 12,
     });
   });
+
+  it('saves whether entered prices include IVA (issue 16): on by default, switched off here', async () => {
+    const view = mountTab({
+      'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, updated_at: null }),
+      'PUT /api/admin/settings': (call) => jsonResponse(200, { ...DEFAULT_SETTINGS, ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
+    });
+    const toggle = await screen.findByRole('checkbox', { name: 'Los precios cargados incluyen IVA' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/el IVA se suma al precio cargado/);
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ prices_include_iva: false });
+  });
 });

@@ -11,6 +11,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { saveSettings, settingsKeys, settingsQueryOptions } from './settings-api';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const text = settingsTexts;
 
@@ -42,6 +43,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
   );
   const [recipients, setRecipients] = useState(current.admin_email_recipients.join('\n'));
   const [threshold, setThreshold] = useState(String(current.low_stock_threshold));
+  const [pricesIncludeIva, setPricesIncludeIva] = useState(current.prices_include_iva);
   const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string }>({});
 
   const mutation = useMutation({
@@ -66,6 +68,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
       ...switches,
       admin_email_recipients: recipients.split(/[\s,;]+/).map((r) => r.trim()).filter(Boolean),
       low_stock_threshold: Number(threshold.trim() || '0'),
+      prices_include_iva: pricesIncludeIva,
     };
     // The same schema as the server: the admin sees the Spanish message next to the field.
     const parsed = settingsUpdateSchema.safeParse(update);
@@ -105,6 +108,22 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           value={threshold}
           onChange={(event) => setThreshold(event.target.value)}
         />
+        <fieldset className="space-y-1">
+          <legend className="font-medium text-slate-900">{ivaTexts.settingHeading}</legend>
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={pricesIncludeIva}
+              aria-describedby="ajustes-iva-ayuda"
+              onChange={(event) => setPricesIncludeIva(event.target.checked)}
+            />
+            {ivaTexts.pricesIncludeIva}
+          </label>
+          <p id="ajustes-iva-ayuda" className="text-sm text-slate-600">
+            {ivaTexts.pricesIncludeIvaHint}
+          </p>
+        </fieldset>
         <fieldset className="space-y-2">
           <legend className="font-medium text-slate-900">{text.emailsHeading}</legend>
           <p className="text-sm text-slate-600">{text.emailsIntro}</p>

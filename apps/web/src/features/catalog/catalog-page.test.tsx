@@ -30,6 +30,7 @@ const product = (name: string, overrides: Partial<Product> = {}): Product => ({
   sku: null,
   category: 'Almacén',
   description: null,
+  iva_rate: 21,
   image_url: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

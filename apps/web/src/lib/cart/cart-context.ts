@@ -1,11 +1,14 @@
 import { createContext } from 'react';
 import type { LinePrice } from '@mayorista/core/pricing';
+import type { IvaBreakdown, IvaLine } from '@mayorista/core/iva';
 import type { CartLine, CartProduct } from './cart-rules';
 
 export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface PricedCartLine extends CartLine {
   price: LinePrice;
+  /** The line's share of net and IVA (core/iva.ts). */
+  iva: IvaLine;
   /** A rule the saved quantity breaks (set after it was chosen), with the quantity that fixes it. */
   problem: { text: string; fix: number | null } | null;
   /** Whole-percent change of the unit price since the line was added (0 = unchanged or unknown). */
@@ -17,8 +20,13 @@ export interface CartContextValue {
   items: PricedCartLine[];
   /** Units in the cart (the nav badge). */
   count: number;
-  /** Preview in centavos; the server recomputes it when the order is placed. */
+  /** Preview in centavos (with IVA: what the customer pays); the server recomputes it when the order is placed. */
   total: number;
+  /**
+   * Issue 16 item 6 (decision 019): the IVA breakdown, whether entered prices include IVA, and
+   * whether this customer (a Responsable Inscripto) sees it itemised; both flags come from the server.
+   */
+  iva: { breakdown: IvaBreakdown; pricesIncludeIva: boolean; itemised: boolean };
   totalSavings: number;
   /** The business's minimum order amount (centavos, 0 = none) and what the cart still misses of it. */
   minOrderAmount: number;

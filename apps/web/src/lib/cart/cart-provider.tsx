@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { CART_SAVE_DEBOUNCE_MS } from '@mayorista/core/constants';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { priceCart } from '@mayorista/core/pricing';
+import { DEFAULT_IVA_RATE, ivaBreakdown } from '@mayorista/core/iva';
 import { missingForMinimumOrder } from '@mayorista/core/quantity-rules';
 import { ApiError } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
@@ -15,6 +16,11 @@ import { addToLines, fromCartData, lineProblem, removeLine, setLineQuantity, toC
 const showNotice = (notice: CartNotice | null) => {
   if (notice) toast(notice);
 };
+
+const ivaViewOf = (cart: { prices_include_iva?: boolean; iva_itemised?: boolean }) => ({
+  pricesIncludeIva: cart.prices_include_iva ?? true,
+  itemised: cart.iva_itemised ?? false,
+});
 
 /** Local changes made while the saved cart was still loading win over it, product by product. */
 function mergeLoaded(loaded: CartLine[], local: CartLine[]): CartLine[] {
@@ -34,6 +40,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [lines, setLines] = useState<CartLine[]>([]);
   const [status, setStatus] = useState<CartStatus>('idle');
   const [minOrderAmount, setMinOrderAmount] = useState(0);
+  // Until the server says otherwise: prices include IVA and nothing is itemised (the defaults).
+  const [ivaView, setIvaView] = useState({ pricesIncludeIva: true, itemised: false });
   /** The server's unit price of each line when it was added (issue 17 §6). */
   const [added, setAdded] = useState<Record<string, number>>({});
   const [loadCount, setLoadCount] = useState(0);
@@ -66,6 +74,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           (saved) => {
             if (owner) clearPendingCart(owner, cartData);
             setMinOrderAmount(saved.min_order_amount ?? 0);
+            setIvaView(ivaViewOf(saved));
             setAdded(saved.added_prices ?? {});
           },
           (error: unknown) => {
@@ -107,6 +116,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (pending) clearPendingCart(userId, pending);
         const loaded = fromCartData(cart.cart_data, cart.products);
         setMinOrderAmount(cart.min_order_amount ?? 0);
+        setIvaView(ivaViewOf(cart));
         setAdded(cart.added_prices ?? {});
         if (dirtyRef.current) {
           commit(mergeLoaded(loaded, linesRef.current));
@@ -191,10 +201,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<CartContextValue>(() => {
     const priced = priceCart(lines, 'wholesale');
-    const missingForMinimum = missingForMinimumOrder(priced.total, minOrderAmount);
+    // The same rule the server applies when the order is placed: IVA on the priced lines.
+    const breakdown = ivaBreakdown(
+      priced.lines.map((price, index) => ({ lineTotal: price.lineTotal, ivaRate: lines[index]!.product.iva_rate ?? DEFAULT_IVA_RATE })),
+      ivaView.pricesIncludeIva,
+    );
+    const missingForMinimum = missingForMinimumOrder(breakdown.total, minOrderAmount);
     const items = lines.map((line, index) => ({
       ...line,
       price: priced.lines[index]!,
+      iva: breakdown.lines[index]!,
       changedPercent: changeSinceAdded(added, line.product),
       problem: lineProblem(line),
     }));
@@ -204,8 +220,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       missingForMinimum,
       blocked: missingForMinimum > 0 || items.some((item) => item.problem !== null),
       count: lines.reduce((sum, line) => sum + line.quantity, 0),
-      total: priced.total,
+      total: breakdown.total,
       totalSavings: priced.totalSavings,
+      iva: { breakdown, ...ivaView },
       status,
       addItem,
       setQuantity,
@@ -214,7 +231,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       flushSave,
       reload,
     };
-  }, [lines, added, status, minOrderAmount, addItem, setQuantity, removeItem, clear, flushSave, reload]);
+  }, [lines, added, status, minOrderAmount, ivaView, addItem, setQuantity, removeItem, clear, flushSave, reload]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -15,6 +15,9 @@ import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, type A
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderLifeActions } from './order-life-actions';
 import { appConfig } from '../../../lib/app-config';
+import { ivaRateLabel } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
+import { OrderIvaRows, orderIsItemised } from '../../../components/orders/order-iva';
 
 const text = adminOrders;
 
@@ -86,6 +89,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
                 {item.quantity} × {item.name}
                 <span className="block text-slate-600">
                   {text.itemPrice}: {formatMoney(item.price)}
+                  {item.iva_rate !== undefined ? ` · ${ivaTexts.ivaLine(ivaRateLabel(item.iva_rate))}` : null}
                 </span>
               </span>
               <span className="font-medium" aria-label={`${text.itemTotal}: ${formatMoney(item.total)}`}>
@@ -101,11 +105,19 @@ function OrderDetail({ orderId }: { orderId: string }) {
               <dd>{formatMoney(order.total_savings)}</dd>
             </div>
           ) : null}
+          {/* The admin always reads the breakdown itemised (decision 019), whatever the customer sees. */}
+          <OrderIvaRows order={order} itemised />
           <div className="flex justify-between text-base font-semibold">
             <dt>{text.total}</dt>
             <dd>{formatMoney(order.total)}</dd>
           </div>
         </dl>
+        {order.iva ? (
+          <p className="mt-1 text-xs text-slate-600">
+            {order.iva.prices_include_iva ? ivaTexts.adminPricesIncluded : ivaTexts.adminPricesExcluded}{' '}
+            {orderIsItemised(order) ? ivaTexts.adminCustomerItemised : ivaTexts.adminCustomerFinal}
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="order-notes-heading">

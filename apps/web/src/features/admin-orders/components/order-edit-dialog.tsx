@@ -5,6 +5,7 @@ import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatMoney } from '@mayorista/core/money';
 import { priceOrderEdit, type EditableProduct } from '@mayorista/core/order-edit';
+import { orderItemsIva } from '@mayorista/core/iva';
 import type { Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -49,6 +50,8 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     () => priceOrderEdit(order.items, lines, added as ReadonlyMap<string, EditableProduct>, reprice),
     [order.items, lines, added, reprice],
   );
+  // With IVA added on top of the entered prices, the total the server will answer includes it (decision 019).
+  const estimatedTotal = order.iva ? orderItemsIva(preview.items, order.iva.prices_include_iva).total : preview.total;
 
   const save = useMutation({
     mutationFn: () =>
@@ -151,7 +154,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
 
       {preview.missing.length === 0 ? (
         <p className="text-right text-base font-semibold" aria-live="polite">
-          {text.estimatedTotal}: {formatMoney(preview.total)}
+          {text.estimatedTotal}: {formatMoney(estimatedTotal)}
         </p>
       ) : null}
 

@@ -15,6 +15,8 @@ import {
 import { GalleryEditor } from './gallery-editor';
 import { PricePreview } from './price-preview';
 import { TierEditor } from './tier-editor';
+import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const t = products.admin;
 const f = t.fields;
@@ -96,6 +98,27 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
           <Field label={f.salePriceRetail} inputMode="decimal" {...text('sale_price_retail')} />
         </div>
       </Section>
+
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-iva`}>{ivaTexts.rateLabel}</Label>
+        <select
+          id={`${id}-iva`}
+          value={String(values.iva_rate)}
+          aria-describedby={`${id}-iva-hint`}
+          aria-invalid={errors.iva_rate ? true : undefined}
+          onChange={(e) => set('iva_rate', Number(e.target.value) as IvaRate)}
+          className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 sm:w-56"
+        >
+          {IVA_RATES.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {rate === 0 ? `0 % (${ivaRateLabel(rate)})` : ivaRateLabel(rate)}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-iva-hint`} className="text-sm text-slate-600">
+          {errors.iva_rate ?? ivaTexts.rateHint}
+        </p>
+      </div>
 
       <TierEditor tiers={values.discounts} onChange={(tiers) => set('discounts', tiers)} errors={errors} />
       {errors.discounts ? <p className="text-sm font-medium text-red-700">{errors.discounts}</p> : null}

@@ -2,6 +2,7 @@ import { products } from '@mayorista/core/messages/products';
 import { centavosToInput, parsePesos } from '@mayorista/core/money';
 import type { PricedProduct } from '@mayorista/core/pricing';
 import { productInputSchema, type DiscountTier, type DiscountType, type Product, type ProductInput } from '@mayorista/core/schemas/product';
+import { DEFAULT_IVA_RATE, type IvaRate } from '@mayorista/core/iva';
 
 const t = products.admin;
 
@@ -34,6 +35,7 @@ export interface ProductFormValues {
   barcode: string;
   category: string;
   description: string;
+  iva_rate: IvaRate;
 }
 
 /** Field path ("price", "discounts.0.minQuantity") → Spanish message. */
@@ -76,6 +78,7 @@ export function emptyFormValues(): ProductFormValues {
     sku: '',
     barcode: '',
     category: '',
+    iva_rate: DEFAULT_IVA_RATE,
     description: '',
   };
 }
@@ -105,6 +108,7 @@ export function toFormValues(product: Product): ProductFormValues {
     barcode: product.barcode ?? '',
     category: product.category ?? '',
     description: product.description ?? '',
+    iva_rate: product.iva_rate,
   };
 }
 
@@ -158,6 +162,7 @@ export function buildProductInput(values: ProductFormValues): { input: ProductIn
     barcode: values.barcode,
     category: values.category,
     description: values.description,
+    iva_rate: values.iva_rate,
   };
 
   const parsed = productInputSchema.safeParse(input);

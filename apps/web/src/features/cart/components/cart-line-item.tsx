@@ -4,7 +4,9 @@ import { cartPage } from '@mayorista/core/messages/cartPage';
 import { pricing } from '@mayorista/core/messages/pricing';
 import { quantityRuleHints, stepDown, stepUp } from '@mayorista/core/quantity-rules';
 import { Button } from '../../../components/ui/button';
-import type { PricedCartLine } from '../../../lib/cart';
+import { grossUnitPrice, ivaLineView, ivaRateLabel, netUnitPrice } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
+import { useCart, type PricedCartLine } from '../../../lib/cart';
 import { maxQuantityOf } from '../../../lib/cart/cart-rules';
 
 interface CartLineItemProps {
@@ -28,6 +30,11 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
     onQuantityChange(product.id, Number.isNaN(typed) ? 0 : typed);
   };
   const discounted = price.unitPrice < price.basePrice;
+  // Decision 019: a Responsable Inscripto reads net amounts (IVA at the foot), everyone else final prices.
+  const { pricesIncludeIva, itemised } = useCart().iva;
+  const shown = ivaLineView(price.unitPrice, line.iva, pricesIncludeIva, itemised);
+  const amount = (centavos: number) =>
+    (itemised ? netUnitPrice : grossUnitPrice)(centavos, line.iva.rate, pricesIncludeIva);
 
   return (
     <li className="flex flex-col gap-3 border-b border-slate-200 py-4 sm:flex-row sm:items-start" data-testid="cart-line">
@@ -36,13 +43,18 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         <p className="mt-1 text-sm text-slate-700">
           <span className="sr-only">{cartPage.unitPrice}: </span>
           <span className="font-medium tabular-nums" data-testid="unit-price">
-            {formatMoney(price.unitPrice)}
+            {formatMoney(shown.unitPrice)}
           </span>{' '}
           c/u
+          {itemised ? (
+            <span className="ml-1 text-xs text-slate-600" data-testid="line-iva-rate">
+              {ivaTexts.plusIva(ivaRateLabel(line.iva.rate))}
+            </span>
+          ) : null}
           {discounted ? (
             <>
               {' '}
-              <s className="text-slate-500 tabular-nums">{cartPage.basePrice(formatMoney(price.basePrice))}</s>
+              <s className="text-slate-500 tabular-nums">{cartPage.basePrice(formatMoney(amount(price.basePrice)))}</s>
             </>
           ) : null}
         </p>
@@ -122,10 +134,10 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         <p className="text-right">
           <span className="sr-only">{cartPage.lineTotal}: </span>
           <span className="font-semibold tabular-nums" data-testid="line-total">
-            {formatMoney(price.lineTotal)}
+            {formatMoney(shown.total)}
           </span>
           {price.savings > 0 ? (
-            <span className="block text-sm text-green-800">{cartPage.lineSavings(formatMoney(price.savings))}</span>
+            <span className="block text-sm text-green-800">{cartPage.lineSavings(formatMoney(amount(price.savings)))}</span>
           ) : null}
         </p>
         <Button variant="ghost" size="sm" aria-label={cartPage.remove(product.name)} onClick={() => onRemove(product.id)} disabled={disabled}>

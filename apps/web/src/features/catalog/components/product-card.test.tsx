@@ -36,6 +36,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   sku: null,
   category: 'Almacén',
   description: null,
+  iva_rate: 21,
   image_url: '/uploads/a.webp',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

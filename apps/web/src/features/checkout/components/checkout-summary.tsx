@@ -3,6 +3,8 @@ import { formatMoney } from '@mayorista/core/money';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cartPage } from '@mayorista/core/messages/cartPage';
 import { points as pointsTexts } from '@mayorista/core/messages/points';
+import { ivaSummaryRows } from '@mayorista/core/iva';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
@@ -29,6 +31,14 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
             </dd>
           </div>
         ) : null}
+        {cart.items.length > 0
+          ? ivaSummaryRows(cart.iva.breakdown, cart.iva.itemised).map((row) => (
+              <div key={row.label} className="flex justify-between text-slate-700" data-testid="cart-iva-row">
+                <dt>{row.label}</dt>
+                <dd className="tabular-nums">{formatMoney(row.amount)}</dd>
+              </div>
+            ))
+          : null}
         <div className="flex justify-between text-lg font-bold">
           <dt>{cartPage.total}</dt>
           <dd className="tabular-nums" data-testid="cart-page-total">
@@ -36,6 +46,9 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           </dd>
         </div>
       </dl>
+      <p className="mt-1 text-xs text-slate-600" data-testid="cart-iva-note">
+        {cart.iva.itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote}
+      </p>
       {cart.missingForMinimum > 0 ? (
         <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-950" role="status" data-testid="minimum-order">
           {cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}

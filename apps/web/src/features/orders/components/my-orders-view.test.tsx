@@ -38,6 +38,7 @@ const order = (overrides: Partial<Order>): Order => ({
   ],
   total: 29140_00,
   total_savings: 1260_00,
+  iva: null,
   status: 'Pendiente',
   observaciones: '',
   canjeado_con_puntos: false,

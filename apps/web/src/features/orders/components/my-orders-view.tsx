@@ -17,9 +17,12 @@ import { ordersQueryKey } from '../../../lib/queries/order-keys';
 import { canCustomerCancel } from '@mayorista/core/order-status';
 import { downloadOrderPdf, fetchMyOrders } from '../api/orders-api';
 import { CancelOrderButton } from './cancel-order-button';
+import { OrderIvaNote, OrderIvaRows, orderIsItemised, orderLineAmounts } from '../../../components/orders/order-iva';
 
 function OrderCard({ order }: { order: Order }) {
   const number = orderNumber(order.id);
+  const itemised = orderIsItemised(order);
+  const lineAmounts = orderLineAmounts(order, itemised);
   const { addItem } = useCart();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
@@ -78,10 +81,12 @@ function OrderCard({ order }: { order: Order }) {
 
       <h3 className="sr-only">{ordersTexts.items}</h3>
       <ul className="mt-3 space-y-1 text-sm">
-        {order.items.map((item) => (
+        {order.items.map((item, index) => (
           <li key={item.product_id} className="flex justify-between gap-3">
             <span>{ordersTexts.itemLine(item.quantity, item.name)}</span>
-            <span className="tabular-nums">{formatMoney(item.total)}</span>
+            <span className="tabular-nums" data-testid="order-line-total">
+              {formatMoney(lineAmounts[index]!.total)}
+            </span>
           </li>
         ))}
       </ul>
@@ -98,11 +103,15 @@ function OrderCard({ order }: { order: Order }) {
             <dd className="tabular-nums">{formatMoney(order.total_savings)}</dd>
           </div>
         ) : null}
+        <OrderIvaRows order={order} itemised={itemised} />
         <div className="flex justify-between text-base font-bold">
           <dt>{ordersTexts.total}</dt>
-          <dd className="tabular-nums">{formatMoney(order.total)}</dd>
+          <dd className="tabular-nums" data-testid="order-total">
+            {formatMoney(order.total)}
+          </dd>
         </div>
       </dl>
+      <OrderIvaNote order={order} itemised={itemised} />
 
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => void onDownload()} disabled={downloading} aria-describedby={titleId}>

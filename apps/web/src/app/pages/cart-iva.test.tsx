@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '@mayorista/core/money';
+import { dismissToast } from '../../components/ui/toast-store';
+import { jsonResponse } from '../../test/auth-fixtures';
+import { renderWithAuth } from '../../test/render-with-auth';
+import { AZUCAR_ID, YERBA_ID, cartRoutes, makeProduct } from '../../test/cart-fixtures';
+
+// Issue 16 item 6, decision 019: the cart shows IVA itemised to a Responsable Inscripto and final
+// prices to everyone else, with the server's setting and the customer's condition.
+
+const money = (centavos: number) => formatMoney(centavos).replace(/\s/g, ' ');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  dismissToast();
+  localStorage.clear();
+});
+
+// $ 121 at 21 % and $ 110,50 at 10,5 %: nets $ 100 and $ 100.
+const gaseosa = makeProduct({ id: YERBA_ID, name: 'Gaseosa 2 L', price: 121_00, stock: 50, iva_rate: 21 });
+const harina = makeProduct({ id: AZUCAR_ID, name: 'Harina 1 kg', price: 110_50, stock: 50, iva_rate: 10.5 });
+
+function renderCart(flags: { prices_include_iva: boolean; iva_itemised: boolean }) {
+  const cart = { cart_data: { [YERBA_ID]: 2, [AZUCAR_ID]: 1 }, updated_at: null, removed: [], products: [gaseosa, harina], ...flags };
+  return renderWithAuth({
+    routes: cartRoutes,
+    path: '/cart',
+    profile: { approved: true },
+    routesOverride: {
+      'GET /api/cart': () => jsonResponse(200, cart),
+      'PUT /api/cart': () => jsonResponse(200, cart),
+    },
+  });
+}
+
+const ivaRows = () => screen.getAllByTestId('cart-iva-row').map((row) => row.textContent?.replace(/\s/g, ' '));
+
+describe('the cart’s IVA', () => {
+  it('a Responsable Inscripto sees net lines, IVA per rate and the same total', async () => {
+    renderCart({ prices_include_iva: true, iva_itemised: true });
+    const [first] = await screen.findAllByTestId('cart-line');
+    expect(within(first!).getByTestId('unit-price')).toHaveTextContent(money(100_00));
+    expect(within(first!).getByTestId('line-iva-rate')).toHaveTextContent('+ IVA 21 %');
+    expect(within(first!).getByTestId('line-total')).toHaveTextContent(money(200_00));
+    expect(ivaRows()).toEqual([`Neto gravado${money(300_00)}`, `IVA 21 %${money(42_00)}`, `IVA 10,5 %${money(10_50)}`]);
+    expect(screen.getByTestId('cart-page-total')).toHaveTextContent(money(2 * 121_00 + 110_50));
+    expect(screen.getByTestId('cart-iva-note')).toHaveTextContent('Precios sin IVA: el IVA se discrimina al pie, por alícuota.');
+  });
+
+  it('a Consumidor Final sees final prices and the IVA they contain', async () => {
+    renderCart({ prices_include_iva: true, iva_itemised: false });
+    const [first] = await screen.findAllByTestId('cart-line');
+    expect(within(first!).getByTestId('unit-price')).toHaveTextContent(money(121_00));
+    expect(within(first!).queryByTestId('line-iva-rate')).toBeNull();
+    expect(within(first!).getByTestId('line-total')).toHaveTextContent(money(242_00));
+    expect(ivaRows()).toEqual([`IVA contenido${money(52_50)}`]);
+    expect(screen.getByTestId('cart-page-total')).toHaveTextContent(money(352_50));
+    expect(screen.getByTestId('cart-iva-note')).toHaveTextContent('Precios finales con IVA incluido.');
+  });
+
+  it('prices excluding IVA: the total adds IVA, and a Consumidor Final’s lines carry it', async () => {
+    renderCart({ prices_include_iva: false, iva_itemised: false });
+    const [first] = await screen.findAllByTestId('cart-line');
+    // $ 121 net + 21 % = $ 146,41 each.
+    expect(within(first!).getByTestId('unit-price')).toHaveTextContent(money(146_41));
+    expect(within(first!).getByTestId('line-total')).toHaveTextContent(money(292_82));
+    // IVA: round(242 × 21 %) = 50,82 and round(110,50 × 10,5 %) = 11,60.
+    expect(screen.getByTestId('cart-page-total')).toHaveTextContent(money(242_00 + 110_50 + 50_82 + 11_60));
+  });
+});
