@@ -276,7 +276,7 @@ describe('the order snapshot (user_info) and its documents', () => {
       whatsapp: '5491112345678',
       address_province: 'AR-C',
     });
-    const text = decodeURIComponent(new URL(whatsapp_url).searchParams.get('text') ?? '');
+    const text = new URL(whatsapp_url).searchParams.get('text') ?? '';
     expect(text).toContain(`*CUIT:* ${dashed(cuit)}`);
     expect(text).toContain('*Condición frente al IVA:* Responsable Inscripto');
 

@@ -62,7 +62,7 @@ describe('products without a SKU', () => {
     const other = await createProduct({ category, sku: null, price: 200_000 });
     await createProduct({ category, sku: `K-${tag()}` });
     const lines = await exportCsv(category);
-    expect(lines[0]).toContain(';Visible;ID;');
+    expect(lines[0]).toContain(';Visible;IVA;ID;');
 
     const same = await importFile(Buffer.from(lines.join('\r\n')), true);
     expect(same.json<ImportReport>()).toMatchObject({ created: 0, updated: 0, unchanged: 3, errors: [] });
