@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent, type SelectHTMLAttributes } from 'react';
-import { IVA_CONDITIONS, IVA_CONDITION_LABELS, PROVINCES } from '@mayorista/core/business';
+import { IVA_CONDITIONS, IVA_CONDITION_LABELS, PROVINCES, REQUIRED_BUSINESS_FIELDS } from '@mayorista/core/business';
 import { account as text } from '@mayorista/core/messages/account';
 import { business as labels } from '@mayorista/core/messages/business';
 import { Field } from './ui/field';
@@ -10,17 +10,7 @@ import { Label } from './ui/label';
  * ask the same things the same way: grouped (negocio, entrega), with phone-friendly keyboards and
  * autocomplete hints. Values are what the person types; core's schemas normalise them on submit.
  */
-export const BUSINESS_FIELD_NAMES = [
-  'razon_social',
-  'cuit',
-  'iva_condition',
-  'whatsapp',
-  'address_street',
-  'address_city',
-  'address_province',
-  'address_postal_code',
-  'delivery_notes',
-] as const;
+export const BUSINESS_FIELD_NAMES = [...REQUIRED_BUSINESS_FIELDS, 'delivery_notes'] as const;
 export type BusinessFieldName = (typeof BUSINESS_FIELD_NAMES)[number];
 export type BusinessValues = Record<BusinessFieldName, string>;
 
