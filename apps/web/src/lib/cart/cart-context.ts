@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { LinePrice } from '@mayorista/core/pricing';
-import type { IvaBreakdown, IvaLine } from '@mayorista/core/iva';
+import type { IvaBreakdown, IvaLine } from '@mayorista/core/iva-breakdown';
 import type { CartLine, CartProduct } from './cart-rules';
 
 export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { CART_SAVE_DEBOUNCE_MS } from '@mayorista/core/constants';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { priceCart } from '@mayorista/core/pricing';
-import { DEFAULT_IVA_RATE, ivaBreakdown } from '@mayorista/core/iva';
+import { DEFAULT_IVA_RATE, ivaBreakdown } from '@mayorista/core/iva-breakdown';
 import { missingForMinimumOrder } from '@mayorista/core/quantity-rules';
 import { ApiError } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
