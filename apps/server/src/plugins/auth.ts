@@ -17,6 +17,8 @@ export interface AuthContext {
    * effectivePriceListId: null for the base list, staff, unapproved callers and visitors.
    */
   priceListId: string | null;
+  /** The caller's condición frente al IVA (issue 16), read with the session: it decides whether the cart itemises IVA. */
+  ivaCondition: string | null;
 }
 
 declare module 'fastify' {
@@ -58,9 +60,9 @@ export async function resolveAuth(
   if (!authorization?.startsWith('Bearer ')) return null;
   const claims = await verifyAccessToken(authorization.slice(7).trim(), secret);
   if (!claims) return null;
-  const { rows } = await pool.query<Profile & { has_profile: boolean; price_list_id: string | null }>(
+  const { rows } = await pool.query<Profile & { has_profile: boolean; price_list_id: string | null; iva_condition: string | null }>(
     `select ${PROFILE_COLUMNS}, p.id is not null as has_profile,
-            p.price_list_id
+            p.price_list_id, p.iva_condition
        from sessions s
        join users u on u.id = s.user_id
        left join profiles p on p.id = s.user_id
@@ -69,13 +71,14 @@ export async function resolveAuth(
   );
   const row = rows[0];
   if (!row) return null;
-  const { has_profile, price_list_id, ...profile } = row;
+  const { has_profile, price_list_id, iva_condition, ...profile } = row;
   return {
     userId: claims.sub,
     sessionId: claims.sid,
     email: claims.email,
     profile: has_profile ? (profile as Profile) : null,
     priceListId: has_profile ? effectivePriceListId(profile, price_list_id) : null,
+    ivaCondition: iva_condition ?? null,
   };
 }
 

@@ -10,16 +10,6 @@ import { addCartLines } from './cart.lines';
 import { showsIvaItemised } from '@mayorista/core/iva';
 import { createCartService } from './cart.service';
 
-/** The customer's IVA condition (issue 16), which decides whether the cart itemises IVA. */
-async function findIvaCondition(pool: pg.Pool, userId: string): Promise<string | null> {
-  const { rows } = await pool.query<{ iva_condition: string | null }>({
-    name: 'cart_iva_condition',
-    text: 'select iva_condition from profiles where id = $1',
-    values: [userId],
-  });
-  return rows[0]?.iva_condition ?? null;
-}
-
 /**
  * GET/PUT /api/cart: one cart per approved customer, only their own. The guard runs before body
  * validation so a signed-out caller learns nothing but 401.
@@ -28,8 +18,8 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
   const service = createCartService(deps.db);
   // The buyer sees the minimum order before it matters (issue 18), and the cart previews IVA with
   // the same setting the order will use (issue 16 item 6); the order re-reads both in its transaction.
-  const withMinimum = async <T extends object>(cart: T, userId: string) => {
-    const [settings, ivaCondition] = await Promise.all([loadSettings(deps.pool), findIvaCondition(deps.pool, userId)]);
+  const withMinimum = async <T extends object>(cart: T, ivaCondition: string | null) => {
+    const settings = await loadSettings(deps.pool);
     return {
       ...cart,
       min_order_amount: settings.min_order_amount,
@@ -41,12 +31,12 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
 
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.getCart(authOf(request).userId);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).userId));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition));
   });
 
   routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).userId));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition));
   });
 
   routes.post(
