@@ -23,8 +23,7 @@ import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { listStockMovements, setStock } from '../stock/stock.ledger';
 import type { CatalogueCache } from './products.cache';
-import { createGallery } from './products.gallery';
-import { removeStoredImage } from './products.images';
+import { createGallery, removeImageFiles } from './products.gallery';
 import * as repository from './products.repository';
 import * as pricing from '../pricing/pricing.repository';
 import { loadPriceListRule } from '../price-lists/price-lists.repository';
@@ -216,9 +215,8 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       const files = await gallery.filesOf(id);
       const deleted = changed(await repository.deleteProductById(db, id));
       if (!deleted) throw productNotFound();
-      // The gallery's rows went with the product (ON DELETE CASCADE); its files go now.
-      for (const file of files) await removeStoredImage(uploadsDir, file.fileName, file.widths);
-      if (!files.some((f) => f.fileName === deleted.imagePath)) await removeStoredImage(uploadsDir, deleted.imagePath);
+      // The gallery's rows went with the product (ON DELETE CASCADE); its files (and an older cover's) go now.
+      await removeImageFiles(uploadsDir, files);
     },
 
     /** The route of before galleries: the upload becomes the first image, replacing the old first one. */
