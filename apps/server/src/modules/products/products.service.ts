@@ -92,7 +92,8 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     return result;
   };
   /** A list's rule, remembered like the pages: migration 0011's triggers make every process forget it. */
-  const priceListRule = (id: string) => cache.remember(`price-list:${id}`, () => loadPriceListRule(pool, id), { dependsOnStock: false });
+  const priceListRule = (id: string) =>
+    cache.remember(`price-list:${id}`, () => loadPriceListRule(pool, id), { dependsOnStock: false, priceListId: id });
   const gallery = createGallery({ pool, uploadsDir, productExists: async (id) => (await repository.findProductById(db, id)) !== null });
 
   /** The product a page address names: by its id, or by its short id (the slug's name part breaks a tie). */
@@ -125,11 +126,12 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       const filterKey = JSON.stringify(filters);
       const classKey = classKeyOf(viewerClass, priceListId);
       const pageKey = `page:${classKey}:${query.page}:${query.page_size}:${filterKey}`;
+      const listed = classKey !== viewerClass;
       return cache.remember(
         pageKey,
         async () => {
           // Read inside the page's load: a list edited while this page loads keeps it out of the cache.
-          const list = classKey === viewerClass ? null : await priceListRule(priceListId!);
+          const list = listed ? await priceListRule(priceListId!) : null;
           const count = () =>
             cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), {
               dependsOnStock: filters.inStock,
@@ -143,7 +145,8 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
           const total = remembered ?? found.total ?? (pageWindow.offset === 0 ? 0 : await count());
           return serialisePage(viewerClass, classKey, { items, total, page: query.page, page_size: query.page_size });
         },
-        { dependsOnStock: true },
+        // A page at a list is forgotten when that list changes; the others survive it (decision 025).
+        { dependsOnStock: true, priceListId: listed ? priceListId : null },
       );
     },
 
