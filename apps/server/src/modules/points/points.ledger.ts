@@ -1,4 +1,5 @@
 import type { PointsMovement, PointsMovementKind } from '@mayorista/core/schemas/ledger';
+import { ACTOR_NAME, ledgerPage, type LedgerTable } from '../../db/ledger-page';
 import type { Queryable } from '../../db/transaction';
 
 /**
@@ -104,8 +105,8 @@ export async function findPointsBalance(db: Queryable, profileId: string): Promi
 type PointsMovementRow = Omit<PointsMovement, 'created_at'> & { created_at: Date };
 const toMovement = (row: PointsMovementRow): PointsMovement => ({ ...row, created_at: row.created_at.toISOString() });
 
-const MOVEMENT_COLUMNS = `m.id, m.kind, m.amount, m.balance, m.order_id, m.actor_id,
-  nullif(concat_ws(' ', a.nombre, a.apellido), '') as actor_name, m.reason, m.created_at`;
+const MOVEMENT_COLUMNS = `m.id, m.kind, m.amount, m.balance, m.order_id, m.actor_id, ${ACTOR_NAME}, m.reason, m.created_at`;
+const POINTS_LEDGER: LedgerTable = { table: 'points_movements', owner: 'profile_id' };
 
 /** One page of a customer's movements, newest first, and how many there are. */
 export async function listPointsMovements(
@@ -113,23 +114,8 @@ export async function listPointsMovements(
   profileId: string,
   page: { limit: number; offset: number },
 ): Promise<{ items: PointsMovement[]; total: number }> {
-  const [{ rows }, counted] = await Promise.all([
-    db.query<PointsMovementRow>({
-      name: 'points_movements_page',
-      text: `select ${MOVEMENT_COLUMNS}
-               from points_movements m left join profiles a on a.id = m.actor_id
-              where m.profile_id = $1
-              order by m.id desc
-              limit $2 offset $3`,
-      values: [profileId, page.limit, page.offset],
-    }),
-    db.query<{ n: number }>({
-      name: 'points_movements_count',
-      text: `select count(*)::int as n from points_movements where profile_id = $1`,
-      values: [profileId],
-    }),
-  ]);
-  return { items: rows.map(toMovement), total: counted.rows[0]?.n ?? 0 };
+  const { rows, total } = await ledgerPage<PointsMovementRow>(db, POINTS_LEDGER, MOVEMENT_COLUMNS, profileId, page);
+  return { items: rows.map(toMovement), total };
 }
 
 /** The admin adjustments only, newest first: what `GET /api/admin/users/:id/points-history` answers. */

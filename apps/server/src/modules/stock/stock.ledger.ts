@@ -1,5 +1,6 @@
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import type { StockMovement, StockMovementKind } from '@mayorista/core/schemas/ledger';
+import { ACTOR_NAME, ledgerPage, type LedgerTable } from '../../db/ledger-page';
 import type { Queryable } from '../../db/transaction';
 
 /**
@@ -195,30 +196,22 @@ export async function adjustStocks(
   return new Set(rows.map((r) => r.id));
 }
 
+const STOCK_LEDGER: LedgerTable = { table: 'stock_movements', owner: 'product_id' };
+
 /** One page of a product's movements, newest first, and how many there are. */
 export async function listStockMovements(
   db: Queryable,
   productId: string,
   page: { limit: number; offset: number },
 ): Promise<{ items: StockMovement[]; total: number }> {
-  const [{ rows }, counted] = await Promise.all([
-    db.query<Omit<StockMovement, 'created_at'> & { created_at: Date }>({
-      name: 'stock_movements_page',
-      text: `select m.id, m.kind, m.quantity, m.balance, m.order_id, m.actor_id,
-                    nullif(concat_ws(' ', a.nombre, a.apellido), '') as actor_name, m.created_at
-               from stock_movements m left join profiles a on a.id = m.actor_id
-              where m.product_id = $1
-              order by m.id desc
-              limit $2 offset $3`,
-      values: [productId, page.limit, page.offset],
-    }),
-    db.query<{ n: number }>({
-      name: 'stock_movements_count',
-      text: `select count(*)::int as n from stock_movements where product_id = $1`,
-      values: [productId],
-    }),
-  ]);
-  return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total: counted.rows[0]?.n ?? 0 };
+  const { rows, total } = await ledgerPage<Omit<StockMovement, 'created_at'> & { created_at: Date }>(
+    db,
+    STOCK_LEDGER,
+    `m.id, m.kind, m.quantity, m.balance, m.order_id, m.actor_id, ${ACTOR_NAME}, m.created_at`,
+    productId,
+    page,
+  );
+  return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total };
 }
 
 /**
