@@ -12,7 +12,6 @@ import {
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
 import { isActiveStaff, isApproved } from '@mayorista/core/roles';
-import { sameSnapshot } from '@mayorista/core/repricing';
 import { parseProductRef, productSlug, shortIdRange } from '@mayorista/core/product-slug';
 import type { Pool } from 'pg';
 import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
@@ -187,14 +186,16 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
         await inTransaction(pool, async (client) => {
           const [locked] = await pricing.lockProducts(client, [id]);
           if (!locked || !(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
-          const updated = await repository.updateProduct(databaseOn(client), id, data);
-          // A manual price edit joins the product's price history (issue 17), in the same transaction.
-          const before = pricing.snapshotOfRow(locked);
-          const after = pricing.snapshotOfRow(updated!);
-          if (!sameSnapshot(before, after)) {
-            await pricing.insertChange(client, { source: 'manual', actorId, scope: { product_id: id }, rule: null, items: [{ id, before, after }] });
-          }
-          return updated;
+          // Prices through their one writer (decision 025), which records a manual change in the
+          // product's price history (issue 17); then the rest of the edit, in the same transaction.
+          await pricing.writeEditedPrices(client, {
+            id,
+            before: pricing.snapshotOfRow(locked),
+            after: pricing.snapshotOfRow(data),
+            flags: { on_sale: data.on_sale, on_sale_retail: data.on_sale_retail },
+            actorId,
+          });
+          return repository.updateProductDetails(databaseOn(client), id, data);
         }).catch(translateWriteError),
       );
       if (!product) throw productNotFound();
