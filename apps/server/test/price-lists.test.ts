@@ -312,14 +312,18 @@ describe('two customers on different lists, a customer on the base list, a visit
     expect(line(await text(`/api/admin/users/${b.userId}/price-list.pdf`, admin))).toContain('1.000,00');
   });
 
-  /** Resolves when this process has received (or sent itself) an invalidation with this payload. */
-  const invalidated = (wanted: string) => {
+  /** Runs `write` and resolves once this process has received its invalidation with `payload`. */
+  const afterNotice = async (payload: string, write: () => Promise<unknown>) => {
     let stop = () => {};
     const received = new Promise<void>((resolve) => {
-      stop = ctx.app.catalogueCache.onInvalidate((payload) => payload === wanted && resolve());
+      stop = ctx.app.catalogueCache.onInvalidate((p) => p === payload && resolve());
     });
-    return received.finally(() => stop());
+    await write();
+    await received.finally(() => stop());
   };
+  const seen = async (user: TestUser) => prices((await inject('GET', url(), user)).body);
+  /** Base prices back to 1.000,00 through the product trigger: a product change, every list's answers forgotten. */
+  const restoreBasePrice = () => afterNotice('', () => ctx.pool.query('update products set price = 100000 where id = $1', [listed.id]));
 
   /**
    * Writes Yerba's base price with the triggers off (session_replication_role = replica): no NOTIFY,
@@ -340,9 +344,9 @@ describe('two customers on different lists, a customer on the base list, a visit
 
   it('editing one list forgets only that list’s remembered pages: its customers see the new prices at once, other lists’ answers stay', async () => {
     // Remembered: A at Lista 2 (−5 %), B at the base list, C at Mayorista grande (−30 %).
-    expect(prices((await inject('GET', url(), a)).body)).toEqual({ Yerba: 95_000, Azúcar: 40_000 });
-    expect(prices((await inject('GET', url(), b)).body)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
-    expect(prices((await inject('GET', url(), c)).body)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+    expect(await seen(a)).toEqual({ Yerba: 95_000, Azúcar: 40_000 });
+    expect(await seen(b)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
     await setBasePriceUnnoticed(200_000);
 
     const edited = await inject('PUT', `/api/admin/price-lists/${lista2.id}`, admin, {
@@ -352,33 +356,28 @@ describe('two customers on different lists, a customer on the base list, a visit
     });
     expect(edited.statusCode, edited.body).toBe(200);
     // A's page is loaded afresh: the list's new −10 % over what the database holds now.
-    expect(prices((await inject('GET', url(), a)).body)).toEqual({ Yerba: 180_000, Azúcar: 40_000 });
+    expect(await seen(a)).toEqual({ Yerba: 180_000, Azúcar: 40_000 });
     // B's and C's pages were not forgotten (still the remembered Yerba, priced before the unnoticed write).
-    expect(prices((await inject('GET', url(), b)).body)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
-    expect(prices((await inject('GET', url(), c)).body)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+    expect(await seen(b)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
 
-    // A base price change (a product change, through its trigger) still forgets every list's answers.
-    const everything = invalidated('');
-    await ctx.pool.query('update products set price = 100000 where id = $1', [listed.id]);
-    await everything;
-    expect(prices((await inject('GET', url(), a)).body)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
-    expect(prices((await inject('GET', url(), b)).body)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
-    expect(prices((await inject('GET', url(), c)).body)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+    // A base price change still forgets every list's answers.
+    await restoreBasePrice();
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
+    expect(await seen(b)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
   });
 
   it('an explicit price written by plain SQL (another process) reaches that list’s customers through its own NOTIFY, and only theirs', async () => {
-    expect(prices((await inject('GET', url(), c)).body)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
-    expect(prices((await inject('GET', url(), a)).body)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
     await setBasePriceUnnoticed(300_000);
-    const notified = invalidated(`list:${grande.id}`);
-    await ctx.pool.query('insert into price_list_items (list_id, product_id, price) values ($1, $2, 33000)', [grande.id, explicit.id]);
-    await notified;
-    expect(prices((await inject('GET', url(), c)).body)).toEqual({ Yerba: 210_000, Azúcar: 33_000 });
-    expect(prices((await inject('GET', url(), a)).body)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
-
-    const everything = invalidated('');
-    await ctx.pool.query('update products set price = 100000 where id = $1', [listed.id]);
-    await everything;
-    expect(prices((await inject('GET', url(), a)).body)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
+    await afterNotice(`list:${grande.id}`, () =>
+      ctx.pool.query('insert into price_list_items (list_id, product_id, price) values ($1, $2, 33000)', [grande.id, explicit.id]),
+    );
+    expect(await seen(c)).toEqual({ Yerba: 210_000, Azúcar: 33_000 });
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
+    await restoreBasePrice();
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
   });
 });
