@@ -75,18 +75,24 @@ export interface SaleFlags {
   on_sale_retail: boolean;
 }
 
-/** Writes the new prices of many products in one statement; without `flags` a product keeps its own. */
+/**
+ * Writes the new prices of many products in one statement; with `flags` (the editor's save) the sale
+ * flags too, in the same statement. The bulk writers pass none: their statement is the same as
+ * before flags existed here (no extra arrays over 20,000 rows), and each product keeps its own.
+ */
 export async function writePrices(db: Queryable, items: { id: string; prices: PriceSnapshot; flags?: SaleFlags }[]): Promise<void> {
   if (items.length === 0) return;
+  const flagged = items.every((i) => i.flags);
+  if (!flagged && items.some((i) => i.flags)) throw new Error('writePrices: flags for every item or for none');
   await db.query(
     `update products p
         set price = v.price, retail_price = v.retail_price, sale_price = v.sale_price,
             sale_price_retail = v.sale_price_retail, discounts = v.discounts,
-            on_sale = coalesce(v.on_sale, p.on_sale), on_sale_retail = coalesce(v.on_sale_retail, p.on_sale_retail),
-            updated_at = now()
+            ${flagged ? 'on_sale = v.on_sale, on_sale_retail = v.on_sale_retail,' : ''} updated_at = now()
        from (select unnest($1::uuid[]) as id, unnest($2::bigint[]) as price, unnest($3::bigint[]) as retail_price,
                     unnest($4::bigint[]) as sale_price, unnest($5::bigint[]) as sale_price_retail,
-                    unnest($6::jsonb[]) as discounts, unnest($7::boolean[]) as on_sale, unnest($8::boolean[]) as on_sale_retail) v
+                    unnest($6::jsonb[]) as discounts
+                    ${flagged ? ', unnest($7::boolean[]) as on_sale, unnest($8::boolean[]) as on_sale_retail' : ''}) v
       where p.id = v.id`,
     [
       items.map((i) => i.id),
@@ -95,8 +101,7 @@ export async function writePrices(db: Queryable, items: { id: string; prices: Pr
       items.map((i) => i.prices.sale_price),
       items.map((i) => i.prices.sale_price_retail),
       items.map((i) => JSON.stringify(i.prices.discounts)),
-      items.map((i) => i.flags?.on_sale ?? null),
-      items.map((i) => i.flags?.on_sale_retail ?? null),
+      ...(flagged ? [items.map((i) => i.flags!.on_sale), items.map((i) => i.flags!.on_sale_retail)] : []),
     ],
   );
 }
