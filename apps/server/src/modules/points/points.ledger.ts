@@ -15,6 +15,16 @@ export interface PointsMovementContext {
   actorId?: string | null;
 }
 
+/** The debit if the balance covers it (`debited`, empty otherwise) and its movement. */
+const DEBIT_CTES = `with debited as (
+             update profiles set saldo_puntos = saldo_puntos - $2::bigint, updated_at = now()
+              where id = $1 and saldo_puntos >= $2::bigint
+             returning id, saldo_puntos
+           ), moved as (
+             insert into points_movements (profile_id, kind, amount, balance, order_id, actor_id)
+             select id, $5, -$2::bigint, saldo_puntos, $3::uuid, $4::uuid from debited
+           )`;
+
 /**
  * Debits points only if the balance covers them (the conditional UPDATE is the guard against two
  * redemptions racing). Returns the new balance, or null when the balance did not cover it.
@@ -27,18 +37,34 @@ export async function debitPoints(
 ): Promise<number | null> {
   const { rows } = await db.query<{ saldo_puntos: number }>({
     name: 'points_debit',
-    text: `with debited as (
-             update profiles set saldo_puntos = saldo_puntos - $2::bigint, updated_at = now()
-              where id = $1 and saldo_puntos >= $2::bigint
-             returning id, saldo_puntos
-           ), moved as (
-             insert into points_movements (profile_id, kind, amount, balance, order_id, actor_id)
-             select id, $5, -$2::bigint, saldo_puntos, $3::uuid, $4::uuid from debited
-           )
-           select saldo_puntos from debited`,
+    text: `${DEBIT_CTES} select saldo_puntos from debited`,
     values: [profileId, amount, context.orderId ?? null, context.actorId ?? null, context.kind ?? 'order'],
   });
   return rows[0]?.saldo_puntos ?? null;
+}
+
+/** What `debitPointsOrRaise` raises when the balance does not cover the amount. */
+export const POINTS_REFUSED = 'points_refused';
+
+/**
+ * `debitPoints` that refuses by raising POINTS_REFUSED (`require_or_raise`, migration 0015), so
+ * it can be sent with the COMMIT behind it (decision 023). Answers the new balance. The query is
+ * written before this function's first await, in the order it is called.
+ */
+export async function debitPointsOrRaise(
+  db: Queryable,
+  profileId: string,
+  amount: number,
+  context: PointsMovementContext & { kind?: Extract<PointsMovementKind, 'order' | 'order_edit'> },
+): Promise<number> {
+  const { rows } = await db.query<{ saldo_puntos: number }>({
+    name: 'points_debit_or_raise',
+    text: `${DEBIT_CTES}
+           select (select saldo_puntos from debited) as saldo_puntos,
+                  require_or_raise(exists (select 1 from debited), '${POINTS_REFUSED}', null)`,
+    values: [profileId, amount, context.orderId ?? null, context.actorId ?? null, context.kind ?? 'order'],
+  });
+  return rows[0]!.saldo_puntos;
 }
 
 /** Credits points (a refund); returns the new balance, or null when the customer does not exist. */
