@@ -90,7 +90,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     cache.invalidate();
     return result;
   };
-  /** A list's rule, remembered like the pages: migration 0011's triggers make every process forget it. */
+  /** A list's rule, remembered like the pages: migration 0016's triggers make every process forget it when that list changes. */
   const priceListRule = (id: string) =>
     cache.remember(`price-list:${id}`, () => loadPriceListRule(pool, id), { dependsOnStock: false, priceListId: id });
   const gallery = createGallery({ pool, uploadsDir, productExists: async (id) => (await repository.findProductById(db, id)) !== null });
