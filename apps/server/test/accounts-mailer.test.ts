@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { messages } from '@mayorista/core';
-import { createMailer, createOutboxMailer } from '../src/lib/mailer';
+import { composeMail, createMailer, createOutboxMailer } from '../src/lib/mailer';
 import { accountExistsEmail, escapeHtml, passwordRecoveryEmail, verificationEmail } from '../src/modules/accounts/account-emails';
 import { setupTestApp } from './helpers';
 
@@ -36,6 +36,41 @@ afterAll(() => smtp.close());
 const ctx = await setupTestApp({ env: { SMTP_URL: smtp.url, APP_URL: 'https://tienda.example.com', CATALOG_NAME: 'Distribuidora Sur' } });
 
 const silentLog = { info: () => undefined };
+
+describe('a message composed beforehand (raw, decision 023)', () => {
+  const message = {
+    to: 'cliente@example.com',
+    subject: 'Pedido compuesto: ñandú',
+    text: 'Hola, texto.',
+    html: '<p>Hola, <b>HTML</b>.</p>',
+    messageId: '<outbox-7@tienda.example.com>',
+    attachments: [{ filename: 'pedido.pdf', content: Buffer.from('%PDF-1.3 prueba'), contentType: 'application/pdf' }],
+  };
+
+  it('goes over SMTP as composed: sender, subject, both bodies, the attachment and the Message-ID', async () => {
+    const from = 'Mi Tienda <ventas@tienda.example.com>';
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: from, dataDir: '/nonexistent' }, silentLog);
+    await mailer.send({ ...message, raw: await composeMail(from, message) });
+    const mail = smtp.received.find((m) => m.subject === message.subject);
+    expect(mail!.from?.value[0]).toEqual({ address: 'ventas@tienda.example.com', name: 'Mi Tienda' });
+    expect(mail!.to).toMatchObject({ value: [{ address: 'cliente@example.com' }] });
+    expect(mail!.messageId).toBe(message.messageId);
+    expect(mail!.text?.trim()).toBe('Hola, texto.');
+    expect(mail!.html).toContain('<b>HTML</b>');
+    expect(mail!.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['pedido.pdf', '%PDF-1.3 prueba']]);
+  });
+
+  it('is written to the outbox folder byte for byte', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'raw-outbox-'));
+    const raw = await composeMail('ventas@tienda.example.com', message);
+    await createOutboxMailer(dir, 'ventas@tienda.example.com', silentLog).send({ ...message, raw });
+    const [file] = await readdir(dir);
+    expect(await readFile(path.join(dir, file!))).toEqual(raw);
+    const parsed = await simpleParser(raw);
+    expect(parsed.subject).toBe(message.subject);
+    expect(parsed.attachments[0]!.filename).toBe('pedido.pdf');
+  });
+});
 
 describe('mailer over SMTP', () => {
   it('delivers text and HTML with the configured sender', async () => {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+// The file itself: dist/main.js is an ES module, and Node does not resolve a directory import there.
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 
 export interface MailAttachment {
   filename: string;
@@ -20,6 +22,11 @@ export interface MailMessage {
    * receiving side sees the same message and can drop the copy.
    */
   messageId?: string;
+  /**
+   * The whole message already composed (`composeMail`, e.g. on the outbox's low-priority thread,
+   * decision 023): sent as it is, the other fields only name the recipient and the log line.
+   */
+  raw?: Buffer;
 }
 
 export interface Mailer {
@@ -52,9 +59,19 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTi
   const transport = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      if (message.raw) await transport.sendMail({ envelope: { from, to: [message.to] }, raw: message.raw });
+      else await transport.sendMail({ from, ...message });
     },
   };
+}
+
+/**
+ * The message as SMTP carries it (MIME, CRLF), built by nodemailer's own composer: what
+ * `sendMail` would have built, so a mailer can send it as `raw`. CPU-heavy for a message with a
+ * PDF (about a millisecond), hence the outbox composes on its low-priority thread.
+ */
+export function composeMail(from: string, message: Omit<MailMessage, 'raw'>): Promise<Buffer> {
+  return new MailComposer({ from, ...message }).compile().build();
 }
 
 const LINK_PATTERN = /https?:\/\/\S+/g;
@@ -75,11 +92,11 @@ export function createOutboxMailer(outboxDir: string, from: string, log: MailLog
   }));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const content = message.raw ?? ((await transport.sendMail({ from, ...message })).message as Buffer);
       await ensureDir();
       // Sortable by time, unique without coordination between processes.
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, content);
       log.info({ to: message.to, subject: message.subject, file, links: message.text.match(LINK_PATTERN) ?? [] }, 'correo guardado en outbox');
     },
   };
