@@ -11,7 +11,8 @@ import {
   quantityRuleHints,
   smallestQuantity,
 } from '@mayorista/core/quantity-rules';
-import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
+import { isWholesaleProduct } from '@mayorista/core/catalogue-product';
+import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
 

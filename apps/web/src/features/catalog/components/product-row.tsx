@@ -9,7 +9,8 @@ import {
   quantityRuleHints,
   smallestQuantity,
 } from '@mayorista/core/quantity-rules';
-import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
+import { isWholesaleProduct } from '@mayorista/core/catalogue-product';
+import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 import { Link } from 'react-router';
 import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
