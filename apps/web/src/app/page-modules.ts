@@ -2,7 +2,7 @@
  * Which page module each SPEC §2 route opens, as paths from the web app's root.
  *
  * Three readers, one table:
- * - page-loaders.ts loads these modules for routes.tsx (every one but the home page is its own
+ * - page-loaders.ts loads these modules for routes.tsx (every page, the home page too, is its own
  *   chunk); main.tsx has the opened route's page loaded before the first render, so the page
  *   paints without a page spinner that it then replaces (a second layout, a shift) — a returning
  *   customer still sees the shell's spinner while the stored session is checked —
