@@ -181,7 +181,9 @@ function FavoritesToggle({ on, count, onChange }: { on: boolean; count: number; 
       onClick={() => onChange(!on)}
     >
       <span aria-hidden="true">★</span>
-      {count > 0 ? `${favoriteTexts.filter} (${count})` : favoriteTexts.filter}
+      {/* On a phone the star and the count say it, so the header keeps to one line; the name stays for screen readers. */}
+      <span className="max-sm:sr-only">{favoriteTexts.filter}</span>
+      {count > 0 ? <span>{`(${count})`}</span> : null}
     </Button>
   );
 }
