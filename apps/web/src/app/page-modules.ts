@@ -34,3 +34,14 @@ export const PAGE_MODULES = {
 } as const satisfies Record<string, `/src/${string}-page.tsx`>;
 
 export type PagePath = keyof typeof PAGE_MODULES;
+
+/**
+ * Modules a page imports on demand but needs right after its first paint (decision 024). The
+ * build announces their chunks in that route's HTML too (modulepreload: downloaded beside the
+ * entry), but the page evaluates them only when it uses them, so they are not part of the work
+ * before the first paint. The catalogue's rows: the first paint shows a spinner until the products
+ * arrive.
+ */
+export const PAGE_EARLY_MODULES: Partial<Record<PagePath, readonly `/src/${string}.tsx`[]>> = {
+  '/catalog': ['/src/features/catalog/components/product-results.tsx'],
+};
