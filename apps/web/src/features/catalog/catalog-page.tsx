@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { products as productsTexts } from '@mayorista/core/messages/products';
 import type { CustomerKind } from '@mayorista/core/pricing';
@@ -13,6 +13,7 @@ import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Fil
 import { CatalogFilters } from './components/catalog-filters';
 import { PricingNotice } from './components/pricing-notice';
 import { useCatalogView, type CatalogView } from './use-catalog-view';
+import type * as ResultsModule from './components/product-results';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
 import { useFavorites } from '../../lib/queries/favorites';
 import { favorites as favoriteTexts } from '@mayorista/core/messages/productPage';
@@ -24,9 +25,22 @@ const SEARCH_DEBOUNCE_MS = 300;
 // arrive). Opening /catalog, the HTML announces its chunk (PAGE_EARLY_MODULES), so it downloads
 // beside the entry; the page evaluates it once it has painted, as it asks for the products
 // (decision 024). Arriving from another page, that is when it downloads, beside the products.
-const loadResults = () => import('./components/product-results');
-const ProductList = lazy(() => loadResults().then((m) => ({ default: m.ProductList })));
-const ProductGrid = lazy(() => loadResults().then((m) => ({ default: m.ProductGrid })));
+// Not React.lazy: a lazy component suspends at least once, and React throttles the reveal of a
+// suspended boundary by 300 ms, so the rows would show that much later (decision 024).
+type Results = typeof ResultsModule;
+let loadedResults: Results | null = null;
+const loadResults = () => import('./components/product-results').then((module) => (loadedResults = module));
+
+/** The rows' module once it is in (null until then); a failed download goes to the page's error boundary. */
+function useResults(): Results | null {
+  const [results, setResults] = useState(loadedResults);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (!results) loadResults().then(setResults, setFailure);
+  }, [results]);
+  if (failure) throw failure;
+  return results;
+}
 
 type SelectFilters = Omit<Filters, 'search'>;
 
@@ -93,10 +107,8 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
 
   const products = useInfiniteQuery(catalogQueryOptions(filters, kind));
   const categories = useQuery(categoriesQueryOptions());
-  // After the first paint, with the products' request (see loadResults).
-  useEffect(() => {
-    void loadResults();
-  }, []);
+  // Loaded after the first paint, with the products' request (see loadResults).
+  const results = useResults();
 
   useEffect(() => {
     if (products.isError) {
@@ -162,9 +174,13 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
             </p>
             <ViewToggle view={view} onChange={setView} />
           </div>
-          <Suspense fallback={<ResultsPlaceholder />}>
-            {view === 'list' ? <ProductList items={items} {...row} /> : <ProductGrid items={items} {...row} />}
-          </Suspense>
+          {!results ? (
+            <ResultsPlaceholder />
+          ) : view === 'list' ? (
+            <results.ProductList items={items} {...row} />
+          ) : (
+            <results.ProductGrid items={items} {...row} />
+          )}
           {!showFavorites && products.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
