@@ -12,7 +12,7 @@ import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embed
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
 import { measureDashboard, measureOutboxCost } from './lib/order-life';
-import { cpuMs, percentile, ROOT, sampleMemory, startProcess } from './lib/processes';
+import { cpuMs, ownCpuMs, percentile, ROOT, sampleMemory, startProcess, treeCpuDelta, treeCpuMs } from './lib/processes';
 import { seedBenchDataset } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
@@ -196,6 +196,10 @@ async function main() {
           baseline: r.baseline.perSecond,
           ratio: r.ratio,
           cpuMsPerOrder: r.product.serverCpuMsPerOrder,
+          cpu: {
+            product: { postgres: r.product.postgresCpuMsPerOrder, load: r.product.loadGeneratorCpuMsPerOrder },
+            baseline: { postgres: r.baseline.postgresCpuMsPerOrder, load: r.baseline.loadGeneratorCpuMsPerOrder },
+          },
           ok: r.correctness.ok,
         }));
       }
@@ -348,8 +352,10 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
     { name: 'postgres', pid: postgresPid, withChildren: true },
   ]);
   const cpuBefore = cpuMs(serverPid);
+  const productCpu = startCpuAccount(postgresPid());
   const productOrders = await runOrderLoad({ ...productLoad, seconds: SECONDS });
   const cpuAfter = cpuMs(serverPid);
+  const productCpuPerOrder = productCpu.perOrder(productOrders.completed);
   const orderMemory = mem.stop();
   // The server's CPU per accepted order (its outbox thread included), a figure other load disturbs less.
   const serverCpuMsPerOrder = cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / Math.max(1, productOrders.completed), 2);
@@ -358,10 +364,12 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
   const negative = Number((await pool.query(`select count(*) from products where not has_unlimited_stock and stock < 0`)).rows[0].count);
   await runRawOrderLoad({ ...rawLoad, seconds: WARM_UP_SECONDS });
   await pool.query('checkpoint');
+  const rawCpu = startCpuAccount(postgresPid());
   const rawOrders = await runRawOrderLoad({ ...rawLoad, seconds: SECONDS });
+  const rawCpuPerOrder = rawCpu.perOrder(rawOrders.completed);
   return {
-    product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory, serverCpuMsPerOrder },
-    baseline: { ...rawOrders, perSecond: round(rawOrders.perSecond) },
+    product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory, serverCpuMsPerOrder, ...productCpuPerOrder },
+    baseline: { ...rawOrders, perSecond: round(rawOrders.perSecond), ...rawCpuPerOrder },
     ratio: round(productOrders.perSecond / rawOrders.perSecond, 2),
     target: { ratioAtLeast: 0.5 },
     correctness: {
@@ -374,11 +382,34 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
   };
 }
 
+/**
+ * CPU milliseconds per accepted order of PostgreSQL (postmaster and backends) and of the load
+ * generator (this process) over one side's run: where the machine's two cores went, per side.
+ */
+function startCpuAccount(postgres: number | null) {
+  const pgBefore = treeCpuMs(postgres);
+  const loadBefore = ownCpuMs();
+  return {
+    perOrder(completed: number) {
+      const n = Math.max(1, completed);
+      return {
+        postgresCpuMsPerOrder: round(treeCpuDelta(pgBefore, treeCpuMs(postgres)) / n, 2),
+        loadGeneratorCpuMsPerOrder: round((ownCpuMs() - loadBefore) / n, 2),
+      };
+    },
+  };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function printOrderRounds(r: Record<string, any>) {
   say('');
-  for (const [i, one] of (r.orderRounds as { product: number; baseline: number; ratio: number; cpuMsPerOrder: number | null; ok: boolean }[]).entries()) {
-    const cpu = one.cpuMsPerOrder === null ? '' : `, servidor ${one.cpuMsPerOrder} ms de CPU por pedido`;
+  type Side = { postgres: number; load: number };
+  type Round = { product: number; baseline: number; ratio: number; cpuMsPerOrder: number | null; cpu: { product: Side; baseline: Side }; ok: boolean };
+  for (const [i, one] of (r.orderRounds as Round[]).entries()) {
+    const server = one.cpuMsPerOrder === null ? '' : `servidor ${one.cpuMsPerOrder}, `;
+    const cpu =
+      `; ms de CPU por pedido: ${server}PostgreSQL ${one.cpu.product.postgres}, generador ${one.cpu.product.load}` +
+      ` (base: PostgreSQL ${one.cpu.baseline.postgres}, generador ${one.cpu.baseline.load})`;
     say(`Pedidos ronda ${i + 1}: producto ${one.product}/s, base ${one.baseline}/s, ${one.ratio}×${cpu}${one.ok ? '' : ' ERROR de stock'}`);
   }
   say(`Errores del producto (última ronda): ${JSON.stringify(r.orders.product.errors)}`);

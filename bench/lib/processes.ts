@@ -134,3 +134,42 @@ export function cpuMs(pid: number | null): number | null {
     return null;
   }
 }
+
+/**
+ * CPU milliseconds of a process and its children (PostgreSQL's postmaster and its backends), per
+ * pid, so a run's share is `treeCpuDelta(before, after)` even when backends come and go.
+ */
+export function treeCpuMs(pid: number | null): Map<number, number> {
+  const out = new Map<number, number>();
+  if (pid === null) return out;
+  // Children that have exited (a closed connection's backend) are counted in the parent's
+  // cutime/cstime, under a key no live process has.
+  const reaped = reapedChildrenCpuMs(pid);
+  if (reaped !== null) out.set(-pid, reaped);
+  for (const one of [pid, ...childrenOf(pid)]) {
+    const ms = cpuMs(one);
+    if (ms !== null) out.set(one, ms);
+  }
+  return out;
+}
+
+function reapedChildrenCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+export function treeCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
+}
+
+/** This process's own CPU milliseconds so far (the load generator's cost, user + system). */
+export function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueProduct, Product, ProductInput, ProductListResponse } from '@mayorista/core/schemas/product';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
-import { CatalogueCache, STOCK_ONLY_PAYLOAD } from '../src/modules/products/products.cache';
+import { CatalogueCache, priceListPayload, STOCK_ONLY_PAYLOAD } from '../src/modules/products/products.cache';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp, testConfig } from './helpers';
 
@@ -340,6 +340,35 @@ describe('CatalogueCache', () => {
       release();
       await loading;
       expect(await cache.remember('count2', async () => 5, count)).toBe(4);
+    } finally {
+      await cache.stop();
+    }
+  });
+
+  it('a price-list change forgets only what is priced at that list, and never stores a list-priced load it raced', async () => {
+    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
+    await cache.start();
+    try {
+      const atA = { dependsOnStock: true, priceListId: 'A' };
+      const atB = { dependsOnStock: true, priceListId: 'B' };
+      const base = { dependsOnStock: true };
+      await cache.remember('a', async () => 'a1', atA);
+      await cache.remember('b', async () => 'b1', atB);
+      await cache.remember('base', async () => 'base1', base);
+      cache.invalidate(priceListPayload('A'));
+      expect(await cache.remember('a', async () => 'a2', atA)).toBe('a2');
+      expect(await cache.remember('b', async () => 'b2', atB)).toBe('b1');
+      expect(await cache.remember('base', async () => 'base2', base)).toBe('base1');
+      // A load at B that started before a change of A is handed out but not kept (any list's change).
+      let release = () => {};
+      const racing = cache.remember('b-slow', () => new Promise<string>((resolve) => (release = () => resolve('old'))), atB);
+      cache.invalidate(priceListPayload('A'));
+      release();
+      expect(await racing).toBe('old');
+      expect(await cache.remember('b-slow', async () => 'new', atB)).toBe('new');
+      // Any other change still forgets every list's answers.
+      cache.invalidate();
+      expect(await cache.remember('b', async () => 'b3', atB)).toBe('b3');
     } finally {
       await cache.stop();
     }

@@ -289,7 +289,7 @@ describe('two customers on different lists, a customer on the base list, a visit
     expect(prices((await read()).body)).toEqual({ Yerba: 90_000, Azúcar: 45_000 });
     let stop = () => {};
     const notified = new Promise<void>((resolve) => {
-      stop = ctx.app.catalogueCache.onInvalidate((payload) => payload === '' && resolve());
+      stop = ctx.app.catalogueCache.onInvalidate((payload) => payload === `list:${grande.id}` && resolve());
     });
     await ctx.pool.query('update price_lists set percentage_bp = -3000 where id = $1', [grande.id]);
     await notified;
@@ -310,5 +310,74 @@ describe('two customers on different lists, a customer on the base list, a visit
     expect(line(await text('/api/price-list.pdf', b))).toContain('1.000,00');
     expect(line(await text(`/api/admin/users/${c.userId}/price-list.pdf`, admin))).toContain('700,00');
     expect(line(await text(`/api/admin/users/${b.userId}/price-list.pdf`, admin))).toContain('1.000,00');
+  });
+
+  /** Runs `write` and resolves once this process has received its invalidation with `payload`. */
+  const afterNotice = async (payload: string, write: () => Promise<unknown>) => {
+    let stop = () => {};
+    const received = new Promise<void>((resolve) => {
+      stop = ctx.app.catalogueCache.onInvalidate((p) => p === payload && resolve());
+    });
+    await write();
+    await received.finally(() => stop());
+  };
+  const seen = async (user: TestUser) => prices((await inject('GET', url(), user)).body);
+  /** Base prices back to 1.000,00 through the product trigger: a product change, every list's answers forgotten. */
+  const restoreBasePrice = () => afterNotice('', () => ctx.pool.query('update products set price = 100000 where id = $1', [listed.id]));
+
+  /**
+   * Writes Yerba's base price with the triggers off (session_replication_role = replica): no NOTIFY,
+   * so a remembered answer keeps the old price and an answer loaded afresh shows the new one. It
+   * tells which answers a list's edit made the cache forget.
+   */
+  const setBasePriceUnnoticed = async (price: number) => {
+    const client = await ctx.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local session_replication_role = replica`);
+      await client.query('update products set price = $2 where id = $1', [listed.id, price]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  };
+
+  it('editing one list forgets only that list’s remembered pages: its customers see the new prices at once, other lists’ answers stay', async () => {
+    // Remembered: A at Lista 2 (−5 %), B at the base list, C at Mayorista grande (−30 %).
+    expect(await seen(a)).toEqual({ Yerba: 95_000, Azúcar: 40_000 });
+    expect(await seen(b)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+    await setBasePriceUnnoticed(200_000);
+
+    const edited = await inject('PUT', `/api/admin/price-lists/${lista2.id}`, admin, {
+      name: lista2.name,
+      percentage: -10,
+      items: [{ product_id: explicit.id, price: 40_000 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // A's page is loaded afresh: the list's new −10 % over what the database holds now.
+    expect(await seen(a)).toEqual({ Yerba: 180_000, Azúcar: 40_000 });
+    // B's and C's pages were not forgotten (still the remembered Yerba, priced before the unnoticed write).
+    expect(await seen(b)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+
+    // A base price change still forgets every list's answers.
+    await restoreBasePrice();
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
+    expect(await seen(b)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+  });
+
+  it('an explicit price written by plain SQL (another process) reaches that list’s customers through its own NOTIFY, and only theirs', async () => {
+    expect(await seen(c)).toEqual({ Yerba: 70_000, Azúcar: 35_000 });
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
+    await setBasePriceUnnoticed(300_000);
+    await afterNotice(`list:${grande.id}`, () =>
+      ctx.pool.query('insert into price_list_items (list_id, product_id, price) values ($1, $2, 33000)', [grande.id, explicit.id]),
+    );
+    expect(await seen(c)).toEqual({ Yerba: 210_000, Azúcar: 33_000 });
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
+    await restoreBasePrice();
+    expect(await seen(a)).toEqual({ Yerba: 90_000, Azúcar: 40_000 });
   });
 });

@@ -1,5 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport, UndoResult } from '@mayorista/core/schemas/pricing';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
@@ -8,16 +12,17 @@ import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 
 /** Decision 022: SKU-less products round-trip through the ID column; an import's undo restores all it changed. */
-const ctx = await setupTestApp();
+const uploadsDir = mkdtempSync(path.join(tmpdir(), 'mayorista-undo-uploads-'));
+const ctx = await setupTestApp({ env: { UPLOADS_DIR: uploadsDir } });
 let admin: TestUser;
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-function multipart(file: Buffer) {
+function multipart(file: Buffer, fileName = 'c.csv') {
   const boundary = `----import${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -231,5 +236,35 @@ describe('undoing an import', () => {
     expect((await productById(p.id))!.name).toBe(`${oldName} nuevo`);
     const again = await ctx.app.inject({ method: 'GET', url: '/api/admin/price-changes?page=1&page_size=50', headers: admin.headers });
     expect(again.json<{ items: { id: string; undone_at: string | null }[] }>().items.find((c) => c.id === report.change_id)!.undone_at).toBeNull();
+  });
+
+  it('removes the image files of a created product it deletes (uploaded since the import): no orphan on disk', async () => {
+    const category = `ConFoto ${tag()}`;
+    await createProduct({ category, sku: `CF-${tag()}` });
+    const lines = await exportCsv(category);
+    const width = lines[0]!.split(';').length;
+    const name = `Creado con fotos ${tag()}`;
+    lines.splice(lines.length - 1, 0, [`CF2-${tag()}`, name, category, '10', '20', 'No', '', 'No', '', '3', 'No', 'Sí', ...Array(width - 12).fill('')].join(';'));
+    const report = (await importFile(Buffer.from(lines.join('\r\n')), false)).json<ImportReport>();
+    expect(report).toMatchObject({ created: 1 });
+    const created = (await ctx.pool.query<{ id: string }>(`select id from products where name = $1`, [name])).rows[0]!.id;
+
+    // Since the import, the admin gave the new product a gallery: two images, each with its copies.
+    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2864c8' } }).png().toBuffer();
+    for (const url of [`/api/products/${created}/images`, `/api/products/${created}/images`]) {
+      const { payload, headers } = multipart(image, 'foto.png');
+      const uploaded = await ctx.app.inject({ method: 'POST', url, headers: { ...admin.headers, ...headers }, payload });
+      expect(uploaded.statusCode, uploaded.body).toBeLessThan(300);
+    }
+    const stored = (await ctx.pool.query<{ file_name: string }>(`select file_name from product_images where product_id = $1`, [created])).rows;
+    expect(stored).toHaveLength(2);
+    const filesOnDisk = () => readdirSync(uploadsDir).filter((f) => stored.some((s) => f.startsWith(s.file_name.replace(/\.webp$/, ''))));
+    expect(filesOnDisk().length).toBeGreaterThan(2);
+
+    const undo = await ctx.app.inject({ method: 'POST', url: `/api/admin/price-changes/${report.change_id}/undo`, headers: admin.headers });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json<UndoResult>()).toMatchObject({ removed: 1, skipped: [] });
+    expect(await productById(created)).toBeUndefined();
+    expect(filesOnDisk()).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
 import type { PriceChange, PriceChangesPage, ProductPriceHistory, RepricePreview, UndoResult } from '@mayorista/core/schemas/pricing';
+import { productInputSchema } from '@mayorista/core/schemas/product';
+import * as productsRepository from '../src/modules/products/products.repository';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 
@@ -135,3 +137,43 @@ describe('POST /api/admin/products/reprice', () => {
     expect((await reprice({ adjustment: { kind: 'percent', percent: 5 }, fields: ['price'] }, true, customer)).statusCode).toBe(403);
   });
 });
+
+describe('one writer of prices (decision 025)', () => {
+  const history = async (id: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/admin/products/${id}/price-history`, headers: admin.headers }))
+      .json<ProductPriceHistory>()
+      .items.map((i) => [i.source, i.before.price, i.after.price, i.before.sale_price, i.after.sale_price]);
+  const edit = async (p: Product, changes: Partial<ProductInput>) => {
+    const { id: _id, image_url: _i, created_at: _c, updated_at: _u, ...fields } = p;
+    return ctx.app.inject({ method: 'PUT', url: `/api/products/${p.id}`, headers: admin.headers, payload: { ...fields, ...changes } });
+  };
+
+  it('the product repository writes an edit’s other fields, never its prices: those go through modules/pricing', async () => {
+    const p = await createProduct({ price: 100_000, on_sale: true, sale_price: 90_000 });
+    const { id: _id, image_url: _i, created_at: _c, updated_at: _u, ...fields } = p;
+    const data = productInputSchema.parse({ ...fields, name: `${p.name} bis`, price: 300_000, on_sale: false, sale_price: null, retail_price: 400_000 });
+    const updated = await productsRepository.updateProductDetails(ctx.db, p.id, data);
+    expect(updated).toMatchObject({ name: `${p.name} bis`, price: 100_000, retail_price: 150_000, on_sale: true, sale_price: 90_000 });
+  });
+
+  it('the editor turns an offer off and clears its price while lowering the list price, in one save, recorded once', async () => {
+    const p = await createProduct({ price: 100_000, on_sale: true, sale_price: 90_000 });
+    // Below the old sale price: written apart from the flag, the sale CHECKs would refuse the middle row.
+    const off = await edit(p, { price: 80_000, on_sale: false, sale_price: null, name: `${p.name} sin oferta` });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<Product>()).toMatchObject({ price: 80_000, on_sale: false, sale_price: null, name: `${p.name} sin oferta` });
+    const on = await edit(off.json<Product>(), { price: 120_000, on_sale: true, sale_price: 110_000 });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json<Product>()).toMatchObject({ price: 120_000, on_sale: true, sale_price: 110_000 });
+    // A save that changes no price records nothing; a refused one changes nothing.
+    expect((await edit(on.json<Product>(), { description: 'Caja de 12.' })).statusCode).toBe(200);
+    const refused = await edit(on.json<Product>(), { price: 100_000, sale_price: 110_000, name: `${p.name} nunca` });
+    expect(refused.statusCode).toBe(400);
+    expect(await product(p.id)).toMatchObject({ price: 120_000, sale_price: 110_000, name: `${p.name} sin oferta`, description: 'Caja de 12.' });
+    expect(await history(p.id)).toEqual([
+      ['manual', 80_000, 120_000, null, 110_000],
+      ['manual', 100_000, 80_000, 90_000, null],
+    ]);
+  });
+});
+

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../src/db/client';
-import { inTransaction } from '../src/db/transaction';
+import { createPipelinedPool, createPool } from '../src/db/client';
+import { raisedRefusal } from '../src/db/pg-errors';
+import { inPipelinedTransaction, inTransaction } from '../src/db/transaction';
 import { createTestDatabase } from './helpers';
 
 const database = await createTestDatabase();
 const pool = createPool(database.url, 2);
+const pipelined = createPipelinedPool(pool);
 
 beforeAll(async () => {
   await pool.query(`create table tx_probe (n int primary key)`);
 });
 
 afterAll(async () => {
+  await pipelined.end();
   await pool.end();
   await database.drop();
 });
@@ -55,5 +58,54 @@ describe('inTransaction', () => {
     }
     expect(pool.totalCount).toBeLessThanOrEqual(2);
     expect(pool.waitingCount).toBe(0);
+  });
+});
+
+/**
+ * Decision 023: the order's last writes and COMMIT leave in one trip. A write that refuses must
+ * undo the writes sent before it in the same trip, and a statement that raises
+ * (`require_or_raise`, migration 0015) is how a refusal is said.
+ */
+describe('inPipelinedTransaction', () => {
+  const refuseUnless = (client: { query: (text: string) => Promise<unknown> }, ok: boolean) =>
+    client.query(`select require_or_raise(${ok}, 'probe_refused', 'detalle 7')`);
+
+  it('commits the reads and the writes sent with COMMIT, and hands back the writes\' results in order', async () => {
+    const result = await inPipelinedTransaction(pipelined, async ({ client, commitWith }) => {
+      const [read] = await Promise.all([client.query<{ n: number }>(`select count(*)::int as n from tx_probe`)]);
+      const [inserted, checked] = await commitWith(() => [
+        client.query<{ n: number }>(`insert into tx_probe values (10), (11) returning n`),
+        refuseUnless(client, true),
+      ] as const);
+      return { before: read.rows[0]!.n, inserted: inserted.rows.map((r) => r.n), checked: checked !== undefined };
+    });
+    expect(result).toEqual({ before: 2, inserted: [10, 11], checked: true });
+    expect(await probeRows()).toEqual([1, 2, 10, 11]);
+  });
+
+  it('a write that raises rolls back the writes sent before it in the same trip, and its refusal is readable', async () => {
+    const error = await inPipelinedTransaction(pipelined, async ({ client, commitWith }) => {
+      await commitWith(() => [client.query(`insert into tx_probe values (20)`), refuseUnless(client, false), client.query(`insert into tx_probe values (21)`)] as const);
+    }).catch((e: unknown) => e);
+    expect(raisedRefusal(error)).toEqual({ reason: 'probe_refused', detail: 'detalle 7' });
+    expect(await probeRows()).toEqual([1, 2, 10, 11]);
+    // The connection went back usable, outside any transaction.
+    const { rows } = await pipelined.query<{ n: number }>(`select count(*)::int as n from tx_probe`);
+    expect(rows[0]!.n).toBe(4);
+  });
+
+  it('work that returns without commitWith writes nothing; work that throws before it neither', async () => {
+    await inPipelinedTransaction(pipelined, async ({ client }) => {
+      await client.query(`insert into tx_probe values (30)`);
+      return 'nada que escribir';
+    });
+    const failure = new Error('regla de negocio');
+    await expect(
+      inPipelinedTransaction(pipelined, async ({ client }) => {
+        await client.query(`insert into tx_probe values (31)`);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await probeRows()).toEqual([1, 2, 10, 11]);
   });
 });

@@ -18,6 +18,20 @@ export function createPool(url: string, max = 20): pg.Pool {
     statement_timeout: 15_000,
     application_name: 'mayorista',
   });
+  return guarded(pool);
+}
+
+/**
+ * A pool to the same database as `like`, with its options, whose clients write each statement as
+ * soon as it is queued instead of after the previous answer (pg's pipeline mode). For
+ * `inPipelinedTransaction` only (decision 023): pipeline mode refuses cursors, and code that
+ * awaits each statement gains nothing from it.
+ */
+export function createPipelinedPool(like: pg.Pool): pg.Pool {
+  return guarded(new pg.Pool({ ...like.options, pipeline: true }));
+}
+
+function guarded(pool: pg.Pool): pg.Pool {
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => undefined);
   // Nor a checked-out one: pg-pool removes its own listener while a client is lent, and a client

@@ -39,6 +39,16 @@ export const isForeignKeyViolation = (error: unknown, constraint?: string): bool
 export const isLockNotAvailable = (error: unknown): boolean => violates(error, '55P03');
 
 /**
+ * A refusal raised by the `require_or_raise(ok, reason, detail)` SQL function (migration 0015,
+ * decision 023): its reason and detail, or null for any other error.
+ */
+export function raisedRefusal(error: unknown): { reason: string; detail: string } | null {
+  if (pgErrorOf(error)?.code !== 'P0001') return null;
+  const fields = error as { message?: unknown; detail?: unknown };
+  return { reason: String(fields.message ?? ''), detail: typeof fields.detail === 'string' ? fields.detail : '' };
+}
+
+/**
  * deadlock_detected (40P01) or serialization_failure (40001): PostgreSQL rolled the transaction
  * back because another one crossed it. Nothing was applied, so the client may simply retry.
  */

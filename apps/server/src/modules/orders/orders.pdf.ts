@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocumentWithParsedFonts } from '../../lib/pdf-fonts';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
@@ -98,7 +98,8 @@ const COLUMN_GAP = 0;
 /** Renders the order document a customer downloads from Mis Pedidos. */
 export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffer> {
   const number = orderNumber(order.id);
-  const doc = new PDFDocument({
+  // Every order's e-mail carries this document: its fonts are parsed once per process (lib/pdf-fonts).
+  const doc = pdfDocumentWithParsedFonts({
     size: 'A4',
     margin: 50,
     info: { Title: printable(pdfText.title(number)), Author: printable(catalogName) },

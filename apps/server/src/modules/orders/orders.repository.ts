@@ -109,8 +109,12 @@ export async function readOrderContext(db: Queryable, userId: string, idempotenc
   return { customer: row.customer, settings: row.settings, replayOf: row.replayOf, priceList: ruleFromJson(row.priceList) };
 }
 
-/** An order as written: every column but those the database fills in, and the request's fingerprint. */
-export type NewOrder = Omit<OrderRow, 'id' | 'createdAt' | 'updatedAt'> & { idempotencyFingerprint: string | null };
+/**
+ * An order as written: every column but its timestamps, and the request's fingerprint. The id is
+ * chosen by the server (a random UUID), so the order's other writes can name it before the
+ * INSERT has answered (they are sent together, decision 023).
+ */
+export type NewOrder = Omit<OrderRow, 'createdAt' | 'updatedAt'> & { idempotencyFingerprint: string | null };
 
 /**
  * Writes the order (with its idempotency fingerprint, so an order with a key always has one),
@@ -123,9 +127,9 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
   const { rows } = await db.query<OrderRow>({
     name: 'order_insert',
     text: `with o as (
-             insert into orders (user_id, user_info, items, total, total_savings, status, observaciones,
+             insert into orders (id, user_id, user_info, items, total, total_savings, status, observaciones,
                                  canjeado_con_puntos, idempotency_key, idempotency_fingerprint, iva)
-             values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
+             values ($12, $1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
              returning *
            ), emptied as (
              update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1
@@ -153,6 +157,7 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
       order.idempotencyKey,
       order.idempotencyFingerprint,
       order.iva === null ? null : JSON.stringify(order.iva),
+      order.id,
     ],
   });
   return rows[0]!;

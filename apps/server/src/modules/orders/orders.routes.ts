@@ -19,6 +19,7 @@ import { createAdminOrdersService } from './orders-admin.service';
 import type { InvoiceIssuer } from '../invoicing/invoice-issuer';
 import { renderOrderPdf } from './orders.pdf';
 import { createOrdersService } from './orders.service';
+import { createPipelinedPool } from '../../db/client';
 
 interface OrdersRoutesDeps {
   pool: pg.Pool;
@@ -47,8 +48,12 @@ const ownOrderParamsSchema = z.object({ id: z.string().max(100) });
 
 /** Customer side. The access level is enforced before the body is read (plugins/auth.ts). */
 function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
+  // Placing an order writes its statements in two round-trips on pipelined connections (decision 023).
+  const placementPool = createPipelinedPool(deps.pool);
+  app.addHook('onClose', () => placementPool.end());
   const service = createOrdersService({
     pool: deps.pool,
+    placementPool,
     whatsappPhone: deps.config.whatsappPhone,
     ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
   });

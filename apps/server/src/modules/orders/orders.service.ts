@@ -7,17 +7,18 @@ import type { Order, OrderIva, PlaceOrderResult } from '@mayorista/core/schemas/
 import { ivaSummaryRows, orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
-import { isUniqueViolation } from '../../db/pg-errors';
-import { inTransaction, type Queryable } from '../../db/transaction';
+import { randomUUID } from 'node:crypto';
+import { isUniqueViolation, raisedRefusal } from '../../db/pg-errors';
+import { inPipelinedTransaction, inTransaction, type Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { canCustomerCancel } from '@mayorista/core/order-status';
 import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
 import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
 import { formatMoney } from '@mayorista/core/money';
-import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
+import { creditPoints, debitPointsOrRaise, findPointsBalance, POINTS_REFUSED } from '../points/points.ledger';
 import { readSettings, type Settings } from '@mayorista/core/schemas/settings';
-import { returnStock, takeStock } from '../stock/stock.ledger';
+import { returnStock, STOCK_REFUSED, takeAllStock, type StockLine } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
 import { assertSameOrderRequest, orderRequestFingerprint } from './orders.idempotency';
 import {
@@ -32,6 +33,7 @@ import {
   readOrderContext,
   readProducts,
   toOrder,
+  type NewOrder,
   type OrderedProduct,
   type OrderItemSnapshot,
   type OrderRow,
@@ -95,9 +97,9 @@ interface OrderLine {
 const unavailable = (product: { id: string; name: string }) =>
   new AppError('product_unavailable', messages.orders.productUnavailable(product.name), { product_id: product.id });
 
-/** Step 2: every ordered product, re-read now, must exist and be on sale. */
-async function readOrderLines(tx: Queryable, command: PlaceOrderCommand, productIds: string[]): Promise<OrderLine[]> {
-  const found = new Map((await readProducts(tx, productIds)).map((p) => [p.id, p]));
+/** Step 2: every ordered product, re-read in the order's transaction, must exist and be on sale. */
+function orderLines(command: PlaceOrderCommand, products: OrderedProduct[]): OrderLine[] {
+  const found = new Map(products.map((p) => [p.id, p]));
   return command.items.map((item) => {
     const product = found.get(item.product_id);
     if (!product) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: item.product_id });
@@ -163,19 +165,20 @@ function orderIva(items: OrderItemSnapshot[], settings: Settings): OrderIva {
   return toOrderIva(orderItemsIva(items, settings.prices_include_iva));
 }
 
-/** Step 5 (redemptions only): debit the order's total from the points ledger, or refuse it. */
-async function redeemPoints(tx: Queryable, userId: string, order: OrderRow): Promise<number> {
-  const after = await debitPoints(tx, userId, order.total, { orderId: order.id, actorId: userId });
-  if (after === null) throw new AppError('insufficient_points', messages.points.insufficient);
-  return after;
+/** Step 7's stock lines: the products that count their stock (unlimited ones are never taken). */
+function stockLines(lines: OrderLine[]): StockLine[] {
+  return lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
 }
 
-/** Step 7, the last write before commit (see takeStock): take the units, or explain the first refused line. */
-async function takeOrderStock(tx: Queryable, lines: OrderLine[], order: OrderRow, userId: string): Promise<void> {
-  const limited = lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
-  const taken = await takeStock(tx, limited, { orderId: order.id, actorId: userId });
-  if (taken.size === limited.length) return;
-  throw await refusedStockError(tx, limited.filter((l) => !taken.has(l.productId)).map((l) => l.productId));
+/**
+ * A write of the order's last trip that refused (decision 023): not enough points, or stock
+ * lines refused — explained after the rollback, from the stock as it is then. Other errors as they are.
+ */
+async function refusalError(pool: pg.Pool, error: unknown): Promise<unknown> {
+  const refusal = raisedRefusal(error);
+  if (refusal?.reason === POINTS_REFUSED) return new AppError('insufficient_points', messages.points.insufficient);
+  if (refusal?.reason === STOCK_REFUSED) return refusedStockError(pool, refusal.detail.split(',').filter(Boolean));
+  return error;
 }
 
 /** Why takeStock refused lines, for the first of them: gone, disabled, or not enough units. */
@@ -192,6 +195,8 @@ export async function refusedStockError(tx: Queryable, refused: string[]): Promi
 
 export interface OrdersServiceDeps {
   pool: pg.Pool;
+  /** Placing an order runs on this pool, created with pipelining (createPipelinedPool, decision 023); `pool` when absent. */
+  placementPool?: pg.Pool;
   whatsappPhone: string;
   /** Called after a commit that queued e-mails, so this process's outbox worker sends them at once. */
   onEmailsQueued?: () => void;
@@ -199,6 +204,7 @@ export interface OrdersServiceDeps {
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { pool } = deps;
+  const placementPool = deps.placementPool ?? pool;
 
   async function answer(userId: string, row: OrderRow, created: boolean, saldoPuntos?: number): Promise<PlacedOrder> {
     const order = toOrder(row);
@@ -213,46 +219,54 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Steps 2–7 in ONE transaction; any error rolls all of it back (stock, points, order, cart).
-   * Answers `{ replayOf }` instead when the idempotency key already made an order: its first
-   * statement reads that along with the customer and the settings (one round-trip for the three).
+   * Steps 2–7 in ONE transaction and two round-trips (decision 023): BEGIN, the context (customer,
+   * settings, price list, a replayed idempotency key) and the products are written together; then
+   * the order (cart emptied, live notice queued), its e-mails, the points debit, the stock and
+   * COMMIT. A write that refuses raises, so the COMMIT behind it rolls everything back (stock,
+   * points, order, cart). Answers `{ replayOf }` instead when the idempotency key already made an order.
    */
   async function writeOrder(userId: string, command: PlaceOrderCommand, productIds: string[]) {
-    return inTransaction(pool, async (tx): Promise<{ replayOf: string } | { row: OrderRow; saldoPuntos: number }> => {
-      const context = await readOrderContext(tx, userId, command.idempotency_key ?? null, productIds);
+    return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }): Promise<{ replayOf: string } | { row: OrderRow; saldoPuntos: number }> => {
+      const [context, products] = await Promise.all([
+        readOrderContext(tx, userId, command.idempotency_key ?? null, productIds),
+        readProducts(tx, productIds),
+      ]);
       if (context.replayOf) return { replayOf: context.replayOf };
       const { customer } = context;
       if (!customer) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
-      const lines = await readOrderLines(tx, command, productIds);
+      const lines = orderLines(command, products);
       checkQuantityRules(lines);
       // The customer's list as it is in this transaction (decision 018), read with the customer.
       const { items, totalSavings } = priceLines(lines, context.priceList);
       // One read of the settings serves IVA, the minimum order and the e-mail switches.
       const settings = readSettings(context.settings);
       const iva = orderIva(items, settings);
-      const total = iva.total;
-      checkMinimumOrder(total, settings);
-      const status: OrderStatus = command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente';
-      // Step 4: the order with its fingerprint, the cart emptied and the admins' live notice (on
-      // commit only), in one statement.
-      const row = await insertOrderAndEmptyCart(tx, {
+      checkMinimumOrder(iva.total, settings);
+      const order: NewOrder = {
+        id: randomUUID(),
         userId,
         userInfo: customerSnapshot(customer),
         items,
-        total,
+        total: iva.total,
         totalSavings,
-        status,
+        status: command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente',
         observaciones: command.observaciones,
         canjeadoConPuntos: command.canjeado_con_puntos,
         idempotencyKey: command.idempotency_key ?? null,
         idempotencyFingerprint: command.idempotency_key ? orderRequestFingerprint(command) : null,
         iva,
-      });
-      const saldoPuntos = command.canjeado_con_puntos ? await redeemPoints(tx, userId, row) : customer.saldoPuntos;
-      // The e-mails exist iff the order commits (decision 014); the worker sends them later.
-      await queueOrderEmails(tx, { id: row.id, customerEmail: customer.email }, { kind: 'placed' }, settings);
-      await takeOrderStock(tx, lines, row, userId);
-      return { row, saldoPuntos };
+      };
+      const movement = { orderId: order.id, actorId: userId };
+      // In this order, which is also the lock order (decision 021): the cart, the customer's
+      // profile (points), then the products in id order — and the stock last, so a popular
+      // product's row is held only for its statement and the commit.
+      const [row, , balance] = await commitWith(() => [
+        insertOrderAndEmptyCart(tx, order),
+        queueOrderEmails(tx, { id: order.id, customerEmail: customer.email }, { kind: 'placed' }, settings),
+        command.canjeado_con_puntos ? debitPointsOrRaise(tx, userId, order.total, movement) : Promise.resolve(customer.saldoPuntos),
+        takeAllStock(tx, stockLines(lines), movement),
+      ] as const);
+      return { row, saldoPuntos: balance };
     });
   }
 
@@ -276,7 +290,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     } catch (error) {
       const winner = key && isIdempotencyKeyConflict(error) ? await findOrderByIdempotencyKey(pool, userId, key) : null;
       if (winner) return replay(userId, winner, command);
-      throw error;
+      throw await refusalError(pool, error);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { PointsMovement, PointsMovementKind } from '@mayorista/core/schemas/ledger';
+import { ACTOR_NAME, ledgerPage, type LedgerTable } from '../../db/ledger-page';
 import type { Queryable } from '../../db/transaction';
 
 /**
@@ -14,6 +15,16 @@ export interface PointsMovementContext {
   actorId?: string | null;
 }
 
+/** The debit if the balance covers it (`debited`, empty otherwise) and its movement. */
+const DEBIT_CTES = `with debited as (
+             update profiles set saldo_puntos = saldo_puntos - $2::bigint, updated_at = now()
+              where id = $1 and saldo_puntos >= $2::bigint
+             returning id, saldo_puntos
+           ), moved as (
+             insert into points_movements (profile_id, kind, amount, balance, order_id, actor_id)
+             select id, $5, -$2::bigint, saldo_puntos, $3::uuid, $4::uuid from debited
+           )`;
+
 /**
  * Debits points only if the balance covers them (the conditional UPDATE is the guard against two
  * redemptions racing). Returns the new balance, or null when the balance did not cover it.
@@ -26,18 +37,34 @@ export async function debitPoints(
 ): Promise<number | null> {
   const { rows } = await db.query<{ saldo_puntos: number }>({
     name: 'points_debit',
-    text: `with debited as (
-             update profiles set saldo_puntos = saldo_puntos - $2::bigint, updated_at = now()
-              where id = $1 and saldo_puntos >= $2::bigint
-             returning id, saldo_puntos
-           ), moved as (
-             insert into points_movements (profile_id, kind, amount, balance, order_id, actor_id)
-             select id, $5, -$2::bigint, saldo_puntos, $3::uuid, $4::uuid from debited
-           )
-           select saldo_puntos from debited`,
+    text: `${DEBIT_CTES} select saldo_puntos from debited`,
     values: [profileId, amount, context.orderId ?? null, context.actorId ?? null, context.kind ?? 'order'],
   });
   return rows[0]?.saldo_puntos ?? null;
+}
+
+/** What `debitPointsOrRaise` raises when the balance does not cover the amount. */
+export const POINTS_REFUSED = 'points_refused';
+
+/**
+ * `debitPoints` that refuses by raising POINTS_REFUSED (`require_or_raise`, migration 0015), so
+ * it can be sent with the COMMIT behind it (decision 023). Answers the new balance. The query is
+ * written before this function's first await, in the order it is called.
+ */
+export async function debitPointsOrRaise(
+  db: Queryable,
+  profileId: string,
+  amount: number,
+  context: PointsMovementContext & { kind?: Extract<PointsMovementKind, 'order' | 'order_edit'> },
+): Promise<number> {
+  const { rows } = await db.query<{ saldo_puntos: number }>({
+    name: 'points_debit_or_raise',
+    text: `${DEBIT_CTES}
+           select (select saldo_puntos from debited) as saldo_puntos,
+                  require_or_raise(exists (select 1 from debited), '${POINTS_REFUSED}', null)`,
+    values: [profileId, amount, context.orderId ?? null, context.actorId ?? null, context.kind ?? 'order'],
+  });
+  return rows[0]!.saldo_puntos;
 }
 
 /** Credits points (a refund); returns the new balance, or null when the customer does not exist. */
@@ -104,8 +131,8 @@ export async function findPointsBalance(db: Queryable, profileId: string): Promi
 type PointsMovementRow = Omit<PointsMovement, 'created_at'> & { created_at: Date };
 const toMovement = (row: PointsMovementRow): PointsMovement => ({ ...row, created_at: row.created_at.toISOString() });
 
-const MOVEMENT_COLUMNS = `m.id, m.kind, m.amount, m.balance, m.order_id, m.actor_id,
-  nullif(concat_ws(' ', a.nombre, a.apellido), '') as actor_name, m.reason, m.created_at`;
+const MOVEMENT_COLUMNS = `m.id, m.kind, m.amount, m.balance, m.order_id, m.actor_id, ${ACTOR_NAME}, m.reason, m.created_at`;
+const POINTS_LEDGER: LedgerTable = { table: 'points_movements', owner: 'profile_id' };
 
 /** One page of a customer's movements, newest first, and how many there are. */
 export async function listPointsMovements(
@@ -113,23 +140,8 @@ export async function listPointsMovements(
   profileId: string,
   page: { limit: number; offset: number },
 ): Promise<{ items: PointsMovement[]; total: number }> {
-  const [{ rows }, counted] = await Promise.all([
-    db.query<PointsMovementRow>({
-      name: 'points_movements_page',
-      text: `select ${MOVEMENT_COLUMNS}
-               from points_movements m left join profiles a on a.id = m.actor_id
-              where m.profile_id = $1
-              order by m.id desc
-              limit $2 offset $3`,
-      values: [profileId, page.limit, page.offset],
-    }),
-    db.query<{ n: number }>({
-      name: 'points_movements_count',
-      text: `select count(*)::int as n from points_movements where profile_id = $1`,
-      values: [profileId],
-    }),
-  ]);
-  return { items: rows.map(toMovement), total: counted.rows[0]?.n ?? 0 };
+  const { rows, total } = await ledgerPage<PointsMovementRow>(db, POINTS_LEDGER, MOVEMENT_COLUMNS, profileId, page);
+  return { items: rows.map(toMovement), total };
 }
 
 /** The admin adjustments only, newest first: what `GET /api/admin/users/:id/points-history` answers. */

@@ -11,14 +11,15 @@ import {
 } from '@mayorista/core/schemas/price-lists';
 import type { Database } from '../../db/client';
 import { authOf } from '../../plugins/auth';
+import { priceListPayload } from '../products/products.cache';
 import { createPriceListsService } from './price-lists.service';
 
 /**
  * /api/admin/price-lists and the assignment of a list to a customer (docs/api.md "Price lists").
- * Registered after the products routes: a change here makes the catalogue cache forget.
+ * Registered after the products routes: a change here makes the catalogue cache forget that list's answers.
  */
 export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {
-  const service = createPriceListsService({ ...deps, changed: () => app.catalogueCache.invalidate() });
+  const service = createPriceListsService({ ...deps, changed: (listId) => app.catalogueCache.invalidate(priceListPayload(listId)) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
 

@@ -30,10 +30,11 @@ async function assertProductsExist(db: Queryable, data: PriceListData): Promise<
 
 /**
  * Price lists (issue 16 item 5, decision 018). Each write is one transaction; the triggers of
- * migration 0011 make every process's catalogue cache forget, and `changed` forgets in this
- * process at once so the admin's next read (and their customers') already has the new prices.
+ * migration 0016 make every process's catalogue cache forget that list's answers, and `changed`
+ * forgets them in this process at once so the admin's next read (and their customers') already has
+ * the new prices.
  */
-export function createPriceListsService(deps: { db: Database; pool: pg.Pool; changed: () => void }) {
+export function createPriceListsService(deps: { db: Database; pool: pg.Pool; changed: (listId: string) => void }) {
   const { pool, db, changed } = deps;
 
   async function reload(id: string): Promise<PriceList> {
@@ -54,7 +55,7 @@ export function createPriceListsService(deps: { db: Database; pool: pg.Pool; cha
         await repository.replaceItems(tx, created, data.items);
         return created;
       }).catch((error: unknown) => translateWriteError(error, data.name));
-      changed();
+      changed(id);
       return reload(id);
     },
 
@@ -64,7 +65,7 @@ export function createPriceListsService(deps: { db: Database; pool: pg.Pool; cha
         await assertProductsExist(tx, data);
         await repository.replaceItems(tx, id, data.items);
       }).catch((error: unknown) => translateWriteError(error, data.name));
-      changed();
+      changed(id);
       return reload(id);
     },
 
@@ -76,7 +77,7 @@ export function createPriceListsService(deps: { db: Database; pool: pg.Pool; cha
       });
       if (result.customers > 0) throw new AppError('price_list_in_use', text.inUse(result.customers), { customers: result.customers });
       if (!result.deleted) throw listNotFound();
-      changed();
+      changed(id);
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { PriceSnapshot } from '@mayorista/core/repricing';
+import { sameSnapshot, type PriceSnapshot } from '@mayorista/core/repricing';
 import type { PriceChange, RepriceScope } from '@mayorista/core/schemas/pricing';
 import type { ProductData } from '@mayorista/core/schemas/product';
 import type { Queryable } from '../../db/transaction';
@@ -8,6 +8,9 @@ import { catalogueWhere } from '../products/products.repository';
  * Price changes in plain SQL (decision 007): a repricing reads and writes up to tens of thousands
  * of rows, so every write is ONE statement over arrays (unnest) rather than a statement per product.
  * Product writes reach the catalogue cache through the NOTIFY triggers of migration 0004.
+ *
+ * The ONE writer of an existing product's prices (decision 025): repricing, import, undo and the
+ * product editor's save (`writeEditedPrices`) all write them here, and each records its change.
  */
 
 export interface PricedRow extends PriceSnapshot {
@@ -62,16 +65,34 @@ export async function lockProducts(db: Queryable, ids: string[]): Promise<Priced
   return rows.map((r) => ({ ...r, ...snapshotOfRow(r) }));
 }
 
-/** Writes the new prices of many products in one statement. */
-export async function writePrices(db: Queryable, items: { id: string; prices: PriceSnapshot }[]): Promise<void> {
+/**
+ * Whether the sale prices apply. Written in the same statement as the prices when given: the CHECKs
+ * `products_on_sale_has_price` / `products_sale_price_valid` compare them, so an edit that turns an
+ * offer off and clears its price cannot be two statements (decision 022).
+ */
+export interface SaleFlags {
+  on_sale: boolean;
+  on_sale_retail: boolean;
+}
+
+/**
+ * Writes the new prices of many products in one statement; with `flags` (the editor's save) the sale
+ * flags too, in the same statement. The bulk writers pass none: their statement is the same as
+ * before flags existed here (no extra arrays over 20,000 rows), and each product keeps its own.
+ */
+export async function writePrices(db: Queryable, items: { id: string; prices: PriceSnapshot; flags?: SaleFlags }[]): Promise<void> {
   if (items.length === 0) return;
+  const flagged = items.every((i) => i.flags);
+  if (!flagged && items.some((i) => i.flags)) throw new Error('writePrices: flags for every item or for none');
   await db.query(
     `update products p
         set price = v.price, retail_price = v.retail_price, sale_price = v.sale_price,
-            sale_price_retail = v.sale_price_retail, discounts = v.discounts, updated_at = now()
+            sale_price_retail = v.sale_price_retail, discounts = v.discounts,
+            ${flagged ? 'on_sale = v.on_sale, on_sale_retail = v.on_sale_retail,' : ''} updated_at = now()
        from (select unnest($1::uuid[]) as id, unnest($2::bigint[]) as price, unnest($3::bigint[]) as retail_price,
                     unnest($4::bigint[]) as sale_price, unnest($5::bigint[]) as sale_price_retail,
-                    unnest($6::jsonb[]) as discounts) v
+                    unnest($6::jsonb[]) as discounts
+                    ${flagged ? ', unnest($7::boolean[]) as on_sale, unnest($8::boolean[]) as on_sale_retail' : ''}) v
       where p.id = v.id`,
     [
       items.map((i) => i.id),
@@ -80,8 +101,25 @@ export async function writePrices(db: Queryable, items: { id: string; prices: Pr
       items.map((i) => i.prices.sale_price),
       items.map((i) => i.prices.sale_price_retail),
       items.map((i) => JSON.stringify(i.prices.discounts)),
+      ...(flagged ? [items.map((i) => i.flags!.on_sale), items.map((i) => i.flags!.on_sale_retail)] : []),
     ],
   );
+}
+
+/**
+ * The product editor's save of one product's prices (the row locked by the caller, `before` read
+ * then): prices and sale flags in one statement, and a `manual` change in the product's price
+ * history when a price moved (issue 17), in the caller's transaction.
+ */
+export async function writeEditedPrices(
+  db: Queryable,
+  edit: { id: string; before: PriceSnapshot; after: PriceSnapshot; flags: SaleFlags; actorId: string },
+): Promise<void> {
+  const { id, before, after } = edit;
+  await writePrices(db, [{ id, prices: after, flags: edit.flags }]);
+  if (!sameSnapshot(before, after)) {
+    await insertChange(db, { source: 'manual', actorId: edit.actorId, scope: { product_id: id }, rule: null, items: [{ id, before, after }] });
+  }
 }
 
 /**

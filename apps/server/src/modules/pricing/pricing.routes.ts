@@ -57,7 +57,11 @@ const idParams = z.object({ id: uuidSchema });
  */
 export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; config: Config }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPricingService({ pool: deps.pool, invalidateCatalogue: () => app.catalogueCache.invalidate() });
+  const service = createPricingService({
+    pool: deps.pool,
+    uploadsDir: deps.config.uploadsDir,
+    invalidateCatalogue: () => app.catalogueCache.invalidate(),
+  });
 
   routes.post(
     '/api/admin/products/reprice',

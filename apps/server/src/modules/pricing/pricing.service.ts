@@ -14,6 +14,7 @@ import type { ProductData } from '@mayorista/core/schemas/product';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { inTransaction } from '../../db/transaction';
 import { adjustStocks } from '../stock/stock.ledger';
+import { imageFilesOf, removeImageFiles, type StoredImageFiles } from '../products/products.gallery';
 import { sameField } from './pricing.import';
 import { AppError } from '../../lib/errors';
 import * as repository from './pricing.repository';
@@ -58,6 +59,8 @@ interface UndoOutcome {
   skipped: UndoResult['skipped'];
   fieldsRestored: number;
   removed: number;
+  /** The image files of the removed products, deleted from disk once the undo has committed. */
+  files: StoredImageFiles[];
 }
 
 /** A bulk repricing's undo: recorded `before` prices where the product still holds `after`. */
@@ -73,7 +76,7 @@ async function undoPrices(client: PoolClient, changeId: string): Promise<UndoOut
     else skipped.push({ id: row.id, name: row.name, reason: 'edited' });
   }
   await repository.writePrices(client, priceItems.map((i) => ({ id: i.id, prices: i.after })));
-  return { priceItems, skipped, fieldsRestored: 0, removed: 0 };
+  return { priceItems, skipped, fieldsRestored: 0, removed: 0, files: [] };
 }
 
 /** A product still holds what the import wrote: every field it changed but the stock, which orders move on their own. */
@@ -114,14 +117,17 @@ async function undoImport(client: PoolClient, change: PriceChange, items: reposi
   const wanted = restore.filter((r) => r.stockBack !== 0);
   const moved = await adjustStocks(client, wanted.map((r) => ({ productId: r.id, quantity: r.stockBack })), { kind: 'import', actorId });
   for (const r of wanted) if (!moved.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: 'stock' });
+  // A removed product may have been given images since the import (the gallery does not count as
+  // an imported field): their rows go with it, their files once the undo commits.
+  const files = await imageFilesOf(client, remove);
   await repository.deleteProducts(client, remove);
-  return { priceItems, skipped, fieldsRestored: restore.length, removed: remove.length };
+  return { priceItems, skipped, fieldsRestored: restore.length, removed: remove.length, files };
 }
 
 /** Nothing but stock to put back: no product write needed. */
 const sameImportedData = (a: ProductData, b: ProductData) => (Object.keys(a) as (keyof ProductData)[]).every((k) => k === 'stock' || sameField(k, a, b));
 
-export function createPricingService(deps: { pool: Pool; invalidateCatalogue: () => void }) {
+export function createPricingService(deps: { pool: Pool; uploadsDir: string; invalidateCatalogue: () => void }) {
   const { pool } = deps;
 
   return {
@@ -176,7 +182,7 @@ export function createPricingService(deps: { pool: Pool; invalidateCatalogue: ()
      * (source `undo`), so the price history shows it.
      */
     async undo(id: string, actorId: string): Promise<UndoResult> {
-      const result = await inTransaction(pool, async (client) => {
+      const { result, files } = await inTransaction(pool, async (client) => {
         const change = await repository.findChange(client, id, true);
         if (!change) throw new AppError('price_change_not_found', messages.pricing.changeNotFound);
         if (change.undone_at) throw new AppError('price_change_already_undone', messages.pricing.alreadyUndone);
@@ -188,19 +194,21 @@ export function createPricingService(deps: { pool: Pool; invalidateCatalogue: ()
         const outcome = imported.length > 0 ? await undoImport(client, change, imported, actorId) : await undoPrices(client, id);
         await repository.insertChange(client, { source: 'undo', actorId, scope: { undo_of: id }, rule: null, items: outcome.priceItems });
         await repository.markUndone(client, id, actorId);
-        return {
+        const result: UndoResult = {
           change: (await repository.findChange(client, id, false))!,
           restored: outcome.priceItems.length,
           skipped: outcome.skipped,
           fields_restored: outcome.fieldsRestored,
           removed: outcome.removed,
         };
+        return { result, files: outcome.files };
       }).catch((error: unknown) => {
         // An import's undo gives a product back its old name, which another product may have taken since.
         if (isUniqueViolation(error, 'products_name_key')) throw new AppError('product_name_taken', messages.products.nameTaken);
         throw error;
       });
       deps.invalidateCatalogue();
+      await removeImageFiles(deps.uploadsDir, files);
       return result;
     },
 

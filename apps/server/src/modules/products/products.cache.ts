@@ -5,18 +5,33 @@ import { ListenConnection } from '../../db/listen-connection';
 export const PRODUCTS_CHANGED_CHANNEL = 'products_changed';
 /** NOTIFY payload of the stock-only trigger: an order took stock, nothing else changed. */
 export const STOCK_ONLY_PAYLOAD = 'stock';
+/**
+ * NOTIFY payload of the price-list triggers (migration 0016): `list:<id>`, one list or its explicit
+ * prices changed, so only answers priced at that list are stale. A base price change is a product
+ * change and forgets everything.
+ */
+const PRICE_LIST_PREFIX = 'list:';
+export const priceListPayload = (listId: string): string => `${PRICE_LIST_PREFIX}${listId}`;
 
 interface Entry {
   value: Promise<unknown>;
   /** Forgotten on a stock-only change too (pages show stock; counts filtered by stock change with it). */
   dependsOnStock: boolean;
+  /** The price list the value is priced at (its rule, or a page at it): forgotten when that list changes. */
+  priceListId: string | null;
+}
+
+interface RememberOptions {
+  dependsOnStock: boolean;
+  priceListId?: string | null;
 }
 
 /**
  * What one process remembers about the catalogue: counts per filter and whole answers per
  * (viewer class, query). Entries are forgotten whenever a product changes in any process: triggers
  * on `products` NOTIFY at commit and every process LISTENs. A stock-only change (every order)
- * forgets only the entries that depend on stock, so counts survive a busy day of orders.
+ * forgets only the entries that depend on stock, so counts survive a busy day of orders; a
+ * price-list change forgets only the answers priced at that list (decision 025).
  *
  * Safety rules (docs/decisions/008):
  * - Nothing is remembered while the LISTEN connection is down: a missed NOTIFY would otherwise
@@ -29,6 +44,11 @@ export class CatalogueCache {
   /** Bumped by every change; `stockGeneration` by stock-only changes as well. */
   private generation = 0;
   private stockGeneration = 0;
+  /**
+   * Bumped by every price-list change, whichever list: a load priced at any list that started
+   * before it is not stored (cheaper to track than one counter per list, and never stale).
+   */
+  private listGeneration = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<(payload: string) => void>();
   /** Null without a connection string: nothing is ever remembered. */
@@ -60,7 +80,7 @@ export class CatalogueCache {
   }
 
   /** The value for `key`, loading it at most once per catalogue version. */
-  async remember<T>(key: string, load: () => Promise<T>, options: { dependsOnStock: boolean }): Promise<T> {
+  async remember<T>(key: string, load: () => Promise<T>, options: RememberOptions): Promise<T> {
     if (!this.active) return load();
     const cached = this.entries.get(key);
     if (cached) {
@@ -69,8 +89,8 @@ export class CatalogueCache {
       this.entries.set(key, cached);
       return cached.value as Promise<T>;
     }
-    const version = this.versionFor(options.dependsOnStock);
-    const entry: Entry = { value: load(), dependsOnStock: options.dependsOnStock };
+    const version = this.versionFor(options);
+    const entry: Entry = { value: load(), dependsOnStock: options.dependsOnStock, priceListId: options.priceListId ?? null };
     this.entries.set(key, entry);
     this.evictOverflow();
     try {
@@ -80,15 +100,23 @@ export class CatalogueCache {
       throw error;
     } finally {
       // Invalidated while loading: the entry was dropped then; make sure it cannot be left behind.
-      if (version !== this.versionFor(options.dependsOnStock) && this.entries.get(key) === entry) this.entries.delete(key);
+      if (version !== this.versionFor(options) && this.entries.get(key) === entry) this.entries.delete(key);
     }
   }
 
   /**
-   * Forgets what a change makes stale: everything, or with STOCK_ONLY_PAYLOAD only what depends on
-   * stock. `payload` is the NOTIFY's (tests send markers); anything else counts as a full change.
+   * Forgets what a change makes stale: everything, with STOCK_ONLY_PAYLOAD only what depends on
+   * stock, with `priceListPayload(id)` only what is priced at that list. `payload` is the NOTIFY's
+   * (tests send markers); anything else counts as a full change.
    */
   invalidate(payload = ''): void {
+    if (payload.startsWith(PRICE_LIST_PREFIX)) {
+      const listId = payload.slice(PRICE_LIST_PREFIX.length);
+      this.listGeneration += 1;
+      for (const [key, entry] of this.entries) if (entry.priceListId === listId) this.entries.delete(key);
+      for (const listener of this.listeners) listener(payload);
+      return;
+    }
     this.stockGeneration += 1;
     if (payload === STOCK_ONLY_PAYLOAD) {
       for (const [key, entry] of this.entries) if (entry.dependsOnStock) this.entries.delete(key);
@@ -105,8 +133,9 @@ export class CatalogueCache {
     return () => this.listeners.delete(listener);
   }
 
-  private versionFor(dependsOnStock: boolean): string {
-    return dependsOnStock ? `${this.generation}.${this.stockGeneration}` : `${this.generation}`;
+  private versionFor(options: RememberOptions): string {
+    const version = options.dependsOnStock ? `${this.generation}.${this.stockGeneration}` : `${this.generation}`;
+    return options.priceListId ? `${version}.${this.listGeneration}` : version;
   }
 
   async start(): Promise<void> {

@@ -61,6 +61,35 @@ async function settle(client: pg.PoolClient, productId: string): Promise<void> {
   );
 }
 
+/** A stored image's files: the full size, and the widths of its smaller copies. */
+export interface StoredImageFiles {
+  fileName: string;
+  widths: number[];
+}
+
+/**
+ * Every image file of these products: their gallery rows, and a cover no row names (stored before
+ * galleries). Read before deleting the products, in the deleting transaction: the rows go with the
+ * product (ON DELETE CASCADE), the files stay on disk until `removeImageFiles` after the commit.
+ */
+export async function imageFilesOf(q: Queryable, productIds: string[]): Promise<StoredImageFiles[]> {
+  if (productIds.length === 0) return [];
+  const { rows } = await q.query<{ file_name: string; widths: number[] }>(
+    `select file_name, widths from product_images where product_id = any($1::uuid[])
+     union all
+     select p.image_path, '{}'::int[] from products p
+      where p.id = any($1::uuid[]) and p.image_path is not null
+        and not exists (select 1 from product_images i where i.product_id = p.id and i.file_name = p.image_path)`,
+    [productIds],
+  );
+  return rows.map((r) => ({ fileName: r.file_name, widths: r.widths }));
+}
+
+/** After the commit that deleted their rows (a rolled-back delete must keep its files). Best effort, as removeStoredImage. */
+export async function removeImageFiles(uploadsDir: string, files: readonly StoredImageFiles[]): Promise<void> {
+  for (const file of files) await removeStoredImage(uploadsDir, file.fileName, file.widths);
+}
+
 type Stored = Awaited<ReturnType<typeof storeImage>> & { width: number; height: number };
 
 async function insertImage(client: pg.PoolClient, productId: string, position: number, image: Stored): Promise<void> {
@@ -160,9 +189,7 @@ export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; product
     },
 
     /** The files to remove after the product is deleted (its rows go with it, ON DELETE CASCADE). */
-    async filesOf(productId: string): Promise<{ fileName: string; widths: number[] }[]> {
-      return (await listImageRows(pool, productId)).map((r) => ({ fileName: r.file_name, widths: r.widths }));
-    },
+    filesOf: (productId: string): Promise<StoredImageFiles[]> => imageFilesOf(pool, [productId]),
   };
 }
 

@@ -41,16 +41,10 @@ export function toProduct(row: ProductRow): Product {
 }
 
 /** Every column the editor sets except stock, which only the stock ledger writes (modules/stock). */
-function toColumns(data: ProductData) {
+/** Everything of a product but its prices and stock: the product editor writes these itself. */
+function detailColumns(data: ProductData) {
   return {
     name: data.name,
-    price: data.price,
-    retailPrice: data.retail_price,
-    onSale: data.on_sale,
-    salePrice: data.sale_price,
-    onSaleRetail: data.on_sale_retail,
-    salePriceRetail: data.sale_price_retail,
-    discounts: data.discounts,
     hasUnlimitedStock: data.has_unlimited_stock,
     isEnabled: data.is_enabled,
     minQuantity: data.min_quantity,
@@ -61,6 +55,20 @@ function toColumns(data: ProductData) {
     category: data.category,
     description: data.description,
     ivaRate: data.iva_rate,
+  };
+}
+
+/** A new product's every column but the stock (the ledger's opening movement writes it). */
+function toColumns(data: ProductData) {
+  return {
+    ...detailColumns(data),
+    price: data.price,
+    retailPrice: data.retail_price,
+    onSale: data.on_sale,
+    salePrice: data.sale_price,
+    onSaleRetail: data.on_sale_retail,
+    salePriceRetail: data.sale_price_retail,
+    discounts: data.discounts,
   };
 }
 
@@ -264,10 +272,14 @@ export async function insertProduct(db: Executor, data: ProductData): Promise<Pr
   return toProduct(row!);
 }
 
-export async function updateProduct(db: Executor, id: string, data: ProductData): Promise<Product | null> {
+/**
+ * An edit's every field but prices and stock: prices go through modules/pricing (their one writer,
+ * decision 025), stock through the ledger. Returns the whole row as it is then.
+ */
+export async function updateProductDetails(db: Executor, id: string, data: ProductData): Promise<Product | null> {
   const [row] = await db
     .update(products)
-    .set({ ...toColumns(data), updatedAt: new Date() })
+    .set({ ...detailColumns(data), updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning();
   return row ? toProduct(row) : null;

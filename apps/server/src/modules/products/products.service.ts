@@ -12,7 +12,6 @@ import {
 import type { Profile } from '@mayorista/core/schemas/auth';
 import { messages } from '@mayorista/core/messages';
 import { isActiveStaff, isApproved } from '@mayorista/core/roles';
-import { sameSnapshot } from '@mayorista/core/repricing';
 import { parseProductRef, productSlug, shortIdRange } from '@mayorista/core/product-slug';
 import type { Pool } from 'pg';
 import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
@@ -23,8 +22,7 @@ import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { listStockMovements, setStock } from '../stock/stock.ledger';
 import type { CatalogueCache } from './products.cache';
-import { createGallery } from './products.gallery';
-import { removeStoredImage } from './products.images';
+import { createGallery, removeImageFiles } from './products.gallery';
 import * as repository from './products.repository';
 import * as pricing from '../pricing/pricing.repository';
 import { loadPriceListRule } from '../price-lists/price-lists.repository';
@@ -92,8 +90,9 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
     cache.invalidate();
     return result;
   };
-  /** A list's rule, remembered like the pages: migration 0011's triggers make every process forget it. */
-  const priceListRule = (id: string) => cache.remember(`price-list:${id}`, () => loadPriceListRule(pool, id), { dependsOnStock: false });
+  /** A list's rule, remembered like the pages: migration 0016's triggers make every process forget it when that list changes. */
+  const priceListRule = (id: string) =>
+    cache.remember(`price-list:${id}`, () => loadPriceListRule(pool, id), { dependsOnStock: false, priceListId: id });
   const gallery = createGallery({ pool, uploadsDir, productExists: async (id) => (await repository.findProductById(db, id)) !== null });
 
   /** The product a page address names: by its id, or by its short id (the slug's name part breaks a tie). */
@@ -126,11 +125,12 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       const filterKey = JSON.stringify(filters);
       const classKey = classKeyOf(viewerClass, priceListId);
       const pageKey = `page:${classKey}:${query.page}:${query.page_size}:${filterKey}`;
+      const listed = classKey !== viewerClass;
       return cache.remember(
         pageKey,
         async () => {
           // Read inside the page's load: a list edited while this page loads keeps it out of the cache.
-          const list = classKey === viewerClass ? null : await priceListRule(priceListId!);
+          const list = listed ? await priceListRule(priceListId!) : null;
           const count = () =>
             cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), {
               dependsOnStock: filters.inStock,
@@ -144,7 +144,8 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
           const total = remembered ?? found.total ?? (pageWindow.offset === 0 ? 0 : await count());
           return serialisePage(viewerClass, classKey, { items, total, page: query.page, page_size: query.page_size });
         },
-        { dependsOnStock: true },
+        // A page at a list is forgotten when that list changes; the others survive it (decision 025).
+        { dependsOnStock: true, priceListId: listed ? priceListId : null },
       );
     },
 
@@ -185,14 +186,16 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
         await inTransaction(pool, async (client) => {
           const [locked] = await pricing.lockProducts(client, [id]);
           if (!locked || !(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
-          const updated = await repository.updateProduct(databaseOn(client), id, data);
-          // A manual price edit joins the product's price history (issue 17), in the same transaction.
-          const before = pricing.snapshotOfRow(locked);
-          const after = pricing.snapshotOfRow(updated!);
-          if (!sameSnapshot(before, after)) {
-            await pricing.insertChange(client, { source: 'manual', actorId, scope: { product_id: id }, rule: null, items: [{ id, before, after }] });
-          }
-          return updated;
+          // Prices through their one writer (decision 025), which records a manual change in the
+          // product's price history (issue 17); then the rest of the edit, in the same transaction.
+          await pricing.writeEditedPrices(client, {
+            id,
+            before: pricing.snapshotOfRow(locked),
+            after: pricing.snapshotOfRow(data),
+            flags: { on_sale: data.on_sale, on_sale_retail: data.on_sale_retail },
+            actorId,
+          });
+          return repository.updateProductDetails(databaseOn(client), id, data);
         }).catch(translateWriteError),
       );
       if (!product) throw productNotFound();
@@ -216,9 +219,8 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
       const files = await gallery.filesOf(id);
       const deleted = changed(await repository.deleteProductById(db, id));
       if (!deleted) throw productNotFound();
-      // The gallery's rows went with the product (ON DELETE CASCADE); its files go now.
-      for (const file of files) await removeStoredImage(uploadsDir, file.fileName, file.widths);
-      if (!files.some((f) => f.fileName === deleted.imagePath)) await removeStoredImage(uploadsDir, deleted.imagePath);
+      // The gallery's rows went with the product (ON DELETE CASCADE); its files (and an older cover's) go now.
+      await removeImageFiles(uploadsDir, files);
     },
 
     /** The route of before galleries: the upload becomes the first image, replacing the old first one. */

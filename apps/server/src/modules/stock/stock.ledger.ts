@@ -1,5 +1,6 @@
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
 import type { StockMovement, StockMovementKind } from '@mayorista/core/schemas/ledger';
+import { ACTOR_NAME, ledgerPage, type LedgerTable } from '../../db/ledger-page';
 import type { Queryable } from '../../db/transaction';
 
 /**
@@ -20,6 +21,27 @@ export interface StockLine {
   quantity: number;
 }
 
+/** The units of every line taken, rows locked in id order, a movement per row taken (`taken`). */
+const TAKE_STOCK_CTES = `with wanted as (
+             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
+           ), locked as (
+             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
+           ), taken as (
+             update products p
+                set stock = p.stock - w.quantity, updated_at = now()
+               from wanted w
+              where p.id = w.id and p.id in (select id from locked)
+                and not p.has_unlimited_stock and p.is_enabled and p.stock >= w.quantity
+             returning p.id, p.stock, w.quantity
+           ), moved as (
+             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+             select id, $5, -quantity, stock, $3::uuid, $4::uuid from taken
+           )`;
+
+function takeStockValues(lines: StockLine[], context: StockMovementContext & { kind?: StockMovementKind }) {
+  return [lines.map((l) => l.productId), lines.map((l) => l.quantity), context.orderId ?? null, context.actorId ?? null, context.kind ?? 'order'];
+}
+
 /**
  * Takes the units of every line in ONE statement, as the last write before commit. A popular
  * product's row is locked only from here to the commit — one round-trip instead of the whole
@@ -38,31 +60,36 @@ export async function takeStock(
   if (lines.length === 0) return new Set();
   const { rows } = await db.query<{ id: string }>({
     name: 'stock_take',
-    text: `with wanted as (
-             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
-           ), locked as (
-             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
-           ), taken as (
-             update products p
-                set stock = p.stock - w.quantity, updated_at = now()
-               from wanted w
-              where p.id = w.id and p.id in (select id from locked)
-                and not p.has_unlimited_stock and p.is_enabled and p.stock >= w.quantity
-             returning p.id, p.stock, w.quantity
-           ), moved as (
-             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
-             select id, $5, -quantity, stock, $3::uuid, $4::uuid from taken
-           )
-           select id from taken`,
-    values: [
-      lines.map((l) => l.productId),
-      lines.map((l) => l.quantity),
-      context.orderId ?? null,
-      context.actorId ?? null,
-      context.kind ?? 'order',
-    ],
+    text: `${TAKE_STOCK_CTES} select id from taken`,
+    values: takeStockValues(lines, context),
   });
   return new Set(rows.map((r) => r.id));
+}
+
+/** What `takeAllStock` raises (with the refused product ids, comma-separated, as its detail). */
+export const STOCK_REFUSED = 'stock_refused';
+
+/**
+ * `takeStock` that refuses as a whole: when any line cannot be taken the statement raises
+ * STOCK_REFUSED (`require_or_raise`, migration 0015) and the transaction is aborted, so it can be
+ * sent with the COMMIT behind it (inPipelinedTransaction's commitWith, decision 023). The query
+ * is written before this function's first await, in the order it is called.
+ */
+export async function takeAllStock(
+  db: Queryable,
+  lines: StockLine[],
+  context: StockMovementContext & { kind?: Extract<StockMovementKind, 'order' | 'order_edit'> },
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db.query({
+    name: 'stock_take_all',
+    text: `${TAKE_STOCK_CTES}
+           select require_or_raise(
+                    (select count(*) from taken) = cardinality($1::uuid[]),
+                    '${STOCK_REFUSED}',
+                    (select string_agg(w.id::text, ',') from wanted w where w.id not in (select id from taken)))`,
+    values: takeStockValues(lines, context),
+  });
 }
 
 /**
@@ -195,30 +222,22 @@ export async function adjustStocks(
   return new Set(rows.map((r) => r.id));
 }
 
+const STOCK_LEDGER: LedgerTable = { table: 'stock_movements', owner: 'product_id' };
+
 /** One page of a product's movements, newest first, and how many there are. */
 export async function listStockMovements(
   db: Queryable,
   productId: string,
   page: { limit: number; offset: number },
 ): Promise<{ items: StockMovement[]; total: number }> {
-  const [{ rows }, counted] = await Promise.all([
-    db.query<Omit<StockMovement, 'created_at'> & { created_at: Date }>({
-      name: 'stock_movements_page',
-      text: `select m.id, m.kind, m.quantity, m.balance, m.order_id, m.actor_id,
-                    nullif(concat_ws(' ', a.nombre, a.apellido), '') as actor_name, m.created_at
-               from stock_movements m left join profiles a on a.id = m.actor_id
-              where m.product_id = $1
-              order by m.id desc
-              limit $2 offset $3`,
-      values: [productId, page.limit, page.offset],
-    }),
-    db.query<{ n: number }>({
-      name: 'stock_movements_count',
-      text: `select count(*)::int as n from stock_movements where product_id = $1`,
-      values: [productId],
-    }),
-  ]);
-  return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total: counted.rows[0]?.n ?? 0 };
+  const { rows, total } = await ledgerPage<Omit<StockMovement, 'created_at'> & { created_at: Date }>(
+    db,
+    STOCK_LEDGER,
+    `m.id, m.kind, m.quantity, m.balance, m.order_id, m.actor_id, ${ACTOR_NAME}, m.created_at`,
+    productId,
+    page,
+  );
+  return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), total };
 }
 
 /**

@@ -5,6 +5,7 @@ import { products } from '@mayorista/core/messages/products';
 import { galleryEditor as g } from '@mayorista/core/messages/productPage';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX, type ProductImage } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { productKeys } from '../../../lib/queries/products';
@@ -101,23 +102,15 @@ export function GalleryEditor({ productId }: { productId: string }) {
       {full ? (
         <p className="text-sm text-slate-700">{g.full(PRODUCT_IMAGES_MAX)}</p>
       ) : (
-        <div>
-          <label htmlFor={`${id}-file`} className="text-sm font-medium text-slate-800">
-            {change.isPending ? g.adding : g.add}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            disabled={change.isPending}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) change.mutate(() => addProductImage(productId, file));
-            }}
-            className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
-          />
-        </div>
+        <FilePicker
+          id={`${id}-file`}
+          accept="image/jpeg,image/png,image/webp"
+          chooseText={change.isPending ? g.adding : g.add}
+          disabled={change.isPending}
+          onFile={(file) => {
+            if (file) change.mutate(() => addProductImage(productId, file));
+          }}
+        />
       )}
     </fieldset>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminPage } from '@mayorista/core/messages/adminPage';
 import { pricing } from '@mayorista/core/messages/pricing';
 import type { ImportReport } from '@mayorista/core/schemas/pricing';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-client';
@@ -74,16 +76,17 @@ export function ImportDialog({
           <p className="text-sm text-slate-700">{t.importHint}</p>
           <div className="space-y-1">
             <Label htmlFor="import-file">{t.fileLabel}</Label>
-            <input
+            <FilePicker
               id="import-file"
-              type="file"
               accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="block w-full text-sm"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
+              chooseText={adminPage.chooseFile}
+              onFile={(chosen) => {
+                setFile(chosen);
                 setReport(null);
                 setError(null);
               }}
+              fileName={file?.name ?? null}
+              noFileText={adminPage.noFileChosen}
             />
           </div>
           <div className="flex flex-wrap gap-2">

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { adminPage } from '@mayorista/core/messages/adminPage';
 import { products } from '@mayorista/core/messages/products';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { Label } from '../../../components/ui/label';
 import {
   buildProductInput,
@@ -170,13 +172,14 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
         // A new product has no id yet: its first image is sent right after it is created.
         <div className="space-y-1">
           <Label htmlFor={`${id}-image`}>{f.image}</Label>
-          <input
+          <FilePicker
             id={`${id}-image`}
-            type="file"
             accept="image/jpeg,image/png,image/webp"
-            aria-describedby={`${id}-image-hint`}
-            onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
+            describedBy={`${id}-image-hint`}
+            chooseText={adminPage.chooseImage}
+            onFile={setImage}
+            fileName={image?.name ?? null}
+            noFileText={adminPage.noFileChosen}
           />
           <p id={`${id}-image-hint`} className="text-sm text-slate-600">
             {f.imageHint}

@@ -1,15 +1,15 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { products as productsTexts } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
-import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
-import { checkQuantity, largestQuantity, quantityProblemText, quantityRuleHints, smallestQuantity } from '@mayorista/core/quantity-rules';
-import { isWholesaleProduct } from '@mayorista/core/catalogue-product';
-import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
+import { priceLine, tierLadder } from '@mayorista/core/pricing';
+import { largestQuantity, quantityProblemText, quantityRuleHints } from '@mayorista/core/quantity-rules';
+import type { CatalogueProduct } from '@mayorista/core/schemas/product';
 import { Link } from 'react-router';
 import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
+import { useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
 
 const t = productsTexts.catalog;
 
@@ -20,17 +20,7 @@ export const LOW_STOCK_THRESHOLD = 10;
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
 
-export interface ProductCardProps {
-  /** The retail view for visitors and unapproved customers, the wholesale one for approved customers. */
-  product: CatalogueProduct;
-  /** Which prices to show: wholesale for approved customers, retail for everyone else. */
-  kind: CustomerKind;
-  /** Present only for approved customers; without it the card never offers a cart button. */
-  onAddToCart?: (product: Product, quantity: number) => boolean | void;
-  /** Approved customers only: whether the product is starred, and the toggle. */
-  starred?: boolean;
-  onToggleFavorite?: (productId: string, starred: boolean) => void;
-}
+export type ProductCardProps = ProductViewProps & FavoriteProps;
 
 function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {
   const max = largestQuantity(product);
@@ -47,15 +37,10 @@ function SaleBadge({ className }: { className: string }) {
 
 /** One product of the catalogue. Presentational: prices come from the core pricing engine. */
 export const ProductCard = memo(function ProductCard({ product, kind, onAddToCart, starred = false, onToggleFavorite }: ProductCardProps) {
-  // The typed text, never rewritten: a refused quantity stays in the field with its reason (issue 18).
-  const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
-  const typed = Number(draft);
-  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : 1;
-  const problem = draft === '' ? null : checkQuantity(product, typed);
+  const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
   const hints = quantityRuleHints(product);
   const problemId = `product-${product.id}-problem`;
-  // Wholesale prices only when the server sent them: a retail view is always priced as retail.
-  const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
+  const wholesale = wholesaleOf(product, kind);
   const price = (units: number) => (wholesale ? priceLine(wholesale, units, 'wholesale') : priceLine(product, units, 'retail'));
   const single = price(1);
   const selected = price(quantity);

@@ -1,31 +1,20 @@
-import { useState } from 'react';
 import { products } from '@mayorista/core/messages/products';
 import { productPage as p } from '@mayorista/core/messages/productPage';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { productPath, whatsAppShareUrl } from '@mayorista/core/product-slug';
-import {
-  checkQuantity,
-  largestQuantity,
-  quantityProblemText,
-  quantityRuleHints,
-  smallestQuantity,
-} from '@mayorista/core/quantity-rules';
-import { isWholesaleProduct } from '@mayorista/core/catalogue-product';
+import { largestQuantity, quantityProblemText, quantityRuleHints, type QuantityProblem } from '@mayorista/core/quantity-rules';
 import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
+import { useQuantityDraft, wholesaleOf, type ProductViewProps } from './product-view';
 
 const t = products.catalog;
 
-export interface ProductDetailsProps {
-  product: CatalogueProduct;
-  kind: CustomerKind;
-  onAddToCart?: (product: Product, quantity: number) => boolean | void;
-}
+export type ProductDetailsProps = ProductViewProps;
 
 function PriceBlock({ product, kind, quantity }: { product: CatalogueProduct; kind: CustomerKind; quantity: number }) {
-  const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
+  const wholesale = wholesaleOf(product, kind);
   const single = wholesale ? priceLine(wholesale, 1, 'wholesale') : priceLine(product, 1, 'retail');
   const selected = wholesale ? priceLine(wholesale, quantity, 'wholesale') : null;
   const ladder = wholesale ? tierLadder(wholesale) : [];
@@ -77,14 +66,16 @@ function OrderBox({
   onAddToCart,
   draft,
   setDraft,
+  typed,
+  problem,
 }: {
   product: Product;
   onAddToCart: NonNullable<ProductDetailsProps['onAddToCart']>;
   draft: string;
   setDraft: (v: string) => void;
+  typed: number;
+  problem: QuantityProblem | null;
 }) {
-  const typed = Number(draft);
-  const problem = draft === '' ? null : checkQuantity(product, typed);
   const problemId = `product-page-${product.id}-problem`;
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
@@ -114,12 +105,10 @@ function OrderBox({
 
 /** Everything but the images: prices for the viewer's kind, rules, stock, ordering, sharing, description. */
 export function ProductDetails({ product, kind, onAddToCart }: ProductDetailsProps) {
-  const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
-  const typed = Number(draft);
-  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : 1;
+  const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
   const hints = quantityRuleHints(product);
   const stock = stockText(product);
-  const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
+  const wholesale = wholesaleOf(product, kind);
   const shareUrl = whatsAppShareUrl(product.name, `${window.location.origin}${productPath(product)}`);
   const codes = [
     product.sku ? `${p.sku} ${product.sku}` : null,
@@ -146,7 +135,7 @@ export function ProductDetails({ product, kind, onAddToCart }: ProductDetailsPro
         <span className="font-semibold">{p.stock}:</span> {stock.text}
       </p>
       {onAddToCart && wholesale && !stock.soldOut ? (
-        <OrderBox product={wholesale} onAddToCart={onAddToCart} draft={draft} setDraft={setDraft} />
+        <OrderBox product={wholesale} onAddToCart={onAddToCart} draft={draft} setDraft={setDraft} typed={typed} problem={problem} />
       ) : null}
       <a
         href={shareUrl}

@@ -1,33 +1,19 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { products } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
-import { priceLine, type CustomerKind } from '@mayorista/core/pricing';
-import {
-  checkQuantity,
-  largestQuantity,
-  quantityProblemText,
-  quantityRuleHints,
-  smallestQuantity,
-} from '@mayorista/core/quantity-rules';
-import { isWholesaleProduct } from '@mayorista/core/catalogue-product';
-import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
+import { priceLine } from '@mayorista/core/pricing';
+import { largestQuantity, quantityProblemText, quantityRuleHints } from '@mayorista/core/quantity-rules';
 import { Link } from 'react-router';
 import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
 import { LOW_STOCK_THRESHOLD } from './product-card';
 import { QuantitySelector } from './quantity-selector';
+import { useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
 
 const t = products.catalog;
 
-export interface ProductRowProps {
-  product: CatalogueProduct;
-  kind: CustomerKind;
-  onAddToCart?: (product: Product, quantity: number) => boolean | void;
-  /** Approved customers only: whether the product is starred, and the toggle. */
-  starred?: boolean;
-  onToggleFavorite?: (productId: string, starred: boolean) => void;
-}
+export type ProductRowProps = ProductViewProps & FavoriteProps;
 
 /** Moves the keyboard to the next row's quantity field (type, Enter adds, on to the next product). */
 function focusNextQuantity(from: HTMLInputElement) {
@@ -44,12 +30,9 @@ function focusNextQuantity(from: HTMLInputElement) {
  * price for the quantity typed (tiers applied live), rule and stock hints, the quantity and "Agregar".
  */
 export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart, starred = false, onToggleFavorite }: ProductRowProps) {
-  const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
-  const typed = Number(draft);
-  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : 1;
-  const wholesale = kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
+  const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
+  const wholesale = wholesaleOf(product, kind);
   const price = wholesale ? priceLine(wholesale, quantity, 'wholesale') : priceLine(product, 1, 'retail');
-  const problem = draft === '' ? null : checkQuantity(product, typed);
   const soldOut = !product.has_unlimited_stock && product.stock <= 0;
   const lowStock = !product.has_unlimited_stock && product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD;
   const details = [product.sku ? t.skuLabel(product.sku) : null, ...quantityRuleHints(product)].filter(Boolean).join(' · ');

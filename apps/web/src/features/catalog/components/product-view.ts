@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { CustomerKind } from '@mayorista/core/pricing';
+import { checkQuantity, smallestQuantity } from '@mayorista/core/quantity-rules';
+import { isWholesaleProduct } from '@mayorista/core/catalogue-product';
+import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
+
+/**
+ * What the product card, the order-form row and the product page share: their props, the
+ * wholesale view they price and order from, and the quantity being typed (same rules everywhere:
+ * core/quantity-rules.ts). Each keeps its own markup.
+ */
+export interface ProductViewProps {
+  /** The retail view for visitors and unapproved customers, the wholesale one for approved customers. */
+  product: CatalogueProduct;
+  /** Which prices to show: wholesale for approved customers, retail for everyone else. */
+  kind: CustomerKind;
+  /** Present only for approved customers; without it no cart button is offered. */
+  onAddToCart?: (product: Product, quantity: number) => boolean | void;
+}
+
+export interface FavoriteProps {
+  /** Approved customers only: whether the product is starred, and the toggle. */
+  starred?: boolean;
+  onToggleFavorite?: (productId: string, starred: boolean) => void;
+}
+
+/** Wholesale prices only when the server sent them: a retail view is always priced (and never ordered) as retail. */
+export const wholesaleOf = (product: CatalogueProduct, kind: CustomerKind): Product | null =>
+  kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
+
+/**
+ * The quantity field's text as typed, never rewritten: a refused quantity stays in the field with
+ * its reason (issue 18). `typed` is what "Agregar" sends (the cart refuses what the rules refuse),
+ * `quantity` the whole number ≥ 1 the prices are shown for, `problem` why `typed` is refused.
+ */
+export function useQuantityDraft(product: CatalogueProduct) {
+  const [draft, setDraft] = useState(() => String(smallestQuantity(product)));
+  const typed = Number(draft);
+  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : 1;
+  const problem = draft === '' ? null : checkQuantity(product, typed);
+  return { draft, setDraft, typed, quantity, problem };
+}
