@@ -53,16 +53,26 @@ function describe(page: string, run: number, lhr: Report, load: string): string[
   const element = items('largest-contentful-paint-element')[0] as { items?: { node?: { snippet?: string } }[] } | undefined;
   const snippet = element?.items?.[0]?.node?.snippet;
   if (snippet) lines.push(`  elemento LCP: ${snippet.slice(0, 140)}`);
-  const phases = (items('largest-contentful-paint-element')[1] as { items?: { phase: string; timing: number }[] } | undefined)?.items;
+  const phases = (items('largest-contentful-paint-element')[1] as { items?: { phase: string; timing: number }[] } | undefined)
+    ?.items;
   if (phases) lines.push(`  fases LCP: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', ')}`);
   const tasks = items('long-tasks') as { url?: string; startTime: number; duration: number }[];
   if (tasks.length)
-    lines.push(`  tareas largas (simuladas): ${tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${path.basename(t.url ?? '')}`).join(', ')}`);
+    lines.push(
+      `  tareas largas (simuladas): ${tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${path.basename(t.url ?? '')}`).join(', ')}`,
+    );
   const bootup = items('bootup-time') as { url: string; scripting: number; total: number }[];
-  lines.push(`  JS por archivo (total/script): ${bootup.map((b) => `${path.basename(b.url)} ${Math.round(b.total)}/${Math.round(b.scripting)}`).join(', ')}`);
+  lines.push(
+    `  JS por archivo (total/script): ${bootup.map((b) => `${path.basename(b.url)} ${Math.round(b.total)}/${Math.round(b.scripting)}`).join(', ')}`,
+  );
   const work = items('mainthread-work-breakdown') as { groupLabel: string; duration: number }[];
   lines.push(`  hilo principal: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', ')}`);
-  const requests = items('network-requests') as { url: string; networkRequestTime: number; networkEndTime: number; transferSize: number }[];
+  const requests = items('network-requests') as {
+    url: string;
+    networkRequestTime: number;
+    networkEndTime: number;
+    transferSize: number;
+  }[];
   lines.push(
     `  pedidos: ${requests.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(r.networkRequestTime)}→${Math.round(r.networkEndTime)} (${r.transferSize} B)`).join(', ')}`,
   );
@@ -112,8 +122,18 @@ async function main() {
       },
     });
     say('');
-    for (const r of results as { page: string; performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number; runs: { performance: number }[] }[])
-      say(`${r.page}: mediana perf ${r.performance} (${r.runs.map((x) => x.performance).join('/')}), a11y ${r.accessibility}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls} — carga ${loadAverage()}`);
+    for (const r of results as {
+      page: string;
+      performance: number;
+      accessibility: number;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+      runs: { performance: number }[];
+    }[])
+      say(
+        `${r.page}: mediana perf ${r.performance} (${r.runs.map((x) => x.performance).join('/')}), a11y ${r.accessibility}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls} — carga ${loadAverage()}`,
+      );
     say(`Informes completos en ${path.relative(ROOT, REPORT_DIR)}/`);
   } finally {
     await server?.stop();

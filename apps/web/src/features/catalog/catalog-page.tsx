@@ -15,6 +15,7 @@ import { PricingNotice } from './components/pricing-notice';
 import { useCatalogView, type CatalogView } from './use-catalog-view';
 import type * as ResultsModule from './components/product-results';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
+import { useAfterFirstPaint } from '../../lib/hooks/use-after-first-paint';
 import { useFavorites } from '../../lib/queries/favorites';
 import { favorites as favoriteTexts } from '@mayorista/core/messages/productPage';
 
@@ -24,20 +25,24 @@ const SEARCH_DEBOUNCE_MS = 300;
 // The rows' code is not needed for the first paint (the spinner holds the place until the products
 // arrive). Opening /catalog, the HTML announces its chunk (PAGE_EARLY_MODULES), so it downloads
 // beside the entry; the page evaluates it once it has painted, as it asks for the products
-// (decision 024). Arriving from another page, that is when it downloads, beside the products.
+// (useAfterFirstPaint, decision 024). Arriving from another page, that is when it downloads,
+// beside the products.
 // Not React.lazy: a lazy component suspends at least once, and React throttles the reveal of a
 // suspended boundary by 300 ms, so the rows would show that much later (decision 024).
 type Results = typeof ResultsModule;
 let loadedResults: Results | null = null;
 const loadResults = () => import('./components/product-results').then((module) => (loadedResults = module));
 
-/** The rows' module once it is in (null until then); a failed download goes to the page's error boundary. */
-function useResults(): Results | null {
+/**
+ * The rows' module once it is in (null until then), asked for when `start` is true; a failed
+ * download goes to the page's error boundary.
+ */
+function useResults(start: boolean): Results | null {
   const [results, setResults] = useState(loadedResults);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
-    if (!results) loadResults().then(setResults, setFailure);
-  }, [results]);
+    if (start && !results) loadResults().then(setResults, setFailure);
+  }, [start, results]);
   if (failure) throw failure;
   return results;
 }
@@ -105,10 +110,11 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   const filters: Filters = { ...selectFilters, search };
   const [view, setView] = useCatalogView();
 
-  const products = useInfiniteQuery(catalogQueryOptions(filters, kind));
-  const categories = useQuery(categoriesQueryOptions());
-  // Loaded after the first paint, with the products' request (see loadResults).
-  const results = useResults();
+  // The products, the categories and the rows' module are asked for once the page has painted.
+  const painted = useAfterFirstPaint();
+  const products = useInfiniteQuery({ ...catalogQueryOptions(filters, kind), enabled: painted });
+  const categories = useQuery({ ...categoriesQueryOptions(), enabled: painted });
+  const results = useResults(painted);
 
   useEffect(() => {
     if (products.isError) {

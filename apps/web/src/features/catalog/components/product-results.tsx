@@ -13,9 +13,10 @@ import { ProductRow } from './product-row';
 /**
  * A row's usual height on a phone (with the quantity controls for buyers, without for visitors):
  * the first guess for rows not yet measured. A close guess renders the right rows at once instead
- * of rendering, measuring and rendering again (the catalogue's first paint is Lighthouse's page).
+ * of rendering, measuring and rendering again (the catalogue's first paint is Lighthouse's page;
+ * measured at 412 px, Lighthouse's phone: 102 and 53 px).
  */
-const LIST_ROW_ESTIMATE_PX = { ordering: 102, browsing: 58 } as const;
+const LIST_ROW_ESTIMATE_PX = { ordering: 102, browsing: 53 } as const;
 const LIST_OVERSCAN_ROWS = 2;
 
 /** What the catalogue page passes to either view. */
