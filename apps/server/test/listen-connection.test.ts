@@ -76,4 +76,32 @@ describe('OrderEventsListener', () => {
       await listener.stop();
     }
   });
+
+  it('reads order events only while someone here subscribes to them', async () => {
+    const received: string[] = [];
+    const errors: string[] = [];
+    let subscribed = false;
+    const listener = new OrderEventsListener({
+      connectionString: database.url,
+      log: { warn: () => undefined, error: (_object: unknown, message: string) => errors.push(message) } as never,
+      onOrderInserted: (record) => received.push(record.id),
+      hasSubscribers: () => subscribed,
+    });
+    await listener.start();
+    const notify = (payload: string) => pool.query(`select pg_notify('orders_insert', $1)`, [payload]);
+    const event = (id: string) =>
+      JSON.stringify({ id, user_info: { nombre: 'Ana', apellido: 'Paz' }, total: 100, status: 'Pendiente', created_at: new Date().toISOString(), canjeado_con_puntos: false });
+    try {
+      // Nobody watching: neither a valid event nor a malformed one is even read.
+      await notify(event('00000000-0000-4000-8000-000000000001'));
+      await notify('no es JSON');
+      subscribed = true;
+      await notify(event('00000000-0000-4000-8000-000000000002'));
+      await expect.poll(() => received, { timeout: 5_000, interval: 20 }).toEqual(['00000000-0000-4000-8000-000000000002']);
+      await notify('no es JSON');
+      await expect.poll(() => errors, { timeout: 5_000, interval: 20 }).toEqual(['order event is not JSON']);
+    } finally {
+      await listener.stop();
+    }
+  });
 });

@@ -52,6 +52,7 @@ async function listenToDatabase(app: FastifyInstance, pool: pg.Pool, registry: S
     connectionString,
     log: app.log,
     onOrderInserted: (record) => registry.broadcast(record),
+    hasSubscribers: () => registry.hasJoined(),
     onSessionsRevoked: (userId) => {
       registry.recheckUser(userId).catch((error: unknown) => app.log.error({ err: error }, 'realtime session re-check failed'));
     },

@@ -40,6 +40,12 @@ export class SocketRegistry {
     this.sockets.delete(socket);
   }
 
+  /** Whether any socket has joined (an admin watching new orders). */
+  hasJoined(): boolean {
+    for (const state of this.sockets.values()) if (state.userId) return true;
+    return false;
+  }
+
   joinedCount(userId: string): number {
     let count = 0;
     for (const state of this.sockets.values()) if (state.userId === userId) count += 1;
