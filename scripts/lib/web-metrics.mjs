@@ -39,8 +39,10 @@ export function initialAssets(distDir) {
  * Lighthouse's simulated 4× CPU slowdown scales whatever this shared VM happens to be doing, so one
  * run swings by tens of points; following Lighthouse's own advice on variability, each page is
  * audited `runs` times and the run with the median performance score is reported (all scores kept).
+ * `onReport(page, run, lhr, artifacts)`, when given, receives each run's full Lighthouse report
+ * and artifacts (the trace is `artifacts.Trace`).
  */
-export async function runLighthouse(baseUrl, pages, { runs = 3 } = {}) {
+export async function runLighthouse(baseUrl, pages, { runs = 3, onReport } = {}) {
   const chromeLauncher = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -49,13 +51,15 @@ export async function runLighthouse(baseUrl, pages, { runs = 3 } = {}) {
     for (const page of pages) {
       const attempts = [];
       for (let run = 0; run < runs; run++) {
-        const { lhr } = await lighthouse(`${baseUrl}${page}`, {
+        const { lhr, artifacts } = await lighthouse(`${baseUrl}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
         });
         attempts.push(summarise(page, lhr));
+        // The whole report, for a caller that wants to see where the time went (bench/lighthouse.ts).
+        onReport?.(page, run, lhr, artifacts);
       }
       // A run Lighthouse itself reports as failed (runtimeError, score 0) is shown but not ranked.
       const ranked = attempts.filter((a) => !a.error);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { PAGE_MODULES } from '../src/app/page-modules';
+import { PAGE_EARLY_MODULES, PAGE_MODULES } from '../src/app/page-modules';
 import { PAGE_PRELOADS_FILE, pagePreloads } from './page-preloads';
 
 const ROOT = '/app';
@@ -46,19 +46,33 @@ const bundle = [
   chunk('assets/login-page-h.js', [PAGE_MODULES['/login']], ['assets/index-h.js', 'assets/label-h.js']),
   chunk('assets/label-h.js', ['/src/components/ui/label.tsx'], ['assets/index-h.js']),
   chunk('assets/products-h.js', ['/src/messages/products.ts'], ['assets/index-h.js', 'assets/label-h.js']),
+  // The catalogue's rows: imported on demand by the page, with a dependency of their own.
+  chunk('assets/product-results-h.js', [...PAGE_EARLY_MODULES['/catalog']!], ['assets/index-h.js', 'assets/products-h.js', 'assets/virtual-h.js']),
+  chunk('assets/virtual-h.js', ['/node_modules/@tanstack/virtual-core/index.js'], []),
   ...pageChunks,
 ];
 
 describe('pagePreloads (build)', () => {
   it("lists each page's chunk and what it imports, once, without what the entry already loads", () => {
     const table = tableFor(bundle);
-    expect(table['/catalog']).toEqual(['/assets/catalog-page-h.js', '/assets/products-h.js', '/assets/label-h.js']);
+    expect(table['/catalog']).toEqual([
+      '/assets/catalog-page-h.js',
+      '/assets/products-h.js',
+      '/assets/label-h.js',
+      // PAGE_EARLY_MODULES: the rows, evaluated after the first paint, and what they import.
+      '/assets/product-results-h.js',
+      '/assets/virtual-h.js',
+    ]);
     expect(table['/login']).toEqual(['/assets/login-page-h.js', '/assets/label-h.js']);
     expect(table['*']).toEqual(['/assets/not-found-page-h.js']);
   });
 
   it('lists nothing for a page that is part of the entry', () => {
     expect(tableFor(bundle)['/']).toEqual([]);
+  });
+
+  it("stops the build when a page's early module is in no chunk", () => {
+    expect(() => tableFor(bundle.filter((c) => c.fileName !== 'assets/product-results-h.js'))).toThrow(/product-results\.tsx \(ruta \/catalog\)/);
   });
 
   it('stops the build when a page is in no chunk: a renamed page must not lose its preload silently', () => {

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { PAGE_MODULES } from '../src/app/page-modules';
+import { PAGE_EARLY_MODULES, PAGE_MODULES, type PagePath } from '../src/app/page-modules';
 
 /** Where the server reads the table (apps/server/src/plugins/spa.ts). Not served: dot folder. */
 export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 
 /**
  * Writes, for every route of PAGE_MODULES, the JavaScript files its page needs beyond what the
- * entry already loads: `{ "/catalog": ["/assets/catalog-page-….js", …], … }`. The server puts them
+ * entry already loads (with those of its PAGE_EARLY_MODULES, evaluated after its first paint): `{ "/catalog": ["/assets/catalog-page-….js", …], … }`. The server puts them
  * in that route's HTML as `<link rel="modulepreload">`, so a phone downloads the page beside the
  * entry instead of discovering it after the entry ran. (The styles are one Tailwind file, linked
  * by index.html already.)
@@ -40,12 +40,21 @@ export function pagePreloads(): Plugin {
       if (!entry) this.error('La compilación no tiene un punto de entrada.');
       const loadedByEntry = withStaticImports(entry);
 
-      const table: Record<string, string[]> = {};
-      for (const [route, modulePath] of Object.entries(PAGE_MODULES)) {
+      const chunkOf = (modulePath: string, route: string): Rollup.OutputChunk => {
         const moduleId = path.join(root, modulePath);
         const chunk = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
         if (!chunk) this.error(`${modulePath} (ruta ${route}) no está en ningún fragmento de la compilación.`);
-        table[route] = [...withStaticImports(chunk)].filter((file) => !loadedByEntry.has(file)).map((file) => base + file);
+        return chunk;
+      };
+
+      const table: Record<string, string[]> = {};
+      for (const [route, modulePath] of Object.entries(PAGE_MODULES)) {
+        // The page's chunks first, then those of the modules it evaluates right after its first paint.
+        const files = new Set(withStaticImports(chunkOf(modulePath, route)));
+        for (const early of PAGE_EARLY_MODULES[route as PagePath] ?? []) {
+          for (const file of withStaticImports(chunkOf(early, route))) files.add(file);
+        }
+        table[route] = [...files].filter((file) => !loadedByEntry.has(file)).map((file) => base + file);
       }
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
     },

@@ -2,26 +2,24 @@ import { lazyPage, type LazyPage, type PageModule } from './routing/lazy-page';
 import { routeKeyFor } from '@mayorista/core/route-path';
 import { PAGE_MODULES, type PagePath } from './page-modules';
 
-export { default as HomePage } from './pages/home-page';
-
 // Every page is its own chunk (SPEC §2: pages load on demand), so the entry stays small. The home
-// page is the exception: it is tiny and the most common landing page, so it paints without a
-// second round trip.
-const pageModules = import.meta.glob<PageModule>(['/src/app/pages/*-page.tsx', '/src/features/*/*-page.tsx', '!**/home-page.tsx']);
+// page too (decision 024): the server announces its chunk in the HTML of `/` (modulepreload), so it
+// downloads beside the entry, and every other page's first download no longer carries it.
+const pageModules = import.meta.glob<PageModule>(['/src/app/pages/*-page.tsx', '/src/features/*/*-page.tsx']);
 
-type LazyPagePath = Exclude<PagePath, '/'>;
-
-function pageAt(path: LazyPagePath): LazyPage {
+function pageAt(path: PagePath): LazyPage {
   const load = pageModules[PAGE_MODULES[path]];
   if (!load) throw new Error(`No se encontró la página ${PAGE_MODULES[path]}.`);
   return lazyPage(load);
 }
 
-const lazyPages = Object.fromEntries(
-  (Object.keys(PAGE_MODULES) as PagePath[]).filter((path): path is LazyPagePath => path !== '/').map((path) => [path, pageAt(path)]),
-) as Record<LazyPagePath, LazyPage>;
+const lazyPages = Object.fromEntries((Object.keys(PAGE_MODULES) as PagePath[]).map((path) => [path, pageAt(path)])) as Record<
+  PagePath,
+  LazyPage
+>;
 
 export const {
+  '/': HomePage,
   '/login': LoginPage,
   '/register': RegisterPage,
   '/verificar-correo': VerifyEmailPage,
@@ -44,8 +42,7 @@ export const {
  * their evaluation; on a navigation inside the app it starts their download.
  */
 export function preloadPageFor(pathname: string): Promise<void> {
-  const path = pagePathFor(pathname);
-  return path === '/' ? Promise.resolve() : lazyPages[path].preload();
+  return lazyPages[pagePathFor(pathname)].preload();
 }
 
 /** The table's key for a URL path: the route react-router opens for it ('*' for any other path). */

@@ -2,7 +2,7 @@
  * Which page module each SPEC §2 route opens, as paths from the web app's root.
  *
  * Three readers, one table:
- * - page-loaders.ts loads these modules for routes.tsx (every one but the home page is its own
+ * - page-loaders.ts loads these modules for routes.tsx (every page, the home page too, is its own
  *   chunk); main.tsx has the opened route's page loaded before the first render, so the page
  *   paints without a page spinner that it then replaces (a second layout, a shift) — a returning
  *   customer still sees the shell's spinner while the stored session is checked —
@@ -34,3 +34,14 @@ export const PAGE_MODULES = {
 } as const satisfies Record<string, `/src/${string}-page.tsx`>;
 
 export type PagePath = keyof typeof PAGE_MODULES;
+
+/**
+ * Modules a page imports on demand but needs right after its first paint (decision 024). The
+ * build announces their chunks in that route's HTML too (modulepreload: downloaded beside the
+ * entry), but the page evaluates them only when it uses them, so they are not part of the work
+ * before the first paint. The catalogue's rows: the first paint shows a spinner until the products
+ * arrive.
+ */
+export const PAGE_EARLY_MODULES: Partial<Record<PagePath, readonly `/src/${string}.tsx`[]>> = {
+  '/catalog': ['/src/features/catalog/components/product-results.tsx'],
+};

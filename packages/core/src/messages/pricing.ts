@@ -101,6 +101,8 @@ export const pricing = {
   },
   customer: {
     download: 'Descargar lista de precios',
+    /** The same button on a phone, where the catalogue's header has one line. */
+    downloadShort: 'Lista de precios',
     downloading: 'Preparando la lista…',
     adminDownload: 'Lista de precios',
   },

@@ -1,5 +1,6 @@
 // One module per area of the product; index.ts explains why.
 export { app } from './app';
+export { home } from './home';
 export { nav } from './nav';
 export { footer } from './footer';
 export { guard } from './guard';

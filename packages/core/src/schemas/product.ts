@@ -237,7 +237,7 @@ export const wholesaleProductSchema = retailProductSchema.extend({
 /** Either view: `'price' in product` tells them apart. */
 export type CatalogueProduct = RetailProduct | Product;
 
-export const isWholesaleProduct = (product: CatalogueProduct): product is Product => 'price' in product;
+export { isWholesaleProduct } from '../catalogue-product';
 
 const productPageShape = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
 export const retailProductListSchema = z.object({ items: z.array(retailProductSchema), ...productPageShape });

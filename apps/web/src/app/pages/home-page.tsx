@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
-import { app } from '@mayorista/core/messages/app';
+import { home } from '@mayorista/core/messages/home';
 import { guard } from '@mayorista/core/messages/guard';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { buttonVariants } from '../../components/ui/button';
 import { appConfig } from '../../lib/app-config';
-
-const home = app.home;
 
 /** What the service is, how to get access, and the next step for this visitor. */
 export default function HomePage() {

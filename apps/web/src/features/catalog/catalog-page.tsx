@@ -1,27 +1,51 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { products as productsTexts } from '@mayorista/core/messages/products';
 import type { CustomerKind } from '@mayorista/core/pricing';
-import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
+import type { Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../../lib/auth';
 import { PriceListButton } from './components/price-list-button';
 import { useCart } from '../../lib/cart';
-import { useColumns, useWindowRows } from '../../lib/hooks/use-window-rows';
 import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from '../../lib/queries/products';
 import { CatalogFilters } from './components/catalog-filters';
 import { PricingNotice } from './components/pricing-notice';
-import { ProductCard } from './components/product-card';
-import { ProductRow } from './components/product-row';
 import { useCatalogView, type CatalogView } from './use-catalog-view';
+import type * as ResultsModule from './components/product-results';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
+import { useAfterFirstPaint } from '../../lib/hooks/use-after-first-paint';
 import { useFavorites } from '../../lib/queries/favorites';
 import { favorites as favoriteTexts } from '@mayorista/core/messages/productPage';
 
 const t = productsTexts.catalog;
 const SEARCH_DEBOUNCE_MS = 300;
+
+// The rows' code is not needed for the first paint (the spinner holds the place until the products
+// arrive). Opening /catalog, the HTML announces its chunk (PAGE_EARLY_MODULES), so it downloads
+// beside the entry; the page evaluates it once it has painted, as it asks for the products
+// (useAfterFirstPaint, decision 024). Arriving from another page, that is when it downloads,
+// beside the products.
+// Not React.lazy: a lazy component suspends at least once, and React throttles the reveal of a
+// suspended boundary by 300 ms, so the rows would show that much later (decision 024).
+type Results = typeof ResultsModule;
+let loadedResults: Results | null = null;
+const loadResults = () => import('./components/product-results').then((module) => (loadedResults = module));
+
+/**
+ * The rows' module once it is in (null until then), asked for when `start` is true; a failed
+ * download goes to the page's error boundary.
+ */
+function useResults(start: boolean): Results | null {
+  const [results, setResults] = useState(loadedResults);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (start && !results) loadResults().then(setResults, setFailure);
+  }, [start, results]);
+  if (failure) throw failure;
+  return results;
+}
 
 type SelectFilters = Omit<Filters, 'search'>;
 
@@ -86,8 +110,11 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   const filters: Filters = { ...selectFilters, search };
   const [view, setView] = useCatalogView();
 
-  const products = useInfiniteQuery(catalogQueryOptions(filters, kind));
-  const categories = useQuery(categoriesQueryOptions());
+  // The products, the categories and the rows' module are asked for once the page has painted.
+  const painted = useAfterFirstPaint();
+  const products = useInfiniteQuery({ ...catalogQueryOptions(filters, kind), enabled: painted });
+  const categories = useQuery({ ...categoriesQueryOptions(), enabled: painted });
+  const results = useResults(painted);
 
   useEffect(() => {
     if (products.isError) {
@@ -134,11 +161,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
       {showFavorites && favoritesState(favorites) ? (
         favoritesState(favorites)
       ) : !showFavorites && data === undefined && !products.isError ? (
-        // As tall as the screen, like the grid that replaces it: the footer starts below the fold
-        // instead of jumping down when the cards arrive (layout shift).
-        <div className="min-h-dvh">
-          <Spinner label={t.loading} />
-        </div>
+        <ResultsPlaceholder />
       ) : !showFavorites && products.isError && items.length === 0 ? (
         <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{productsTexts.loadErrorTitle}</p>
@@ -157,7 +180,13 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
             </p>
             <ViewToggle view={view} onChange={setView} />
           </div>
-          {view === 'list' ? <ProductList items={items} {...row} /> : <ProductGrid items={items} {...row} />}
+          {!results ? (
+            <ResultsPlaceholder />
+          ) : view === 'list' ? (
+            <results.ProductList items={items} {...row} />
+          ) : (
+            <results.ProductGrid items={items} {...row} />
+          )}
           {!showFavorites && products.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
@@ -181,7 +210,9 @@ function FavoritesToggle({ on, count, onChange }: { on: boolean; count: number; 
       onClick={() => onChange(!on)}
     >
       <span aria-hidden="true">★</span>
-      {count > 0 ? `${favoriteTexts.filter} (${count})` : favoriteTexts.filter}
+      {/* On a phone the star and the count say it, so the header keeps to one line; the name stays for screen readers. */}
+      <span className="max-sm:sr-only">{favoriteTexts.filter}</span>
+      {count > 0 ? <span>{`(${count})`}</span> : null}
     </Button>
   );
 }
@@ -222,105 +253,13 @@ function ViewToggle({ view, onChange }: { view: CatalogView; onChange: (view: Ca
 }
 
 /**
- * A row's usual height on a phone (with the quantity controls for buyers, without for visitors):
- * the first guess for rows not yet measured. A close guess renders the right rows at once instead
- * of rendering, measuring and rendering again (the catalogue's first paint is Lighthouse's page).
+ * As tall as the screen, like the rows that replace it: the footer starts below the fold instead of
+ * jumping down when they arrive (layout shift).
  */
-const LIST_ROW_ESTIMATE_PX = { ordering: 102, browsing: 58 } as const;
-const LIST_OVERSCAN_ROWS = 2;
-
-/** The order-form view (issue 18 item 1): one compact row per product, only those near the screen in the DOM. */
-interface RowsProps extends Pick<CatalogProps, 'kind' | 'onAddToCart'> {
-  items: CatalogueProduct[];
-  starredIds?: Set<string>;
-  onToggleFavorite?: (productId: string, starred: boolean) => void;
+function ResultsPlaceholder() {
+  return (
+    <div className="min-h-dvh">
+      <Spinner label={t.loading} />
+    </div>
+  );
 }
-
-const ProductList = memo(function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
-  const estimate = onAddToCart ? LIST_ROW_ESTIMATE_PX.ordering : LIST_ROW_ESTIMATE_PX.browsing;
-  const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(items.length, estimate, LIST_OVERSCAN_ROWS);
-  return (
-    <div
-      ref={listRef}
-      role="list"
-      className="-mx-3 rounded-none border-t border-slate-200 md:mx-0 md:rounded-lg md:border"
-      style={{ paddingTop: before, paddingBottom: after }}
-    >
-      {rows.map((row) => {
-        const product = items[row.index]!;
-        return (
-          <div
-            key={product.id}
-            data-index={row.index}
-            ref={measure}
-            role="listitem"
-            aria-posinset={row.index + 1}
-            aria-setsize={items.length}
-          >
-            <ProductRow
-              product={product}
-              kind={kind}
-              onAddToCart={onAddToCart}
-              starred={starredIds?.has(product.id) ?? false}
-              onToggleFavorite={onToggleFavorite}
-            />
-          </div>
-        );
-      })}
-    </div>
-  );
-});
-
-/** The grid's breakpoints, as in its classes below: 2 columns from 480 px, 3 from lg, 4 from xl. */
-const GRID_COLUMNS = [
-  [480, 2],
-  [1024, 3],
-  [1280, 4],
-] as const;
-/** A card's usual height plus the gap: the first guess for rows not yet measured. */
-const CARD_ROW_ESTIMATE_PX = 500;
-
-/**
- * The cards, as rows of the grid's width, only those near the screen in the DOM: with 50,000
- * products and many "Cargar más", the page never holds more than a few screenfuls of cards.
- */
-const ProductGrid = memo(function ProductGrid({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
-  const columns = useColumns(GRID_COLUMNS);
-  const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(
-    Math.ceil(items.length / columns),
-    CARD_ROW_ESTIMATE_PX,
-  );
-  return (
-    <div ref={listRef} role="list" style={{ paddingTop: before, paddingBottom: after }}>
-      {rows.map((row) => (
-        <div
-          key={row.key}
-          data-index={row.index}
-          ref={measure}
-          role="none"
-          className="grid grid-cols-1 gap-4 pb-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-        >
-          {items.slice(row.index * columns, (row.index + 1) * columns).map((product, i) => (
-            <div
-              key={product.id}
-              role="listitem"
-              aria-posinset={row.index * columns + i + 1}
-              aria-setsize={items.length}
-              className="flex"
-            >
-              <div className="w-full">
-                <ProductCard
-                  product={product}
-                  kind={kind}
-                  onAddToCart={onAddToCart}
-                  starred={starredIds?.has(product.id) ?? false}
-                  onToggleFavorite={onToggleFavorite}
-                />
-              </div>
-            </div>
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-});

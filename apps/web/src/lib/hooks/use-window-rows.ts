@@ -19,7 +19,16 @@ export function useWindowRows<T extends HTMLElement>(count: number, estimate: nu
     const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
   }, [count, scrollMargin]);
-  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => estimate, overscan, scrollMargin });
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => estimate,
+    overscan,
+    scrollMargin,
+    // The window's size from the start (the library's default is 0 × 0 until its first effect):
+    // the first render already holds the rows that fill the screen, not one row that a second,
+    // synchronous render then completes in the same task (decision 024).
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+  });
   const rows = virtualizer.getVirtualItems();
   const first = rows[0];
   const last = rows[rows.length - 1];

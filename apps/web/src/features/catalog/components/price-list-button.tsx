@@ -16,7 +16,18 @@ export function PriceListButton() {
   });
   return (
     <Button variant="secondary" size="sm" disabled={download.isPending} onClick={() => download.mutate()}>
-      {download.isPending ? t.downloading : t.download}
+      {download.isPending ? (
+        t.downloading
+      ) : (
+        <>
+          {/* A phone shows the short name, so the catalogue's header fits on one line (decision 024). */}
+          <span className="max-sm:hidden">{t.download}</span>
+          <span className="sm:hidden" aria-hidden="true">
+            {t.downloadShort}
+          </span>
+          <span className="sr-only sm:hidden">{t.download}</span>
+        </>
+      )}
     </Button>
   );
 }

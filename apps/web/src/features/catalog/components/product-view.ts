@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { CustomerKind } from '@mayorista/core/pricing';
 import { checkQuantity, smallestQuantity } from '@mayorista/core/quantity-rules';
-import { isWholesaleProduct, type CatalogueProduct, type Product } from '@mayorista/core/schemas/product';
+import { isWholesaleProduct } from '@mayorista/core/catalogue-product';
+import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 
 /**
  * What the product card, the order-form row and the product page share: their props, the

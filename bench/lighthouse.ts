@@ -1,0 +1,148 @@
+// `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, Debian Chromium) on the catalogue with
+// the bench's 5,000 products, and where its time goes (issue 18, decision 024). See bench/README.md,
+// "Lighthouse del catálogo". Figures are reported, never asserted: they depend on the machine.
+//   npm run bench:lighthouse                       /catalog, 3 runs (build first: npm run build)
+//   npm run bench:lighthouse -- --runs=5 / --pages=/,/catalog,/login
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPool } from '../apps/server/src/db/client';
+import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { runMigrations } from '../apps/server/src/db/migrate';
+// @ts-expect-error -- plain ESM script shared with the npm scripts
+import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
+import { ROOT, startProcess } from './lib/processes';
+import { seedBenchDataset } from './lib/seed';
+
+const PRODUCTS = 5000;
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const RUNS = Number(option('runs') ?? 3);
+const PAGES = (option('pages') ?? '/catalog').split(',');
+/** Each run's full report goes here (Lighthouse's JSON: open it in the Lighthouse viewer). */
+const REPORT_DIR = path.join(ROOT, 'bench/results-lighthouse');
+const say = (s: string) => process.stdout.write(`${s}\n`);
+
+interface Audit {
+  numericValue?: number;
+  displayValue?: string;
+  details?: { items?: Record<string, unknown>[] };
+}
+interface Report {
+  audits: Record<string, Audit>;
+  categories: Record<string, { score: number | null }>;
+}
+
+const ms = (audit: Audit | undefined) => Math.round(audit?.numericValue ?? NaN);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** One run in a few lines: the scores, the metrics, the LCP element and its phases, the long tasks and scripts. */
+function describe(page: string, run: number, lhr: Report, load: string): string[] {
+  const a = lhr.audits;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const items = (id: string) => a[id]?.details?.items ?? [];
+  const lines = [
+    `${page} corrida ${run + 1} (carga ${load}): perf ${score('performance')} a11y ${score('accessibility')} · ` +
+      `FCP ${ms(a['first-contentful-paint'])} SI ${ms(a['speed-index'])} LCP ${ms(a['largest-contentful-paint'])} ` +
+      `TBT ${ms(a['total-blocking-time'])} CLS ${(a['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)} ms`,
+  ];
+  const element = items('largest-contentful-paint-element')[0] as { items?: { node?: { snippet?: string } }[] } | undefined;
+  const snippet = element?.items?.[0]?.node?.snippet;
+  if (snippet) lines.push(`  elemento LCP: ${snippet.slice(0, 140)}`);
+  const phases = (items('largest-contentful-paint-element')[1] as { items?: { phase: string; timing: number }[] } | undefined)
+    ?.items;
+  if (phases) lines.push(`  fases LCP: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', ')}`);
+  const tasks = items('long-tasks') as { url?: string; startTime: number; duration: number }[];
+  if (tasks.length)
+    lines.push(
+      `  tareas largas (simuladas): ${tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${path.basename(t.url ?? '')}`).join(', ')}`,
+    );
+  const bootup = items('bootup-time') as { url: string; scripting: number; total: number }[];
+  lines.push(
+    `  JS por archivo (total/script): ${bootup.map((b) => `${path.basename(b.url)} ${Math.round(b.total)}/${Math.round(b.scripting)}`).join(', ')}`,
+  );
+  const work = items('mainthread-work-breakdown') as { groupLabel: string; duration: number }[];
+  lines.push(`  hilo principal: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', ')}`);
+  const requests = items('network-requests') as {
+    url: string;
+    networkRequestTime: number;
+    networkEndTime: number;
+    transferSize: number;
+  }[];
+  lines.push(
+    `  pedidos: ${requests.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(r.networkRequestTime)}→${Math.round(r.networkEndTime)} (${r.transferSize} B)`).join(', ')}`,
+  );
+  return lines;
+}
+
+async function main() {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-lighthouse-'));
+  // Run as root, the embedded server drops to the postgres user, which must reach the directory.
+  chmodSync(workDir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), log: () => undefined });
+  let server: Awaited<ReturnType<typeof startProcess>> | null = null;
+  try {
+    const pool = createPool(embedded.url, 2);
+    await runMigrations(pool);
+    const secret = randomBytes(32).toString('base64url');
+    say(`▶ ${PRODUCTS.toLocaleString('es-AR')} productos...`);
+    await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: PRODUCTS, customers: 2, orders: 1 });
+    await pool.end();
+    const port = await findFreePort();
+    server = await startProcess({
+      script: path.join(ROOT, 'apps/server/dist/main.js'),
+      env: {
+        DATABASE_URL: embedded.url,
+        JWT_SECRET: secret,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '0',
+        NODE_ENV: 'production',
+        DATA_DIR: path.join(workDir, 'app'),
+      },
+      port,
+      cpu: null,
+    });
+    rmSync(REPORT_DIR, { recursive: true, force: true });
+    mkdirSync(REPORT_DIR, { recursive: true });
+    say(`▶ Lighthouse móvil, ${RUNS} corridas: ${PAGES.join(' ')}`);
+    const results = await runLighthouse(server.url, PAGES, {
+      runs: RUNS,
+      onReport: (page: string, run: number, lhr: Report, artifacts: { Trace?: unknown }) => {
+        const name = `${page.replace(/\W+/g, '_') || 'root'}-${run + 1}`;
+        writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+        // The page's trace (observed, unthrottled): open it in Chrome's Performance panel.
+        if (artifacts.Trace) writeFileSync(path.join(REPORT_DIR, `${name}.trace.json`), JSON.stringify(artifacts.Trace));
+        for (const line of describe(page, run, lhr, loadAverage())) say(line);
+      },
+    });
+    say('');
+    for (const r of results as {
+      page: string;
+      performance: number;
+      accessibility: number;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+      runs: { performance: number }[];
+    }[])
+      say(
+        `${r.page}: mediana perf ${r.performance} (${r.runs.map((x) => x.performance).join('/')}), a11y ${r.accessibility}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls} — carga ${loadAverage()}`,
+      );
+    say(`Informes completos en ${path.relative(ROOT, REPORT_DIR)}/`);
+  } finally {
+    await server?.stop();
+    await embedded.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
