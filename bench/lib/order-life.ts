@@ -57,6 +57,8 @@ const setEmails = (pool: pg.Pool, on: boolean) =>
  * them, so every side of a comparison starts with the outbox empty.
  */
 export async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 180_000): Promise<number> {
+  // The servers inherit this environment: with their worker off (a diagnosis run) nothing is sent.
+  if (process.env.OUTBOX_WORKER === '0') return 0;
   const started = Date.now();
   for (;;) {
     const { rows } = await pool.query(`select count(*)::int as n from email_outbox where status = 'pending' and next_attempt_at <= now()`);
