@@ -73,8 +73,9 @@ function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer)
   const pdfThread = new OrderPdfThread();
   const worker = new OutboxWorker({
     pool: deps.pool,
+    mailer,
     // Composed there as well (MIME with the PDF, decision 023): the main thread only sends bytes.
-    mailer: { send: async (message) => mailer.send({ ...message, raw: await pdfThread.composeMail(config.mailFrom, message) }) },
+    compose: (message) => pdfThread.composeMail(config.mailFrom, message),
     render: createOrderEmailRenderer({
       pool: deps.pool,
       catalogName: config.catalogName,

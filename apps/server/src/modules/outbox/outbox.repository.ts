@@ -36,21 +36,40 @@ export async function enqueueEmails(db: Queryable, emails: NewOutboxEmail[]): Pr
   });
 }
 
+const OUTBOX_ROW_COLUMNS = `id::int, kind, recipient, order_id as "orderId", data, attempts`;
+
 /**
- * Claims the next due e-mail and keeps its row locked until the caller's transaction ends. SKIP
- * LOCKED makes every other worker (in this process or any other) pass over it instead of waiting,
- * so one message is in one worker's hands at a time; a crashed worker's connection closes, its
- * transaction rolls back and the row is due again for the next worker.
+ * The next due e-mail, without locking it (`except`: ids this process is already handling). The
+ * worker renders it before claiming it (claimEmail), so no transaction stays open while a PDF is
+ * made; another worker may claim it first, and then the render is simply dropped.
  */
-export async function claimDueEmail(db: Queryable): Promise<OutboxRow | null> {
+export async function peekDueEmail(db: Queryable, except: number[]): Promise<OutboxRow | null> {
+  const { rows } = await db.query<OutboxRow>({
+    name: 'outbox_peek',
+    text: `select ${OUTBOX_ROW_COLUMNS}
+             from email_outbox
+            where status = 'pending' and next_attempt_at <= now() and not (id = any($1::int[]))
+            order by next_attempt_at, id
+            limit 1`,
+    values: [except],
+  });
+  return rows[0] ?? null;
+}
+
+/**
+ * Claims one e-mail if it is still due and nobody holds it, and keeps its row locked until the
+ * caller's transaction ends. SKIP LOCKED makes every other worker (in this process or any other)
+ * pass over it instead of waiting, so one message is in one worker's hands at a time; a crashed
+ * worker's connection closes, its transaction rolls back and the row is due again for the next one.
+ */
+export async function claimEmail(db: Queryable, id: number): Promise<OutboxRow | null> {
   const { rows } = await db.query<OutboxRow>({
     name: 'outbox_claim',
-    text: `select id::int, kind, recipient, order_id as "orderId", data, attempts
+    text: `select ${OUTBOX_ROW_COLUMNS}
              from email_outbox
-            where status = 'pending' and next_attempt_at <= now()
-            order by next_attempt_at, id
-            limit 1
+            where id = $1 and status = 'pending' and next_attempt_at <= now()
               for update skip locked`,
+    values: [id],
   });
   return rows[0] ?? null;
 }

@@ -1,13 +1,15 @@
 import type pg from 'pg';
 import { inTransaction } from '../../db/transaction';
 import type { MailMessage, Mailer } from '../../lib/mailer';
-import { claimDueEmail, markAttemptFailed, markSent, type OutboxRow } from './outbox.repository';
+import { claimEmail, markAttemptFailed, markSent, peekDueEmail, type OutboxRow } from './outbox.repository';
 
 export interface OutboxWorkerOptions {
   pool: pg.Pool;
   mailer: Mailer;
   /** Builds the message of a row when it is sent (the order as it is then, its PDF). */
   render: (row: OutboxRow) => Promise<MailMessage>;
+  /** Composes the message into its MIME bytes before the row is claimed (sent as `raw`); absent: the mailer composes. */
+  compose?: (message: MailMessage) => Promise<Buffer>;
   log: { warn(object: Record<string, unknown>, message: string): void; error(object: Record<string, unknown>, message: string): void };
   /** How often an idle worker looks for due rows (rows queued by other processes, retries). */
   pollMs: number;
@@ -29,8 +31,8 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 }
 
 /**
- * Delivers the e-mail outbox (decision 014). Each message is claimed, sent and marked in ONE
- * transaction with its row locked (SKIP LOCKED for the other workers), so across any number of
+ * Delivers the e-mail outbox (decision 014). Each message is prepared first (rendered, composed;
+ * no transaction open, decision 023), then claimed, sent and marked in ONE transaction with its row locked (SKIP LOCKED for the other workers), so across any number of
  * processes a message is sent once: it is marked sent only if the send succeeded, and a process
  * that dies mid-send leaves the row pending for the next worker. The only way to send twice is a
  * crash in the instant between the SMTP server's "250 OK" and the COMMIT; the stable Message-ID
@@ -100,21 +102,47 @@ export class OutboxWorker {
     });
   }
 
-  /** One message in one transaction. false when nothing is due. */
-  private sendNext(): Promise<boolean> {
-    return inTransaction(this.options.pool, async (client) => {
-      const row = await claimDueEmail(client);
-      if (!row) return false;
-      await this.deliver(client, row);
+  /** Rows this process's loops are preparing or sending, so two loops never prepare the same one. */
+  private readonly inHand = new Set<number>();
+
+  /**
+   * One message: prepared (rendered and composed) with no transaction open, then claimed, sent
+   * and marked in ONE transaction. Preparing first keeps the transaction — and the snapshot that
+   * holds back PostgreSQL's cleanup of the rows orders keep updating — as short as the send
+   * itself (decision 023). false when nothing is due.
+   */
+  private async sendNext(): Promise<boolean> {
+    const due = await peekDueEmail(this.options.pool, [...this.inHand]);
+    if (!due) return false;
+    this.inHand.add(due.id);
+    try {
+      const prepared = await this.prepare(due);
+      await inTransaction(this.options.pool, async (client) => {
+        // Gone meanwhile (another worker claimed it, or it is not due any more): the next loop looks again.
+        const row = await claimEmail(client, due.id);
+        if (row) await this.deliver(client, row, prepared);
+      });
       return true;
-    });
+    } finally {
+      this.inHand.delete(due.id);
+    }
   }
 
-  private async deliver(client: pg.PoolClient, row: OutboxRow): Promise<void> {
+  private async prepare(row: OutboxRow): Promise<{ message: MailMessage } | { error: unknown }> {
     const { options } = this;
     try {
-      const message = await options.render(row);
-      await options.mailer.send({ ...message, messageId: `<outbox-${row.id}@${options.messageIdDomain ?? 'mayorista.local'}>` });
+      const message: MailMessage = { ...(await options.render(row)), messageId: `<outbox-${row.id}@${options.messageIdDomain ?? 'mayorista.local'}>` };
+      return { message: options.compose ? { ...message, raw: await options.compose(message) } : message };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  private async deliver(client: pg.PoolClient, row: OutboxRow, prepared: { message: MailMessage } | { error: unknown }): Promise<void> {
+    const { options } = this;
+    try {
+      if ('error' in prepared) throw prepared.error;
+      await options.mailer.send(prepared.message);
       await markSent(client, row.id);
     } catch (error) {
       const attempts = row.attempts + 1;
