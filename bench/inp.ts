@@ -2,16 +2,12 @@
 // `npm run bench:inp`: input latency (INP) and scrolling of the order-form view with 5,000
 // products loaded (issue 18 item 1). See bench/README.md, "INP del pedido". Figures are reported,
 // never asserted: they depend on the machine.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { createPool } from '../apps/server/src/db/client';
-import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { runMigrations } from '../apps/server/src/db/migrate';
-import { ROOT, startProcess } from './lib/processes';
-import { seedBenchDataset } from './lib/seed';
+import { ROOT } from './lib/processes';
+import { startSeededServer } from './lib/seeded-server';
 
 const PRODUCTS = 5000;
 /**
@@ -167,35 +163,8 @@ async function measure(baseUrl: string, cpuSlowdown: number): Promise<Measured> 
 }
 
 async function main() {
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-inp-'));
-  // Run as root, the embedded server drops to the postgres user, which must reach the directory.
-  chmodSync(workDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), log: () => undefined });
-  let server: Awaited<ReturnType<typeof startProcess>> | null = null;
+  const server = await startSeededServer({ name: 'inp', products: PRODUCTS, env: { RATE_LIMIT_AUTH_MAX: '1000' }, say });
   try {
-    const pool = createPool(embedded.url, 2);
-    await runMigrations(pool);
-    const secret = randomBytes(32).toString('base64url');
-    say(`▶ ${PRODUCTS.toLocaleString('es-AR')} productos...`);
-    await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: PRODUCTS, customers: 2, orders: 1 });
-    await pool.end();
-    const port = await findFreePort();
-    server = await startProcess({
-      script: path.join(ROOT, 'apps/server/dist/main.js'),
-      env: {
-        DATABASE_URL: embedded.url,
-        JWT_SECRET: secret,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: '0',
-        NODE_ENV: 'production',
-        DATA_DIR: path.join(workDir, 'app'),
-        RATE_LIMIT_AUTH_MAX: '1000',
-      },
-      port,
-      cpu: null,
-    });
     const results: Record<string, Measured> = {};
     for (const slowdown of [1, 4]) {
       const loaded = FIRST_PAGE_ONLY ? 'la primera página (48) cargada' : `${PRODUCTS} productos cargados`;
@@ -225,9 +194,7 @@ async function main() {
     }
     say('\nResultados en bench/results-inp.json (objetivo: INP ≤ 200 ms, "bueno" según web.dev).');
   } finally {
-    await server?.stop();
-    await embedded.stop();
-    rmSync(workDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -3,17 +3,13 @@
 // "Lighthouse del catálogo". Figures are reported, never asserted: they depend on the machine.
 //   npm run bench:lighthouse                       /catalog, 3 runs (build first: npm run build)
 //   npm run bench:lighthouse -- --runs=5 / --pages=/,/catalog,/login
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPool } from '../apps/server/src/db/client';
-import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { runMigrations } from '../apps/server/src/db/migrate';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
-import { ROOT, startProcess } from './lib/processes';
-import { seedBenchDataset } from './lib/seed';
+import { ROOT } from './lib/processes';
+import { startSeededServer } from './lib/seeded-server';
 
 const PRODUCTS = 5000;
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -80,34 +76,8 @@ function describe(page: string, run: number, lhr: Report, load: string): string[
 }
 
 async function main() {
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-lighthouse-'));
-  // Run as root, the embedded server drops to the postgres user, which must reach the directory.
-  chmodSync(workDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), log: () => undefined });
-  let server: Awaited<ReturnType<typeof startProcess>> | null = null;
+  const server = await startSeededServer({ name: 'lighthouse', products: PRODUCTS, say });
   try {
-    const pool = createPool(embedded.url, 2);
-    await runMigrations(pool);
-    const secret = randomBytes(32).toString('base64url');
-    say(`▶ ${PRODUCTS.toLocaleString('es-AR')} productos...`);
-    await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: PRODUCTS, customers: 2, orders: 1 });
-    await pool.end();
-    const port = await findFreePort();
-    server = await startProcess({
-      script: path.join(ROOT, 'apps/server/dist/main.js'),
-      env: {
-        DATABASE_URL: embedded.url,
-        JWT_SECRET: secret,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: '0',
-        NODE_ENV: 'production',
-        DATA_DIR: path.join(workDir, 'app'),
-      },
-      port,
-      cpu: null,
-    });
     rmSync(REPORT_DIR, { recursive: true, force: true });
     mkdirSync(REPORT_DIR, { recursive: true });
     say(`▶ Lighthouse móvil, ${RUNS} corridas: ${PAGES.join(' ')}`);
@@ -136,9 +106,7 @@ async function main() {
       );
     say(`Informes completos en ${path.relative(ROOT, REPORT_DIR)}/`);
   } finally {
-    await server?.stop();
-    await embedded.stop();
-    rmSync(workDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -12,7 +12,7 @@ import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embed
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
 import { measureDashboard, measureOutboxCost, waitForOutboxDrained } from './lib/order-life';
-import { cpuMs, ownCpuMs, percentile, ROOT, sampleMemory, startProcess, treeCpuDelta, treeCpuMs } from './lib/processes';
+import { cpuMs, ownCpuMs, percentile, productionServerEnv, ROOT, sampleMemory, startProcess, treeCpuDelta, treeCpuMs } from './lib/processes';
 import { seedBenchDataset } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
@@ -108,14 +108,7 @@ async function main() {
     results.seedSeconds = round((Date.now() - t) / 1000);
 
     const serverEnv = (port: number) => ({
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: secret,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(workDir, 'app'),
+      ...productionServerEnv({ databaseUrl, secret, port, dataDir: path.join(workDir, 'app') }),
       RATE_LIMIT_AUTH_MAX: '1000000',
       RATE_LIMIT_ORDERS_MAX: '1000000',
     });

@@ -173,3 +173,17 @@ export function ownCpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
+
+/** The environment the bench starts the built server with: production mode, quiet logs, no demo data. */
+export function productionServerEnv(opts: { databaseUrl: string; secret: string; port: number; dataDir: string }): Record<string, string> {
+  return {
+    DATABASE_URL: opts.databaseUrl,
+    JWT_SECRET: opts.secret,
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    NODE_ENV: 'production',
+    DATA_DIR: opts.dataDir,
+  };
+}

@@ -17,13 +17,19 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
+    broken = await rollBack(client);
     throw error;
   } finally {
     client.release(broken);
   }
+}
+
+/** Rolls back after a failure; answers the error of a rollback that failed (the connection is then destroyed on release). */
+async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
+  return client.query('rollback').then(
+    () => undefined,
+    (rollbackError: Error) => rollbackError,
+  );
 }
 
 /** The statements that end a pipelined transaction, already sent, and their results in order. */
@@ -81,9 +87,7 @@ export async function inPipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeli
     return result;
   } catch (error) {
     // After a failed commitWith the server already rolled back; this only confirms the connection is usable.
-    await client.query('rollback').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
+    broken = await rollBack(client);
     throw error;
   } finally {
     client.release(broken);

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPool } from '../../apps/server/src/db/client';
+import { findFreePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
+import { runMigrations } from '../../apps/server/src/db/migrate';
+import { productionServerEnv, ROOT, startProcess } from './processes';
+import { seedBenchDataset } from './seed';
+
+/**
+ * A fresh embedded database with the bench's dataset (`products` products, 2 customers, 1 order)
+ * and the built server on it, in production mode: what `bench:inp` and `bench:lighthouse` measure
+ * in a browser. `stop()` ends both and removes the working directory.
+ */
+export async function startSeededServer(opts: { name: string; products: number; env?: Record<string, string>; say: (line: string) => void }) {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), `mayorista-${opts.name}-`));
+  // Run as root, the embedded server drops to the postgres user, which must reach the directory.
+  chmodSync(workDir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), log: () => undefined });
+  let server: Awaited<ReturnType<typeof startProcess>> | null = null;
+  const stop = async () => {
+    await server?.stop();
+    await embedded.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    const pool = createPool(embedded.url, 2);
+    await runMigrations(pool);
+    const secret = randomBytes(32).toString('base64url');
+    opts.say(`▶ ${opts.products.toLocaleString('es-AR')} productos...`);
+    await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: opts.products, customers: 2, orders: 1 });
+    await pool.end();
+    const port = await findFreePort();
+    server = await startProcess({
+      script: path.join(ROOT, 'apps/server/dist/main.js'),
+      env: { ...productionServerEnv({ databaseUrl: embedded.url, secret, port, dataDir: path.join(workDir, 'app') }), ...opts.env },
+      port,
+      cpu: null,
+    });
+    return { url: server.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
