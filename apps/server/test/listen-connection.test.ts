@@ -81,11 +81,15 @@ describe('OrderEventsListener', () => {
     const received: string[] = [];
     const errors: string[] = [];
     let subscribed = false;
+    let asked = 0;
     const listener = new OrderEventsListener({
       connectionString: database.url,
       log: { warn: () => undefined, error: (_object: unknown, message: string) => errors.push(message) } as never,
       onOrderInserted: (record) => received.push(record.id),
-      hasSubscribers: () => subscribed,
+      hasSubscribers: () => {
+        asked += 1;
+        return subscribed;
+      },
     });
     await listener.start();
     const notify = (payload: string) => pool.query(`select pg_notify('orders_insert', $1)`, [payload]);
@@ -95,6 +99,8 @@ describe('OrderEventsListener', () => {
       // Nobody watching: neither a valid event nor a malformed one is even read.
       await notify(event('00000000-0000-4000-8000-000000000001'));
       await notify('no es JSON');
+      // Both have arrived (and were dropped) before anyone subscribes: NOTIFYs arrive asynchronously.
+      await expect.poll(() => asked, { timeout: 5_000, interval: 20 }).toBe(2);
       subscribed = true;
       await notify(event('00000000-0000-4000-8000-000000000002'));
       await expect.poll(() => received, { timeout: 5_000, interval: 20 }).toEqual(['00000000-0000-4000-8000-000000000002']);
