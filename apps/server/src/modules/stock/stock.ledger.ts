@@ -21,12 +21,19 @@ export interface StockLine {
   quantity: number;
 }
 
-/** The units of every line taken, rows locked in id order, a movement per row taken (`taken`). */
-const TAKE_STOCK_CTES = `with wanted as (
+/**
+ * The lines of a multi-product writer ($1 ids, $2 quantities) as `wanted`, their product rows
+ * locked in id order as `locked`: every writer locks in that order, so two of them sharing
+ * products queue instead of deadlocking.
+ */
+const LOCKED_LINES = `with wanted as (
              select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
            ), locked as (
              select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
-           ), taken as (
+           )`;
+
+/** The units of every line taken, rows locked in id order, a movement per row taken (`taken`). */
+const TAKE_STOCK_CTES = `${LOCKED_LINES}, taken as (
              update products p
                 set stock = p.stock - w.quantity, updated_at = now()
                from wanted w
@@ -111,11 +118,7 @@ export async function returnStock(
   if (ids.length === 0) return;
   await db.query({
     name: 'stock_return',
-    text: `with wanted as (
-             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
-           ), locked as (
-             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
-           ), returned as (
+    text: `${LOCKED_LINES}, returned as (
              update products p
                 set stock = p.stock + w.quantity, updated_at = now()
                from wanted w
@@ -203,11 +206,7 @@ export async function adjustStocks(
   if (moving.length === 0) return new Set();
   const { rows } = await db.query<{ id: string }>({
     name: 'stock_adjust_many',
-    text: `with wanted as (
-             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
-           ), locked as (
-             select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
-           ), changed as (
+    text: `${LOCKED_LINES}, changed as (
              update products p set stock = p.stock + w.quantity, updated_at = now()
                from wanted w
               where p.id = w.id and p.id in (select id from locked) and p.stock + w.quantity >= 0
