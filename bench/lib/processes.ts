@@ -125,11 +125,18 @@ export function percentile(sorted: number[], p: number): number {
  * on a shared machine than throughput is.
  */
 export function cpuMs(pid: number | null): number | null {
-  if (pid === null) return null;
+  return pid === null ? null : statCpuMs(pid, 11);
+}
+
+/**
+ * Two consecutive clock-tick fields of /proc/<pid>/stat in milliseconds, counted from 0 after the
+ * command name (which may contain spaces): 11–12 are utime and stime, 13–14 cutime and cstime (the
+ * children it has reaped). null where /proc is not available or the process is gone.
+ */
+function statCpuMs(pid: number, first: number): number | null {
   try {
-    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return ((Number(fields[first]) + Number(fields[first + 1])) * 1000) / 100;
   } catch {
     return null;
   }
@@ -144,22 +151,13 @@ export function treeCpuMs(pid: number | null): Map<number, number> {
   if (pid === null) return out;
   // Children that have exited (a closed connection's backend) are counted in the parent's
   // cutime/cstime, under a key no live process has.
-  const reaped = reapedChildrenCpuMs(pid);
+  const reaped = statCpuMs(pid, 13);
   if (reaped !== null) out.set(-pid, reaped);
   for (const one of [pid, ...childrenOf(pid)]) {
     const ms = cpuMs(one);
     if (ms !== null) out.set(one, ms);
   }
   return out;
-}
-
-function reapedChildrenCpuMs(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-  } catch {
-    return null;
-  }
 }
 
 export function treeCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
