@@ -7,7 +7,7 @@ import type { CatalogueProduct, Product, ProductInput, ProductListResponse } fro
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
 import { CatalogueCache, priceListPayload, STOCK_ONLY_PAYLOAD } from '../src/modules/products/products.cache';
-import { createAdmin, createVerifiedUser, type TestUser } from './factories';
+import { createCatalogueViewers, type TestUser } from './factories';
 import { setupTestApp, testConfig } from './helpers';
 
 const ctx = await setupTestApp();
@@ -17,11 +17,7 @@ let customer: TestUser;
 let pendingCustomer: TestUser;
 
 beforeAll(async () => {
-  [admin, customer, pendingCustomer] = await Promise.all([
-    createAdmin(ctx),
-    createVerifiedUser(ctx, { approved: true }),
-    createVerifiedUser(ctx, { approved: false }),
-  ]);
+  ({ admin, customer, pendingCustomer } = await createCatalogueViewers(ctx));
 });
 
 /** A word no other test's product contains, so each test sees only its own products. */

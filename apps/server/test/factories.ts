@@ -127,3 +127,13 @@ export function tokenFromMail(mail: ParsedMail, pathname: '/verificar-correo' | 
   }
   throw new Error(`el correo no tiene un enlace a ${pathname}`);
 }
+
+/** The catalogue's three kinds of viewer: an admin, an approved customer and one awaiting approval. */
+export async function createCatalogueViewers(ctx: TestContext): Promise<{ admin: TestUser; customer: TestUser; pendingCustomer: TestUser }> {
+  const [admin, customer, pendingCustomer] = await Promise.all([
+    createAdmin(ctx),
+    createVerifiedUser(ctx, { approved: true }),
+    createVerifiedUser(ctx, { approved: false }),
+  ]);
+  return { admin, customer, pendingCustomer };
+}

@@ -10,7 +10,7 @@ import { messages } from '@mayorista/core/messages';
 import { productSlug } from '@mayorista/core/product-slug';
 import type { Product, ProductImage, ProductInput, ProductPage } from '@mayorista/core/schemas/product';
 import { runMigrations } from '../src/db/migrate';
-import { createAdmin, createVerifiedUser, type TestUser } from './factories';
+import { createCatalogueViewers, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), 'mayorista-gallery-uploads-'));
@@ -21,11 +21,7 @@ let customer: TestUser;
 let pendingCustomer: TestUser;
 
 beforeAll(async () => {
-  [admin, customer, pendingCustomer] = await Promise.all([
-    createAdmin(ctx),
-    createVerifiedUser(ctx, { approved: true }),
-    createVerifiedUser(ctx, { approved: false }),
-  ]);
+  ({ admin, customer, pendingCustomer } = await createCatalogueViewers(ctx));
 });
 
 let counter = 0;

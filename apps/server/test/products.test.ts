@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@mayorista/core/messages';
 import type { Product, ProductInput, ProductListResponse } from '@mayorista/core/schemas/product';
 import { products } from '../src/db/schema';
-import { createAdmin, createVerifiedUser, type TestUser } from './factories';
+import { createCatalogueViewers, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), 'mayorista-products-uploads-'));
@@ -18,11 +18,7 @@ let customer: TestUser;
 let pendingCustomer: TestUser;
 
 beforeAll(async () => {
-  [admin, customer, pendingCustomer] = await Promise.all([
-    createAdmin(ctx),
-    createVerifiedUser(ctx, { approved: true }),
-    createVerifiedUser(ctx, { approved: false }),
-  ]);
+  ({ admin, customer, pendingCustomer } = await createCatalogueViewers(ctx));
 });
 
 let nameCounter = 0;
