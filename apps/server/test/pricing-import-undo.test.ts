@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,10 +6,11 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport, UndoResult } from '@mayorista/core/schemas/pricing';
-import type { Product, ProductInput } from '@mayorista/core/schemas/product';
+import type { Product } from '@mayorista/core/schemas/product';
 import { checkConsistency } from '../src/db/consistency';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
+import { importClient, multipart } from './import-fixtures';
 
 /** Decision 022: SKU-less products round-trip through the ID column; an import's undo restores all it changed. */
 const uploadsDir = mkdtempSync(path.join(tmpdir(), 'mayorista-undo-uploads-'));
@@ -19,34 +20,7 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-function multipart(file: Buffer, fileName = 'c.csv') {
-  const boundary = `----import${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const importFile = (file: Buffer, dryRun: boolean) => {
-  const { payload, headers } = multipart(file);
-  return ctx.app.inject({ method: 'POST', url: `/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, headers: { ...admin.headers, ...headers }, payload });
-};
-
-let counter = 0;
-const tag = () => `${++counter}${Math.random().toString(36).slice(2, 6)}`;
-
-async function createProduct(overrides: Partial<ProductInput>): Promise<Product> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: admin.headers,
-    payload: { name: `Undo ${tag()}`, price: 100_000, retail_price: 150_000, stock: 5, ...overrides },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Product>();
-}
+const { tag, importFile, createProduct } = importClient(ctx, () => admin, 'Undo');
 
 const productById = async (id: string) =>
   (await ctx.pool.query<{ name: string; price: number; stock: number; is_enabled: boolean; category: string | null }>(

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport, UndoResult } from '@mayorista/core/schemas/pricing';
-import type { Product, ProductInput } from '@mayorista/core/schemas/product';
+import type { Product } from '@mayorista/core/schemas/product';
 import { createAdmin, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
+import { importClient } from './import-fixtures';
 
 const ctx = await setupTestApp();
 let admin: TestUser;
@@ -13,34 +13,7 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-function multipart(file: Buffer, name = 'catalogo.csv') {
-  const boundary = `----import${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const importFile = (file: Buffer, dryRun: boolean, name?: string) => {
-  const { payload, headers } = multipart(file, name);
-  return ctx.app.inject({ method: 'POST', url: `/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, headers: { ...admin.headers, ...headers }, payload });
-};
-
-let counter = 0;
-const tag = () => `${++counter}${Math.random().toString(36).slice(2, 6)}`;
-
-async function createProduct(overrides: Partial<ProductInput>): Promise<Product> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: admin.headers,
-    payload: { name: `Imp ${tag()}`, price: 100_000, retail_price: 150_000, stock: 5, ...overrides },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Product>();
-}
+const { tag, importFile, createProduct } = importClient(ctx, () => admin, 'Imp');
 
 async function productsOf(category: string): Promise<Product[]> {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/products?category=${encodeURIComponent(category)}&include_disabled=1&page_size=100`, headers: admin.headers });
