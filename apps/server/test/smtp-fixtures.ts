@@ -39,6 +39,9 @@ export async function startSmtpServer(behaviour: SmtpBehaviour = 'accept'): Prom
     onData(stream, _session, callback) {
       started += 1;
       if (behaviour === 'stall-data') {
+        // The sending process may be killed mid-message (that is what the stall is for): its reset
+        // ends this stream with an error nobody needs to hear about.
+        stream.on('error', () => undefined);
         stream.resume();
         return; // never calls back: the client waits for the 250 forever
       }
@@ -50,6 +53,9 @@ export async function startSmtpServer(behaviour: SmtpBehaviour = 'accept'): Prom
         .catch(callback);
     },
   });
+  // A client that dies mid-conversation (a killed server process) resets its connection: an
+  // 'error' without a listener would be thrown in the test process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
