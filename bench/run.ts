@@ -330,10 +330,9 @@ type OrdersPhase = Awaited<ReturnType<typeof measureOrders>>;
 type OrderLoad = { url: string; tokens: string[]; hotProductId: string; others: string[] };
 
 /**
- * Each order side starts from a settled database: vacuumed and analysed, so autovacuum does not
- * clean up after the previous side's rows during this one (it charged the baseline up to 3× its
- * own PostgreSQL CPU per order after the product's run, decision 026), then a checkpoint so
- * neither pays for the other's dirty pages.
+ * Each order side starts from a settled database: vacuumed and analysed, so that autovacuum does
+ * not clean up after the previous side's rows during this one (decision 026), then a checkpoint
+ * so neither pays for the other's dirty pages.
  */
 async function settleDatabase(pool: pg.Pool): Promise<void> {
   await pool.query('vacuum analyze');
@@ -342,7 +341,7 @@ async function settleDatabase(pool: pg.Pool): Promise<void> {
 
 /**
  * Phase 2: the order load over HTTP against the server, then the same transaction in raw SQL (the
- * baseline, other customers) straight to the database, each side after a warm-up and a checkpoint.
+ * baseline, other customers) straight to the database, each side after a warm-up and settleDatabase.
  */
 async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, productLoad: OrderLoad, serverPid: number | null, postgresPid: () => number | null) {
   const rawLoad = { databaseUrl, customerIds: data.customers.slice(16, 32).map((c) => c.id), hotProductId: data.hotProductId, others: data.otherProductIds };
