@@ -25,6 +25,9 @@ export interface OutboxWorkerOptions {
 
 const MAX_RETRY_MS = 60 * 60_000;
 
+/** How long a row another process was sending is passed over before this one looks at it again. */
+const HELD_ELSEWHERE_MS = 2_000;
+
 /** Wait before attempt `attempts + 1`, after `attempts` failures (1 → base, 2 → 2×base, …). */
 export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(MAX_RETRY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -106,21 +109,37 @@ export class OutboxWorker {
   private readonly inHand = new Set<number>();
 
   /**
+   * Rows another process held when this one went to claim them, and until when to pass over them.
+   * Without this the loop (and `drain`) would peek the same row again at once and render its PDF
+   * over and over for as long as the other process takes to send it.
+   */
+  private readonly heldElsewhere = new Map<number, number>();
+
+  /** The rows not to peek: in this process's hands, or recently held by another process. */
+  private skipped(): number[] {
+    const now = Date.now();
+    for (const [id, until] of this.heldElsewhere) if (until <= now) this.heldElsewhere.delete(id);
+    return [...this.inHand, ...this.heldElsewhere.keys()];
+  }
+
+  /**
    * One message: prepared (rendered and composed) with no transaction open, then claimed, sent
    * and marked in ONE transaction. Preparing first keeps the transaction — and the snapshot that
    * holds back PostgreSQL's cleanup of the rows orders keep updating — as short as the send
    * itself (decision 023). false when nothing is due.
    */
   private async sendNext(): Promise<boolean> {
-    const due = await peekDueEmail(this.options.pool, [...this.inHand]);
+    const due = await peekDueEmail(this.options.pool, this.skipped());
     if (!due) return false;
     this.inHand.add(due.id);
     try {
       const prepared = await this.prepare(due);
       await inTransaction(this.options.pool, async (client) => {
-        // Gone meanwhile (another worker claimed it, or it is not due any more): the next loop looks again.
         const row = await claimEmail(client, due.id);
         if (row) await this.deliver(client, row, prepared);
+        // Gone meanwhile (another worker holds or sent it, or it is not due any more): the next
+        // peeks pass over it for a while; if it fails there, it is due again after that.
+        else this.heldElsewhere.set(due.id, Date.now() + HELD_ELSEWHERE_MS);
       });
       return true;
     } finally {
