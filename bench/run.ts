@@ -201,6 +201,9 @@ async function main() {
       if (!ordersOnly) {
         // 2b. Issue 19: the dashboard on these 20,000 orders, and the outbox write in the order's transaction.
         say('▶ Panel de administración y costo del outbox de correos...');
+        // On a settled database, like every phase: right after the order runs' thousands of rows,
+        // autovacuum would be timed along with the dashboard's queries.
+        await settleDatabase(pool);
         results.orderLife = {
           dashboard: await measureDashboard(pool, quick ? 20 : 60),
           outbox: await measureOutboxCost(pool, productLoad, SECONDS),
