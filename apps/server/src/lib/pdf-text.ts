@@ -157,6 +157,12 @@ class FontMetrics {
 
 const metricsByFont = new WeakMap<object, FontMetrics>();
 
+/** Off, every text goes through pdfkit's own code: tests compare the two paths' documents byte for byte. */
+let shortcuts = true;
+export function usePdfTextShortcuts(enabled: boolean): void {
+  shortcuts = enabled;
+}
+
 /** The tables of a standard font, or null for another kind of font. */
 function metricsOf(font: StandardFontLike | undefined): FontMetrics | null {
   if (!font || !isAfmFont(font.font)) return null;
@@ -182,11 +188,17 @@ export function useFastMetrics(font: object): void {
   };
   const metrics = metricsOf(target);
   if (!metrics || typeof target.widthOfString !== 'function' || typeof target.encode !== 'function') return;
-  const widthOfString = (text: string, size: number) => metrics.units(text) * (size / 1000);
-  const encode = (text: string) => metrics.encode(text);
+  const pdfkitWidth = target.widthOfString;
+  const pdfkitEncode = target.encode;
   const same =
-    widthOfString(SAMPLE, 9) === target.widthOfString(SAMPLE, 9) && JSON.stringify(encode(SAMPLE)) === JSON.stringify(target.encode(SAMPLE));
+    metrics.units(SAMPLE) * (9 / 1000) === target.widthOfString(SAMPLE, 9) && JSON.stringify(metrics.encode(SAMPLE)) === JSON.stringify(target.encode(SAMPLE));
   if (!same) return;
+  function widthOfString(this: unknown, text: string, size: number): number {
+    return shortcuts ? metrics!.units(text) * (size / 1000) : pdfkitWidth.call(this, text, size);
+  }
+  function encode(this: unknown, text: string): [string[], GlyphPosition[]] {
+    return shortcuts ? metrics!.encode(text) : pdfkitEncode.call(this, text);
+  }
   Object.assign(target, { widthOfString, encode });
 }
 
@@ -198,7 +210,7 @@ export type TextAlign = 'left' | 'right';
  */
 function certainLines(doc: PDFKit.PDFDocument, text: string, width: number): string[] | null {
   const internals = doc as unknown as DocumentInternals;
-  if (internals._wrapper || internals._textOptions || typeof internals._fontSize !== 'number') return null;
+  if (!shortcuts || internals._wrapper || internals._textOptions || typeof internals._fontSize !== 'number') return null;
   const metrics = metricsOf(internals._font);
   if (!metrics || text === '' || hasSpecialBreak(text)) return null;
   const lineWidth = (width * 100) / 100;
