@@ -209,11 +209,15 @@ export type TextAlign = 'left' | 'right';
  * LineWrapper would emit exactly these lines; null when pdfkit must decide.
  */
 function certainLines(doc: PDFKit.PDFDocument, text: string, width: number): string[] | null {
+  return certainLinesWithin(doc, text, (width * 100) / 100);
+}
+
+/** certainLines for the LineWrapper's own line width (pdfkit derives it from the width). */
+function certainLinesWithin(doc: PDFKit.PDFDocument, text: string, lineWidth: number): string[] | null {
   const internals = doc as unknown as DocumentInternals;
   if (!shortcuts || internals._wrapper || internals._textOptions || typeof internals._fontSize !== 'number') return null;
   const metrics = metricsOf(internals._font);
   if (!metrics || text === '' || hasSpecialBreak(text)) return null;
-  const lineWidth = (width * 100) / 100;
   const scale = internals._fontSize / 1000;
   const lines = text.split('\n');
   for (const line of lines) {
@@ -256,4 +260,48 @@ export function drawText(doc: PDFKit.PDFDocument, text: string, x: number, y: nu
   }
   doc.x = x;
   doc.y = lineY;
+}
+
+const float32 = new Float32Array(1);
+const float32Bits = new Uint32Array(float32.buffer);
+/** pdfkit's PDFNumber: the largest float32 not above n (the LineWrapper rounds word widths with it). */
+function pdfNumber(n: number): number {
+  const rounded = Math.fround(n);
+  if (rounded <= n) return rounded;
+  float32[0] = n;
+  if (n <= 0) float32Bits[0]! += 1;
+  else float32Bits[0]! -= 1;
+  return float32[0]!;
+}
+
+/** Labels whose LineWrapper words are plain: letters and digits, single spaces, ending in ": ". */
+const PLAIN_LABEL = /^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*: $/u;
+
+/**
+ * `doc.font(labelFont).text(label, { continued: true }).font(valueFont).text(value)`: a label and
+ * its value on one line at the left margin. Where the label is plain and the value certainly fits
+ * the rest of the line, both are drawn where pdfkit puts them: the value starts after the sum of
+ * the label's word widths as the LineWrapper rounds them.
+ */
+export function drawField(doc: PDFKit.PDFDocument, label: string, value: string, labelFont: string, valueFont: string): void {
+  const internals = doc as unknown as DocumentInternals;
+  doc.font(labelFont);
+  const x = doc.x;
+  const y = doc.y;
+  const lineWidth = (Math.max(doc.page.width - x - doc.page.margins.right, 0) * 100) / 100;
+  const labelLines = PLAIN_LABEL.test(label) ? certainLinesWithin(doc, label, lineWidth) : null;
+  const labelHeight = doc.currentLineHeight(true);
+  let labelWidth = 0;
+  for (const word of labelLines ? label.split(/(?<= )/) : []) labelWidth += pdfNumber(doc.widthOfString(word) + 0 + 0);
+  doc.font(valueFont);
+  const valueLines = labelLines ? certainLinesWithin(doc, value, lineWidth - labelWidth) : null;
+  const step = doc.currentLineHeight(true) + (internals._lineGap || 0);
+  if (!valueLines || valueLines.length !== 1 || y + labelHeight + step > doc.page.height - doc.page.margins.bottom - 1) {
+    doc.font(labelFont).text(label, { continued: true }).font(valueFont).text(value);
+    return;
+  }
+  doc.font(labelFont).text(label, x, y, { lineBreak: false });
+  doc.font(valueFont).text(value, x + (0 + labelWidth), y, { lineBreak: false });
+  doc.x = x;
+  doc.y = y + step;
 }

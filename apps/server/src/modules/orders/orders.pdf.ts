@@ -1,5 +1,5 @@
 import { pdfDocumentWithParsedFonts } from '../../lib/pdf-fonts';
-import { drawText, heightOfText } from '../../lib/pdf-text';
+import { drawField, drawText, heightOfText } from '../../lib/pdf-text';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
@@ -121,7 +121,7 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   // Text that fits its line is drawn without pdfkit's line wrapper, at the same place (decision 027).
   const line = (text: string) => drawText(doc, text, doc.x, doc.y, doc.page.width - doc.x - doc.page.margins.right, 'left');
   const field = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value));
+    drawField(doc, `${label}: `, printable(value), 'Helvetica-Bold', 'Helvetica');
   };
 
   doc.font('Helvetica-Bold').fontSize(18);
