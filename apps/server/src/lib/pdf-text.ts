@@ -227,39 +227,80 @@ function certainLinesWithin(doc: PDFKit.PDFDocument, text: string, lineWidth: nu
   return lines;
 }
 
-/** `doc.heightOfString(text, { width })`, computed without the LineWrapper when every line fits. */
-export function heightOfText(doc: PDFKit.PDFDocument, text: string, width: number): number {
-  const lines = certainLines(doc, text, width);
-  if (!lines) return doc.heightOfString(text, { width });
+/** A text measured for a width: the height `heightOfString` gives and the lines pdfkit would draw (null: pdfkit draws it). */
+export interface MeasuredText {
+  text: string;
+  width: number;
+  height: number;
+  lines: string[] | null;
+}
+
+type TextRunner = (text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions, onLine: (line: string) => void) => void;
+
+/**
+ * The lines pdfkit's LineWrapper breaks a text into for `width`, run as `heightOfString` runs it
+ * (pdfkit's `_text` with a line callback, no page turns), or null without that internal.
+ */
+function wrappedLines(doc: PDFKit.PDFDocument, text: string, width: number): string[] | null {
+  const internals = doc as unknown as DocumentInternals & { _text?: TextRunner };
+  if (!shortcuts || typeof internals._text !== 'function' || internals._wrapper || internals._textOptions) return null;
+  const lines: string[] = [];
+  const { x, y } = doc;
+  const lineGap = internals._lineGap || 0;
+  internals._text.call(doc, text, x, y, { width, height: Infinity }, (line) => {
+    lines.push(line);
+    doc.y += doc.currentLineHeight(true) + lineGap;
+  });
+  doc.x = x;
+  doc.y = y;
+  return lines;
+}
+
+/**
+ * Measures a text as `doc.heightOfString(text, { width })` does and keeps its lines, so drawing it
+ * (`drawMeasured`) needs no second run of the LineWrapper; lines that certainly fit need none at all.
+ */
+export function measureText(doc: PDFKit.PDFDocument, text: string, width: number): MeasuredText {
+  const lines = certainLines(doc, text, width) ?? wrappedLines(doc, text, width);
+  if (!lines) return { text, width, height: doc.heightOfString(text, { width }), lines: null };
   const lineGap = (doc as unknown as DocumentInternals)._lineGap || 0;
   const start = doc.y;
   let y = start;
   for (let i = 0; i < lines.length; i++) y += doc.currentLineHeight(true) + lineGap;
-  return y - start;
+  return { text, width, height: y - start, lines };
 }
 
 /**
- * `doc.text(text, x, y, { width, align })`: where every line certainly fits and the page does not
- * turn, each line is drawn where pdfkit's LineWrapper would put it, as real text, without it.
+ * `doc.text(text, x, y, { width, align })` for a text measured in the same font and size: each
+ * line is drawn where pdfkit's LineWrapper would put it, as real text, unless the page would turn.
  */
-export function drawText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: TextAlign): void {
-  const lines = certainLines(doc, text, width);
+export function drawMeasured(doc: PDFKit.PDFDocument, measured: MeasuredText, x: number, y: number, align: TextAlign): void {
+  const { lines, width } = measured;
   const step = doc.currentLineHeight(true) + ((doc as unknown as DocumentInternals)._lineGap || 0);
   // pdfkit turns the page before a line that would end below the bottom margin: leave that to it.
   if (!lines || y + step * lines.length > doc.page.height - doc.page.margins.bottom - 1) {
-    doc.text(text, x, y, { width, align });
+    doc.text(measured.text, x, y, { width, align });
     return;
   }
   const lineWidth = (width * 100) / 100;
   let lineY = y;
-  for (const line of lines) {
-    // pdfkit's right alignment: the line's width without trailing spaces, from the wrapper's line width.
-    const lineX = align === 'right' ? x + (lineWidth - doc.widthOfString(line.replace(/\s+$/, ''))) : x;
-    doc.text(line, lineX, lineY, { lineBreak: false });
+  for (const wrapped of lines) {
+    // As pdfkit's _fragment: without line breaks, nothing drawn for an empty line; right
+    // alignment from the wrapper's line width and the line's width without trailing spaces.
+    const line = wrapped.replace(/\n/g, '');
+    if (line) {
+      const lineX = align === 'right' ? x + (lineWidth - doc.widthOfString(line.replace(/\s+$/, ''))) : x;
+      doc.text(line, lineX, lineY, { lineBreak: false });
+    }
     lineY += step;
   }
   doc.x = x;
   doc.y = lineY;
+}
+
+/** `doc.text(text, x, y, { width, align })`, through measureText and drawMeasured. */
+export function drawText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: TextAlign): void {
+  drawMeasured(doc, measureText(doc, text, width), x, y, align);
 }
 
 const float32 = new Float32Array(1);

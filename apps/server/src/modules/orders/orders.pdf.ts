@@ -1,5 +1,5 @@
 import { pdfDocumentWithParsedFonts } from '../../lib/pdf-fonts';
-import { drawField, drawText, heightOfText } from '../../lib/pdf-text';
+import { drawField, drawMeasured, drawText, measureText } from '../../lib/pdf-text';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
@@ -146,14 +146,15 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   const COLUMNS = columnsFor(order, itemised);
   const drawRow = (cells: string[], font: 'Helvetica' | 'Helvetica-Bold') => {
     doc.font(font).fontSize(9);
-    const heights = cells.map((text, i) => heightOfText(doc, text, COLUMNS[i]!.width - 4));
-    const rowHeight = Math.max(...heights) + 6;
+    // Each cell is measured once; drawing reuses its lines (decision 027).
+    const measured = cells.map((text, i) => measureText(doc, text, COLUMNS[i]!.width - 4));
+    const rowHeight = Math.max(...measured.map((cell) => cell.height)) + 6;
     ensureSpace(rowHeight);
     const top = doc.y;
     let x = left;
-    cells.forEach((text, i) => {
+    measured.forEach((cell, i) => {
       const column = COLUMNS[i]!;
-      drawText(doc, text, x + 2, top + 3, column.width - 4, column.align);
+      drawMeasured(doc, cell, x + 2, top + 3, column.align);
       x += column.width + COLUMN_GAP;
     });
     doc.moveTo(left, top + rowHeight).lineTo(left + contentWidth, top + rowHeight).lineWidth(0.5).strokeColor('#94a3b8').stroke();
