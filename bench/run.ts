@@ -333,16 +333,26 @@ type OrdersPhase = Awaited<ReturnType<typeof measureOrders>>;
 type OrderLoad = { url: string; tokens: string[]; hotProductId: string; others: string[] };
 
 /**
+ * Each order side starts from a settled database: vacuumed and analysed, so that autovacuum does
+ * not clean up after the previous side's rows during this one (decision 026), then a checkpoint
+ * so neither pays for the other's dirty pages.
+ */
+async function settleDatabase(pool: pg.Pool): Promise<void> {
+  await pool.query('vacuum analyze');
+  await pool.query('checkpoint');
+}
+
+/**
  * Phase 2: the order load over HTTP against the server, then the same transaction in raw SQL (the
- * baseline, other customers) straight to the database, each side after a warm-up and a checkpoint.
+ * baseline, other customers) straight to the database, each side after a warm-up and settleDatabase.
  */
 async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, productLoad: OrderLoad, serverPid: number | null, postgresPid: () => number | null) {
   const rawLoad = { databaseUrl, customerIds: data.customers.slice(16, 32).map((c) => c.id), hotProductId: data.hotProductId, others: data.otherProductIds };
   // Both sides get the same start: a warm-up like the catalogue's (connections opened, code
-  // compiled, statements prepared), then a checkpoint so neither pays for the other's dirty pages.
+  // compiled, statements prepared), then a settled database (settleDatabase).
   await runOrderLoad({ ...productLoad, seconds: WARM_UP_SECONDS });
   await waitForOutboxDrained(pool);
-  await pool.query('checkpoint');
+  await settleDatabase(pool);
   const stockBefore = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
   const ordersBefore = Number((await pool.query(`select count(*) from orders`)).rows[0].count);
   const mem = sampleMemory([
@@ -363,7 +373,7 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
   // The baseline starts once the product's e-mails are out (they would take its CPU otherwise).
   const emailsDrainedMs = await waitForOutboxDrained(pool);
   await runRawOrderLoad({ ...rawLoad, seconds: WARM_UP_SECONDS });
-  await pool.query('checkpoint');
+  await settleDatabase(pool);
   const rawCpu = startCpuAccount(postgresPid());
   const rawOrders = await runRawOrderLoad({ ...rawLoad, seconds: SECONDS });
   const rawCpuPerOrder = rawCpu.perOrder(rawOrders.completed);

@@ -57,6 +57,15 @@ export function isConcurrencyFailure(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/**
+ * A statement PostgreSQL refused (severity ERROR, any SQLSTATE): the transaction it belonged to is
+ * rolled back for certain and the connection lives on — unlike a lost connection or a FATAL error,
+ * after which a COMMIT already sent may or may not have been applied.
+ */
+export function isStatementError(error: unknown): boolean {
+  return pgErrorOf(error) !== null && (error as { severity?: unknown }).severity === 'ERROR' && !isDatabaseUnavailable(error);
+}
+
 /** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

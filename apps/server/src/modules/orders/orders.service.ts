@@ -8,8 +8,9 @@ import { ivaSummaryRows, orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import type { OrderStatus } from '@mayorista/core/constants';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation, raisedRefusal } from '../../db/pg-errors';
+import { isStatementError, isUniqueViolation, raisedRefusal } from '../../db/pg-errors';
 import { inPipelinedTransaction, inTransaction, type Queryable } from '../../db/transaction';
+import { createBatchLanes, type Settled } from '../../lib/batch-lanes';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
 import { canCustomerCancel } from '@mayorista/core/order-status';
@@ -18,7 +19,7 @@ import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@may
 import { formatMoney } from '@mayorista/core/money';
 import { creditPoints, debitPointsOrRaise, findPointsBalance, POINTS_REFUSED } from '../points/points.ledger';
 import { readSettings, type Settings } from '@mayorista/core/schemas/settings';
-import { returnStock, STOCK_REFUSED, takeAllStock, type StockLine } from '../stock/stock.ledger';
+import { returnStock, STOCK_REFUSED, takeAllStock, type OrderStockTake, type StockLine } from '../stock/stock.ledger';
 import { queueOrderEmails } from './orders.emails';
 import { assertSameOrderRequest, orderRequestFingerprint } from './orders.idempotency';
 import {
@@ -34,6 +35,7 @@ import {
   readProducts,
   toOrder,
   type NewOrder,
+  type OrderContext,
   type OrderedProduct,
   type OrderItemSnapshot,
   type OrderRow,
@@ -170,6 +172,75 @@ function stockLines(lines: OrderLine[]): StockLine[] {
   return lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
 }
 
+/** A customer's order request, as the placement batches carry it (decision 026). */
+interface PlacementRequest {
+  userId: string;
+  command: PlaceOrderCommand;
+  productIds: string[];
+}
+
+/** What writing an order answers: the order and the balance after it, or the order a reused idempotency key already made. */
+type Written = { replayOf: string } | { row: OrderRow; saldoPuntos: number };
+
+/** One order checked, priced and taxed (steps 2–3c), ready to be written. */
+interface PlannedOrder {
+  order: NewOrder;
+  customerEmail: string;
+  settings: Settings;
+  /** The balance the order answers when it does not spend points. */
+  saldoPuntos: number;
+  stock: OrderStockTake;
+}
+
+/**
+ * Steps 2–3c on what the order's transaction read: the products on sale and within their
+ * quantity rules, the server's prices on the customer's list, IVA, the minimum order. Throws the
+ * AppError the customer gets; writes nothing. A replayed idempotency key answers `{ replayOf }`.
+ */
+function planOrder({ userId, command }: PlacementRequest, context: OrderContext, products: OrderedProduct[]): { replayOf: string } | PlannedOrder {
+  if (context.replayOf) return { replayOf: context.replayOf };
+  const { customer } = context;
+  if (!customer) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
+  const lines = orderLines(command, products);
+  checkQuantityRules(lines);
+  // The customer's list as it is in this transaction (decision 018), read with the customer.
+  const { items, totalSavings } = priceLines(lines, context.priceList);
+  // One read of the settings serves IVA, the minimum order and the e-mail switches.
+  const settings = readSettings(context.settings);
+  const iva = orderIva(items, settings);
+  checkMinimumOrder(iva.total, settings);
+  const order: NewOrder = {
+    id: randomUUID(),
+    userId,
+    userInfo: customerSnapshot(customer),
+    items,
+    total: iva.total,
+    totalSavings,
+    status: command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente',
+    observaciones: command.observaciones,
+    canjeadoConPuntos: command.canjeado_con_puntos,
+    idempotencyKey: command.idempotency_key ?? null,
+    idempotencyFingerprint: command.idempotency_key ? orderRequestFingerprint(command) : null,
+    iva,
+  };
+  const stock = { orderId: order.id, actorId: userId, lines: stockLines(lines) };
+  return { order, customerEmail: customer.email, settings, saldoPuntos: customer.saldoPuntos, stock };
+}
+
+/**
+ * Steps 5–6 of one planned order, every statement written before the first await (pipelining):
+ * the order (cart emptied, live notice queued), its e-mails, and the points debit when it spends
+ * points — which locks the customer's profile after the cart, the order decision 021 fixes.
+ */
+function writePlannedOrder(tx: Queryable, { order, customerEmail, settings, saldoPuntos }: PlannedOrder): Promise<Written> {
+  const row = insertOrderAndEmptyCart(tx, order);
+  const emails = queueOrderEmails(tx, { id: order.id, customerEmail }, { kind: 'placed' }, settings);
+  const balance = order.canjeadoConPuntos
+    ? debitPointsOrRaise(tx, order.userId, order.total, { orderId: order.id, actorId: order.userId })
+    : Promise.resolve(saldoPuntos);
+  return Promise.all([row, emails, balance]).then(([written, , after]) => ({ row: written, saldoPuntos: after }));
+}
+
 /**
  * A write of the order's last trip that refused (decision 023): not enough points, or stock
  * lines refused — explained after the rollback, from the stock as it is then. Other errors as they are.
@@ -200,7 +271,16 @@ export interface OrdersServiceDeps {
   whatsappPhone: string;
   /** Called after a commit that queued e-mails, so this process's outbox worker sends them at once. */
   onEmailsQueued?: () => void;
+  /** How orders arriving together share transactions (decision 026); tests narrow it. */
+  placementBatches?: { lanes: number; maxBatch: number };
 }
+
+/**
+ * Two batches of orders in flight at once: while one holds a popular product's row for its stock
+ * statement and commit, the next reads and prices its orders. Sixteen orders at most per batch
+ * keep one transaction's statements and locks modest (measured, decision 026).
+ */
+export const PLACEMENT_BATCHES = { lanes: 2, maxBatch: 16 };
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { pool } = deps;
@@ -219,56 +299,72 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Steps 2–7 in ONE transaction and two round-trips (decision 023): BEGIN, the context (customer,
-   * settings, price list, a replayed idempotency key) and the products are written together; then
-   * the order (cart emptied, live notice queued), its e-mails, the points debit, the stock and
-   * COMMIT. A write that refuses raises, so the COMMIT behind it rolls everything back (stock,
-   * points, order, cart). Answers `{ replayOf }` instead when the idempotency key already made an order.
+   * Steps 2–7 for a batch of orders in ONE transaction and two round-trips (decisions 023, 026):
+   * BEGIN and every order's reads (customer, settings, price list, a replayed idempotency key,
+   * products) go together; each order is then planned on its own, and one that fails answers its
+   * own error and writes nothing. The others' writes go customer by customer (cart, then profile:
+   * the lock order of decision 021), then ONE stock statement for all of them (every product
+   * locked once, in id order, last, so a popular product's row is held only for that statement and
+   * the commit), and COMMIT. A write that refuses raises, so the COMMIT behind it rolls the whole
+   * batch back (stock, points, orders, carts) and the caller decides what follows.
    */
-  async function writeOrder(userId: string, command: PlaceOrderCommand, productIds: string[]) {
-    return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }): Promise<{ replayOf: string } | { row: OrderRow; saldoPuntos: number }> => {
-      const [context, products] = await Promise.all([
-        readOrderContext(tx, userId, command.idempotency_key ?? null, productIds),
-        readProducts(tx, productIds),
+  async function writeTogether(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
+    return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }) => {
+      const reads = await Promise.allSettled(
+        batch.map(({ userId, command, productIds }) =>
+          Promise.all([readOrderContext(tx, userId, command.idempotency_key ?? null, productIds), readProducts(tx, productIds)]),
+        ),
+      );
+      const outcomes: Settled<Written>[] = [];
+      const planned: { index: number; plan: PlannedOrder }[] = [];
+      for (const [index, read] of reads.entries()) {
+        // A read that failed aborted the transaction: the batch fails with it.
+        if (read.status === 'rejected') throw read.reason;
+        try {
+          const plan = planOrder(batch[index]!, ...read.value);
+          if ('replayOf' in plan) outcomes[index] = { ok: true, value: plan };
+          else planned.push({ index, plan });
+        } catch (error) {
+          outcomes[index] = { ok: false, error };
+        }
+      }
+      if (planned.length === 0) return outcomes;
+      planned.sort((a, b) => (a.plan.order.userId < b.plan.order.userId ? -1 : a.plan.order.userId > b.plan.order.userId ? 1 : 0));
+      const written = await commitWith(() => [
+        ...planned.map(({ plan }) => writePlannedOrder(tx, plan)),
+        takeAllStock(
+          tx,
+          planned.map(({ plan }) => plan.stock),
+        ),
       ]);
-      if (context.replayOf) return { replayOf: context.replayOf };
-      const { customer } = context;
-      if (!customer) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
-      const lines = orderLines(command, products);
-      checkQuantityRules(lines);
-      // The customer's list as it is in this transaction (decision 018), read with the customer.
-      const { items, totalSavings } = priceLines(lines, context.priceList);
-      // One read of the settings serves IVA, the minimum order and the e-mail switches.
-      const settings = readSettings(context.settings);
-      const iva = orderIva(items, settings);
-      checkMinimumOrder(iva.total, settings);
-      const order: NewOrder = {
-        id: randomUUID(),
-        userId,
-        userInfo: customerSnapshot(customer),
-        items,
-        total: iva.total,
-        totalSavings,
-        status: command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente',
-        observaciones: command.observaciones,
-        canjeadoConPuntos: command.canjeado_con_puntos,
-        idempotencyKey: command.idempotency_key ?? null,
-        idempotencyFingerprint: command.idempotency_key ? orderRequestFingerprint(command) : null,
-        iva,
-      };
-      const movement = { orderId: order.id, actorId: userId };
-      // In this order, which is also the lock order (decision 021): the cart, the customer's
-      // profile (points), then the products in id order — and the stock last, so a popular
-      // product's row is held only for its statement and the commit.
-      const [row, , balance] = await commitWith(() => [
-        insertOrderAndEmptyCart(tx, order),
-        queueOrderEmails(tx, { id: order.id, customerEmail: customer.email }, { kind: 'placed' }, settings),
-        command.canjeado_con_puntos ? debitPointsOrRaise(tx, userId, order.total, movement) : Promise.resolve(customer.saldoPuntos),
-        takeAllStock(tx, stockLines(lines), movement),
-      ] as const);
-      return { row, saldoPuntos: balance };
+      planned.forEach(({ index }, k) => (outcomes[index] = { ok: true, value: written[k] as Written }));
+      return outcomes;
     });
   }
+
+  /**
+   * A batch written together; when one of its orders' writes refused (stock, points, a key sent
+   * twice) nothing was applied, so each order is written again on its own and answers exactly as
+   * it would have alone. Any other failure (a lost connection, maybe after COMMIT was sent) fails
+   * the whole batch rather than risk writing an order twice.
+   */
+  async function writeBatch(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
+    try {
+      return await writeTogether(batch);
+    } catch (error) {
+      if (batch.length === 1 || !isStatementError(error)) throw error;
+      return Promise.all(
+        batch.map((request) =>
+          writeTogether([request]).then(
+            ([outcome]) => outcome!,
+            (alone: unknown) => ({ ok: false as const, error: alone }),
+          ),
+        ),
+      );
+    }
+  }
+
+  const placements = createBatchLanes<PlacementRequest, Written>({ ...(deps.placementBatches ?? PLACEMENT_BATCHES), run: writeBatch });
 
   /**
    * Places an order: check its shape, then write it (writeOrder), or answer a replayed idempotency
@@ -279,7 +375,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const productIds = checkCommandShape(command);
     const key = command.idempotency_key;
     try {
-      const written = await writeOrder(userId, command, productIds);
+      const written = await placements.submit({ userId, command, productIds });
       if ('replayOf' in written) {
         const first = await findOwnOrder(pool, userId, written.replayOf);
         if (first) return replay(userId, first, command);

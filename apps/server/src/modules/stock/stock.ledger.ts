@@ -22,25 +22,30 @@ export interface StockLine {
 }
 
 /**
- * The lines of a multi-product writer ($1 ids, $2 quantities) as `wanted`, their product rows
- * locked in id order as `locked`: every writer locks in that order, so two of them sharing
- * products queue instead of deadlocking.
+ * `wanted` (a query of `id, quantity` rows) and `locked`, its product rows locked in id order:
+ * every writer locks in that order, so two of them sharing products queue instead of deadlocking.
  */
-const LOCKED_LINES = `with wanted as (
-             select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity
+const lockedLines = (wanted: string) => `wanted as (
+             ${wanted}
            ), locked as (
              select p.id from products p join wanted w on w.id = p.id order by p.id for update of p
            )`;
 
-/** The units of every line taken, rows locked in id order, a movement per row taken (`taken`). */
-const TAKE_STOCK_CTES = `${LOCKED_LINES}, taken as (
+/** The lines of a multi-product writer ($1 ids, $2 quantities) as `wanted`, locked as `locked`. */
+const LOCKED_LINES = `with ${lockedLines('select unnest($1::uuid[]) as id, unnest($2::int[]) as quantity')}`;
+
+/** The units of every `wanted` line taken from its locked row, as `taken` (the rows actually updated). */
+const TAKEN = `taken as (
              update products p
                 set stock = p.stock - w.quantity, updated_at = now()
                from wanted w
               where p.id = w.id and p.id in (select id from locked)
                 and not p.has_unlimited_stock and p.is_enabled and p.stock >= w.quantity
              returning p.id, p.stock, w.quantity
-           ), moved as (
+           )`;
+
+/** The units of every line taken, rows locked in id order, a movement per row taken (`taken`). */
+const TAKE_STOCK_CTES = `${LOCKED_LINES}, ${TAKEN}, moved as (
              insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
              select id, $5, -quantity, stock, $3::uuid, $4::uuid from taken
            )`;
@@ -76,26 +81,45 @@ export async function takeStock(
 /** What `takeAllStock` raises (with the refused product ids, comma-separated, as its detail). */
 export const STOCK_REFUSED = 'stock_refused';
 
+/** One order's stock lines for `takeAllStock`: the order and who placed it. */
+export interface OrderStockTake {
+  orderId: string;
+  actorId: string | null;
+  lines: StockLine[];
+}
+
 /**
- * `takeStock` that refuses as a whole: when any line cannot be taken the statement raises
- * STOCK_REFUSED (`require_or_raise`, migration 0015) and the transaction is aborted, so it can be
- * sent with the COMMIT behind it (inPipelinedTransaction's commitWith, decision 023). The query
- * is written before this function's first await, in the order it is called.
+ * Takes the units of every line of one or more orders in ONE statement, as the last write before
+ * commit, and refuses as a whole: when any product cannot give all the units asked of it the
+ * statement raises STOCK_REFUSED (`require_or_raise`, migration 0015) with the refused product ids
+ * as its detail, and the transaction is aborted — so it can be sent with the COMMIT behind it
+ * (inPipelinedTransaction's commitWith, decision 023). A popular product's row is locked only from
+ * here to the commit, in id order like every other writer, whatever the number of orders (a batch,
+ * decision 026, takes each product once, for the sum of its lines). Each order line gets its own
+ * movement, in the orders' order, with the stock as it stood after it: the product's final stock
+ * plus the units the later lines took. Unlimited-stock products are never taken (nothing to record).
+ * The query is written before this function's first await, in the order it is called.
  */
-export async function takeAllStock(
-  db: Queryable,
-  lines: StockLine[],
-  context: StockMovementContext & { kind?: Extract<StockMovementKind, 'order' | 'order_edit'> },
-): Promise<void> {
+export async function takeAllStock(db: Queryable, orders: OrderStockTake[]): Promise<void> {
+  const lines = orders.flatMap((order) => order.lines.map((line) => ({ ...line, orderId: order.orderId, actorId: order.actorId })));
   if (lines.length === 0) return;
   await db.query({
-    name: 'stock_take_all',
-    text: `${TAKE_STOCK_CTES}
+    name: 'stock_take_orders',
+    text: `with line as (
+             select * from unnest($1::uuid[], $2::int[], $3::uuid[], $4::uuid[]) with ordinality as l(id, quantity, order_id, actor_id, n)
+           ), ${lockedLines('select id, sum(quantity)::int as quantity from line group by id')}, ${TAKEN}, moved as (
+             insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+             select l.id, 'order', -l.quantity,
+                    t.stock + coalesce(sum(l.quantity) over (partition by l.id order by l.n rows between 1 following and unbounded following), 0),
+                    l.order_id, l.actor_id
+               from line l join taken t on t.id = l.id
+              order by l.n
+           )
            select require_or_raise(
-                    (select count(*) from taken) = cardinality($1::uuid[]),
+                    (select count(*) from taken) = (select count(*) from wanted),
                     '${STOCK_REFUSED}',
                     (select string_agg(w.id::text, ',') from wanted w where w.id not in (select id from taken)))`,
-    values: takeStockValues(lines, context),
+    values: [lines.map((l) => l.productId), lines.map((l) => l.quantity), lines.map((l) => l.orderId), lines.map((l) => l.actorId)],
   });
 }
 
