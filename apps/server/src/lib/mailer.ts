@@ -69,8 +69,8 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTi
 /**
  * The message as SMTP carries it (MIME, CRLF), for a mailer to send as `raw`; the outbox composes
  * on its low-priority thread. A message of the plain kind every order e-mail is (one ASCII
- * address each side, ASCII file names) is written by lib/mime.ts, a sixth of the CPU of
- * nodemailer's streaming composer (decision 027); anything else is built by nodemailer's own
+ * address each side, ASCII file names) is written by lib/mime.ts, a seventh or less of the
+ * CPU of nodemailer's streaming composer (decision 027); anything else is built by nodemailer's own
  * composer, as `sendMail` would have.
  */
 export function composeMail(from: string, message: Omit<MailMessage, 'raw'>): Promise<Buffer> {

@@ -88,7 +88,7 @@ const textPart = (type: 'plain' | 'html', body: string) =>
  * non-ASCII names and subjects, quoted-printable text and HTML, base64 attachments; lines of
  * at most 76 characters), the same structure nodemailer's composer builds: multipart/mixed with
  * a multipart/alternative (text, HTML) and the attachments. Built as strings without streams:
- * a sixth of nodemailer's CPU for an order e-mail (decision 027). Null when an address, file
+ * a seventh or less of nodemailer's CPU for an order e-mail (decision 027). Null when an address, file
  * name, type or Message-ID is not of the plain kind this writer handles: nodemailer composes those.
  */
 export function composeSimpleMime(message: SimpleMimeMessage, now = new Date()): Buffer | null {
