@@ -104,6 +104,25 @@ export const ORDER_PDF_FIXTURES: Record<string, Order> = {
     },
     true,
   ),
+  // Texts pdfkit's own path must handle: empty and blank names, soft hyphens and no-break spaces,
+  // WinAnsi punctuation, one word wider than the column, hyphens and slashes, an empty DNI.
+  edge: order(
+    '5a5a6f2e-3f1b-4c1a-9a55-2b8f7f1c9d06',
+    {
+      user_info: { nombre: 'Ana', apellido: '', email: 'ana@example.com', dni: '', iva_condition: 'exento' },
+      items: [
+        '',
+        ' ',
+        'Jabón\u00aden\u00adpolvo\u00admultiacción\u00adconcentrado\u00adpara\u00adlavarropas',
+        'Agua\u00a0mineral\u00a0sin\u00a0gas\u00a0botella\u00a0de\u00a02\u00a0litros\u00a0pack',
+        'ÁÉÍÓÚ áéíóú Üü Ññ ¿? ¡! «» € “comillas” — – … ™',
+        'a'.repeat(60),
+        'Coca-Cola/Sprite 2,25 L (surtido) 6+6 y más   ',
+      ].map((name, i) => item(i + 400, name, 12 + i, 4321 + i, { rate: 21, discount: i % 2 ? 'tier' : 'sale' })),
+      observaciones: '   ',
+    },
+    true,
+  ),
   legacy: order(
     '4f4f6f2e-3f1b-4c1a-9a55-2b8f7f1c9d05',
     { items: Array.from({ length: 30 }, (_, i) => item(i + 300, `Producto antiguo ${'muy '.repeat(i % 9)}largo ${i}`, 1 + i, 123456, { discount: i % 6 === 5 ? 'sale' : undefined })), status: 'Entregado' },

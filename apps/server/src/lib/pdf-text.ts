@@ -315,8 +315,11 @@ function pdfNumber(n: number): number {
   return float32[0]!;
 }
 
-/** Labels whose LineWrapper words are plain: letters and digits, single spaces, ending in ": ". */
-const PLAIN_LABEL = /^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*: $/u;
+/**
+ * Labels whose LineWrapper words are plain: Latin letters and digits (no line-break opportunity
+ * between them in Unicode's algorithm), single spaces (one after each), ending in ": ".
+ */
+const PLAIN_LABEL = /^[A-Za-z0-9À-ÖØ-öø-ÿ]+(?: [A-Za-z0-9À-ÖØ-öø-ÿ]+)*: $/;
 
 /**
  * `doc.font(labelFont).text(label, { continued: true }).font(valueFont).text(value)`: a label and
