@@ -227,6 +227,18 @@ function certainLinesWithin(doc: PDFKit.PDFDocument, text: string, lineWidth: nu
   return lines;
 }
 
+type Fragment = (text: string, x: number, y: number, options: object) => void;
+
+/**
+ * One line, no wrapping: what `doc.text(line, x, y, { lineBreak: false })` draws — pdfkit's
+ * `_fragment` with no options — without the option handling around it. The caller sets x and y after.
+ */
+function drawLine(doc: PDFKit.PDFDocument, line: string, x: number, y: number): void {
+  const fragment = (doc as unknown as { _fragment?: Fragment })._fragment;
+  if (typeof fragment === 'function') fragment.call(doc, line, x, y, {});
+  else doc.text(line, x, y, { lineBreak: false });
+}
+
 /** A text measured for a width: the height `heightOfString` gives and the lines pdfkit would draw (null: pdfkit draws it). */
 export interface MeasuredText {
   text: string;
@@ -290,7 +302,7 @@ export function drawMeasured(doc: PDFKit.PDFDocument, measured: MeasuredText, x:
     const line = wrapped.replace(/\n/g, '');
     if (line) {
       const lineX = align === 'right' ? x + (lineWidth - doc.widthOfString(line.replace(/\s+$/, ''))) : x;
-      doc.text(line, lineX, lineY, { lineBreak: false });
+      drawLine(doc, line, lineX, lineY);
     }
     lineY += step;
   }
@@ -344,8 +356,8 @@ export function drawField(doc: PDFKit.PDFDocument, label: string, value: string,
     doc.font(labelFont).text(label, { continued: true }).font(valueFont).text(value);
     return;
   }
-  doc.font(labelFont).text(label, x, y, { lineBreak: false });
-  doc.font(valueFont).text(value, x + (0 + labelWidth), y, { lineBreak: false });
+  drawLine(doc.font(labelFont), label, x, y);
+  drawLine(doc.font(valueFont), value, x + (0 + labelWidth), y);
   doc.x = x;
   doc.y = y + step;
 }
