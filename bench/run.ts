@@ -424,6 +424,8 @@ function printOrderRounds(r: Record<string, any>) {
     say(`Pedidos ronda ${i + 1}: producto ${one.product}/s, base ${one.baseline}/s, ${one.ratio}×${cpu}${one.ok ? '' : ' ERROR de stock'}`);
   }
   say(`Errores del producto (última ronda): ${JSON.stringify(r.orders.product.errors)}`);
+  say(`Errores de la base (última ronda): ${JSON.stringify(r.orders.baseline.errors)}`);
+  say(`Latencia p50/p99 ms (última ronda): producto ${r.orders.product.p50}/${r.orders.product.p99}, base ${r.orders.baseline.p50}/${r.orders.baseline.p99}`);
 }
 
 async function measureNotificationLatency(urlA: string, urlB: string, data: Awaited<ReturnType<typeof seedBenchDataset>>, count: number) {
