@@ -12,6 +12,7 @@ import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embed
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
 import { measureDashboard, measureOutboxCost, waitForOutboxDrained } from './lib/order-life';
+import { measureOrderEmailCpu } from './lib/order-email-cpu';
 import { cpuMs, ownCpuMs, percentile, productionServerEnv, ROOT, sampleMemory, startProcess, treeCpuDelta, treeCpuMs } from './lib/processes';
 import { seedBenchDataset } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
@@ -207,6 +208,8 @@ async function main() {
         results.orderLife = {
           dashboard: await measureDashboard(pool, quick ? 20 : 60),
           outbox: await measureOutboxCost(pool, productLoad, SECONDS),
+          // Decision 027: the CPU each order's e-mail costs the outbox thread (PDF + MIME), in this process.
+          emailCpu: await measureOrderEmailCpu(quick ? 200 : 500),
         };
 
         // 3. Live notification latency across two processes.
@@ -531,6 +534,8 @@ function classicRows(r: Record<string, any>, rows: [string, string, string, stri
     const d = ol.dashboard;
     rows.push([`Panel p95 ms (día/semana/mes, ${d.orders} pedidos)`, `${d.day.p95Ms} / ${d.week.p95Ms} / ${d.month.p95Ms}`, '—', 'p95 ≤ 50']);
     rows.push(['Pedidos /s con correos (outbox)', `${ol.outbox.emailsOn}`, `${ol.outbox.emailsOff}`, `${ol.outbox.ratio}× (≥ 0,85)`]);
+    const mail = ol.emailCpu;
+    if (mail) rows.push(['CPU ms por correo de pedido (PDF + MIME)', `${mail.totalCpuMs}`, '—', `PDF ${mail.pdfCpuMs} + MIME ${mail.mimeCpuMs}`]);
   }
   const nt = r.notifications;
   rows.push(['Aviso en vivo p50 / p95 ms', `${nt.p50Ms} / ${nt.p95Ms}`, '—', `p95 ≤ 100 (${nt.received}/${nt.orders})`]);

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { useFastMetrics } from './pdf-text';
 
 /** The pdfkit internals this module relies on (pdfkit 0.20): a document's fonts by name. */
 interface FontTable {
@@ -42,7 +43,10 @@ export function pdfDocumentWithParsedFonts(options: PDFKit.PDFDocumentOptions): 
   doc.on('end', () => {
     for (const name of STANDARD_FONTS) {
       const font = table._fontFamilies?.[name];
-      if (font && !parsedFonts.has(name) && 'font' in font) parsedFonts.set(name, font);
+      if (!font || parsedFonts.has(name) || !('font' in font)) continue;
+      // Later documents also measure and encode through integer tables (decision 027, same results).
+      useFastMetrics(font);
+      parsedFonts.set(name, font);
     }
   });
   return doc;

@@ -1,4 +1,5 @@
 import { pdfDocumentWithParsedFonts } from '../../lib/pdf-fonts';
+import { drawField, drawMeasured, drawText, measureText } from '../../lib/pdf-text';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
@@ -117,14 +118,19 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   const ensureSpace = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
+  // Text that fits its line is drawn without pdfkit's line wrapper, at the same place (decision 027).
+  const line = (text: string) => drawText(doc, text, doc.x, doc.y, doc.page.width - doc.x - doc.page.margins.right, 'left');
   const field = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value));
+    drawField(doc, `${label}: `, printable(value), 'Helvetica-Bold', 'Helvetica');
   };
 
-  doc.font('Helvetica-Bold').fontSize(18).text(printable(catalogName));
+  doc.font('Helvetica-Bold').fontSize(18);
+  line(printable(catalogName));
   doc.moveDown(0.3);
-  doc.fontSize(14).text(pdfText.title(number));
-  doc.font('Helvetica').fontSize(10).text(`${pdfText.date}: ${argentinaDate.format(new Date(order.created_at))}`);
+  doc.fontSize(14);
+  line(pdfText.title(number));
+  doc.font('Helvetica').fontSize(10);
+  line(`${pdfText.date}: ${argentinaDate.format(new Date(order.created_at))}`);
   doc.moveDown();
 
   doc.fontSize(11);
@@ -140,14 +146,15 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   const COLUMNS = columnsFor(order, itemised);
   const drawRow = (cells: string[], font: 'Helvetica' | 'Helvetica-Bold') => {
     doc.font(font).fontSize(9);
-    const heights = cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }));
-    const rowHeight = Math.max(...heights) + 6;
+    // Each cell is measured once; drawing reuses its lines (decision 027).
+    const measured = cells.map((text, i) => measureText(doc, text, COLUMNS[i]!.width - 4));
+    const rowHeight = Math.max(...measured.map((cell) => cell.height)) + 6;
     ensureSpace(rowHeight);
     const top = doc.y;
     let x = left;
-    cells.forEach((text, i) => {
+    measured.forEach((cell, i) => {
       const column = COLUMNS[i]!;
-      doc.text(text, x + 2, top + 3, { width: column.width - 4, align: column.align });
+      drawMeasured(doc, cell, x + 2, top + 3, column.align);
       x += column.width + COLUMN_GAP;
     });
     doc.moveTo(left, top + rowHeight).lineTo(left + contentWidth, top + rowHeight).lineWidth(0.5).strokeColor('#94a3b8').stroke();
@@ -165,14 +172,16 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   ensureSpace(150);
   doc.fontSize(11);
   const summary = (label: string, value: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(`${label}: ${value}`, left, doc.y, { width: contentWidth, align: 'right' });
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    drawText(doc, `${label}: ${value}`, left, doc.y, contentWidth, 'right');
   };
   summary(pdfText.totalSavings, formatMoney(order.total_savings));
   // Decision 019: IVA itemised for a Responsable Inscripto; the IVA contained in final prices for others.
   if (order.iva) for (const row of ivaSummaryRows(order.iva, itemised)) summary(row.label, formatMoney(row.amount));
   summary(pdfText.total, formatMoney(order.total), true);
   if (order.iva) {
-    doc.font('Helvetica').fontSize(9).text(itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote, left, doc.y, { width: contentWidth, align: 'right' });
+    doc.font('Helvetica').fontSize(9);
+    drawText(doc, itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote, left, doc.y, contentWidth, 'right');
   }
   doc.moveDown();
   doc.x = left;
