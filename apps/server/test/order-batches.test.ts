@@ -141,8 +141,17 @@ describe('orders placed together (decision 026)', () => {
     const product = await createProduct(ctx, { price: 3_000, stock: 100 });
     const withPoints = (quantity: number) => ({ user: buyer, command: command([{ product_id: product.id, quantity }], { canjeado_con_puntos: true }) });
     const together = await placeTogether([{ user: customers[0]!, command: command([{ product_id: product.id, quantity: 1 }]) }, withPoints(1), withPoints(2)]);
-    expect(placed(together[1]).saldo_puntos).toBe(7_000);
+    // Both answer the balance as their (shared) commit left it.
+    expect(placed(together[1]).saldo_puntos).toBe(1_000);
     expect(placed(together[2]).saldo_puntos).toBe(1_000);
+    const debits = await ctx.pool.query<{ amount: number; balance: number }>(
+      `select amount, balance from points_movements where profile_id = $1 and kind = 'order' order by id`,
+      [buyer.userId],
+    );
+    expect(debits.rows).toEqual([
+      { amount: -3_000, balance: 7_000 },
+      { amount: -6_000, balance: 1_000 },
+    ]);
     expect(await pointsOf(ctx, buyer.userId)).toBe(1_000);
 
     const again = await placeTogether([{ user: customers[0]!, command: command([{ product_id: product.id, quantity: 1 }]) }, withPoints(1), withPoints(1)]);
@@ -167,6 +176,45 @@ describe('orders placed together (decision 026)', () => {
     expect(a.order.id).toBe(b.order.id);
     expect([a.created, b.created].sort()).toEqual([false, true]);
     expect(await stockOf(ctx, product.id)).toBe(100 - 1 - 4);
+    await expectConsistent();
+  });
+});
+
+describe('a batch and another transaction committing the same summary rows (decision 026, migration 0017)', () => {
+  it('take them in one order: no deadlock between a batch and an admin confirming an order of the same products', { timeout: 20_000 }, async () => {
+    // Products A < H < Z and customers u1 < u2 in key order; unlimited stock, so no product row
+    // lock puts the two transactions in a queue before their commits.
+    const [a, h, z] = (await Promise.all([1, 2, 3].map(() => createProduct(ctx, { has_unlimited_stock: true })))).sort((x, y) => (x.id < y.id ? -1 : 1));
+    const [u1, u2] = [customers[0]!, customers[1]!].sort((x, y) => (x.userId < y.userId ? -1 : 1)) as [TestUser, TestUser];
+    const earlier = placed((await placeTogether([{ user: customers[2]!, command: command([{ product_id: a!.id, quantity: 1 }, { product_id: h!.id, quantity: 1 }]) }]))[0]);
+
+    // The admin's confirmation: its summary trigger has taken (today, A) and is about to take (today, H).
+    const admin = await ctx.pool.connect();
+    try {
+      await admin.query('begin');
+      await admin.query(`update orders set status = 'Confirmado' where id = $1`, [earlier.order.id]);
+      await admin.query(
+        `select 1 from sales_daily_products where product_id = $1 and day = (select public.sales_summary_day(o) from orders o where o.id = $2) for update`,
+        [a!.id, earlier.order.id],
+      );
+      // Meanwhile a batch: u1 buys H and Z, u2 buys A and H.
+      const batch = placeTogether([
+        { user: customers[3]!, command: command([{ product_id: (await createProduct(ctx)).id, quantity: 1 }]) },
+        { user: u1, command: command([{ product_id: h!.id, quantity: 1 }, { product_id: z!.id, quantity: 1 }]) },
+        { user: u2, command: command([{ product_id: a!.id, quantity: 1 }, { product_id: h!.id, quantity: 1 }]) },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // The admin's commit runs the rest of its trigger: (today, H), then its customer.
+      await admin.query('commit');
+      const answers = await batch;
+      const ids = [answers[1], answers[2]].map((x) => placed(x).order.id);
+      const xmin = await transactionOf(ids);
+      // Written together: the batch was not a deadlock's victim re-run one order at a time.
+      expect(xmin.get(ids[0]!)).toBe(xmin.get(ids[1]!));
+    } finally {
+      await admin.query('rollback').catch(() => undefined);
+      admin.release();
+    }
     await expectConsistent();
   });
 });

@@ -58,12 +58,15 @@ export function isConcurrencyFailure(error: unknown): boolean {
 }
 
 /**
- * A statement PostgreSQL refused (severity ERROR, any SQLSTATE): the transaction it belonged to is
- * rolled back for certain and the connection lives on — unlike a lost connection or a FATAL error,
- * after which a COMMIT already sent may or may not have been applied.
+ * A statement PostgreSQL refused, by its SQLSTATE (the severity's wording follows the server's
+ * language): the transaction it belonged to is rolled back for certain and the connection lives
+ * on — unlike a lost connection (class 08), a shutdown (57P0x) or an internal error (XX), after
+ * which a COMMIT already sent may or may not have been applied.
  */
 export function isStatementError(error: unknown): boolean {
-  return pgErrorOf(error) !== null && (error as { severity?: unknown }).severity === 'ERROR' && !isDatabaseUnavailable(error);
+  const code = pgErrorOf(error)?.code;
+  if (!code || code.startsWith('08') || code.startsWith('57P') || code.startsWith('XX')) return false;
+  return !isDatabaseUnavailable(error);
 }
 
 /** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */

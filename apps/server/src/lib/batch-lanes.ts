@@ -1,12 +1,6 @@
 /** One request's outcome in a batch: its value, or the error that request alone answers. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
-export const settle = <T>(work: Promise<T>): Promise<Settled<T>> =>
-  work.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-
 export interface BatchLanesOptions<Req, Res> {
   /** How many batches may run at once. */
   lanes: number;
@@ -31,8 +25,9 @@ export function createBatchLanes<Req, Res>(options: BatchLanesOptions<Req, Res>)
     while (running < options.lanes && waiting.length > 0) {
       const batch = waiting.splice(0, options.maxBatch);
       running += 1;
-      void options
-        .run(batch.map((entry) => entry.request))
+      // Through a promise even if `run` throws synchronously: the lane is always given back.
+      void Promise.resolve()
+        .then(() => options.run(batch.map((entry) => entry.request)))
         .then(
           (outcomes) =>
             batch.forEach((entry, i) => {

@@ -30,6 +30,7 @@ import {
   findOrderByIdempotencyKey,
   findOwnOrder,
   insertOrderAndEmptyCart,
+  lockSalesSummaries,
   listOwnOrders,
   readOrderContext,
   readProducts,
@@ -192,6 +193,10 @@ interface PlannedOrder {
   stock: OrderStockTake;
 }
 
+/** Orders customer by customer (user id order): the order a batch locks carts and profiles in. */
+const byCustomer = (a: { plan: PlannedOrder }, b: { plan: PlannedOrder }) =>
+  a.plan.order.userId < b.plan.order.userId ? -1 : a.plan.order.userId > b.plan.order.userId ? 1 : 0;
+
 /**
  * Steps 2–3c on what the order's transaction read: the products on sale and within their
  * quantity rules, the server's prices on the customer's list, IVA, the minimum order. Throws the
@@ -300,74 +305,115 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /**
    * Steps 2–7 for a batch of orders in ONE transaction and two round-trips (decisions 023, 026):
-   * BEGIN and every order's reads (customer, settings, price list, a replayed idempotency key,
-   * products) go together; each order is then planned on its own, and one that fails answers its
-   * own error and writes nothing. The others' writes go customer by customer (cart, then profile:
-   * the lock order of decision 021), then ONE stock statement for all of them (every product
-   * locked once, in id order, last, so a popular product's row is held only for that statement and
-   * the commit), and COMMIT. A write that refuses raises, so the COMMIT behind it rolls the whole
-   * batch back (stock, points, orders, carts) and the caller decides what follows.
+   * BEGIN and every order's reads go together (readAndPlan); the planned orders' writes follow
+   * customer by customer (cart, then profile: the lock order of decision 021), then ONE stock
+   * statement for all of them (every product locked once, in id order, last, so a popular
+   * product's row is held only for that statement and the commit), the batch's summary rows in
+   * key order (migration 0017), and COMMIT. A write that refuses raises, so the COMMIT behind it
+   * rolls the whole batch back (stock, points, orders, carts) and the caller decides what follows.
    */
   async function writeTogether(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
     return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }) => {
-      const reads = await Promise.allSettled(
-        batch.map(({ userId, command, productIds }) =>
-          Promise.all([readOrderContext(tx, userId, command.idempotency_key ?? null, productIds), readProducts(tx, productIds)]),
-        ),
-      );
-      const outcomes: Settled<Written>[] = [];
-      const planned: { index: number; plan: PlannedOrder }[] = [];
-      for (const [index, read] of reads.entries()) {
-        // A read that failed aborted the transaction: the batch fails with it.
-        if (read.status === 'rejected') throw read.reason;
-        try {
-          const plan = planOrder(batch[index]!, ...read.value);
-          if ('replayOf' in plan) outcomes[index] = { ok: true, value: plan };
-          else planned.push({ index, plan });
-        } catch (error) {
-          outcomes[index] = { ok: false, error };
-        }
-      }
+      const { outcomes, planned } = await readAndPlan(tx, batch);
       if (planned.length === 0) return outcomes;
-      planned.sort((a, b) => (a.plan.order.userId < b.plan.order.userId ? -1 : a.plan.order.userId > b.plan.order.userId ? 1 : 0));
-      const written = await commitWith(() => [
+      planned.sort(byCustomer);
+      const orderIds = planned.map(({ plan }) => plan.order.id);
+      const written = (await commitWith(() => [
         ...planned.map(({ plan }) => writePlannedOrder(tx, plan)),
         takeAllStock(
           tx,
           planned.map(({ plan }) => plan.stock),
         ),
-      ]);
-      planned.forEach(({ index }, k) => (outcomes[index] = { ok: true, value: written[k] as Written }));
+        ...(planned.length > 1 ? [lockSalesSummaries(tx, orderIds)] : []),
+      ])) as Written[];
+      // Every order answers its customer's balance after the whole batch (all in one commit).
+      const balanceAfter = new Map<string, number>();
+      for (const [k, { plan }] of planned.entries()) {
+        if (plan.order.canjeadoConPuntos) balanceAfter.set(plan.order.userId, (written[k] as { saldoPuntos: number }).saldoPuntos);
+      }
+      planned.forEach(({ index, plan }, k) => {
+        const one = written[k] as { row: OrderRow; saldoPuntos: number };
+        outcomes[index] = { ok: true, value: { row: one.row, saldoPuntos: balanceAfter.get(plan.order.userId) ?? one.saldoPuntos } };
+      });
       return outcomes;
     });
   }
 
   /**
-   * A batch written together; when one of its orders' writes refused (stock, points, a key sent
-   * twice) nothing was applied, so each order is written again on its own and answers exactly as
-   * it would have alone. Any other failure (a lost connection, maybe after COMMIT was sent) fails
-   * the whole batch rather than risk writing an order twice.
+   * Every order's reads (customer, settings, price list, replayed key, products), written together,
+   * then each order planned on its own: one that fails its checks answers its own error and writes
+   * nothing; a replayed key answers `{ replayOf }`. A read that failed aborted the transaction: the
+   * batch fails with it.
    */
-  async function writeBatch(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
+  async function readAndPlan(tx: Queryable, batch: PlacementRequest[]) {
+    const reads = await Promise.allSettled(
+      batch.map(({ userId, command, productIds }) =>
+        Promise.all([readOrderContext(tx, userId, command.idempotency_key ?? null, productIds), readProducts(tx, productIds)]),
+      ),
+    );
+    const outcomes: Settled<Written>[] = [];
+    const planned: { index: number; plan: PlannedOrder }[] = [];
+    for (const [index, read] of reads.entries()) {
+      if (read.status === 'rejected') throw read.reason;
+      try {
+        const plan = planOrder(batch[index]!, ...read.value);
+        if ('replayOf' in plan) outcomes[index] = { ok: true, value: plan };
+        else planned.push({ index, plan });
+      } catch (error) {
+        outcomes[index] = { ok: false, error };
+      }
+    }
+    return { outcomes, planned };
+  }
+
+  /** One request in a transaction of its own; any failure is its answer. */
+  const writeAlone = (request: PlacementRequest): Promise<Settled<Written>> =>
+    writeTogether([request]).then(
+      ([outcome]) => outcome!,
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+
+  /**
+   * A batch written together. When one of its orders' writes refused (stock, points) nothing was
+   * applied, so its orders are written again one at a time (one connection, like the batch) and
+   * each answers exactly what it would have answered alone. Any other failure (a lost connection,
+   * maybe after COMMIT was sent) fails the whole batch rather than risk writing an order twice.
+   */
+  async function writeTogetherOrAlone(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
+    if (batch.length === 1) return [await writeAlone(batch[0]!)];
     try {
       return await writeTogether(batch);
     } catch (error) {
-      if (batch.length === 1 || !isStatementError(error)) throw error;
-      return Promise.all(
-        batch.map((request) =>
-          writeTogether([request]).then(
-            ([outcome]) => outcome!,
-            (alone: unknown) => ({ ok: false as const, error: alone }),
-          ),
-        ),
-      );
+      if (!isStatementError(error)) throw error;
+      const outcomes: Settled<Written>[] = [];
+      for (const request of batch) outcomes.push(await writeAlone(request));
+      return outcomes;
     }
+  }
+
+  /**
+   * What the lanes run. A request that repeats the idempotency key of an earlier one in the same
+   * batch (a retry that arrived while the first waited) would make the whole batch fail on the
+   * key's unique index: it is written after the batch, alone, and then answers the first order.
+   */
+  async function writeBatch(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
+    const keys = new Set<string>();
+    const repeats = batch.map(({ userId, command: { idempotency_key: key } }) => {
+      if (!key) return false;
+      const seen = keys.has(`${userId} ${key}`);
+      keys.add(`${userId} ${key}`);
+      return seen;
+    });
+    const firsts = await writeTogetherOrAlone(batch.filter((_, i) => !repeats[i]));
+    const outcomes: Settled<Written>[] = [];
+    for (const [i, request] of batch.entries()) outcomes.push(repeats[i] ? await writeAlone(request) : firsts.shift()!);
+    return outcomes;
   }
 
   const placements = createBatchLanes<PlacementRequest, Written>({ ...(deps.placementBatches ?? PLACEMENT_BATCHES), run: writeBatch });
 
   /**
-   * Places an order: check its shape, then write it (writeOrder), or answer a replayed idempotency
+   * Places an order: check its shape, then write it (in a batch, writeBatch), or answer a replayed idempotency
    * key with the first order. Two requests with the same key can race past that check; the
    * loser's transaction is rolled back whole and it answers with the winner's order.
    */

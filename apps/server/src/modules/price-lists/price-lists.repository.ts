@@ -138,7 +138,7 @@ export async function replaceItems(db: Queryable, listId: string, items: PriceLi
  * refused) or waits and then fails on the foreign key.
  */
 export async function deletePriceListIfUnused(db: Queryable, id: string): Promise<{ deleted: boolean; customers: number }> {
-  const { rows } = await db.query<{ id: string }>(`select id from profiles where price_list_id = $1 for update`, [id]);
+  const { rows } = await db.query<{ id: string }>(`select id from profiles where price_list_id = $1 order by id for update`, [id]);
   if (rows.length > 0) return { deleted: false, customers: rows.length };
   const { rowCount } = await db.query(`delete from price_lists where id = $1`, [id]);
   return { deleted: rowCount === 1, customers: 0 };

@@ -107,7 +107,7 @@ export async function takeAllStock(db: Queryable, orders: OrderStockTake[]): Pro
     name: 'stock_take_orders',
     text: `with line as (
              select * from unnest($1::uuid[], $2::int[], $3::uuid[], $4::uuid[]) with ordinality as l(id, quantity, order_id, actor_id, n)
-           ), ${lockedLines('select id, sum(quantity)::int as quantity from line group by id')}, ${TAKEN}, moved as (
+           ), ${lockedLines('select id, sum(quantity)::int as quantity, min(n) as first_n from line group by id')}, ${TAKEN}, moved as (
              insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
              select l.id, 'order', -l.quantity,
                     t.stock + coalesce(sum(l.quantity) over (partition by l.id order by l.n rows between 1 following and unbounded following), 0),
@@ -118,7 +118,7 @@ export async function takeAllStock(db: Queryable, orders: OrderStockTake[]): Pro
            select require_or_raise(
                     (select count(*) from taken) = (select count(*) from wanted),
                     '${STOCK_REFUSED}',
-                    (select string_agg(w.id::text, ',') from wanted w where w.id not in (select id from taken)))`,
+                    (select string_agg(w.id::text, ',' order by w.first_n) from wanted w where w.id not in (select id from taken)))`,
     values: [lines.map((l) => l.productId), lines.map((l) => l.quantity), lines.map((l) => l.orderId), lines.map((l) => l.actorId)],
   });
 }
