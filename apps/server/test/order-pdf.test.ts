@@ -31,6 +31,11 @@ describe('order PDF drawn without the line wrapper where text fits (decision 027
     }
   });
 
+  it('an empty field shows a dash on its own line, not under the next field', async () => {
+    const { text } = await pages(await renderOrderPdf(ORDER_PDF_FIXTURES.edge!, 'Mayorista'));
+    expect(text).toMatch(/\nDNI: -\n/);
+  });
+
   it('still wraps long product names and observaciones and runs over several pages', async () => {
     const { count, text } = await pages(await renderOrderPdf(ORDER_PDF_FIXTURES.long!, 'Mayorista'));
     expect(count).toBeGreaterThanOrEqual(3);

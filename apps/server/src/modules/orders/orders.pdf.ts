@@ -121,7 +121,9 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   // Text that fits its line is drawn without pdfkit's line wrapper, at the same place (decision 027).
   const line = (text: string) => drawText(doc, text, doc.x, doc.y, doc.page.width - doc.x - doc.page.margins.right, 'left');
   const field = (label: string, value: string) => {
-    drawField(doc, `${label}: `, printable(value), 'Helvetica-Bold', 'Helvetica');
+    // An empty value shows a dash: pdfkit ends a continued line only when text follows, so an
+    // empty one left the next field printed over this one.
+    drawField(doc, `${label}: `, printable(value) || '-', 'Helvetica-Bold', 'Helvetica');
   };
 
   doc.font('Helvetica-Bold').fontSize(18);
