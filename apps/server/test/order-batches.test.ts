@@ -116,7 +116,7 @@ describe('orders placed together (decision 026)', () => {
     await expectConsistent();
   });
 
-  it('a refused write sends its batch back one order at a time: only the order that cannot be served is refused', async () => {
+  it('a refused write sends its orders of the short product back one at a time: only the order that cannot be served is refused', async () => {
     const scarce = await createProduct(ctx, { stock: 5 });
     const elsewhere = await createProduct(ctx, { stock: 10 });
     const answers = await placeTogether([
@@ -133,6 +133,26 @@ describe('orders placed together (decision 026)', () => {
     expect(new Set((await transactionOf(ids)).values()).size).toBe(3);
     expect(await stockOf(ctx, scarce.id)).toBe(0);
     expect((await movementsOf(scarce.id)).reduce((sum, m) => sum + m.quantity, 0)).toBe(-5);
+    await expectConsistent();
+  });
+
+  it('after a stock refusal, the orders that do not ask for the short product are written together again', async () => {
+    const scarce = await createProduct(ctx, { stock: 5 });
+    const plenty = await createProduct(ctx, { stock: 100 });
+    const answers = await placeTogether([
+      { user: customers[0]!, command: command([{ product_id: plenty.id, quantity: 1 }]) },
+      { user: customers[1]!, command: command([{ product_id: scarce.id, quantity: 9 }, { product_id: plenty.id, quantity: 1 }]) },
+      { user: customers[2]!, command: command([{ product_id: plenty.id, quantity: 2 }]) },
+      { user: customers[3]!, command: command([{ product_id: plenty.id, quantity: 3 }]) },
+      { user: customers[4]!, command: command([{ product_id: scarce.id, quantity: 1 }]) },
+    ]);
+    expect((answers[1] as AppError).code).toBe('insufficient_stock');
+    const [a, b, alone] = [2, 3, 4].map((i) => placed(answers[i]).order.id);
+    const xmin = await transactionOf([a!, b!, alone!]);
+    expect(xmin.get(a!)).toBe(xmin.get(b!));
+    expect(xmin.get(alone!)).not.toBe(xmin.get(a!));
+    expect(await stockOf(ctx, scarce.id)).toBe(4);
+    expect(await stockOf(ctx, plenty.id)).toBe(100 - 1 - 2 - 3);
     await expectConsistent();
   });
 

@@ -246,6 +246,12 @@ function writePlannedOrder(tx: Queryable, { order, customerEmail, settings, sald
   return Promise.all([row, emails, balance]).then(([written, , after]) => ({ row: written, saldoPuntos: after }));
 }
 
+/** The products a stock refusal names (takeAllStock's detail), or none for any other error. */
+function stockRefusedIds(error: unknown): string[] {
+  const refusal = raisedRefusal(error);
+  return refusal?.reason === STOCK_REFUSED ? refusal.detail.split(',').filter(Boolean) : [];
+}
+
 /**
  * A write of the order's last trip that refused (decision 023): not enough points, or stock
  * lines refused — explained after the rollback, from the stock as it is then. Other errors as they are.
@@ -253,7 +259,7 @@ function writePlannedOrder(tx: Queryable, { order, customerEmail, settings, sald
 async function refusalError(pool: pg.Pool, error: unknown): Promise<unknown> {
   const refusal = raisedRefusal(error);
   if (refusal?.reason === POINTS_REFUSED) return new AppError('insufficient_points', messages.points.insufficient);
-  if (refusal?.reason === STOCK_REFUSED) return refusedStockError(pool, refusal.detail.split(',').filter(Boolean));
+  if (refusal?.reason === STOCK_REFUSED) return refusedStockError(pool, stockRefusedIds(error));
   return error;
 }
 
@@ -374,10 +380,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     );
 
   /**
-   * A batch written together. When one of its orders' writes refused (stock, points) nothing was
-   * applied, so its orders are written again one at a time (one connection, like the batch) and
-   * each answers exactly what it would have answered alone. Any other failure (a lost connection,
-   * maybe after COMMIT was sent) fails the whole batch rather than risk writing an order twice.
+   * A batch written together. When one of its orders' writes refused nothing was applied. A stock
+   * refusal names the products that ran short: the orders that ask for none of them are written
+   * together again, and the others one at a time; after any other refusal (points, a deadlock)
+   * every order is written one at a time. Alone, each answers exactly what it would have answered
+   * had it come alone, and a lane never needs more than its one connection. Any other failure (a
+   * lost connection, maybe after COMMIT was sent) fails the whole batch rather than risk writing
+   * an order twice.
    */
   async function writeTogetherOrAlone(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
     if (batch.length === 1) return [await writeAlone(batch[0]!)];
@@ -385,8 +394,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return await writeTogether(batch);
     } catch (error) {
       if (!isStatementError(error)) throw error;
+      const short = new Set(stockRefusedIds(error));
+      const suspect = batch.map((request) => request.productIds.some((id) => short.has(id)));
+      // Nothing named (points, a deadlock): every order is a suspect.
+      if (!suspect.includes(true)) suspect.fill(true);
+      const unaffected = batch.filter((_, i) => !suspect[i]);
+      const together = unaffected.length > 0 ? await writeTogetherOrAlone(unaffected) : [];
       const outcomes: Settled<Written>[] = [];
-      for (const request of batch) outcomes.push(await writeAlone(request));
+      for (const [i, request] of batch.entries()) outcomes.push(suspect[i] ? await writeAlone(request) : together.shift()!);
       return outcomes;
     }
   }
