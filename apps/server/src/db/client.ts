@@ -25,10 +25,10 @@ export function createPool(url: string, max = 20): pg.Pool {
  * A pool to the same database as `like`, with its options, whose clients write each statement as
  * soon as it is queued instead of after the previous answer (pg's pipeline mode). For
  * `inPipelinedTransaction` only (decision 023): pipeline mode refuses cursors, and code that
- * awaits each statement gains nothing from it.
+ * awaits each statement gains nothing from it. `max` defaults to `like`'s.
  */
-export function createPipelinedPool(like: pg.Pool): pg.Pool {
-  return guarded(new pg.Pool({ ...like.options, pipeline: true }));
+export function createPipelinedPool(like: pg.Pool, max = like.options.max): pg.Pool {
+  return guarded(new pg.Pool({ ...like.options, max, pipeline: true }));
 }
 
 function guarded(pool: pg.Pool): pg.Pool {

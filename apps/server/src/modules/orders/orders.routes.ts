@@ -18,7 +18,7 @@ import { renderPickingSheetPdf } from './orders.picking-pdf';
 import { createAdminOrdersService } from './orders-admin.service';
 import type { InvoiceIssuer } from '../invoicing/invoice-issuer';
 import { renderOrderPdf } from './orders.pdf';
-import { createOrdersService } from './orders.service';
+import { createOrdersService, PLACEMENT_BATCHES } from './orders.service';
 import { createPipelinedPool } from '../../db/client';
 
 interface OrdersRoutesDeps {
@@ -49,7 +49,8 @@ const ownOrderParamsSchema = z.object({ id: z.string().max(100) });
 /** Customer side. The access level is enforced before the body is read (plugins/auth.ts). */
 function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
   // Placing an order writes its statements in two round-trips on pipelined connections (decision 023).
-  const placementPool = createPipelinedPool(deps.pool);
+  // One connection per placement lane: a lane writes one transaction at a time (decision 026).
+  const placementPool = createPipelinedPool(deps.pool, PLACEMENT_BATCHES.lanes);
   app.addHook('onClose', () => placementPool.end());
   const service = createOrdersService({
     pool: deps.pool,
