@@ -65,8 +65,7 @@ export function isConcurrencyFailure(error: unknown): boolean {
  */
 export function isStatementError(error: unknown): boolean {
   const code = pgErrorOf(error)?.code;
-  if (!code || code.startsWith('08') || code.startsWith('57P') || code.startsWith('XX')) return false;
-  return !isDatabaseUnavailable(error);
+  return code !== undefined && !code.startsWith('08') && !code.startsWith('57P') && !code.startsWith('XX');
 }
 
 /** Errors of the database connection (server down, restarting, pool exhausted): the client can retry later. */

@@ -180,8 +180,14 @@ interface PlacementRequest {
   productIds: string[];
 }
 
-/** What writing an order answers: the order and the balance after it, or the order a reused idempotency key already made. */
-type Written = { replayOf: string } | { row: OrderRow; saldoPuntos: number };
+/** An order written: its row and its customer's points balance after it. */
+interface WrittenOrder {
+  row: OrderRow;
+  saldoPuntos: number;
+}
+
+/** What writing an order answers: the order written, or the order a reused idempotency key already made. */
+type Written = { replayOf: string } | WrittenOrder;
 
 /** One order checked, priced and taxed (steps 2–3c), ready to be written. */
 interface PlannedOrder {
@@ -237,7 +243,7 @@ function planOrder({ userId, command }: PlacementRequest, context: OrderContext,
  * the order (cart emptied, live notice queued), its e-mails, and the points debit when it spends
  * points — which locks the customer's profile after the cart, the order decision 021 fixes.
  */
-function writePlannedOrder(tx: Queryable, { order, customerEmail, settings, saldoPuntos }: PlannedOrder): Promise<Written> {
+function writePlannedOrder(tx: Queryable, { order, customerEmail, settings, saldoPuntos }: PlannedOrder): Promise<WrittenOrder> {
   const row = insertOrderAndEmptyCart(tx, order);
   const emails = queueOrderEmails(tx, { id: order.id, customerEmail }, { kind: 'placed' }, settings);
   const balance = order.canjeadoConPuntos
@@ -324,22 +330,23 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (planned.length === 0) return outcomes;
       planned.sort(byCustomer);
       const orderIds = planned.map(({ plan }) => plan.order.id);
-      const written = (await commitWith(() => [
+      const sent = await commitWith(() => [
         ...planned.map(({ plan }) => writePlannedOrder(tx, plan)),
         takeAllStock(
           tx,
           planned.map(({ plan }) => plan.stock),
         ),
         ...(planned.length > 1 ? [lockSalesSummaries(tx, orderIds)] : []),
-      ])) as Written[];
+      ]);
+      const written = sent.slice(0, planned.length) as WrittenOrder[];
       // Every order answers its customer's balance after the whole batch (all in one commit).
       const balanceAfter = new Map<string, number>();
       for (const [k, { plan }] of planned.entries()) {
-        if (plan.order.canjeadoConPuntos) balanceAfter.set(plan.order.userId, (written[k] as { saldoPuntos: number }).saldoPuntos);
+        if (plan.order.canjeadoConPuntos) balanceAfter.set(plan.order.userId, written[k]!.saldoPuntos);
       }
       planned.forEach(({ index, plan }, k) => {
-        const one = written[k] as { row: OrderRow; saldoPuntos: number };
-        outcomes[index] = { ok: true, value: { row: one.row, saldoPuntos: balanceAfter.get(plan.order.userId) ?? one.saldoPuntos } };
+        const { row, saldoPuntos } = written[k]!;
+        outcomes[index] = { ok: true, value: { row, saldoPuntos: balanceAfter.get(plan.order.userId) ?? saldoPuntos } };
       });
       return outcomes;
     });
@@ -398,12 +405,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const suspect = batch.map((request) => request.productIds.some((id) => short.has(id)));
       // Nothing named (points, a deadlock): every order is a suspect.
       if (!suspect.includes(true)) suspect.fill(true);
-      const unaffected = batch.filter((_, i) => !suspect[i]);
-      const together = unaffected.length > 0 ? await writeTogetherOrAlone(unaffected) : [];
-      const outcomes: Settled<Written>[] = [];
-      for (const [i, request] of batch.entries()) outcomes.push(suspect[i] ? await writeAlone(request) : together.shift()!);
-      return outcomes;
+      return writeSetAsideAlone(batch, suspect);
     }
+  }
+
+  /** The requests not set aside written together (writeTogetherOrAlone), then each set-aside one alone; outcomes in the batch's order. */
+  async function writeSetAsideAlone(batch: PlacementRequest[], aside: boolean[]): Promise<Settled<Written>[]> {
+    const rest = batch.filter((_, i) => !aside[i]);
+    const together = rest.length > 0 ? await writeTogetherOrAlone(rest) : [];
+    const outcomes: Settled<Written>[] = [];
+    for (const [i, request] of batch.entries()) outcomes.push(aside[i] ? await writeAlone(request) : together.shift()!);
+    return outcomes;
   }
 
   /**
@@ -419,10 +431,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       keys.add(`${userId} ${key}`);
       return seen;
     });
-    const firsts = await writeTogetherOrAlone(batch.filter((_, i) => !repeats[i]));
-    const outcomes: Settled<Written>[] = [];
-    for (const [i, request] of batch.entries()) outcomes.push(repeats[i] ? await writeAlone(request) : firsts.shift()!);
-    return outcomes;
+    return writeSetAsideAlone(batch, repeats);
   }
 
   const placements = createBatchLanes<PlacementRequest, Written>({ ...(deps.placementBatches ?? PLACEMENT_BATCHES), run: writeBatch });
