@@ -122,6 +122,23 @@ export class OutboxWorker {
     return [...this.inHand, ...this.heldElsewhere.keys()];
   }
 
+  /** The end of the last peek: this process's loops peek one after another. */
+  private peeking: Promise<unknown> = Promise.resolve();
+
+  /**
+   * The next due row, already in `inHand` when the next loop peeks: loops woken together (a nudge
+   * wakes them all) would otherwise peek the same row and each render and compose it.
+   */
+  private takeNextDue(): Promise<OutboxRow | null> {
+    const next = this.peeking.then(async () => {
+      const due = await peekDueEmail(this.options.pool, this.skipped());
+      if (due) this.inHand.add(due.id);
+      return due;
+    });
+    this.peeking = next.catch(() => undefined);
+    return next;
+  }
+
   /**
    * One message: prepared (rendered and composed) with no transaction open, then claimed, sent
    * and marked in ONE transaction. Preparing first keeps the transaction — and the snapshot that
@@ -129,9 +146,8 @@ export class OutboxWorker {
    * itself (decision 023). false when nothing is due.
    */
   private async sendNext(): Promise<boolean> {
-    const due = await peekDueEmail(this.options.pool, this.skipped());
+    const due = await this.takeNextDue();
     if (!due) return false;
-    this.inHand.add(due.id);
     try {
       const prepared = await this.prepare(due);
       await inTransaction(this.options.pool, async (client) => {
