@@ -348,16 +348,18 @@ export function drawField(doc: PDFKit.PDFDocument, label: string, value: string,
   const labelLines = PLAIN_LABEL.test(label) ? certainLinesWithin(doc, label, lineWidth) : null;
   const labelHeight = doc.currentLineHeight(true);
   let labelWidth = 0;
-  for (const word of labelLines ? label.split(/(?<= )/) : []) labelWidth += pdfNumber(doc.widthOfString(word) + 0 + 0);
+  for (const word of labelLines ? label.split(/(?<= )/) : []) labelWidth += pdfNumber(doc.widthOfString(word));
   doc.font(valueFont);
   const valueLines = labelLines ? certainLinesWithin(doc, value, lineWidth - labelWidth) : null;
   const step = doc.currentLineHeight(true) + (internals._lineGap || 0);
   if (!valueLines || valueLines.length !== 1 || y + labelHeight + step > doc.page.height - doc.page.margins.bottom - 1) {
-    doc.font(labelFont).text(label, { continued: true }).font(valueFont).text(value);
+    // pdfkit ends a continued line only when text follows: an empty value ends it with the label.
+    if (value === '') doc.font(labelFont).text(label);
+    else doc.font(labelFont).text(label, { continued: true }).font(valueFont).text(value);
     return;
   }
   drawLine(doc.font(labelFont), label, x, y);
-  drawLine(doc.font(valueFont), value, x + (0 + labelWidth), y);
+  drawLine(doc.font(valueFont), value, x + labelWidth, y);
   doc.x = x;
   doc.y = y + step;
 }
