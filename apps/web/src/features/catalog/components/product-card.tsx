@@ -9,12 +9,9 @@ import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
-import { useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
+import { stockLevel, useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
 
 const t = productsTexts.catalog;
-
-/** At or below this many units the card warns "Quedan N". */
-export const LOW_STOCK_THRESHOLD = 10;
 
 /** Rendered size of the image box; width/height reserve the space so cards do not jump while images load. */
 const IMAGE_WIDTH = 400;
@@ -23,10 +20,8 @@ const IMAGE_HEIGHT = 300;
 export type ProductCardProps = ProductViewProps & FavoriteProps;
 
 function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {
-  const max = largestQuantity(product);
-  if (product.has_unlimited_stock) return { label: null, soldOut: false, max };
-  if (product.stock <= 0) return { label: t.outOfStock, soldOut: true, max: 0 };
-  return { label: product.stock <= LOW_STOCK_THRESHOLD ? t.lowStock(product.stock) : null, soldOut: false, max };
+  const { soldOut, lowStock } = stockLevel(product);
+  return { label: soldOut ? t.outOfStock : lowStock ? t.lowStock(product.stock) : null, soldOut, max: soldOut ? 0 : largestQuantity(product) };
 }
 
 function SaleBadge({ className }: { className: string }) {

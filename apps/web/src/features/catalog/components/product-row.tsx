@@ -7,9 +7,8 @@ import { Link } from 'react-router';
 import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
-import { LOW_STOCK_THRESHOLD } from './product-card';
 import { QuantitySelector } from './quantity-selector';
-import { useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
+import { stockLevel, useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
 
 const t = products.catalog;
 
@@ -33,8 +32,7 @@ export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart,
   const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
   const wholesale = wholesaleOf(product, kind);
   const price = wholesale ? priceLine(wholesale, quantity, 'wholesale') : priceLine(product, 1, 'retail');
-  const soldOut = !product.has_unlimited_stock && product.stock <= 0;
-  const lowStock = !product.has_unlimited_stock && product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD;
+  const { soldOut, lowStock } = stockLevel(product);
   const details = [product.sku ? t.skuLabel(product.sku) : null, ...quantityRuleHints(product)].filter(Boolean).join(' · ');
   const headingId = `row-${product.id}-name`;
   const problemId = `row-${product.id}-problem`;

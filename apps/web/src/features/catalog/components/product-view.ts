@@ -24,6 +24,15 @@ export interface FavoriteProps {
   onToggleFavorite?: (productId: string, starred: boolean) => void;
 }
 
+/** At or below this many units the card and the row warn "Quedan N". */
+export const LOW_STOCK_THRESHOLD = 10;
+
+/** Sold out, or running low (at or below LOW_STOCK_THRESHOLD units); unlimited stock is neither. */
+export function stockLevel(product: CatalogueProduct): { soldOut: boolean; lowStock: boolean } {
+  if (product.has_unlimited_stock) return { soldOut: false, lowStock: false };
+  return { soldOut: product.stock <= 0, lowStock: product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD };
+}
+
 /** Wholesale prices only when the server sent them: a retail view is always priced (and never ordered) as retail. */
 export const wholesaleOf = (product: CatalogueProduct, kind: CustomerKind): Product | null =>
   kind === 'wholesale' && isWholesaleProduct(product) ? product : null;
