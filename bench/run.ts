@@ -14,7 +14,7 @@ import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
 import { measureDashboard, measureOutboxCost, waitForOutboxDrained } from './lib/order-life';
 import { measureOrderEmailCpu } from './lib/order-email-cpu';
 import { cpuMs, ownCpuMs, percentile, productionServerEnv, ROOT, sampleMemory, startProcess, treeCpuDelta, treeCpuMs } from './lib/processes';
-import { seedBenchDataset } from './lib/seed';
+import { seedBenchDataset, settleDatabase } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
 import { runPricingPhase } from './lib/pricing';
@@ -334,16 +334,6 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
 type Dataset = Awaited<ReturnType<typeof seedBenchDataset>>;
 type OrdersPhase = Awaited<ReturnType<typeof measureOrders>>;
 type OrderLoad = { url: string; tokens: string[]; hotProductId: string; others: string[] };
-
-/**
- * Each order side starts from a settled database: vacuumed and analysed, so that autovacuum does
- * not clean up after the previous side's rows during this one (decision 026), then a checkpoint
- * so neither pays for the other's dirty pages.
- */
-async function settleDatabase(pool: pg.Pool): Promise<void> {
-  await pool.query('vacuum analyze');
-  await pool.query('checkpoint');
-}
 
 /**
  * Phase 2: the order load over HTTP against the server, then the same transaction in raw SQL (the

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { migrateUpTo } from './migration-time';
-import { insertBenchProducts } from './seed';
+import { insertBenchProducts, settleDatabase } from './seed';
 
 export const GROWTH_SIZES = [5_000, 20_000, 50_000] as const;
 const CONNECTIONS = 20;
@@ -174,8 +174,7 @@ export async function measureMigrationOnExistingCatalogue(databaseUrl: string, f
   try {
     await migrateUpTo(pool, firstNewTag);
     await insertBenchProducts(pool, 1, products);
-    await pool.query('vacuum analyze');
-    await pool.query('checkpoint');
+    await settleDatabase(pool);
     const started = Date.now();
     await runMigrations(pool);
     return {

@@ -45,12 +45,6 @@ const setEmails = (pool: pg.Pool, on: boolean) =>
   ]);
 
 /**
- * The same order load twice against the running server: e-mails switched off (no outbox rows:
- * the order's transaction as before issue 19, plus reading the settings) and on (a customer and
- * an admin row per order, and the server's worker rendering and "sending" them meanwhile).
- * Off, on, off, on: each side gets half the run at each position.
- */
-/**
  * Waits until the server's outbox worker has sent every e-mail due (at most `timeoutMs`), and
  * answers how long that took. The orders the product accepted leave e-mails to send; measuring
  * the next run while they are still being rendered and written would hand that run's CPU to
@@ -67,6 +61,12 @@ export async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 180_000): 
   }
 }
 
+/**
+ * The same order load twice against the running server: e-mails switched off (no outbox rows:
+ * the order's transaction as before issue 19, plus reading the settings) and on (a customer and
+ * an admin row per order, and the server's worker rendering and "sending" them meanwhile).
+ * Off, on, off, on: each side gets half the run at each position.
+ */
 export async function measureOutboxCost(
   pool: pg.Pool,
   load: { url: string; tokens: string[]; hotProductId: string; others: string[] },

@@ -19,6 +19,15 @@ const WORDS = ['Yerba', 'Azúcar', 'Harina', 'Fideos', 'Arroz', 'Aceite', 'Galle
  * disabled), 2,000 approved customers with sessions, 20,000 past orders. Bulk SQL
  * (generate_series) keeps seeding to seconds.
  */
+/**
+ * A settled database, as a live shop's is: vacuumed and analysed (autovacuum has nothing left to
+ * clean up after earlier rows during the next measurement) and its dirty pages written out.
+ */
+export async function settleDatabase(pool: pg.Pool): Promise<void> {
+  await pool.query('vacuum analyze');
+  await pool.query('checkpoint');
+}
+
 export async function seedBenchDataset(pool: pg.Pool, secret: Uint8Array, opts = { products: 5000, customers: 2000, orders: 20000 }): Promise<BenchDataset> {
   const passwordHash = await hashPassword('Clave-Bench-2026');
   await insertBenchProducts(pool, 1, opts.products);
@@ -76,8 +85,7 @@ export async function seedBenchDataset(pool: pg.Pool, secret: Uint8Array, opts =
   // A live shop's tables have been vacuumed and its dirty pages written out. Without this, the
   // autovacuum of 25,000 freshly inserted rows and the first checkpoint land in whichever run
   // comes first and halve it (measured: orders 0.44× in a first run, 0.87× once vacuumed).
-  await pool.query('vacuum analyze');
-  await pool.query('checkpoint');
+  await settleDatabase(pool);
   return {
     customers: customerTokens,
     admin: { id: adminRows[0].id, token: await tokens(adminRows[0].id, 'admin@bench.local') },
