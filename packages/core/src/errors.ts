@@ -82,6 +82,15 @@ export const ERROR_CODES = {
   import_file_too_large: 'too_large',
   import_unsupported_file: 'unsupported_media_type',
   import_busy: 'conflict',
+  // Uploaded spreadsheets read under limits (decision 030): sizes answer 413, counts 400
+  file_unpacked_too_large: 'too_large',
+  file_cell_too_long: 'too_large',
+  file_too_slow: 'too_large',
+  file_too_much_memory: 'too_large',
+  file_damaged: 'validation',
+  file_too_many_columns: 'validation',
+  file_too_many_rows: 'validation',
+  file_reader_busy: 'conflict',
   // Price lists per customer (issue 16, decision 018)
   price_list_not_found: 'not_found',
   price_list_name_taken: 'conflict',

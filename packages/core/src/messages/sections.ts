@@ -30,3 +30,4 @@ export { orderLife } from './orderLife';
 export { iva } from './iva';
 export { business } from './business';
 export { account } from './account';
+export { files } from './files';

@@ -2,6 +2,7 @@ import { formatArPhone, formatCuit, formatDeliveryAddress, isIvaCondition, IVA_C
 import type { Order } from '@mayorista/core/schemas/order';
 import { IVA_RATES, ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
+import { neutraliseFormula } from '@mayorista/core/spreadsheet-text';
 
 /**
  * CSV for spreadsheet programs as Argentine admins use them:
@@ -31,15 +32,9 @@ export function formatCsvAmount(centavos: number): string {
 }
 
 /**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab/CR that some
- * programs strip first) is a way to attack whoever opens the export: a customer controls their
- * name and the order notes. A leading apostrophe makes it plain text (OWASP "CSV injection").
+ * Quotes every cell (doubling inner quotes), so separators and line breaks inside never split it,
+ * and neutralises formulas: a customer controls their name and the order notes.
  */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Quotes every cell (doubling inner quotes), so separators and line breaks inside never split it. */
 export function csvCell(value: string): string {
   return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
 }

@@ -1,25 +1,10 @@
 // The order-PDF thread's entry (see orders.pdf-thread.ts): lowers its own CPU priority, then
 // renders every order it is sent. Built as dist/pdf-worker.js; run from source under tsx.
-import { readlinkSync } from 'node:fs';
-import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { Order } from '@mayorista/core/schemas/order';
 import { composeMail, type MailMessage } from '../../lib/mailer';
+import { lowerThisThreadPriority } from '../../lib/thread-priority';
 import { renderOrderPdf } from './orders.pdf';
-
-/**
- * Nice 19 for this thread only: on Linux setpriority() on a thread id changes that thread, so the
- * server's main thread (requests, orders) always runs first and the PDFs take what CPU is left.
- * Where that is not possible (another OS, a sandbox) the thread simply keeps the normal priority.
- */
-function lowerThisThreadPriority(): void {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, os.constants.priority.PRIORITY_LOW);
-  } catch {
-    /* not Linux or not permitted: normal priority */
-  }
-}
 
 /** An order's PDF, or an e-mail composed into its MIME bytes (decision 023). */
 export type PdfRequest =

@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import type { Product, ProductListQuery } from '@mayorista/core/schemas/product';
 import { catalogueWhere, type ProductFilters } from '../products/products.repository';
 import { formatCsvAmount, CSV_SEPARATOR } from '../orders/orders.csv';
-import { headersFor, MIN_TIER_COLUMNS, productRow, xlsxMoney } from './sheet.columns';
+import { csvFormat, headersFor, MIN_TIER_COLUMNS, productRow, xlsxFormat } from './sheet.columns';
 
 /**
  * Catalogue export (issue 17 §3, decision 015), streamed: products are read in pages of BATCH by
@@ -55,7 +55,10 @@ async function* products(pool: Pool, query: ExportFilters): AsyncGenerator<Expor
 /** How many tier column triples the export needs: the most any product has, at least MIN_TIER_COLUMNS. */
 async function tierColumns(pool: Pool, query: ExportFilters): Promise<number> {
   const { clause, values } = catalogueWhere(filtersOf(query));
-  const { rows } = await pool.query<{ n: number | null }>(`select max(jsonb_array_length(discounts))::int as n from products ${clause}`, values);
+  const { rows } = await pool.query<{ n: number | null }>(
+    `select max(jsonb_array_length(discounts))::int as n from products ${clause}`,
+    values,
+  );
   return Math.max(MIN_TIER_COLUMNS, rows[0]?.n ?? 0);
 }
 
@@ -66,7 +69,7 @@ export async function exportCsv(pool: Pool, query: ExportFilters): Promise<Reada
     try {
       out.write(headersFor(tiers));
       for await (const batch of products(pool, query)) {
-        for (const p of batch) out.write(productRow(p as Product, tiers, formatCsvAmount));
+        for (const p of batch) out.write(productRow(p as Product, tiers, csvFormat(formatCsvAmount)));
       }
       out.end();
     } catch (error) {
@@ -91,7 +94,7 @@ export async function exportXlsx(pool: Pool, query: ExportFilters): Promise<Read
   void (async () => {
     try {
       for await (const batch of products(pool, query)) {
-        for (const p of batch) sheet.addRow(productRow(p as Product, tiers, xlsxMoney)).commit();
+        for (const p of batch) sheet.addRow(productRow(p as Product, tiers, xlsxFormat)).commit();
       }
       sheet.commit();
       await workbook.commit();

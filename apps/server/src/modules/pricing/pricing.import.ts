@@ -3,30 +3,15 @@ import { messages } from '@mayorista/core/messages';
 import { sameSnapshot, sameTiers } from '@mayorista/core/repricing';
 import { DEFAULT_IVA_RATE } from '@mayorista/core/iva';
 import type { ImportReport, ImportRowError } from '@mayorista/core/schemas/pricing';
-import { looksLikeUuid } from '@mayorista/core/schemas/common';
-import { productInputSchema, type DiscountTier, type ProductData } from '@mayorista/core/schemas/product';
+import { productInputSchema, type ProductData } from '@mayorista/core/schemas/product';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import { setStocks } from '../stock/stock.ledger';
 import * as pricing from './pricing.repository';
-import {
-  CellError,
-  COLUMNS,
-  normaliseHeader,
-  readFlag,
-  readInteger,
-  readIvaRate,
-  readMoney,
-  readPercent,
-  readTierType,
-  REQUIRED_COLUMNS,
-  tierHeaders,
-  cellText,
-  type CellValue,
-  type ColumnKey,
-} from './sheet.columns';
-import { sheetRows, UNCALCULATED, type SheetRow } from './sheet.read';
+import { COLUMNS, tierHeaders, type ColumnKey } from './sheet.columns';
+import { cellError, type ParsedFile, type ParsedRow } from './pricing.import-parse';
+import { createUntrustedFileReader } from '../../lib/untrusted-files/file-thread';
 
 /**
  * Catalogue import (issue 17 §4, decision 015): the file is read and checked completely first,
@@ -38,138 +23,7 @@ const MAX_REPORTED_ERRORS = 1000;
 /** pg_try_advisory_xact_lock key of "an import is running". */
 const IMPORT_LOCK_KEY = 1_795_400_517;
 
-interface Header {
-  columns: Map<ColumnKey, number>;
-  tiers: { n: number; quantity: number; type: number; value: number }[];
-}
-
-interface ParsedRow {
-  row: number;
-  /** The ID column (decision 022): matches the product whatever its SKU; null for a new product. */
-  id: string | null;
-  sku: string | null;
-  /** Only the fields whose column is present and whose cell is not empty (or empty-means-none). */
-  fields: Partial<ProductData>;
-  /** undefined when the file has no tier columns at all (tiers are then kept as they are). */
-  discounts?: DiscountTier[];
-}
-
 type Existing = Omit<ProductData, never> & { id: string };
-
-const cellError = (row: number, column: string, message: string): ImportRowError => ({
-  row,
-  column,
-  message: messages.pricing.import.cell(row, column, message),
-});
-
-function readHeader(cells: SheetRow['cells']): Header {
-  const positions = new Map<string, number>();
-  cells.forEach((c, i) => {
-    if (typeof c === 'string' || typeof c === 'number') positions.set(normaliseHeader(String(c)), i);
-  });
-  const columns = new Map<ColumnKey, number>();
-  for (const [key, label] of Object.entries(COLUMNS) as [ColumnKey, string][]) {
-    const at = positions.get(normaliseHeader(label));
-    if (at !== undefined) columns.set(key, at);
-  }
-  const missing = REQUIRED_COLUMNS.find((k) => !columns.has(k));
-  if (missing) throw new AppError('import_invalid', messages.pricing.import.missingColumn(COLUMNS[missing]));
-  const tiers: Header['tiers'] = [];
-  for (let n = 1; n <= 20; n++) {
-    const [q, t, v] = tierHeaders(n).map((h) => positions.get(normaliseHeader(h)));
-    if (q === undefined || t === undefined || v === undefined) break;
-    tiers.push({ n, quantity: q, type: t, value: v });
-  }
-  return { columns, tiers };
-}
-
-function readProductId(v: CellValue): string | null {
-  const text = cellText(v);
-  if (!text) return null;
-  if (!looksLikeUuid(text)) throw new CellError(messages.pricing.import.idInvalid(text));
-  return text.toLowerCase();
-}
-
-/** One data row into fields; cell problems go to `errors` with the row and the column's header. */
-function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]): ParsedRow | null {
-  const { row } = sheetRow;
-  const before = errors.length;
-  const cell = (index: number | undefined, column: string): CellValue | undefined => {
-    if (index === undefined) return undefined;
-    const v = sheetRow.cells[index] ?? null;
-    if (v === UNCALCULATED) {
-      errors.push(cellError(row, column, messages.pricing.import.formula));
-      return undefined;
-    }
-    return v;
-  };
-  const read = <T>(key: ColumnKey, reader: (v: CellValue) => T | null, emptyMeansNull = false): T | null | undefined => {
-    const v = cell(header.columns.get(key), COLUMNS[key]);
-    if (v === undefined) return undefined;
-    try {
-      const value = reader(v);
-      return value === null && !emptyMeansNull ? undefined : value;
-    } catch (error) {
-      if (!(error instanceof CellError)) throw error;
-      errors.push(cellError(row, COLUMNS[key], error.message));
-      return undefined;
-    }
-  };
-  const text = (v: CellValue) => cellText(v) || null;
-  const id = read('id', readProductId, true) ?? null;
-  const idUnreadable = errors.length > before;
-  const sku = read('sku', text, true) ?? null;
-  // A row without an ID is a new product or one matched by SKU: it needs the SKU.
-  if (!sku && !id && !idUnreadable) errors.push(cellError(row, COLUMNS.sku, messages.pricing.import.skuRequired));
-  const fields: Partial<ProductData> = {};
-  const set = <K extends keyof ProductData>(key: K, value: ProductData[K] | null | undefined) => {
-    if (value !== undefined) fields[key] = value as ProductData[K];
-  };
-  set('name', read('name', text));
-  set('category', read('category', text, true));
-  set('price', read('price', readMoney));
-  set('retail_price', read('retail_price', readMoney));
-  set('on_sale', read('on_sale', readFlag));
-  set('sale_price', read('sale_price', readMoney, true));
-  set('on_sale_retail', read('on_sale_retail', readFlag));
-  set('sale_price_retail', read('sale_price_retail', readMoney, true));
-  set('stock', read('stock', readInteger));
-  set('has_unlimited_stock', read('has_unlimited_stock', readFlag));
-  set('is_enabled', read('is_enabled', readFlag));
-  set('iva_rate', read('iva_rate', readIvaRate));
-  const discounts = header.tiers.length > 0 ? parseTiers(sheetRow, header, errors, cell) : undefined;
-  if (errors.length > before) return null;
-  return { row, id, sku, fields, discounts };
-}
-
-function parseTiers(
-  sheetRow: SheetRow,
-  header: Header,
-  errors: ImportRowError[],
-  cell: (index: number, column: string) => CellValue | undefined,
-): DiscountTier[] {
-  const tiers: DiscountTier[] = [];
-  for (const t of header.tiers) {
-    const [qh, th, vh] = tierHeaders(t.n);
-    const q = cell(t.quantity, qh) ?? null;
-    const ty = cell(t.type, th) ?? null;
-    const va = cell(t.value, vh) ?? null;
-    if (q === null && ty === null && va === null) continue;
-    try {
-      const minQuantity = readInteger(q);
-      const discountType = readTierType(ty);
-      if (minQuantity === null) throw Object.assign(new CellError('falta la cantidad.'), { column: qh });
-      if (discountType === null) throw Object.assign(new CellError('falta el tipo.'), { column: th });
-      const discountValue = discountType === 'percentage' ? readPercent(va) : readMoney(va);
-      if (discountValue === null) throw Object.assign(new CellError('falta el valor.'), { column: vh });
-      tiers.push({ minQuantity, discountType, discountValue });
-    } catch (error) {
-      if (!(error instanceof CellError)) throw error;
-      errors.push(cellError(sheetRow.row, (error as CellError & { column?: string }).column ?? vh, error.message));
-    }
-  }
-  return tiers;
-}
 
 const DEFAULTS: Omit<ProductData, 'name' | 'price' | 'retail_price'> = {
   on_sale: false,
@@ -199,7 +53,10 @@ function columnOfPath(path: PropertyKey[]): string {
 }
 
 /** The fields an import changed, old and new: what its undo compares and restores (decision 022). */
-export function changedFields(before: ProductData, after: ProductData): { before: Partial<ProductData>; after: Partial<ProductData> } {
+export function changedFields(
+  before: ProductData,
+  after: ProductData,
+): { before: Partial<ProductData>; after: Partial<ProductData> } {
   const old: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};
   for (const key of Object.keys(after) as (keyof ProductData)[]) {
@@ -214,7 +71,18 @@ export const sameField = (key: keyof ProductData, a: Partial<ProductData>, b: Pa
   key === 'discounts' ? sameTiers(a.discounts ?? [], b.discounts ?? []) : a[key] === b[key];
 
 function sameProduct(a: ProductData, b: ProductData): boolean {
-  const keys: (keyof ProductData)[] = ['name', 'on_sale', 'on_sale_retail', 'stock', 'has_unlimited_stock', 'is_enabled', 'sku', 'category', 'description', 'iva_rate'];
+  const keys: (keyof ProductData)[] = [
+    'name',
+    'on_sale',
+    'on_sale_retail',
+    'stock',
+    'has_unlimited_stock',
+    'is_enabled',
+    'sku',
+    'category',
+    'description',
+    'iva_rate',
+  ];
   return keys.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
 }
 
@@ -256,7 +124,12 @@ function matchRow(
 }
 
 /** Rows matched by ID or SKU against the catalogue: what would be created, updated or left alone. */
-async function planImport(db: Pick<PoolClient, 'query'>, rows: ParsedRow[], errors: ImportRowError[], lock: boolean): Promise<Plan> {
+async function planImport(
+  db: Pick<PoolClient, 'query'>,
+  rows: ParsedRow[],
+  errors: ImportRowError[],
+  lock: boolean,
+): Promise<Plan> {
   const plan: Plan = { created: [], updated: [], unchanged: 0, errors };
   const found = await pricing.productsForImport(
     db,
@@ -264,7 +137,10 @@ async function planImport(db: Pick<PoolClient, 'query'>, rows: ParsedRow[], erro
     rows.flatMap((r) => (r.id ? [] : [r.sku!])),
     lock,
   );
-  const names = await pricing.productIdsByName(db, rows.map((r) => r.fields.name).filter((n): n is string => !!n));
+  const names = await pricing.productIdsByName(
+    db,
+    rows.map((r) => r.fields.name).filter((n): n is string => !!n),
+  );
   const seen = { ids: new Map<string, number>(), skus: new Map<string, number>() };
   const rowOfName = new Map<string, number>();
   for (const parsed of rows) {
@@ -307,26 +183,9 @@ const reportOf = (plan: Plan, dryRun: boolean, changeId: string | null): ImportR
 });
 
 function refuse(plan: Plan, dryRun: boolean): never {
-  throw new AppError('import_invalid', messages.pricing.import.invalid(plan.errors.length), { report: reportOf(plan, dryRun, null) });
-}
-
-/**
- * Reads and checks the file row by row as it streams (decision 022): each row is turned into its
- * few typed fields before the next is read, so what stays in memory is one small object per row.
- */
-async function parseFile(buffer: Buffer): Promise<{ rows: ParsedRow[]; errors: ImportRowError[] }> {
-  let header: Header | null = null;
-  const errors: ImportRowError[] = [];
-  const rows: ParsedRow[] = [];
-  for await (const sheetRow of sheetRows(buffer)) {
-    if (!header) {
-      header = readHeader(sheetRow.cells);
-      continue;
-    }
-    const parsed = parseRow(sheetRow, header, errors);
-    if (parsed) rows.push(parsed);
-  }
-  return { rows, errors };
+  throw new AppError('import_invalid', messages.pricing.import.invalid(plan.errors.length), {
+    report: reportOf(plan, dryRun, null),
+  });
 }
 
 /**
@@ -344,11 +203,24 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>):
 async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promise<string | null> {
   const createdIds = new Map<string, string>();
   await inChunks(plan.created, async (chunk) => {
-    for (const [key, id] of await pricing.insertProducts(client, chunk.map((c) => c.data))) createdIds.set(key, id);
+    for (const [key, id] of await pricing.insertProducts(
+      client,
+      chunk.map((c) => c.data),
+    ))
+      createdIds.set(key, id);
   });
-  await inChunks(plan.updated, (chunk) => pricing.updateProducts(client, chunk.map((u) => ({ id: u.id, data: u.data }))));
   await inChunks(plan.updated, (chunk) =>
-    setStocks(client, chunk.map((u) => ({ productId: u.id, stock: u.data.stock })), { kind: 'import', actorId }),
+    pricing.updateProducts(
+      client,
+      chunk.map((u) => ({ id: u.id, data: u.data })),
+    ),
+  );
+  await inChunks(plan.updated, (chunk) =>
+    setStocks(
+      client,
+      chunk.map((u) => ({ productId: u.id, stock: u.data.stock })),
+      { kind: 'import', actorId },
+    ),
   );
   if (plan.created.length === 0 && plan.updated.length === 0) return null;
   const repriced = plan.updated
@@ -363,23 +235,43 @@ async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promi
     productCount: repriced.length,
   });
   await inChunks(repriced, (chunk) => pricing.insertChangeItems(client, changeId, chunk));
-  await inChunks(plan.updated, (chunk) => pricing.insertImportItems(client, changeId, chunk.map((u) => ({ id: u.id, ...changedFields(u.before, u.data) }))));
+  await inChunks(plan.updated, (chunk) =>
+    pricing.insertImportItems(
+      client,
+      changeId,
+      chunk.map((u) => ({ id: u.id, ...changedFields(u.before, u.data) })),
+    ),
+  );
   await inChunks(plan.created, (chunk) =>
-    pricing.insertImportItems(client, changeId, chunk.map((c) => ({ id: createdIds.get(pricing.nameKey(c.data.name))!, before: null, after: c.data }))),
+    pricing.insertImportItems(
+      client,
+      changeId,
+      chunk.map((c) => ({ id: createdIds.get(pricing.nameKey(c.data.name))!, before: null, after: c.data })),
+    ),
   );
   return changeId;
 }
 
+/**
+ * The file is read on the untrusted-file thread (decision 030); only the checked rows come back,
+ * and the plan and the writes run here. `close` ends the thread with the app.
+ */
 export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => void }) {
-  return async function importCatalogue(buffer: Buffer, options: { dryRun: boolean; actorId: string }): Promise<ImportReport> {
-    const { rows, errors } = await parseFile(buffer);
+  const reader = createUntrustedFileReader<ParsedFile>({
+    source: new URL('./pricing.import-worker.ts', import.meta.url),
+    built: new URL('./import-worker.js', import.meta.url),
+  });
+  async function importCatalogue(buffer: Buffer, options: { dryRun: boolean; actorId: string }): Promise<ImportReport> {
+    const { rows, errors } = await reader.read(buffer);
     if (options.dryRun) {
       const plan = await planImport(deps.pool, rows, errors, false);
       if (plan.errors.length > 0) refuse(plan, true);
       return reportOf(plan, true, null);
     }
     const report = await inTransaction(deps.pool, async (client) => {
-      const { rows: locked } = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [IMPORT_LOCK_KEY]);
+      const { rows: locked } = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [
+        IMPORT_LOCK_KEY,
+      ]);
       if (!locked[0]!.ok) throw new AppError('import_busy', messages.pricing.import.busy);
       const plan = await planImport(client, rows, errors, true);
       if (plan.errors.length > 0) refuse(plan, false);
@@ -391,5 +283,6 @@ export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => vo
     });
     deps.invalidateCatalogue();
     return report;
-  };
+  }
+  return { importCatalogue, close: () => reader.close() };
 }

@@ -29,8 +29,15 @@ import type { Config } from '../../config';
 import { isApproved } from '@mayorista/core/roles';
 import { notFound } from '../../plugins/error-handler';
 
-const exportQuery = productListQuerySchema.pick({ search: true, category: true, on_sale: true, in_stock: true, include_disabled: true });
-const importTooLarge = () => new AppError('import_file_too_large', messages.pricing.import.tooLarge(IMPORT_MAX_BYTES / (1024 * 1024)));
+const exportQuery = productListQuerySchema.pick({
+  search: true,
+  category: true,
+  on_sale: true,
+  in_stock: true,
+  include_disabled: true,
+});
+const importTooLarge = () =>
+  new AppError('import_file_too_large', messages.pricing.import.tooLarge(IMPORT_MAX_BYTES / (1024 * 1024)));
 
 /** The single `file` part of an import, bounded by IMPORT_MAX_BYTES. */
 async function readImportFile(request: FastifyRequest): Promise<Buffer> {
@@ -67,7 +74,11 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     '/api/admin/products/reprice',
     {
       config: { access: 'admin' },
-      schema: { querystring: dryRunQuerySchema, body: repriceRequestSchema, response: { 200: repricePreviewSchema, 201: priceChangeSchema } },
+      schema: {
+        querystring: dryRunQuerySchema,
+        body: repriceRequestSchema,
+        response: { 200: repricePreviewSchema, 201: priceChangeSchema },
+      },
     },
     async (request, reply) => {
       if (request.query.dry_run) return reply.send(await service.preview(request.body));
@@ -75,26 +86,39 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     },
   );
 
-  routes.get('/api/admin/products/export.csv', { config: { access: 'admin' }, schema: { querystring: exportQuery } }, async (request, reply) =>
-    reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(await exportCsv(deps.pool, request.query)),
+  routes.get(
+    '/api/admin/products/export.csv',
+    { config: { access: 'admin' }, schema: { querystring: exportQuery } },
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(await exportCsv(deps.pool, request.query)),
   );
 
-  routes.get('/api/admin/products/export.xlsx', { config: { access: 'admin' }, schema: { querystring: exportQuery } }, async (request, reply) =>
-    reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.xlsx"`)
-      .header('Cache-Control', 'no-store')
-      .send(await exportXlsx(deps.pool, request.query)),
+  routes.get(
+    '/api/admin/products/export.xlsx',
+    { config: { access: 'admin' }, schema: { querystring: exportQuery } },
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.xlsx"`)
+        .header('Cache-Control', 'no-store')
+        .send(await exportXlsx(deps.pool, request.query)),
   );
 
-  const importCatalogue = createImporter({ pool: deps.pool, invalidateCatalogue: () => app.catalogueCache.invalidate() });
+  const { importCatalogue, close: closeImporter } = createImporter({
+    pool: deps.pool,
+    invalidateCatalogue: () => app.catalogueCache.invalidate(),
+  });
+  app.addHook('onClose', closeImporter);
   // Multipart parsing in its own scope, with the import's own size limit.
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 }, throwFileSizeLimit: true });
+    await scope.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+      throwFileSizeLimit: true,
+    });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/admin/products/import',
       {
@@ -124,22 +148,29 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     return sendPriceList(reply, `${profile.nombre} ${profile.apellido}`, 'wholesale', list);
   });
 
-  routes.get('/api/admin/users/:id/price-list.pdf', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
-    const { rows } = await deps.pool.query<{ nombre: string; apellido: string; approved: boolean }>(
-      `select nombre, apellido, approved from profiles where id = $1`,
-      [request.params.id],
-    );
-    const customer = rows[0];
-    if (!customer) throw notFound();
-    // The customer's own prices: wholesale once approved, retail before.
-    const kind = isApproved(customer) ? 'wholesale' : 'retail';
-    const list = await loadCustomerPriceListRule(deps.pool, request.params.id, null);
-    return sendPriceList(reply, `${customer.nombre} ${customer.apellido}`, kind, list);
-  });
+  routes.get(
+    '/api/admin/users/:id/price-list.pdf',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { rows } = await deps.pool.query<{ nombre: string; apellido: string; approved: boolean }>(
+        `select nombre, apellido, approved from profiles where id = $1`,
+        [request.params.id],
+      );
+      const customer = rows[0];
+      if (!customer) throw notFound();
+      // The customer's own prices: wholesale once approved, retail before.
+      const kind = isApproved(customer) ? 'wholesale' : 'retail';
+      const list = await loadCustomerPriceListRule(deps.pool, request.params.id, null);
+      return sendPriceList(reply, `${customer.nombre} ${customer.apellido}`, kind, list);
+    },
+  );
 
   routes.get(
     '/api/admin/price-changes',
-    { config: { access: 'admin' }, schema: { querystring: priceChangesQuerySchema.omit({ product_id: true }), response: { 200: priceChangesPageSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: priceChangesQuerySchema.omit({ product_id: true }), response: { 200: priceChangesPageSchema } },
+    },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
   );
 

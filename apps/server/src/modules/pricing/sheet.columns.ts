@@ -3,6 +3,7 @@ import { messages } from '@mayorista/core/messages';
 import type { DiscountTier, Product } from '@mayorista/core/schemas/product';
 import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
+import { neutraliseFormula, protectApostrophe, restoreFormulaText } from '@mayorista/core/spreadsheet-text';
 
 /**
  * The catalogue spreadsheet's shape (issue 17 §3–4, decision 015): one row per product, Spanish
@@ -10,7 +11,8 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
  * it; both go through this file so the shape cannot drift between them.
  */
 
-export type CellValue = string | number | boolean | null;
+export type { CellValue } from '../../lib/untrusted-files/sheet-cells';
+import type { CellValue } from '../../lib/untrusted-files/sheet-cells';
 
 export const COLUMNS = {
   sku: 'SKU',
@@ -55,15 +57,22 @@ export function headersFor(tierColumns: number): string[] {
 
 const yesNo = (v: boolean) => (v ? 'Sí' : 'No');
 
-/**
- * A product as a row. `money` decides how amounts are written: pesos as numbers in XLSX (Excel
- * formats and sums them), "1234,56" text in CSV (what Excel in es-AR reads as a number).
- */
-export function productRow(p: Product, tierColumns: number, money: (centavos: number) => CellValue): CellValue[] {
+/** How one kind of file writes amounts and the product's free text. */
+export interface RowFormat {
+  /** Pesos as numbers in XLSX (Excel formats and sums them), "1234,56" text in CSV (what Excel in es-AR reads as a number). */
+  money: (centavos: number) => CellValue;
+  /** SKU, name and category: neutralised as formulas in CSV (see spreadsheet-text.ts in core). */
+  text: (value: string) => string;
+}
+
+/** A product as a row of the given format. */
+export function productRow(p: Product, tierColumns: number, format: RowFormat): CellValue[] {
+  const { money, text } = format;
+  const optionalText = (value: string | null) => (value === null ? null : text(value));
   const row: CellValue[] = [
-    p.sku,
-    p.name,
-    p.category,
+    optionalText(p.sku),
+    text(p.name),
+    optionalText(p.category),
     money(p.price),
     money(p.retail_price),
     yesNo(p.on_sale),
@@ -79,34 +88,51 @@ export function productRow(p: Product, tierColumns: number, money: (centavos: nu
   for (let i = 0; i < tierColumns; i++) {
     const tier = p.discounts[i];
     if (!tier) row.push(null, null, null);
-    else row.push(tier.minQuantity, TIER_TYPE_LABELS[tier.discountType], tier.discountType === 'percentage' ? tier.discountValue : money(tier.discountValue));
+    else
+      row.push(
+        tier.minQuantity,
+        TIER_TYPE_LABELS[tier.discountType],
+        tier.discountType === 'percentage' ? tier.discountValue : money(tier.discountValue),
+      );
   }
   return row;
 }
 
 export const csvMoney = (centavos: number): string => centavosToInput(centavos);
 export const xlsxMoney = (centavos: number): number => centavos / 100;
+export const csvFormat = (money: RowFormat['money']): RowFormat => ({ money, text: neutraliseFormula });
+export const xlsxFormat: RowFormat = { money: xlsxMoney, text: protectApostrophe };
 
 // ---- reading cells back --------------------------------------------------------------------
 
 /** Header text compared without case, accents or extra spaces. */
 export const normaliseHeader = (text: string) =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export class CellError extends Error {}
 
 export const cellText = (v: CellValue): string => (v === null ? '' : typeof v === 'string' ? v.trim() : String(v));
 
+/** A free-text cell (SKU, name, category) without the apostrophe an export put before a formula-like text. */
+export const readText = (v: CellValue): string | null => restoreFormulaText(cellText(v)) || null;
+
 /** Centavos from a money cell: a number of pesos (XLSX) or Argentine text ("1.234,56", "$ 1.234"). */
 export function readMoney(v: CellValue): number | null {
   if (typeof v === 'number') {
     const centavos = Math.round(v * 100);
-    if (!Number.isFinite(v) || Math.abs(v * 100 - centavos) > 1e-6) throw new CellError(messages.pricing.import.notAmount(String(v)));
+    if (!Number.isFinite(v) || Math.abs(v * 100 - centavos) > 1e-6)
+      throw new CellError(messages.pricing.import.notAmount(String(v)));
     return centavos;
   }
   const text = cellText(v);
   const parsed = parsePesos(text);
-  if (parsed !== null && (Number.isNaN(parsed) || !Number.isSafeInteger(parsed))) throw new CellError(messages.pricing.import.notAmount(text));
+  if (parsed !== null && (Number.isNaN(parsed) || !Number.isSafeInteger(parsed)))
+    throw new CellError(messages.pricing.import.notAmount(text));
   return parsed;
 }
 
@@ -118,7 +144,8 @@ export function readInteger(v: CellValue): number | null {
   const text = cellText(v);
   if (!text) return null;
   const digits = /^-?\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, '') : text;
-  if (!/^-?\d+$/.test(digits) || !Number.isSafeInteger(Number(digits))) throw new CellError(messages.pricing.import.notInteger(text));
+  if (!/^-?\d+$/.test(digits) || !Number.isSafeInteger(Number(digits)))
+    throw new CellError(messages.pricing.import.notInteger(text));
   return Number(digits);
 }
 
@@ -138,7 +165,8 @@ export function readFlag(v: CellValue): boolean | null {
 export function readTierType(v: CellValue): DiscountTier['discountType'] | null {
   const text = normaliseHeader(cellText(v));
   if (!text) return null;
-  for (const [type, label] of Object.entries(TIER_TYPE_LABELS)) if (normaliseHeader(label) === text) return type as DiscountTier['discountType'];
+  for (const [type, label] of Object.entries(TIER_TYPE_LABELS))
+    if (normaliseHeader(label) === text) return type as DiscountTier['discountType'];
   throw new CellError(`"${cellText(v)}" no es Porcentaje, Monto fijo ni Precio final.`);
 }
 
@@ -158,7 +186,11 @@ export function readIvaRate(v: CellValue): IvaRate | null {
   if (normaliseHeader(text) === 'exento') return 0;
   // Excel turns a typed "21 %" into the number 0.21 (a percentage cell): read it back as 21.
   const number =
-    typeof v === 'number' ? (v > 0 && v < 1 ? Math.round(v * 1000) / 10 : v) : Number(text.replace('%', '').trim().replace(',', '.'));
+    typeof v === 'number'
+      ? v > 0 && v < 1
+        ? Math.round(v * 1000) / 10
+        : v
+      : Number(text.replace('%', '').trim().replace(',', '.'));
   const rate = IVA_RATES.find((r) => r === number);
   if (rate === undefined) throw new CellError(ivaTexts.invalidRate);
   return rate;

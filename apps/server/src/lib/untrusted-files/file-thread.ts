@@ -1,0 +1,148 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { isErrorCode } from '@mayorista/core/errors';
+import { AppError } from '../errors';
+import { FILE_LIMITS, fileErrors } from './limits';
+import type { FileJobReply } from './worker-host';
+
+/**
+ * Reads uploaded files away from the request path (decision 030): on a worker thread with its own
+ * heap limit (going over ends the thread, never the server) and a time budget (the thread is
+ * terminated when it is over), one file at a time per process with a short queue. The main
+ * thread only waits, so requests keep their latency while a file is read.
+ *
+ * The thread is kept between files (starting one under tsx costs a second in tests) and ended
+ * after IDLE_MS without work, giving its memory back. From source the entry runs through tsx;
+ * the build emits it next to main.js (build.mjs).
+ */
+
+/** A job's thread entry: its TypeScript source and the built file. */
+export interface ThreadEntry {
+  source: URL;
+  built: URL;
+}
+
+export interface UntrustedFileReader<R> {
+  read(file: Buffer): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** The limits a reader enforces itself; tests shorten them. */
+export type ThreadLimits = Pick<typeof FILE_LIMITS, 'heapBytes' | 'timeMs' | 'queued'>;
+
+const IDLE_MS = 30_000;
+const MB = 1024 * 1024;
+
+interface Pending {
+  id: number;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/** From source, the thread loads the TypeScript entry through tsx's API (a Worker's execArgv cannot register loaders). */
+function startWorker(entry: ThreadEntry, limits: ThreadLimits): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: limits.heapBytes / MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(entry.built, { resourceLimits });
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const source = JSON.stringify(entry.source.href);
+  return new Worker(`import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${source}, ${source}));`, {
+    eval: true,
+    resourceLimits,
+  });
+}
+
+function errorOf(reply: Extract<FileJobReply, { failure: unknown }>): Error {
+  const { code, message, details } = reply.failure;
+  return isErrorCode(code) && code !== 'internal_error' ? new AppError(code, message, details) : new Error(message);
+}
+
+export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadLimits = FILE_LIMITS): UntrustedFileReader<R> {
+  let worker: Worker | null = null;
+  let pending: Pending | null = null;
+  let busy = false;
+  let idle: NodeJS.Timeout | null = null;
+  const waiting: (() => void)[] = [];
+  let nextId = 1;
+
+  const stop = () => {
+    const stopping = worker;
+    worker = null;
+    return stopping ? stopping.terminate().then(() => undefined) : Promise.resolve();
+  };
+
+  const settle = (fn: (p: Pending) => void) => {
+    const current = pending;
+    pending = null;
+    if (current) fn(current);
+  };
+
+  function start(): Worker {
+    const started = startWorker(entry, limits);
+    started.on('message', (reply: FileJobReply) => {
+      if (reply.id !== pending?.id) return;
+      settle((p) => ('failure' in reply ? p.reject(errorOf(reply)) : p.resolve(reply.result)));
+    });
+    started.on('error', (error: Error & { code?: string }) => {
+      if (worker === started) worker = null;
+      settle((p) => p.reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileErrors.tooMuchMemory() : error));
+    });
+    started.on('exit', (code) => {
+      if (worker === started) worker = null;
+      settle((p) => p.reject(new Error(`the file thread ended (code ${code})`)));
+    });
+    return started;
+  }
+
+  function run(file: Buffer): Promise<R> {
+    if (idle) clearTimeout(idle);
+    const thread = worker ?? (worker = start());
+    thread.ref();
+    return new Promise<R>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        void stop();
+        settle((p) => p.reject(fileErrors.tooSlow()));
+      }, limits.timeMs);
+      const done =
+        <T>(fn: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          fn(value);
+        };
+      pending = { id: nextId++, resolve: done(resolve as (r: unknown) => void), reject: done(reject) };
+      thread.postMessage({ id: pending.id, file });
+    }).finally(() => {
+      worker?.unref();
+      idle = setTimeout(() => void stop(), IDLE_MS).unref();
+    });
+  }
+
+  /** One file at a time; `queued` more wait for their turn, and any beyond are refused. */
+  async function read(file: Buffer): Promise<R> {
+    if (busy) {
+      if (waiting.length >= limits.queued) throw fileErrors.busy();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    busy = true;
+    try {
+      return await run(file);
+    } finally {
+      // The turn passes straight to the next in line, so no new caller slips in between.
+      const next = waiting.shift();
+      if (next) next();
+      else busy = false;
+    }
+  }
+
+  return {
+    read,
+    close: () => {
+      if (idle) clearTimeout(idle);
+      return stop();
+    },
+  };
+}
