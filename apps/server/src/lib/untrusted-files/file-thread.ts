@@ -29,7 +29,7 @@ export interface UntrustedFileReader<R> {
 }
 
 /** The limits a reader enforces itself; tests shorten them. */
-export type ThreadLimits = Pick<typeof FILE_LIMITS, 'heapBytes' | 'timeMs' | 'queued'>;
+export type ThreadLimits = Record<'heapBytes' | 'timeMs' | 'queued', number>;
 
 const IDLE_MS = 30_000;
 const MB = 1024 * 1024;
@@ -87,12 +87,15 @@ export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadL
       if (reply.id !== pending?.id) return;
       settle((p) => ('failure' in reply ? p.reject(errorOf(reply)) : p.resolve(reply.result)));
     });
+    // A thread already stopped (its job timed out) has nothing in hand: its late events are ignored.
     started.on('error', (error: Error & { code?: string }) => {
-      if (worker === started) worker = null;
-      settle((p) => p.reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileErrors.tooMuchMemory() : error));
+      if (worker !== started) return;
+      worker = null;
+      settle((p) => p.reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileErrors.tooMuchMemory(limits.heapBytes) : error));
     });
     started.on('exit', (code) => {
-      if (worker === started) worker = null;
+      if (worker !== started) return;
+      worker = null;
       settle((p) => p.reject(new Error(`the file thread ended (code ${code})`)));
     });
     return started;
@@ -105,7 +108,7 @@ export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadL
     return new Promise<R>((resolve, reject) => {
       const timer = setTimeout(() => {
         void stop();
-        settle((p) => p.reject(fileErrors.tooSlow()));
+        settle((p) => p.reject(fileErrors.tooSlow(limits.timeMs)));
       }, limits.timeMs);
       const done =
         <T>(fn: (value: T) => void) =>
