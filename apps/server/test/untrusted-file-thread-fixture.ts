@@ -12,5 +12,7 @@ serveFileJobs(async (file) => {
   }
   if (command === 'refuse') throw new AppError('import_invalid', 'Archivo rechazado a propósito.');
   if (command === 'wait') await new Promise((resolve) => setTimeout(resolve, 300));
-  return { length: file.length, text: command };
+  if (command === 'many')
+    return { items: Array.from({ length: 2500 }, (_, i) => String(i)), result: { length: file.length, text: command } };
+  return { items: [...command], result: { length: file.length, text: command } };
 });

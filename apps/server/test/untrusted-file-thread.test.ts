@@ -9,13 +9,13 @@ import { createUntrustedFileReader } from '../src/lib/untrusted-files/file-threa
  */
 
 const fixture = new URL('./untrusted-file-thread-fixture.ts', import.meta.url);
-const reader = createUntrustedFileReader<{ length: number; text: string }>(
+const reader = createUntrustedFileReader<string, { length: number; text: string }>(
   { source: fixture, built: fixture },
   { heapBytes: 48 * 1024 * 1024, timeMs: 1500, queued: 1 },
 );
 afterAll(() => reader.close());
 
-const read = (text: string) => reader.read(Buffer.from(text));
+const read = async (text: string) => (await reader.read(Buffer.from(text))).result;
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -31,6 +31,12 @@ describe('the untrusted-file thread', () => {
     expect(await read('hola')).toEqual({ length: 4, text: 'hola' });
     const error = await refusal(read('refuse'));
     expect([error.code, error.message, error.status]).toEqual(['import_invalid', 'Archivo rechazado a propósito.', 400]);
+  });
+
+  it('hands items over in batches, all of them and in order', async () => {
+    const answer = await reader.read(Buffer.from('many'));
+    expect(answer.items).toEqual(Array.from({ length: 2500 }, (_, i) => String(i)));
+    expect(answer.result).toEqual({ length: 4, text: 'many' });
   });
 
   it('ends a job that runs past its time budget with 413 and the limit, while this thread keeps running', async () => {

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { isErrorCode } from '@mayorista/core/errors';
 import { AppError } from '../errors';
 import { FILE_LIMITS, fileErrors } from './limits';
-import type { FileJobReply } from './worker-host';
+import type { FileJobAnswer, FileJobReply } from './worker-host';
 
 /**
  * Reads uploaded files away from the request path (decision 030): on a worker thread with its own
@@ -23,8 +23,8 @@ export interface ThreadEntry {
   built: URL;
 }
 
-export interface UntrustedFileReader<R> {
-  read(file: Buffer): Promise<R>;
+export interface UntrustedFileReader<I, R> {
+  read(file: Buffer): Promise<FileJobAnswer<I, R>>;
   close(): Promise<void>;
 }
 
@@ -36,7 +36,8 @@ const MB = 1024 * 1024;
 
 interface Pending {
   id: number;
-  resolve(result: unknown): void;
+  items: unknown[];
+  resolve(answer: FileJobAnswer<unknown, unknown>): void;
   reject(error: Error): void;
 }
 
@@ -61,7 +62,10 @@ function errorOf(reply: Extract<FileJobReply, { failure: unknown }>): Error {
   return isErrorCode(code) && code !== 'internal_error' ? new AppError(code, message, details) : new Error(message);
 }
 
-export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadLimits = FILE_LIMITS): UntrustedFileReader<R> {
+export function createUntrustedFileReader<I, R>(
+  entry: ThreadEntry,
+  limits: ThreadLimits = FILE_LIMITS,
+): UntrustedFileReader<I, R> {
   let worker: Worker | null = null;
   let pending: Pending | null = null;
   let busy = false;
@@ -85,7 +89,9 @@ export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadL
     const started = startWorker(entry, limits);
     started.on('message', (reply: FileJobReply) => {
       if (reply.id !== pending?.id) return;
-      settle((p) => ('failure' in reply ? p.reject(errorOf(reply)) : p.resolve(reply.result)));
+      if ('items' in reply) pending.items.push(...reply.items);
+      else if ('failure' in reply) settle((p) => p.reject(errorOf(reply)));
+      else settle((p) => p.resolve({ items: p.items, result: reply.result }));
     });
     // A thread already stopped (its job timed out) has nothing in hand: its late events are ignored.
     started.on('error', (error: Error & { code?: string }) => {
@@ -101,11 +107,11 @@ export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadL
     return started;
   }
 
-  function run(file: Buffer): Promise<R> {
+  function run(file: Buffer): Promise<FileJobAnswer<I, R>> {
     if (idle) clearTimeout(idle);
     const thread = worker ?? (worker = start());
     thread.ref();
-    return new Promise<R>((resolve, reject) => {
+    return new Promise<FileJobAnswer<I, R>>((resolve, reject) => {
       const timer = setTimeout(() => {
         void stop();
         settle((p) => p.reject(fileErrors.tooSlow(limits.timeMs)));
@@ -116,7 +122,12 @@ export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadL
           clearTimeout(timer);
           fn(value);
         };
-      pending = { id: nextId++, resolve: done(resolve as (r: unknown) => void), reject: done(reject) };
+      pending = {
+        id: nextId++,
+        items: [],
+        resolve: done(resolve as (answer: FileJobAnswer<unknown, unknown>) => void),
+        reject: done(reject),
+      };
       thread.postMessage({ id: pending.id, file });
     }).finally(() => {
       worker?.unref();
@@ -125,7 +136,7 @@ export function createUntrustedFileReader<R>(entry: ThreadEntry, limits: ThreadL
   }
 
   /** One file at a time; `queued` more wait for their turn, and any beyond are refused. */
-  async function read(file: Buffer): Promise<R> {
+  async function read(file: Buffer): Promise<FileJobAnswer<I, R>> {
     if (busy) {
       if (waiting.length >= limits.queued) throw fileErrors.busy();
       await new Promise<void>((resolve) => waiting.push(resolve));

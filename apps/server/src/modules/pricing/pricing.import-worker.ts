@@ -3,4 +3,7 @@
 import { serveFileJobs } from '../../lib/untrusted-files/worker-host';
 import { parseCatalogueFile } from './pricing.import-parse';
 
-serveFileJobs(parseCatalogueFile);
+serveFileJobs(async (file) => {
+  const { rows, errors } = await parseCatalogueFile(file);
+  return { items: rows, result: errors };
+});
