@@ -36,6 +36,7 @@ import type { Mailer } from '../../lib/mailer';
 import { authOf } from '../../plugins/auth';
 import { createAccountsService } from './accounts.service';
 import { createAdminUsersService } from './admin-users.service';
+import { CuitConflictLimiter, sameCuit } from './cuit-conflicts';
 import type { ClientInfo } from './sessions';
 
 export interface AccountsRoutesDeps {
@@ -96,9 +97,10 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
   const adminUsers = createAdminUsersService({ ...deps, log });
 
   const limits = authRateLimits(app, deps.config);
+  const cuitConflicts = new CuitConflictLimiter();
 
   r.post('/api/auth/signup', { schema: { body: signUpSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
-    accounts.signUp(request.body),
+    request.body.data.cuit ? cuitConflicts.guard([`ip:${request.ip}`], () => accounts.signUp(request.body)) : accounts.signUp(request.body),
   );
 
   r.post('/api/auth/verify', { schema: { body: verifyEmailSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
@@ -149,13 +151,18 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
 
   // ── the customer's own account: Mi cuenta (issue 16, docs/decisions/017) ──
 
+  // Answered `no-store` like every API answer (plugins/no-store.ts): DNI, CUIT, address, WhatsApp.
   r.get('/api/me', { schema: { response: { 200: meSchema } }, config: { access: 'user' } }, async (request) =>
     accounts.getMe(authOf(request).userId),
   );
 
-  r.patch('/api/me', { schema: { body: updateMeSchema, response: { 200: meSchema } }, config: { access: 'user' } }, async (request) =>
-    accounts.updateMe(authOf(request).userId, request.body),
-  );
+  r.patch('/api/me', { schema: { body: updateMeSchema, response: { 200: meSchema } }, config: { access: 'user' } }, async (request) => {
+    const { userId } = authOf(request);
+    const update = () => accounts.updateMe(userId, request.body);
+    // Only a new CUIT asks the database whose it is; re-saving one's own is never limited.
+    if (request.body.cuit === undefined || sameCuit((await accounts.getMe(userId)).cuit, request.body.cuit)) return update();
+    return cuitConflicts.guard([`user:${userId}`, `ip:${request.ip}`], update);
+  });
 
   // Shares the sign-in bucket: a stolen access token must not become a way to guess the password.
   r.post(

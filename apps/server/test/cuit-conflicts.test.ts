@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cuitCheckDigit, messages } from '@mayorista/core';
+import { CUIT_CONFLICTS_PER_HOUR, CuitConflictLimiter } from '../src/modules/accounts/cuit-conflicts';
+import { createVerifiedUser } from './factories';
+import { setupTestApp } from './helpers';
+
+/**
+ * Whether a CUIT is a customer's cannot be asked over and over (decision 031): after a few 409
+ * cuit_taken answers, an account or an address gets 429 for any NEW CUIT, taken or free, so the
+ * limit itself tells nothing; re-saving one's own CUIT is never limited.
+ */
+
+const ctx = await setupTestApp({ env: { RATE_LIMIT_AUTH_MAX: '1000' } });
+
+function freshCuit(): string {
+  for (;;) {
+    const first10 = `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const digit = cuitCheckDigit(first10);
+    if (digit !== null) return first10 + String(digit);
+  }
+}
+
+const patchMe = (headers: Record<string, string>, payload: Record<string, unknown>, ip = '127.0.0.1') =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/me', headers, payload, remoteAddress: ip });
+
+const signUp = (cuit: string, ip: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    remoteAddress: ip,
+    payload: {
+      email: `cuit-${randomBytes(5).toString('hex')}@example.com`,
+      password: 'una-clave-bastante-larga',
+      data: { nombre: 'Ana', apellido: 'Paz', dni: '30123456', cuit },
+    },
+  });
+
+describe('CUIT conflicts', () => {
+  it(`an account gets ${CUIT_CONFLICTS_PER_HOUR} conflicts an hour; then any new CUIT answers 429, its own CUIT still saves`, async () => {
+    const owners = await Promise.all(Array.from({ length: CUIT_CONFLICTS_PER_HOUR + 1 }, () => createVerifiedUser(ctx)));
+    const taken: string[] = [];
+    for (const owner of owners) {
+      const cuit = freshCuit();
+      expect((await patchMe(owner.headers, { cuit }, '10.0.0.1')).statusCode).toBe(200);
+      taken.push(cuit);
+    }
+    const prober = await createVerifiedUser(ctx);
+    const own = freshCuit();
+    expect((await patchMe(prober.headers, { cuit: own }, '10.0.0.2')).statusCode).toBe(200);
+    for (let i = 0; i < CUIT_CONFLICTS_PER_HOUR; i++) {
+      const res = await patchMe(prober.headers, { cuit: taken[i] }, `10.0.1.${i}`); // a new address each time: the account still counts
+      expect([res.statusCode, res.json().code]).toEqual([409, 'cuit_taken']);
+    }
+    const overTaken = await patchMe(prober.headers, { cuit: taken[CUIT_CONFLICTS_PER_HOUR] }, '10.0.2.1');
+    const overFree = await patchMe(prober.headers, { cuit: freshCuit() }, '10.0.2.2');
+    for (const res of [overTaken, overFree]) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 'rate_limited', message: messages.errors.rateLimited });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const ownAgain = await patchMe(prober.headers, { cuit: own, razon_social: 'Sigue SA' }, '10.0.2.3');
+    expect(ownAgain.statusCode, ownAgain.body).toBe(200);
+    const { rows } = await ctx.pool.query<{ cuit: string }>('select cuit from profiles where id = $1', [prober.userId]);
+    expect(rows[0]!.cuit.replace(/\D/g, '')).toBe(own);
+  });
+
+  it('sign-up counts per address: past the limit a new CUIT answers 429 there, and other addresses are unaffected', async () => {
+    const owner = await createVerifiedUser(ctx);
+    const cuit = freshCuit();
+    expect((await patchMe(owner.headers, { cuit }, '10.1.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < CUIT_CONFLICTS_PER_HOUR; i++) expect((await signUp(cuit, '10.9.9.9')).statusCode).toBe(409);
+    expect((await signUp(freshCuit(), '10.9.9.9')).statusCode).toBe(429);
+    expect((await signUp(cuit, '10.9.9.8')).statusCode).toBe(409);
+    expect((await signUp(freshCuit(), '10.9.9.8')).statusCode).toBe(200);
+  });
+
+  it('forgets conflicts after the hour', () => {
+    let now = 0;
+    const limiter = new CuitConflictLimiter(() => now);
+    for (let i = 0; i < CUIT_CONFLICTS_PER_HOUR; i++) limiter.record(['ip:x']);
+    expect(limiter.retryAfterSeconds(['ip:x', 'user:y'])).toBe(3600);
+    now = 30 * 60 * 1000;
+    expect(limiter.retryAfterSeconds(['ip:x'])).toBe(1800);
+    now = 60 * 60 * 1000 + 1;
+    expect(limiter.retryAfterSeconds(['ip:x'])).toBe(0);
+  });
+});
