@@ -176,13 +176,22 @@ describe('two customers on different lists, a customer on the base list, a visit
       expect(prices((await read(admin)).body)).toEqual({ Yerba: 100_000, Azúcar: 50_000 });
       expect(prices((await read()).body)).toEqual({ Yerba: 'retail', Azúcar: 'retail' });
     }
-    const etags = await Promise.all([read(a), read(b), read(c), read(admin), read()].map(async (r) => (await r).headers.etag as string));
+    const answers = await Promise.all([read(a), read(b), read(c), read(admin), read()]);
+    const etags = answers.map((r) => r.headers.etag as string);
+    // The ETag is the viewer class and a hash of the answer: among the customers (one class) equal
+    // only for byte-identical bodies, and it carries no price-list id (decision 031).
+    const customers = answers.slice(0, 3);
+    for (const [i, x] of customers.entries()) {
+      for (const [j, y] of customers.entries()) expect(etags[i] === etags[j], `answers ${i} and ${j}`).toBe(x.body === y.body);
+    }
     expect(new Set(etags).size).toBe(5);
+    const listIds = (await ctx.pool.query<{ id: string }>('select id from price_lists')).rows.map((r) => r.id);
+    for (const etag of etags) for (const id of listIds) expect(etag).not.toContain(id);
     // Each 304 only for its own answer: another list's ETag gets the caller's own body.
     expect((await read(a, etags[0])).statusCode).toBe(304);
     for (const [user, own] of [[a, 0], [b, 1], [c, 2]] as const) {
-      for (const [index, etag] of etags.entries()) {
-        if (index === own) continue;
+      for (const etag of etags) {
+        if (etag === etags[own]) continue;
         const answer = await read(user, etag);
         expect(answer.statusCode).toBe(200);
         expect(answer.headers.etag).toBe(etags[own]);

@@ -49,6 +49,11 @@ export interface RouteRule {
   /** Status(es) for a caller who passes the guard (and owns the object). */
   allowed: readonly number[];
   request(f: MatrixFixtures, caller: Caller): MatrixRequest | Promise<MatrixRequest>;
+  /**
+   * The route's answers may be kept by the caller's own browser and revalidated (`private,
+   * no-cache` with an ETag: the catalogue). Every other API answer must be `no-store`.
+   */
+  browserRevalidates?: true;
 }
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;
@@ -292,7 +297,12 @@ export const routePermissions: Record<string, RouteRule> = {
   },
 
   // ── products ──
-  [routeKey('GET', '/api/products')]: { access: 'public', allowed: [200], request: () => ({ method: 'GET', url: '/api/products' }) },
+  [routeKey('GET', '/api/products')]: {
+    access: 'public',
+    allowed: [200],
+    browserRevalidates: true,
+    request: () => ({ method: 'GET', url: '/api/products' }),
+  },
   [routeKey('GET', '/api/products/categories')]: {
     access: 'public',
     allowed: [200],
@@ -326,6 +336,7 @@ export const routePermissions: Record<string, RouteRule> = {
   [routeKey('GET', '/api/products/:id')]: {
     access: 'public',
     allowed: [200],
+    browserRevalidates: true,
     request: (f) => ({ method: 'GET', url: `/api/products/${f.productId}` }),
   },
   [routeKey('POST', '/api/products/:id/images')]: {

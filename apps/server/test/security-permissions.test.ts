@@ -91,8 +91,6 @@ describe('route table', () => {
   });
 });
 
-const PERSONAL_PATHS = /^\/api\/(auth|profiles|admin)\//;
-
 describe('permission matrix', () => {
   for (const [key, rule] of Object.entries(routePermissions)) {
     it(`${key}`, async () => {
@@ -102,9 +100,11 @@ describe('permission matrix', () => {
         const res = await ctx.app.inject({ ...request, headers });
         const expected = expectedStatuses(rule, caller);
         expect(expected, `${caller} → ${request.method} ${request.url}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
-        // Issue 20 item 9: tokens, the user, profiles and admin answers are never stored by a cache.
-        if (PERSONAL_PATHS.test(String(request.url))) {
-          expect(res.headers['cache-control'], `${caller} → ${request.method} ${request.url}`).toMatch(/no-store/);
+        // Personal and privileged answers are never stored by a cache: every API answer is no-store
+        // unless the route is classified as one the caller's browser revalidates (decision 031).
+        if (String(request.url).startsWith('/api/')) {
+          const policy = rule.browserRevalidates ? /^(private, no-cache|no-store)$/ : /^(private, )?no-store$/;
+          expect(res.headers['cache-control'], `${caller} → ${request.method} ${request.url} (${res.statusCode})`).toMatch(policy);
         }
         if (res.statusCode >= 400 && rule.access !== 'websocket') {
           const body = res.json<{ code: unknown; message: unknown }>();

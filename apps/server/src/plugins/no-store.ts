@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Tokens, the signed-in user, profiles and everything under /api/admin are personal or
- * privileged: no browser cache, proxy or back-forward cache may keep a copy (issue 20 item 9).
- * By prefix, so a new route under these paths cannot forget it; a route that already chose a
- * policy keeps it.
+ * Every API answer is `no-store` unless its route chose a policy itself: tokens, the signed-in
+ * user (DNI, CUIT, address, WhatsApp), orders, carts, points and everything under /api/admin are
+ * personal or privileged, and no browser cache, proxy or back-forward cache may keep a copy. By
+ * default rather than by a list of paths, so a new route cannot forget it (decision 031). The
+ * catalogue chooses `private, no-cache` with an ETag: the browser may revalidate, never a proxy.
+ * route-permissions.ts says which routes may choose another policy; the permission matrix checks
+ * every answer of every route against it.
  */
-const NO_STORE_PREFIXES = ['/api/auth/', '/api/profiles/', '/api/admin/'];
-
 export function registerNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url.split('?', 1)[0]!;
-    if (!reply.hasHeader('cache-control') && NO_STORE_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      reply.header('Cache-Control', 'no-store');
-    }
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

@@ -42,7 +42,12 @@ export function viewerClassOf(profile: Profile | null | undefined): ViewerClass 
 /** A catalogue answer, serialised once and shared by every request that asks the same of the same version. */
 export interface CataloguePage {
   body: string;
-  /** Strong validator of `body`, prefixed with the viewer class: one class's ETag never matches another's answer. */
+  /**
+   * Strong validator of `body`: the viewer class and a hash of the body itself, so a 304 never
+   * crosses classes and confirms only the very body the caller holds. A customer on a price list
+   * gets a different ETag from one on another list because the prices in the body differ, not
+   * because the list's id is in it (an identifier the caller does not need).
+   */
   etag: string;
 }
 
@@ -50,15 +55,15 @@ export interface CataloguePage {
  * The body and ETag of a page for a viewer class. The class's schema keeps only its own fields:
  * the retail one drops every wholesale field, including any added to Product later.
  */
-function serialisePage(viewerClass: ViewerClass, classKey: string, page: ProductListResponse): CataloguePage {
+function serialisePage(viewerClass: ViewerClass, page: ProductListResponse): CataloguePage {
   const view = viewerClass === 'retail' ? retailProductListSchema.parse(page) : wholesaleProductListSchema.parse(page);
   const body = JSON.stringify(view);
   const hash = createHash('sha1').update(body).digest('base64url');
-  return { body, etag: `"${classKey}-${hash}"` };
+  return { body, etag: `"${viewerClass}-${hash}"` };
 }
 
 /**
- * The cache and ETag key of a viewer: its class, and for a customer on a price list the list too
+ * The cache key of a viewer: its class, and for a customer on a price list the list too
  * (decision 018) — so one list's answer, or its 304, is never served to a customer on another
  * list or on the base list (the Medusa customer-group bugs #4576, #11875, #13034).
  */
@@ -142,7 +147,7 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
           ]);
           const items = applyPriceListToAll(found.items, list);
           const total = remembered ?? found.total ?? (pageWindow.offset === 0 ? 0 : await count());
-          return serialisePage(viewerClass, classKey, { items, total, page: query.page, page_size: query.page_size });
+          return serialisePage(viewerClass, { items, total, page: query.page, page_size: query.page_size });
         },
         // A page at a list is forgotten when that list changes; the others survive it (decision 025).
         { dependsOnStock: true, priceListId: listed ? priceListId : null },
