@@ -18,6 +18,7 @@ import { seedBenchDataset, settleDatabase } from './lib/seed';
 import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
 import { runPricingPhase } from './lib/pricing';
+import { runImportUnderLoadPhase } from './lib/import-under-load';
 import { runPriceListCatalogue } from './lib/price-lists';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
@@ -31,7 +32,7 @@ const quick = process.argv.includes('--quick');
 const scenarioFilter = process.argv.find((a) => a.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
 /** Only the catalogue's growth curve and the migration time (issue 21), skipping the other phases. */
 const growthOnly = process.argv.includes('--growth-only') || scenarioFilter !== undefined;
-/** `--only=pricing` or `--only=dashboard`: one phase alone, for repeated runs on a shared machine (decision 022). */
+/** `--only=pricing`, `--only=import-load` or `--only=dashboard`: one phase alone, for repeated runs on a shared machine (decision 022). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
 /** Only the catalogue with customers on price lists (issue 16), next to its bare baseline. */
 const priceListsOnly = process.argv.includes('--price-lists-only');
@@ -288,6 +289,8 @@ async function main() {
     if (!scenarioFilter) {
       // 7. Prices (issue 17): bulk repricing, XLSX import, price-list PDF, on a database of their own.
       results.pricing = await runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
+      // 7b. The catalogue while a 20,000-row import is read and applied (decision 030).
+      results.importUnderLoad = await runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });
       say('▶ Migración de búsqueda sobre una base existente de 50.000 productos...');
       results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
     }
@@ -318,7 +321,8 @@ async function main() {
 /** One phase on its own database: the pricing phase, or the dashboard on the seeded 20,000 orders. */
 async function runOnePhase(phase: string, databaseUrl: string, workDir: string, serverCpu: number | null): Promise<unknown> {
   if (phase === 'pricing') return runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
-  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing or dashboard`);
+  if (phase === 'import-load') return runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load or dashboard`);
   say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
   const pool = createPool(databaseUrl, 4);
   try {

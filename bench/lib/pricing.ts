@@ -27,7 +27,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 /** 20,000 rows for SKU-1…SKU-20000 with every wholesale price changed (Argentine text amounts in half of them). */
-async function importWorkbook(rows: number): Promise<Buffer> {
+export async function importWorkbook(rows: number): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Catálogo');
   sheet.addRow(['SKU', 'Nombre', 'Categoría', 'Precio mayorista', 'Precio minorista', 'Stock']);
@@ -48,7 +48,7 @@ async function importWorkbook(rows: number): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-function multipart(file: Buffer) {
+export function multipart(file: Buffer) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   return {
     body: Buffer.concat([

@@ -1,0 +1,144 @@
+// `npm run bench -- --only=import-load` (bench/README.md "Catálogo durante una importación"): the
+// catalogue's p99 while a 20,000-row XLSX import is read and applied, against its p99 without one,
+// and the import's own time and the server's peak memory, over HTTP against the built server.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createPool } from '../../apps/server/src/db/client';
+import { findFreePort } from '../../apps/server/src/db/embedded';
+import { runMigrations } from '../../apps/server/src/db/migrate';
+import { importWorkbook, multipart, type PricingPhaseOptions } from './pricing';
+import { ROOT, sampleMemory, startProcess } from './processes';
+import { insertBenchProducts, seedBenchDataset, settleDatabase } from './seed';
+
+const CONNECTIONS = 20;
+const CATALOGUE = '/api/products?page=1&page_size=48';
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  requests: number;
+}
+
+/** The catalogue under autocannon until `until` settles (or for `seconds`). */
+function catalogueLoad(url: string, token: string, seconds: number, until?: Promise<unknown>): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${url}${CATALOGUE}`, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          requests: result.requests.total,
+        });
+      },
+    );
+    void until?.finally(() => instance.stop());
+  });
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t = performance.now();
+  const value = await work();
+  return { ms: performance.now() - t, value };
+}
+
+const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
+
+export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
+  const name = `mayorista_import_load_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: opts.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = opts.databaseUrl.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
+  const pool = createPool(databaseUrl, 2);
+  const secret = randomBytes(32).toString('base64url');
+  let server: Awaited<ReturnType<typeof startProcess>> | null = null;
+  try {
+    await runMigrations(pool);
+    const data = await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: 5000, customers: 2, orders: 1 });
+    await insertBenchProducts(pool, 5001, 20000);
+    await settleDatabase(pool);
+    const port = await findFreePort();
+    server = await startProcess({
+      script: path.join(ROOT, 'apps/server/dist/main.js'),
+      env: {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: secret,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '0',
+        NODE_ENV: 'production',
+        DATA_DIR: path.join(opts.workDir, 'import-load-app'),
+      },
+      port,
+      cpu: opts.cpu,
+    });
+    const { url } = server;
+    const pid = server.child.pid!;
+    const customer = data.customers[0]!.token;
+    const workbook = multipart(await importWorkbook(20000));
+    const importFile = (dryRun: boolean) =>
+      timed(async () => {
+        const r = await fetch(`${url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${data.admin.token}`, 'content-type': workbook.contentType },
+          body: workbook.body,
+        });
+        const report = (await r.json()) as { updated: number };
+        if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(report).slice(0, 500)}`);
+        return report;
+      });
+
+    opts.say('▶ Importación bajo carga: catálogo solo (20 conexiones)...');
+    await catalogueLoad(url, customer, 2);
+    const alone = await catalogueLoad(url, customer, 8);
+
+    opts.say('▶ Importación bajo carga: XLSX de 20.000 filas (simulación, sin carga)...');
+    const memory = sampleMemory([{ name: 'server', pid: () => pid }], 100);
+    const dryRun = await importFile(true);
+
+    opts.say('▶ Importación bajo carga: catálogo mientras se aplica la importación de 20.000 filas...');
+    const applying = importFile(false);
+    const during = await catalogueLoad(
+      url,
+      customer,
+      120,
+      applying.catch(() => undefined),
+    );
+    const applied = await applying;
+    const peak = memory.stop();
+
+    const figures = {
+      catalogueAlone: alone,
+      catalogueDuringImport: during,
+      p99Ratio: Number((during.p99 / Math.max(1, alone.p99)).toFixed(2)),
+      importDryRunSeconds: seconds(dryRun.ms),
+      importApplyUnderLoadSeconds: seconds(applied.ms),
+      importUpdated: applied.value.updated,
+      importPeakServerMb: peak.server,
+      targets: { p99Ratio: 1.5, importApplyUnderLoadSeconds: 10, importPeakServerMb: 300 },
+    };
+    opts.say(
+      `  Catálogo p99 ${alone.p99} ms solo → ${during.p99} ms durante la importación (${figures.p99Ratio}×, ≤ 1,5) · ` +
+        `${during.requests} pedidos, ${during.non2xx} no-2xx · importación: simulación ${figures.importDryRunSeconds} s, ` +
+        `aplicación bajo carga ${figures.importApplyUnderLoadSeconds} s (≤ 10), ${figures.importUpdated} actualizados, memoria pico ${figures.importPeakServerMb} MB (≤ 300)`,
+    );
+    return figures;
+  } finally {
+    await server?.stop();
+    await pool.end();
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+}
