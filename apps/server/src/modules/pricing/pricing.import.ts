@@ -123,7 +123,7 @@ function matchRow(
   return matches[0] ?? null;
 }
 
-const PLAN_SLICE = 500;
+const PLAN_SLICE = 100;
 
 /** Rows matched by ID or SKU against the catalogue: what would be created, updated or left alone. */
 async function planImport(
