@@ -249,7 +249,9 @@ export async function productsForImport(
   );
   const byId = new Map<string, ProductDataRow>();
   const bySku = new Map<string, ProductDataRow[]>();
-  for (const r of rows) {
+  for (const [index, r] of rows.entries()) {
+    // 20,000 rows in one go held the event loop ~50 ms under load: let requests in between.
+    if (index > 0 && index % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const product = { ...r, ...snapshotOfRow(r) };
     byId.set(r.id, product);
     if (r.sku !== null) bySku.set(r.sku, [...(bySku.get(r.sku) ?? []), product]);
