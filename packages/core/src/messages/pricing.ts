@@ -18,7 +18,6 @@ export const pricing = {
     fileRequired: 'Elegí un archivo .xlsx o .csv para importar.',
     notMultipart: 'Enviá el archivo como multipart/form-data, campo file.',
     tooLarge: (megabytes: number) => `El archivo no puede superar ${megabytes} MB.`,
-    tooManyRows: (max: number) => `El archivo tiene más de ${max.toLocaleString('es-AR')} filas. Dividilo en partes.`,
     unsupported: 'El archivo no es una planilla .xlsx ni un .csv de texto. Exportá el catálogo y usá ese formato.',
     empty: 'El archivo está vacío: no tiene filas de productos.',
     missingColumn: (column: string) => `Falta la columna "${column}". Usá el archivo exportado como modelo.`,
