@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cuitCheckDigit, messages } from '@mayorista/core';
-import { CUIT_CONFLICTS_PER_HOUR, CuitConflictLimiter } from '../src/modules/accounts/cuit-conflicts';
+import { AppError } from '../src/lib/errors';
+import { CUIT_CONFLICTS_PER_HOUR, CuitConflictLimiter, addressKey } from '../src/modules/accounts/cuit-conflicts';
 import { createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 
@@ -75,14 +76,42 @@ describe('CUIT conflicts', () => {
     expect((await signUp(freshCuit(), '10.9.9.8')).statusCode).toBe(200);
   });
 
-  it('forgets conflicts after the hour', () => {
+  it('requests sent at once cannot pass the check together: at most the limit reach the database', async () => {
+    const owner = await createVerifiedUser(ctx);
+    const cuit = freshCuit();
+    expect((await patchMe(owner.headers, { cuit }, '10.3.0.1')).statusCode).toBe(200);
+    const prober = await createVerifiedUser(ctx);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => patchMe(prober.headers, { cuit }, '10.3.0.2')));
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 409)).toHaveLength(CUIT_CONFLICTS_PER_HOUR);
+    expect(codes.filter((code) => code === 429)).toHaveLength(20 - CUIT_CONFLICTS_PER_HOUR);
+  });
+
+  it('clearing the CUIT and saving free ones are never limited', async () => {
+    const prober = await createVerifiedUser(ctx);
+    for (let i = 0; i < CUIT_CONFLICTS_PER_HOUR * 2; i++) {
+      expect((await patchMe(prober.headers, { cuit: freshCuit() }, '10.4.0.1')).statusCode).toBe(200);
+      expect((await patchMe(prober.headers, { cuit: null }, '10.4.0.1')).statusCode).toBe(200);
+    }
+  });
+
+  it('forgets conflicts after the hour', async () => {
     let now = 0;
     const limiter = new CuitConflictLimiter(() => now);
-    for (let i = 0; i < CUIT_CONFLICTS_PER_HOUR; i++) limiter.record(['ip:x']);
+    const conflict = () => Promise.reject(new AppError('cuit_taken', messages.business.cuitTaken));
+    for (let i = 0; i < CUIT_CONFLICTS_PER_HOUR; i++) await expect(limiter.guard(['ip:x'], conflict)).rejects.toThrow();
     expect(limiter.retryAfterSeconds(['ip:x', 'user:y'])).toBe(3600);
     now = 30 * 60 * 1000;
     expect(limiter.retryAfterSeconds(['ip:x'])).toBe(1800);
     now = 60 * 60 * 1000 + 1;
     expect(limiter.retryAfterSeconds(['ip:x'])).toBe(0);
+  });
+
+  it('keys an IPv6 client by its /64 and a mapped IPv4 address as IPv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:0db8:0001:0002:ffff:1:2:3'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('2001:db8::1')).toBe('ip6:2001:db8:0:0::/64');
+    expect(addressKey('::ffff:10.0.0.1')).toBe(addressKey('10.0.0.1'));
+    expect(addressKey('10.0.0.1')).not.toBe(addressKey('10.0.0.2'));
   });
 });

@@ -134,6 +134,16 @@ describe('export and import', () => {
     expect((await productsOf(category)).map((x) => x.price)).toEqual([100_000]);
   });
 
+  it('a file of thousands of bad rows lists the first 1,000 errors and counts them all', async () => {
+    const rows = Array.from({ length: 2_500 }, (_, i) => `B${i}-${tag()};Malo ${i};Cat;no;no;no`);
+    const response = await importFile(Buffer.from(['SKU;Nombre;Categoría;Precio mayorista;Precio minorista;Stock', ...rows].join('\n')), true);
+    const body = response.json<{ code: string; message: string; report: ImportReport }>();
+    expect([response.statusCode, body.code]).toEqual([400, 'import_invalid']);
+    expect(body.message).toBe('El archivo tiene 7.500 errores; no se cambió nada.');
+    expect(body.report.errors).toHaveLength(1_000);
+    expect(body.report.errors[0]!.row).toBe(2);
+  });
+
   it('refuses a renamed binary, an empty file, a missing column, too many rows, and a second import at once', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001', 'hex');
     const binary = await importFile(png, true, 'catalogo.csv');

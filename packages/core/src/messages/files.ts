@@ -11,6 +11,7 @@ export const files = {
   workbookTooLarge: (bytes: number) => `La planilla ocupa más de ${mb(bytes)} descomprimida. Dividila en partes.`,
   partLies: (part: string) =>
     `Una parte del archivo (${part}) se descomprime en más de lo que declara: el archivo está dañado. Guardalo de nuevo desde Excel.`,
+  damaged: 'El archivo está dañado (una celda apunta a un texto que no existe). Guardalo de nuevo desde Excel.',
   tooManyParts: (max: number) => `El archivo tiene más de ${count(max)} partes internas: no es una planilla de catálogo.`,
   cellTooLong: (where: string, max: number) =>
     `La celda ${where} tiene más de ${count(max)} caracteres (el máximo de Excel). Acortala y volvé a subir el archivo.`,

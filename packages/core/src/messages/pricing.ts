@@ -21,7 +21,7 @@ export const pricing = {
     unsupported: 'El archivo no es una planilla .xlsx ni un .csv de texto. Exportá el catálogo y usá ese formato.',
     empty: 'El archivo está vacío: no tiene filas de productos.',
     missingColumn: (column: string) => `Falta la columna "${column}". Usá el archivo exportado como modelo.`,
-    invalid: (count: number) => `El archivo tiene ${count === 1 ? 'un error' : `${count} errores`}; no se cambió nada.`,
+    invalid: (count: number) => `El archivo tiene ${count === 1 ? 'un error' : `${count.toLocaleString('es-AR')} errores`}; no se cambió nada.`,
     busy: 'Ya hay una importación en curso. Esperá a que termine y probá de nuevo.',
     cell: (row: number, column: string, message: string) => `Fila ${row}, columna "${column}": ${message}`,
     notAmount: (text: string) => `"${text}" no es un importe válido.`,

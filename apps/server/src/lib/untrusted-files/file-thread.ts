@@ -62,15 +62,15 @@ function errorOf(reply: Extract<FileJobReply, { failure: unknown }>): Error {
   return isErrorCode(code) && code !== 'internal_error' ? new AppError(code, message, details) : new Error(message);
 }
 
-export function createUntrustedFileReader<I, R>(
-  entry: ThreadEntry,
-  limits: ThreadLimits = FILE_LIMITS,
-): UntrustedFileReader<I, R> {
+/**
+ * One job thread: started on demand, one job in hand at a time, ended after IDLE_MS without work,
+ * on a job over its time budget or heap limit, and on close (which also refuses the job in hand,
+ * so its request answers now instead of waiting for the budget).
+ */
+function createJobThread(entry: ThreadEntry, limits: ThreadLimits) {
   let worker: Worker | null = null;
   let pending: Pending | null = null;
-  let busy = false;
   let idle: NodeJS.Timeout | null = null;
-  const waiting: (() => void)[] = [];
   let nextId = 1;
 
   const stop = () => {
@@ -93,6 +93,12 @@ export function createUntrustedFileReader<I, R>(
       else if ('failure' in reply) settle((p) => p.reject(errorOf(reply)));
       else settle((p) => p.resolve({ items: p.items, result: reply.result }));
     });
+    // A reply that cannot be unpacked leaves the job without an answer: end it now.
+    started.on('messageerror', (error: Error) => {
+      if (worker !== started) return;
+      void stop();
+      settle((p) => p.reject(error));
+    });
     // A thread already stopped (its job timed out) has nothing in hand: its late events are ignored.
     started.on('error', (error: Error & { code?: string }) => {
       if (worker !== started) return;
@@ -107,11 +113,11 @@ export function createUntrustedFileReader<I, R>(
     return started;
   }
 
-  function run(file: Buffer): Promise<FileJobAnswer<I, R>> {
+  function run(file: Buffer): Promise<FileJobAnswer<unknown, unknown>> {
     if (idle) clearTimeout(idle);
     const thread = worker ?? (worker = start());
     thread.ref();
-    return new Promise<FileJobAnswer<I, R>>((resolve, reject) => {
+    return new Promise<FileJobAnswer<unknown, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => {
         void stop();
         settle((p) => p.reject(fileErrors.tooSlow(limits.timeMs)));
@@ -122,12 +128,7 @@ export function createUntrustedFileReader<I, R>(
           clearTimeout(timer);
           fn(value);
         };
-      pending = {
-        id: nextId++,
-        items: [],
-        resolve: done(resolve as (answer: FileJobAnswer<unknown, unknown>) => void),
-        reject: done(reject),
-      };
+      pending = { id: nextId++, items: [], resolve: done(resolve), reject: done(reject) };
       thread.postMessage({ id: pending.id, file });
     }).finally(() => {
       worker?.unref();
@@ -135,28 +136,51 @@ export function createUntrustedFileReader<I, R>(
     });
   }
 
-  /** One file at a time; `queued` more wait for their turn, and any beyond are refused. */
-  async function read(file: Buffer): Promise<FileJobAnswer<I, R>> {
+  function close(): Promise<void> {
+    if (idle) clearTimeout(idle);
+    settle((p) => p.reject(new Error('the file reader was closed')));
+    return stop();
+  }
+
+  return { run, close };
+}
+
+/** One job at a time; `queued` more wait for their turn, and any beyond are refused. */
+function createTurns(queued: number) {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
     if (busy) {
-      if (waiting.length >= limits.queued) throw fileErrors.busy();
+      if (waiting.length >= queued) throw fileErrors.busy();
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     busy = true;
     try {
-      return await run(file);
+      return await work();
     } finally {
       // The turn passes straight to the next in line, so no new caller slips in between.
       const next = waiting.shift();
       if (next) next();
       else busy = false;
     }
-  }
+  };
+}
 
+export function createUntrustedFileReader<I, R>(
+  entry: ThreadEntry,
+  limits: ThreadLimits = FILE_LIMITS,
+): UntrustedFileReader<I, R> {
+  const thread = createJobThread(entry, limits);
+  const inTurn = createTurns(limits.queued);
+  let closed = false;
   return {
-    read,
+    async read(file) {
+      if (closed) throw new Error('the file reader was closed');
+      return (await inTurn(() => thread.run(file))) as FileJobAnswer<I, R>;
+    },
     close: () => {
-      if (idle) clearTimeout(idle);
-      return stop();
+      closed = true;
+      return thread.close();
     },
   };
 }

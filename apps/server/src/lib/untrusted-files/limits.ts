@@ -45,6 +45,7 @@ export const fileErrors = {
   partTooLarge: (part: string) => new AppError('file_unpacked_too_large', files.partTooLarge(part, FILE_LIMITS.entryBytes)),
   workbookTooLarge: () => new AppError('file_unpacked_too_large', files.workbookTooLarge(FILE_LIMITS.workbookBytes)),
   partLies: (part: string) => new AppError('file_damaged', files.partLies(part)),
+  damaged: () => new AppError('file_damaged', files.damaged),
   tooManyParts: () => new AppError('file_damaged', files.tooManyParts(FILE_LIMITS.entries)),
   cellTooLong: (where: string) => new AppError('file_cell_too_long', files.cellTooLong(where, FILE_LIMITS.cellChars)),
   sharedTextTooLong: () => new AppError('file_cell_too_long', files.sharedTextTooLong(FILE_LIMITS.cellChars)),

@@ -119,13 +119,20 @@ interface Cell {
   capturing: boolean;
 }
 
+/** A shared-string cell's text; an index that is not one of the table's is a damaged file. */
+function sharedString(shared: string[], index: string): string {
+  const at = /^\s*\d+\s*$/.test(index) ? Number(index) : -1;
+  if (at < 0 || at >= shared.length) throw fileErrors.damaged();
+  return shared[at]!;
+}
+
 function valueOf(cell: Cell, shared: string[]): SheetCell {
   if (cell.hasFormula && !cell.hasValue) return UNCALCULATED;
   if (!cell.hasValue) return null;
   const text = cell.text;
   switch (cell.type) {
     case 's':
-      return shared[Number(text)] ?? null;
+      return sharedString(shared, text);
     case 'inlineStr':
     case 'str':
       return text;

@@ -36,7 +36,7 @@ import type { Mailer } from '../../lib/mailer';
 import { authOf } from '../../plugins/auth';
 import { createAccountsService } from './accounts.service';
 import { createAdminUsersService } from './admin-users.service';
-import { CuitConflictLimiter, sameCuit } from './cuit-conflicts';
+import { CuitConflictLimiter, addressKey, sameCuit } from './cuit-conflicts';
 import type { ClientInfo } from './sessions';
 
 export interface AccountsRoutesDeps {
@@ -100,7 +100,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
   const cuitConflicts = new CuitConflictLimiter();
 
   r.post('/api/auth/signup', { schema: { body: signUpSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
-    request.body.data.cuit ? cuitConflicts.guard([`ip:${request.ip}`], () => accounts.signUp(request.body)) : accounts.signUp(request.body),
+    request.body.data.cuit ? cuitConflicts.guard([addressKey(request.ip)], () => accounts.signUp(request.body)) : accounts.signUp(request.body),
   );
 
   r.post('/api/auth/verify', { schema: { body: verifyEmailSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
@@ -160,8 +160,8 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     const { userId } = authOf(request);
     const update = () => accounts.updateMe(userId, request.body);
     // Only a new CUIT asks the database whose it is; re-saving one's own is never limited.
-    if (request.body.cuit === undefined || sameCuit((await accounts.getMe(userId)).cuit, request.body.cuit)) return update();
-    return cuitConflicts.guard([`user:${userId}`, `ip:${request.ip}`], update);
+    if (!request.body.cuit || sameCuit((await accounts.getMe(userId)).cuit, request.body.cuit)) return update();
+    return cuitConflicts.guard([`user:${userId}`, addressKey(request.ip)], update);
   });
 
   // Shares the sign-in bucket: a stolen access token must not become a way to guess the password.

@@ -28,36 +28,74 @@ export class CuitConflictLimiter {
     const since = this.now() - WINDOW_MS;
     let wait = 0;
     for (const key of keys) {
-      const recent = (this.conflicts.get(key) ?? []).filter((at) => at > since);
+      const recent = this.recent(key, since);
       if (recent.length >= CUIT_CONFLICTS_PER_HOUR) wait = Math.max(wait, Math.ceil((recent[0]! - since) / 1000));
     }
     return wait;
   }
 
-  record(keys: string[]): void {
+  /**
+   * Runs `action` (which may throw cuit_taken) under the limit of `keys`. The attempt is counted
+   * before the database answers and given back only when no conflict came of it: counted after,
+   * fifty requests sent at once would all pass the check before the first conflict was recorded.
+   */
+  async guard<T>(keys: string[], action: () => Promise<T>): Promise<T> {
+    const wait = this.retryAfterSeconds(keys);
+    if (wait > 0) throw new AppError('rate_limited', messages.errors.rateLimited, { retryAfterSeconds: wait });
+    const attempt = this.reserve(keys);
+    try {
+      const result = await action();
+      this.release(keys, attempt);
+      return result;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'cuit_taken')) this.release(keys, attempt);
+      throw error;
+    }
+  }
+
+  private recent(key: string, since: number): number[] {
+    return (this.conflicts.get(key) ?? []).filter((at) => at > since);
+  }
+
+  /** Counts one attempt now for every key; returns its mark so it can be given back. */
+  private reserve(keys: string[]): number {
     const now = this.now();
     for (const key of keys) {
-      const recent = (this.conflicts.get(key) ?? []).filter((at) => at > now - WINDOW_MS);
-      this.conflicts.delete(key);
+      const recent = this.recent(key, now - WINDOW_MS);
+      this.conflicts.delete(key); // re-inserted last: the Map's order is "least recently used first"
       this.conflicts.set(key, [...recent, now]);
     }
     for (const oldest of this.conflicts.keys()) {
       if (this.conflicts.size <= MAX_KEYS) break;
       this.conflicts.delete(oldest);
     }
+    return now;
   }
 
-  /** Runs `action` (which may throw cuit_taken) under the limit of `keys`. */
-  async guard<T>(keys: string[], action: () => Promise<T>): Promise<T> {
-    const wait = this.retryAfterSeconds(keys);
-    if (wait > 0) throw new AppError('rate_limited', messages.errors.rateLimited, { retryAfterSeconds: wait });
-    try {
-      return await action();
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'cuit_taken') this.record(keys);
-      throw error;
+  private release(keys: string[], attempt: number): void {
+    for (const key of keys) {
+      const times = this.conflicts.get(key);
+      const at = times?.lastIndexOf(attempt) ?? -1;
+      if (at >= 0) times!.splice(at, 1);
+      if (times?.length === 0) this.conflicts.delete(key);
     }
   }
+}
+
+/**
+ * The key for a client address. An IPv6 client usually holds a whole /64 (and may pick any address
+ * in it), so its first four groups are the key; an IPv4 address, mapped or not, is its own key.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return `ip:${mapped[1]}`;
+  if (!ip.includes(':')) return `ip:${ip}`;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const groups = ip.includes('::') ? [...headGroups, ...zeros, ...tailGroups] : headGroups;
+  return `ip6:${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 const digitsOf = (cuit: string | null | undefined) => (cuit ?? '').replace(/\D/g, '');

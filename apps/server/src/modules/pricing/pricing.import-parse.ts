@@ -158,9 +158,19 @@ function parseTiers(
   return tiers;
 }
 
+/** Row errors listed in a refused import's report; past them only the count is kept. */
+export const MAX_REPORTED_ERRORS = 1000;
+
+export interface FileErrors {
+  /** The first MAX_REPORTED_ERRORS errors, in file order. */
+  listed: ImportRowError[];
+  /** How many more there were. */
+  notListed: number;
+}
+
 export interface ParsedFile {
   rows: ParsedRow[];
-  errors: ImportRowError[];
+  errors: FileErrors;
 }
 
 /**
@@ -171,6 +181,7 @@ export interface ParsedFile {
 export async function parseCatalogueFile(buffer: Buffer): Promise<ParsedFile> {
   let header: Header | null = null;
   const errors: ImportRowError[] = [];
+  let notListed = 0;
   const rows: ParsedRow[] = [];
   await readSheetRows(buffer, (sheetRow) => {
     if (!header) {
@@ -179,6 +190,12 @@ export async function parseCatalogueFile(buffer: Buffer): Promise<ParsedFile> {
     }
     const parsed = parseRow(sheetRow, header, errors);
     if (parsed) rows.push(parsed);
+    // A file of bad cells can hold hundreds of thousands of errors: only the listed ones are kept
+    // (and cross back to the main thread), so they cost neither this thread's heap nor the event loop.
+    if (errors.length > MAX_REPORTED_ERRORS) {
+      notListed += errors.length - MAX_REPORTED_ERRORS;
+      errors.length = MAX_REPORTED_ERRORS;
+    }
   });
-  return { rows, errors };
+  return { rows, errors: { listed: errors, notListed } };
 }

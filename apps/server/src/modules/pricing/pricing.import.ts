@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { setStocks } from '../stock/stock.ledger';
 import * as pricing from './pricing.repository';
 import { COLUMNS, tierHeaders, type ColumnKey } from './sheet.columns';
-import { cellError, type ParsedRow } from './pricing.import-parse';
+import { MAX_REPORTED_ERRORS, cellError, type FileErrors, type ParsedRow } from './pricing.import-parse';
 import { createUntrustedFileReader } from '../../lib/untrusted-files/file-thread';
 
 /**
@@ -19,7 +19,6 @@ import { createUntrustedFileReader } from '../../lib/untrusted-files/file-thread
  * the locked rows. One import at a time (a transaction-scoped advisory lock).
  */
 
-const MAX_REPORTED_ERRORS = 1000;
 /** pg_try_advisory_xact_lock key of "an import is running". */
 const IMPORT_LOCK_KEY = 1_795_400_517;
 
@@ -91,6 +90,8 @@ interface Plan {
   updated: { row: number; id: string; before: ProductData; data: ProductData }[];
   unchanged: number;
   errors: ImportRowError[];
+  /** Errors the file thread counted past the listed ones. */
+  errorsNotListed: number;
 }
 
 /**
@@ -129,10 +130,11 @@ const PLAN_SLICE = 100;
 async function planImport(
   db: Pick<PoolClient, 'query'>,
   rows: ParsedRow[],
-  errors: ImportRowError[],
+  fileErrors: FileErrors,
   lock: boolean,
 ): Promise<Plan> {
-  const plan: Plan = { created: [], updated: [], unchanged: 0, errors };
+  const errors = [...fileErrors.listed];
+  const plan: Plan = { created: [], updated: [], unchanged: 0, errors, errorsNotListed: fileErrors.notListed };
   const found = await pricing.productsForImport(
     db,
     rows.flatMap((r) => (r.id ? [r.id] : [])),
@@ -188,7 +190,7 @@ const reportOf = (plan: Plan, dryRun: boolean, changeId: string | null): ImportR
 });
 
 function refuse(plan: Plan, dryRun: boolean): never {
-  throw new AppError('import_invalid', messages.pricing.import.invalid(plan.errors.length), {
+  throw new AppError('import_invalid', messages.pricing.import.invalid(plan.errors.length + plan.errorsNotListed), {
     report: reportOf(plan, dryRun, null),
   });
 }
@@ -262,7 +264,7 @@ async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promi
  * and the plan and the writes run here. `close` ends the thread with the app.
  */
 export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => void }) {
-  const reader = createUntrustedFileReader<ParsedRow, ImportRowError[]>({
+  const reader = createUntrustedFileReader<ParsedRow, FileErrors>({
     source: new URL('./pricing.import-worker.ts', import.meta.url),
     built: new URL('./import-worker.js', import.meta.url),
   });
@@ -270,7 +272,7 @@ export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => vo
     const { items: rows, result: errors } = await reader.read(buffer);
     if (options.dryRun) {
       const plan = await planImport(deps.pool, rows, errors, false);
-      if (plan.errors.length > 0) refuse(plan, true);
+      if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, true);
       return reportOf(plan, true, null);
     }
     const report = await inTransaction(deps.pool, async (client) => {
@@ -279,7 +281,7 @@ export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => vo
       ]);
       if (!locked[0]!.ok) throw new AppError('import_busy', messages.pricing.import.busy);
       const plan = await planImport(client, rows, errors, true);
-      if (plan.errors.length > 0) refuse(plan, false);
+      if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, false);
       return reportOf(plan, false, await applyPlan(client, plan, options.actorId));
     }).catch((error: unknown) => {
       // A name taken by a product created meanwhile: the client's file, never a 5xx.
