@@ -87,7 +87,7 @@ export const businessProfileSchema = z.object({
   address_city: addressCitySchema,
   address_province: provinceSchema,
   address_postal_code: postalCodeSchema,
-  delivery_notes: deliveryNotesSchema,
+  delivery_notes: deliveryNotesSchema.optional(),
 });
 export type BusinessProfileInput = z.input<typeof businessProfileSchema>;
 export type BusinessProfileFields = z.output<typeof businessProfileSchema>;

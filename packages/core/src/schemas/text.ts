@@ -31,8 +31,21 @@ export interface TextRule {
 
 const rules = new WeakMap<z.ZodType, TextRule>();
 
-/** The rule a text schema was built with, or undefined for any other schema. */
-export const textRule = (schema: z.ZodType): TextRule | undefined => rules.get(schema);
+/**
+ * The rule a text schema was built with, or undefined for any other schema. Looks through
+ * `.optional()`, `.default()` and a `.transform()` added on top.
+ */
+export function textRule(schema: z.ZodType): TextRule | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const rule = rules.get(current);
+    if (rule) return rule;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
+    else return undefined;
+  }
+  return undefined;
+}
 
 const KEPT_IN_MULTILINE = new Set([0x09, 0x0a, 0x0d]);
 
@@ -82,19 +95,17 @@ const isEmpty = (value: unknown) => value === undefined || value === null || (ty
 /**
  * A text that may be left empty. Absent, `""`, `null` and whitespace only all mean "empty" and
  * come out as `null`; anything else is trimmed and checked. Reading its own output again gives the
- * same answer, so a body built from a parsed value is accepted too.
+ * same answer, so a body built from a parsed value is accepted too. Add `.optional()` where an
+ * absent key must stay absent (a partial update that leaves the field as it is).
  */
 export function optionalText(options: OptionalTextOptions) {
   const { max, tooLong, invalid, multiline = false } = options;
   const schema = z
-    .unknown()
+    .string({ error: () => invalid })
+    .nullish()
     .transform((value, ctx): string | null => {
       if (isEmpty(value)) return null;
-      if (typeof value !== 'string') {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      const trimmed = value.trim();
+      const trimmed = (value as string).trim();
       if (trimmed.length > max) {
         ctx.addIssue({ code: 'custom', message: tooLong });
         return z.NEVER;
@@ -104,8 +115,7 @@ export function optionalText(options: OptionalTextOptions) {
         return z.NEVER;
       }
       return trimmed;
-    })
-    .optional();
+    });
   rules.set(schema, { kind: 'optional', min: 0, max, tooLong, invalid, multiline });
   return schema;
 }

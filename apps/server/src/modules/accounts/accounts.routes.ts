@@ -219,7 +219,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
   r.patch(
     '/api/admin/users/:id/notes',
     { schema: { params: adminUserParams, body: adminNotesChangeSchema, response: { 200: adminCustomerSchema } }, config: { access: 'admin' } },
-    async (request) => adminUsers.setAdminNotes(request.params.id, request.body.admin_notes ?? null),
+    async (request) => adminUsers.setAdminNotes(request.params.id, request.body.admin_notes),
   );
 
   r.patch(
