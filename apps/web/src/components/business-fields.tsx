@@ -1,20 +1,17 @@
 import { useId, type ChangeEvent, type SelectHTMLAttributes } from 'react';
-import { IVA_CONDITIONS, IVA_CONDITION_LABELS, PROVINCES, REQUIRED_BUSINESS_FIELDS } from '@mayorista/core/business';
+import { IVA_CONDITIONS, IVA_CONDITION_LABELS, PROVINCES } from '@mayorista/core/business';
 import { account as text } from '@mayorista/core/messages/account';
 import { business as labels } from '@mayorista/core/messages/business';
 import { Field } from './ui/field';
 import { Label } from './ui/label';
+import { BUSINESS_FIELD_NAMES, EMPTY_BUSINESS_VALUES, type BusinessFieldName, type BusinessValues } from './business-values';
 
 /**
  * The business and delivery fields of issue 16, shared by the sign-up form and Mi cuenta so both
  * ask the same things the same way: grouped (negocio, entrega), with phone-friendly keyboards and
  * autocomplete hints. Values are what the person types; core's schemas normalise them on submit.
  */
-export const BUSINESS_FIELD_NAMES = [...REQUIRED_BUSINESS_FIELDS, 'delivery_notes'] as const;
-export type BusinessFieldName = (typeof BUSINESS_FIELD_NAMES)[number];
-export type BusinessValues = Record<BusinessFieldName, string>;
-
-export const EMPTY_BUSINESS_VALUES: BusinessValues = Object.fromEntries(BUSINESS_FIELD_NAMES.map((n) => [n, ''])) as BusinessValues;
+export { BUSINESS_FIELD_NAMES, EMPTY_BUSINESS_VALUES, type BusinessFieldName, type BusinessValues };
 
 interface BusinessFieldsProps {
   values: BusinessValues;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auth } from '../messages/auth';
 import { accountRules } from '../messages/accountRules';
 import { adminNotesSchema, businessProfileSchema, businessProfileViewSchema } from './business';
+import { requiredText } from './text';
 
 export const emailSchema = z
   .string({ message: accountRules.invalidEmail })
@@ -22,8 +23,8 @@ export const dniSchema = z
 
 /** The seed's personal fields (SPEC §5); they go into user_metadata as GoTrue does. */
 export const personalMetadataSchema = z.object({
-  nombre: z.string({ message: accountRules.nombreRequired }).trim().min(1, accountRules.nombreRequired).max(80),
-  apellido: z.string({ message: accountRules.apellidoRequired }).trim().min(1, accountRules.apellidoRequired).max(80),
+  nombre: requiredText({ max: 80, required: accountRules.nombreRequired, tooLong: accountRules.nombreTooLong, invalid: accountRules.nombreInvalid }),
+  apellido: requiredText({ max: 80, required: accountRules.apellidoRequired, tooLong: accountRules.apellidoTooLong, invalid: accountRules.apellidoInvalid }),
   dni: dniSchema,
 });
 export type PersonalMetadata = z.infer<typeof personalMetadataSchema>;
@@ -36,6 +37,8 @@ export type PersonalMetadata = z.infer<typeof personalMetadataSchema>;
  */
 export const signUpMetadataSchema = personalMetadataSchema.extend(businessProfileSchema.partial().shape);
 export type SignUpMetadata = z.infer<typeof signUpMetadataSchema>;
+/** What a client sends as `data`: the fields as typed (the server normalises them). */
+export type SignUpMetadataBody = z.input<typeof signUpMetadataSchema>;
 
 /**
  * SPEC §5: sign-up and sign-in need an e-mail (or phone) plus a password; when either is
@@ -150,11 +153,7 @@ export const pointsAdjustmentSchema = z.object({
     .int({ message: accountRules.invalidPointsBalance })
     .min(0, { message: accountRules.invalidPointsBalance })
     .max(1_000_000_000_00, { message: accountRules.invalidPointsBalance }),
-  reason: z
-    .string({ message: accountRules.adjustmentReasonRequired })
-    .trim()
-    .min(3, { message: accountRules.adjustmentReasonRequired })
-    .max(500),
+  reason: requiredText({ min: 3, max: 500, required: accountRules.adjustmentReasonRequired, tooLong: accountRules.adjustmentReasonTooLong, multiline: true }),
 });
 export type PointsAdjustmentInput = z.input<typeof pointsAdjustmentSchema>;
 

@@ -11,6 +11,7 @@ import {
   PROVINCE_CODES,
 } from '../business';
 import { business as texts } from '../messages/business';
+import { optionalText, requiredText } from './text';
 
 /**
  * The business profile fields (issue 16, docs/decisions/017) as the API and the forms take them.
@@ -18,10 +19,12 @@ import { business as texts } from '../messages/business';
  * 549 + area + number, the postal code upper-case. The rules themselves live in `business.ts`.
  */
 
-const text = (min: number, max: number, tooShort: string, tooLong: string) =>
-  z.string({ message: tooShort }).trim().min(min, { message: tooShort }).max(max, { message: tooLong });
-
-export const razonSocialSchema = text(BUSINESS_LIMITS.razonSocial.min, BUSINESS_LIMITS.razonSocial.max, texts.razonSocialRequired, texts.razonSocialTooLong);
+export const razonSocialSchema = requiredText({
+  ...BUSINESS_LIMITS.razonSocial,
+  required: texts.razonSocialRequired,
+  tooLong: texts.razonSocialTooLong,
+  invalid: texts.razonSocialInvalid,
+});
 
 export const cuitSchema = z
   .string({ message: texts.cuitFormat })
@@ -46,8 +49,8 @@ export const whatsappSchema = z
     return normalized;
   });
 
-export const addressStreetSchema = text(BUSINESS_LIMITS.street.min, BUSINESS_LIMITS.street.max, texts.streetRequired, texts.streetTooLong);
-export const addressCitySchema = text(BUSINESS_LIMITS.city.min, BUSINESS_LIMITS.city.max, texts.cityRequired, texts.cityTooLong);
+export const addressStreetSchema = requiredText({ ...BUSINESS_LIMITS.street, required: texts.streetRequired, tooLong: texts.streetTooLong, invalid: texts.streetInvalid });
+export const addressCitySchema = requiredText({ ...BUSINESS_LIMITS.city, required: texts.cityRequired, tooLong: texts.cityTooLong, invalid: texts.cityInvalid });
 export const provinceSchema = z.enum(PROVINCE_CODES, { message: texts.provinceInvalid });
 
 export const postalCodeSchema = z
@@ -56,19 +59,23 @@ export const postalCodeSchema = z
   .transform(normalizePostalCode)
   .pipe(z.string().regex(POSTAL_CODE_PATTERN, { message: texts.postalCodeInvalid }));
 
-/** Free text for the driver ("timbre 2B, de 8 a 13"); empty is fine and stored as null. */
-export const deliveryNotesSchema = z
-  .string({ message: texts.deliveryNotesTooLong })
-  .trim()
-  .max(BUSINESS_LIMITS.deliveryNotes.max, { message: texts.deliveryNotesTooLong })
-  .transform((v) => (v === '' ? null : v));
+/**
+ * Free text for the driver ("timbre 2B, de 8 a 13"), one line. Optional: absent, empty, null or
+ * blank are all accepted and stored as null (core/schemas/text.ts).
+ */
+export const deliveryNotesSchema = optionalText({
+  max: BUSINESS_LIMITS.deliveryNotes.max,
+  tooLong: texts.deliveryNotesTooLong,
+  invalid: texts.deliveryNotesInvalid,
+});
 
-/** Private notes the admins keep about a customer; never sent to the customer. */
-export const adminNotesSchema = z
-  .string({ message: texts.adminNotesTooLong })
-  .trim()
-  .max(BUSINESS_LIMITS.adminNotes.max, { message: texts.adminNotesTooLong })
-  .transform((v) => (v === '' ? null : v));
+/** Private notes the admins keep about a customer, several lines; never sent to the customer. Empty clears them. */
+export const adminNotesSchema = optionalText({
+  max: BUSINESS_LIMITS.adminNotes.max,
+  tooLong: texts.adminNotesTooLong,
+  invalid: texts.adminNotesInvalid,
+  multiline: true,
+});
 
 /** Every business field, all required (delivery notes may be empty). */
 export const businessProfileSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ITEM_QUANTITY } from '../constants';
 import type { Product } from './product';
+import { requiredText } from './text';
 
 export const quantitySchema = z
   .number({ message: 'La cantidad debe ser un número.' })
@@ -67,11 +68,19 @@ export const cartProductsQuerySchema = z.strictObject({
 /** Lines per quick order: a wholesale order is 20–60 lines; the cart holds at most 500 products. */
 export const QUICK_ORDER_MAX_LINES = 500;
 
+/** A product code of the quick order, one line. */
+export const quickOrderSkuSchema = requiredText({
+  max: 64,
+  required: 'Falta el código.',
+  tooLong: 'El código no puede superar 64 caracteres.',
+  invalid: 'El código no es válido: escribilo en una sola línea de texto.',
+});
+
 export const cartLinesSchema = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        sku: z.string({ message: 'Falta el código.' }).trim().min(1, { message: 'Falta el código.' }).max(64, { message: 'El código no puede superar 64 caracteres.' }),
+        sku: quickOrderSkuSchema,
         // Any number: a fractional or negative one is reported on its line, naming the product.
         quantity: z.number({ message: 'La cantidad debe ser un número.' }),
       }),

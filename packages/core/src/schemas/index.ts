@@ -12,3 +12,4 @@ export * from './pricing';
 export * from './order-life';
 export * from './business';
 export * from './price-lists';
+export * from './text';

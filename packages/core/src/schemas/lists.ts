@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { lowerCaseUuid } from './common';
+import { requiredText } from './text';
 import { wholesaleProductSchema } from './product';
 
 /** Saved lists and favourites (issue 18 item 4). */
-export const listNameSchema = z
-  .string({ message: 'Poné un nombre a la lista.' })
-  .trim()
-  .min(1, { message: 'Poné un nombre a la lista.' })
-  .max(80, { message: 'El nombre no puede superar 80 caracteres.' });
+export const listNameSchema = requiredText({
+  max: 80,
+  required: 'Poné un nombre a la lista.',
+  tooLong: 'El nombre no puede superar 80 caracteres.',
+  invalid: 'El nombre de la lista no es válido: escribilo en una sola línea de texto.',
+});
 
 /** POST /api/lists: the current saved cart becomes a list with this name. */
 export const createListSchema = z.strictObject({ name: listNameSchema });

@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from '../constants';
 import { orderLife as texts } from '../messages/orderLife';
 import { quantitySchema } from './cart';
 import { orderSchema } from './order';
+import { requiredText } from './text';
 
 // Issue 19: what happens to an order after "Realizar pedido" — edits, cancellations, documents,
 // e-mails and the dashboard. Request and response contracts, shared by the server and the web.
@@ -14,11 +15,7 @@ export const editOrderSchema = z.strictObject({
     .min(1, { message: texts.edit.emptyOrder })
     .max(500, { message: 'El pedido no puede tener más de 500 productos.' })
     .refine((lines) => new Set(lines.map((l) => l.product_id)).size === lines.length, { message: texts.edit.duplicateProduct }),
-  reason: z
-    .string({ message: texts.edit.reasonRequired })
-    .trim()
-    .min(3, { message: texts.edit.reasonRequired })
-    .max(500, { message: texts.edit.reasonTooLong }),
+  reason: requiredText({ min: 3, max: 500, required: texts.edit.reasonRequired, tooLong: texts.edit.reasonTooLong, multiline: true }),
   /** true: every line at today's prices; false (default): lines already ordered keep their prices. */
   reprice: z.boolean().default(false),
   /**

@@ -3,12 +3,21 @@ import { DISCOUNT_TYPES, ivaRateSchema } from './product';
 import { ORDER_STATUSES } from '../constants';
 import { quantitySchema } from './cart';
 import { lowerCaseUuid } from './common';
+import { optionalText } from './text';
+
+/** The order's optional note for the distributor, several lines; empty (absent, "", null, blank) is stored as "". */
+export const observacionesSchema = optionalText({
+  max: 2000,
+  tooLong: 'Las observaciones no pueden superar 2000 caracteres.',
+  invalid: 'Las observaciones no son válidas: tienen que ser texto.',
+  multiline: true,
+});
 
 export const placeOrderSchema = z.strictObject({
   items: z
     .array(z.strictObject({ product_id: lowerCaseUuid('Producto inválido.'), quantity: quantitySchema }))
     .max(500, { message: 'El pedido no puede tener más de 500 productos.' }),
-  observaciones: z.string().trim().max(2000, { message: 'Las observaciones no pueden superar 2000 caracteres.' }).default(''),
+  observaciones: observacionesSchema.transform((v) => v ?? ''),
   canjeado_con_puntos: z.boolean().default(false),
   idempotency_key: z.string().min(8).max(100).optional(),
 });

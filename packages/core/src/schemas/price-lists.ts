@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceLists as text } from '../messages/priceLists';
 import { uuidSchema } from './common';
+import { requiredText } from './text';
 
 /** Issue 16 item 5 (decision 018): price lists per customer. Amounts are integer centavos. */
 
@@ -23,7 +24,7 @@ export const priceListItemInputSchema = z.strictObject({
 });
 
 export const priceListInputSchema = z.strictObject({
-  name: z.string({ message: text.nameRequired }).trim().min(1, { message: text.nameRequired }).max(80, { message: text.nameTooLong }),
+  name: requiredText({ max: 80, required: text.nameRequired, tooLong: text.nameTooLong }),
   percentage: priceListPercentageSchema,
   items: z
     .array(priceListItemInputSchema)

@@ -4,6 +4,7 @@ import '../zod-locale';
 import { MAX_ITEM_QUANTITY } from '../constants';
 import { smallestQuantity } from '../quantity-rules';
 import { positiveCentavosSchema } from './common';
+import { optionalText, requiredText } from './text';
 import { DEFAULT_IVA_RATE, IVA_RATES, type IvaRate } from '../iva';
 import { iva as ivaTexts } from '../messages/iva';
 
@@ -31,13 +32,9 @@ export const discountTierSchema = z.object({
 });
 export type DiscountTier = z.infer<typeof discountTierSchema>;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `${label} no puede superar ${max} caracteres.` })
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** An optional product text: absent, "", null or blank are stored as empty (core/schemas/text.ts). */
+const productText = (max: number, label: string, invalid: string, multiline = false) =>
+  optionalText({ max, tooLong: `${label} no puede superar ${max} caracteres.`, invalid, multiline });
 
 const ruleQuantity = (label: string) =>
   z
@@ -48,11 +45,12 @@ const ruleQuantity = (label: string) =>
 
 /** The fields an admin writes. Cross-field rules live in `productInputSchema`. */
 export const productFieldsSchema = z.strictObject({
-  name: z
-    .string({ message: 'El nombre es obligatorio.' })
-    .trim()
-    .min(1, { message: 'El nombre es obligatorio.' })
-    .max(200, { message: 'El nombre no puede superar 200 caracteres.' }),
+  name: requiredText({
+    max: 200,
+    required: 'El nombre es obligatorio.',
+    tooLong: 'El nombre no puede superar 200 caracteres.',
+    invalid: 'El nombre no es válido: escribilo en una sola línea de texto.',
+  }),
   price: positiveCentavosSchema,
   retail_price: positiveCentavosSchema,
   on_sale: z.boolean().default(false),
@@ -72,10 +70,10 @@ export const productFieldsSchema = z.strictObject({
   min_quantity: ruleQuantity('La cantidad mínima').default(1),
   pack_size: ruleQuantity('El tamaño del bulto').default(1),
   max_quantity: ruleQuantity('La cantidad máxima').nullish().transform((v) => v ?? null),
-  sku: optionalText(64, 'El SKU'),
-  barcode: optionalText(32, 'El código de barras'),
-  category: optionalText(80, 'La categoría'),
-  description: optionalText(2000, 'La descripción'),
+  sku: productText(64, 'El SKU', 'El SKU no es válido: escribilo en una sola línea de texto.'),
+  barcode: productText(32, 'El código de barras', 'El código de barras no es válido: escribilo en una sola línea de texto.'),
+  category: productText(80, 'La categoría', 'La categoría no es válida: escribila en una sola línea de texto.'),
+  description: productText(2000, 'La descripción', 'La descripción no es válida: tiene que ser texto.', true),
   iva_rate: ivaRateSchema.default(DEFAULT_IVA_RATE),
 });
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { centavosToInput, formatDateTime, parsePesos } from '@mayorista/core/money';
+import { centavosToInput, formatDateTime } from '@mayorista/core/money';
 import { errors } from '@mayorista/core/messages/errors';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { settings as settingsTexts } from '@mayorista/core/messages/settings';
@@ -11,6 +11,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { saveSettings, settingsKeys, settingsQueryOptions } from './settings-api';
+import { toSettingsBody, type EmailSwitch } from './settings-body';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const text = settingsTexts;
@@ -32,7 +33,7 @@ const EMAIL_SWITCHES = [
   ['email_admin_new_order', text.emailAdminNewOrder],
   ['email_admin_order_cancelled', text.emailAdminOrderCancelled],
 ] as const;
-type EmailSwitch = (typeof EMAIL_SWITCHES)[number][0];
+EMAIL_SWITCHES satisfies readonly (readonly [EmailSwitch, string])[];
 
 function SettingsForm({ current }: { current: SettingsResponse }) {
   const queryClient = useQueryClient();
@@ -57,19 +58,12 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const centavos = minOrder.trim() === '' ? 0 : parsePesos(minOrder);
-    if (centavos === null || Number.isNaN(centavos)) {
+    const update = toSettingsBody({ minOrder, switches, recipients, threshold, pricesIncludeIva });
+    if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
       return;
     }
     setError(undefined);
-    const update = {
-      min_order_amount: centavos,
-      ...switches,
-      admin_email_recipients: recipients.split(/[\s,;]+/).map((r) => r.trim()).filter(Boolean),
-      low_stock_threshold: Number(threshold.trim() || '0'),
-      prices_include_iva: pricesIncludeIva,
-    };
     // The same schema as the server: the admin sees the Spanish message next to the field.
     const parsed = settingsUpdateSchema.safeParse(update);
     if (!parsed.success) {
@@ -78,7 +72,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
       return;
     }
     setFieldErrors({});
-    mutation.mutate(parsed.data);
+    mutation.mutate(update);
   };
 
   return (

@@ -9,6 +9,7 @@ import { useCart } from '../../lib/cart';
 import { usePointsBalance } from '../../lib/queries/points';
 import { usePlaceOrder } from './api/place-order';
 import { newIdempotencyKey, openWhatsapp } from './checkout';
+import { toPlaceOrderBody } from './place-order-body';
 
 export interface Confirmation {
   order: Order;
@@ -58,12 +59,14 @@ export function useCheckout(): Checkout {
     try {
       // The server cart should match what is ordered; the order then empties it.
       await cart.flushSave();
-      const result = await placeOrderMutation.mutateAsync({
-        items: cart.items.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
-        observaciones,
-        canjeado_con_puntos: payWithPoints,
-        idempotency_key: idempotencyKeyRef.current,
-      });
+      const result = await placeOrderMutation.mutateAsync(
+        toPlaceOrderBody({
+          items: cart.items.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
+          observaciones,
+          payWithPoints,
+          idempotencyKey: idempotencyKeyRef.current,
+        }),
+      );
       idempotencyKeyRef.current = null;
       cart.clear();
       setObservaciones('');

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api-client';
 import { useCart } from '../../lib/cart';
+import { toListNameBody } from './list-body';
 
 const t = listsPage;
 const LISTS_KEY = ['lists'] as const;
@@ -27,7 +28,7 @@ export default function MyListsPage() {
     mutationFn: async (listName: string) => {
       // The list is copied from the saved cart: a change still waiting for the debounce goes first.
       await cart.flushSave();
-      return apiRequest<ShoppingList>('/api/lists', { method: 'POST', body: { name: listName } });
+      return apiRequest<ShoppingList>('/api/lists', { method: 'POST', body: toListNameBody(listName) });
     },
     onSuccess: (list) => {
       toast({ title: t.saved(list.name) });
@@ -105,7 +106,7 @@ function ListRow(props: { list: ShoppingList; onToCart(): void; busy: boolean; o
   const [draft, setDraft] = useState(list.name);
   const inputId = useId();
   const rename = useMutation({
-    mutationFn: (name: string) => apiRequest<ShoppingList>(`/api/lists/${list.id}`, { method: 'PUT', body: { name } }),
+    mutationFn: (name: string) => apiRequest<ShoppingList>(`/api/lists/${list.id}`, { method: 'PUT', body: toListNameBody(name) }),
     onSuccess: () => {
       setRenaming(false);
       onChanged();

@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api-client';
 import { useCart } from '../../lib/cart';
+import { toQuickOrderBody } from './quick-order-body';
 
 const t = quickOrder;
 
@@ -20,7 +21,7 @@ interface Review {
 const postLines = (parsed: ParsedQuickOrder, preview: boolean) =>
   apiRequest<CartLinesResponse>('/api/cart/lines', {
     method: 'POST',
-    body: { lines: parsed.lines.map(({ sku, quantity }) => ({ sku, quantity })), preview },
+    body: toQuickOrderBody(parsed, preview),
   });
 
 /**

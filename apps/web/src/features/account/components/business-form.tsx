@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-client';
 import { meKeys, updateMe, type Me } from '../api/account-api';
+import { toUpdateMeBody } from '../account-bodies';
 
 type Errors = Partial<Record<BusinessFieldName | 'form', string>>;
 
@@ -45,7 +46,8 @@ export function BusinessForm({ me }: { me: Me }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = updateMeSchema.safeParse(values);
+    const body = toUpdateMeBody(values);
+    const parsed = updateMeSchema.safeParse(body);
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -57,7 +59,7 @@ export function BusinessForm({ me }: { me: Me }) {
     }
     setErrors({});
     // The typed values go as they are: the server normalises them with the same schema.
-    save.mutate(values as unknown as UpdateMeInput);
+    save.mutate(body as UpdateMeInput);
   };
 
   return (

@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/account-api';
+import { toChangePasswordBody } from '../account-bodies';
 
 type Errors = Partial<Record<'current_password' | 'new_password', string>>;
 
@@ -31,7 +32,8 @@ export function PasswordForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = changePasswordSchema.safeParse({ current_password: current, new_password: next });
+    const body = toChangePasswordBody({ current, next });
+    const parsed = changePasswordSchema.safeParse(body);
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
@@ -39,7 +41,7 @@ export function PasswordForm() {
       return;
     }
     setErrors({});
-    change.mutate(parsed.data);
+    change.mutate(body);
   };
 
   return (

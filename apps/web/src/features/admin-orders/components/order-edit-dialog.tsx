@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { adminOrdersKeys, editAdminOrder, searchProductsForOrder, type AdminOrder } from '../api/admin-orders-api';
+import { toOrderEditBody } from '../order-edit-body';
 
 const text = orderLife.edit;
 
@@ -55,12 +56,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
 
   const save = useMutation({
     mutationFn: () =>
-      editAdminOrder(order.id, {
-        lines: lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
-        reason: reason.trim(),
-        reprice,
-        expected_updated_at: order.updated_at,
-      }),
+      editAdminOrder(order.id, toOrderEditBody({ lines, reason, reprice, updatedAt: order.updated_at })),
     onSuccess: (updated) => {
       queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
       void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });

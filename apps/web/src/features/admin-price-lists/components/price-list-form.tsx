@@ -10,12 +10,10 @@ import { toast } from '../../../components/ui/toast-store';
 import { priceListsKey } from '../../../lib/queries/price-lists';
 import { priceListQueryOptions, savePriceList, type PriceList } from '../api/price-lists-api';
 import { ExplicitPrices, type ExplicitPriceRow } from './explicit-prices';
+import { parsePercentage, toPriceListBody } from '../price-list-body';
 
 /** "−5", "-5", "12,5", "+3" → a number; NaN when it is not one. The server checks the range. */
-export function parsePercentage(value: string): number {
-  const cleaned = value.replace(/[\s%+]/g, '').replace('\u2212', '-').replace(',', '.');
-  return cleaned === '' || !/^-?\d+(\.\d+)?$/.test(cleaned) ? Number.NaN : Number(cleaned);
-}
+export { parsePercentage };
 
 const percentageInput = (percent: number) => String(percent).replace('.', ',');
 
@@ -59,7 +57,7 @@ function PriceListFields({ list, onDone }: { list: PriceList | null; onDone: () 
     setRows(checked.rows);
     setErrors(next);
     if (next.name || next.percentage || !checked.items) return;
-    mutation.mutate({ name: name.trim(), percentage: percent, items: checked.items });
+    mutation.mutate(toPriceListBody({ name, percentage, rows: checked.rows }));
   };
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pricing } from '@mayorista/core/messages/pricing';
 import { products } from '@mayorista/core/messages/products';
-import { formatMoney, parsePesos } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
 import { REPRICE_FIELDS, ROUNDING_RULES, type RepriceField, type RoundingRule } from '@mayorista/core/repricing';
 import type { PriceChange, RepricePreviewItem } from '@mayorista/core/schemas/pricing';
 import { Button } from '../../../components/ui/button';
@@ -13,36 +13,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { productKeys } from '../../../lib/queries/products';
 import { applyReprice, previewReprice, type RepriceBody } from '../api/pricing-api';
+import { toRepriceBody, type RepriceKind, type RepriceScopeChoice } from '../lib/reprice-body';
 
 const t = pricing.admin;
 const PAGE_SIZE = 20;
-type Kind = 'up' | 'down' | 'amount';
+type Kind = RepriceKind;
 type Sort = NonNullable<RepriceBody['sort']>;
-type Scope = 'all' | 'category' | 'search' | 'selected';
+type Scope = RepriceScopeChoice;
 
 const selectClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900';
-
-/** The rule as the API wants it, or a Spanish reason why the form is not ready. */
-function ruleOf(form: { scope: Scope; category: string; search: string; selectedIds: string[]; kind: Kind; value: string; fields: RepriceField[]; rounding: RoundingRule }): RepriceBody | string {
-  if (form.fields.length === 0) return t.noFields;
-  const scope =
-    form.scope === 'category'
-      ? { category: form.category }
-      : form.scope === 'search'
-        ? { search: form.search }
-        : form.scope === 'selected'
-          ? { product_ids: form.selectedIds }
-          : {};
-  if (form.kind === 'amount') {
-    const negative = form.value.trim().startsWith('-');
-    const centavos = parsePesos(form.value.replace('-', ''));
-    if (centavos === null || Number.isNaN(centavos) || centavos === 0) return t.invalidValue;
-    return { scope, adjustment: { kind: 'amount', amount: negative ? -centavos : centavos }, fields: form.fields, rounding: form.rounding };
-  }
-  const percent = Number(form.value.replace(',', '.'));
-  if (!Number.isFinite(percent) || percent <= 0) return t.invalidValue;
-  return { scope, adjustment: { kind: 'percent', percent: form.kind === 'down' ? -percent : percent }, fields: form.fields, rounding: form.rounding };
-}
 
 function PreviewRow({ item }: { item: RepricePreviewItem }) {
   const line = (label: string, before: number | null, after: number | null) =>
@@ -115,7 +94,7 @@ export function RepriceDialog({
   });
 
   const showPreview = () => {
-    const rule = ruleOf({ scope, category, search, selectedIds, kind, value, fields, rounding });
+    const rule = toRepriceBody({ scope, category, search, selectedIds, kind, value, fields, rounding });
     if (typeof rule === 'string') return setFormError(rule);
     setFormError(null);
     setPage(1);

@@ -118,32 +118,19 @@ function parseTier(tier: TierFormValue): { minQuantity: number; discountType: Di
 }
 
 /**
- * Converts the form to the API body and validates it with the same core schema the server uses.
- * Returns the body only when it is valid; otherwise the Spanish message of each field.
+ * The body the product form sends (POST /api/products, PUT /api/products/:id): the form's values
+ * as the API takes them, amounts in centavos, texts as typed (an empty SKU goes as "", stored as
+ * empty). Pure, so the server's contract tests send exactly this (docs/decisions/028). A blank
+ * minimum or pack means 1, a blank maximum none; an amount that does not parse is NaN, which
+ * `buildProductInput` reports before anything is sent.
  */
-export function buildProductInput(values: ProductFormValues): { input: ProductInput | null; errors: FieldErrors } {
-  const errors: FieldErrors = {};
+export function toProductBody(values: ProductFormValues): ProductInput {
   const amount = (field: 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail', required: boolean): number | null => {
     const parsed = parsePesos(values[field]);
-    if (parsed === null) {
-      if (required) errors[field] = t.invalidAmount;
-      return required ? Number.NaN : null;
-    }
-    if (Number.isNaN(parsed)) errors[field] = t.invalidAmount;
-    return parsed;
+    return parsed === null ? (required ? Number.NaN : null) : parsed;
   };
-
   const stock = values.has_unlimited_stock && !values.stock.trim() ? 0 : parseInteger(values.stock);
-  if (stock === null || Number.isNaN(stock)) errors.stock = t.invalidNumber;
-
-  // Quantity rules (issue 18): blank minimum and pack mean 1, a blank maximum means none.
-  const rule = (field: 'min_quantity' | 'pack_size' | 'max_quantity'): number | null => {
-    const parsed = parseInteger(values[field]);
-    if (parsed !== null && Number.isNaN(parsed)) errors[field] = t.invalidNumber;
-    return parsed;
-  };
-
-  const input: ProductInput = {
+  return {
     name: values.name,
     price: amount('price', true) ?? Number.NaN,
     retail_price: amount('retail_price', true) ?? Number.NaN,
@@ -155,15 +142,31 @@ export function buildProductInput(values: ProductFormValues): { input: ProductIn
     stock: stock ?? Number.NaN,
     has_unlimited_stock: values.has_unlimited_stock,
     is_enabled: values.is_enabled,
-    min_quantity: rule('min_quantity') ?? 1,
-    pack_size: rule('pack_size') ?? 1,
-    max_quantity: rule('max_quantity'),
+    min_quantity: parseInteger(values.min_quantity) ?? 1,
+    pack_size: parseInteger(values.pack_size) ?? 1,
+    max_quantity: parseInteger(values.max_quantity),
     sku: values.sku,
     barcode: values.barcode,
     category: values.category,
     description: values.description,
     iva_rate: values.iva_rate,
   };
+}
+
+/**
+ * Converts the form to the API body (`toProductBody`) and validates it with the same core schema
+ * the server uses. Returns the body only when it is valid; otherwise the Spanish message of each field.
+ */
+export function buildProductInput(values: ProductFormValues): { input: ProductInput | null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const input = toProductBody(values);
+  for (const field of ['price', 'retail_price', 'sale_price', 'sale_price_retail'] as const) {
+    if (Number.isNaN(input[field])) errors[field] = t.invalidAmount;
+  }
+  if (Number.isNaN(input.stock)) errors.stock = t.invalidNumber;
+  for (const field of ['min_quantity', 'pack_size', 'max_quantity'] as const) {
+    if (Number.isNaN(input[field])) errors[field] = t.invalidNumber;
+  }
 
   const parsed = productInputSchema.safeParse(input);
   if (!parsed.success) {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminCustomer } from '@mayorista/core/schemas/auth';
+import { toAdminNotesBody } from '../admin-users-bodies';
 import { apiRequest } from '../../../lib/api-client';
 import { adminUsersKeys } from './admin-users-api';
 
@@ -13,5 +14,5 @@ export const adminCustomerQueryOptions = (id: string) =>
   });
 
 export function saveAdminNotes(id: string, notes: string): Promise<AdminCustomer> {
-  return apiRequest<AdminCustomer>(`/api/admin/users/${encodeURIComponent(id)}/notes`, { method: 'PATCH', body: { admin_notes: notes } });
+  return apiRequest<AdminCustomer>(`/api/admin/users/${encodeURIComponent(id)}/notes`, { method: 'PATCH', body: toAdminNotesBody(notes) });
 }

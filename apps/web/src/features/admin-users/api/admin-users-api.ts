@@ -36,9 +36,9 @@ export function setApproval(id: string, approved: boolean): Promise<AdminUser> {
   return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/approval`, { method: 'PATCH', body: { approved } });
 }
 
-/** `saldoPuntos` is the new balance in centavos; the server records who, when, why, before and after. */
-export function adjustPoints(id: string, saldoPuntos: number, reason: string): Promise<AdminUser> {
-  return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/points`, { method: 'POST', body: { saldo_puntos: saldoPuntos, reason } });
+/** `saldo_puntos` is the new balance in centavos; the server records who, when, why, before and after. */
+export function adjustPoints(id: string, body: { saldo_puntos: number; reason: string }): Promise<AdminUser> {
+  return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/points`, { method: 'POST', body });
 }
 
 export function setAdminRole(id: string, isAdmin: boolean): Promise<AdminUser> {

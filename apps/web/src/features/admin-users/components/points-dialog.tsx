@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatMoney, pesosToCentavos } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { adjustPoints, adminUsersKeys, type AdminUser } from '../api/admin-users-api';
+import { toPointsBody } from '../admin-users-bodies';
 
 const text = adminUsers;
 const MIN_REASON_LENGTH = 3;
@@ -22,7 +23,7 @@ export function PointsDialog({ user, displayName }: { user: AdminUser; displayNa
   const queryClient = useQueryClient();
 
   const mutation = useMutation({
-    mutationFn: ({ centavos, why }: { centavos: number; why: string }) => adjustPoints(user.id, centavos, why),
+    mutationFn: (body: ReturnType<typeof toPointsBody>) => adjustPoints(user.id, body),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
       toast({ title: text.pointsAdjustedTitle, description: text.pointsAdjustedText(displayName, formatMoney(updated.saldo_puntos)) });
@@ -42,15 +43,13 @@ export function PointsDialog({ user, displayName }: { user: AdminUser; displayNa
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Accept the es-AR way of typing amounts: "1.234,50" or "1234,5" or "1234.5".
-    const normalised = balance.trim().replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
-    const pesos = Number(normalised);
+    const body = toPointsBody({ balance, reason });
     const next: typeof errors = {};
-    if (normalised === '' || !Number.isFinite(pesos) || pesos < 0) next.balance = text.invalidBalance;
-    if (reason.trim().length < MIN_REASON_LENGTH) next.reason = text.reasonRequired;
+    if (Number.isNaN(body.saldo_puntos)) next.balance = text.invalidBalance;
+    if (body.reason.length < MIN_REASON_LENGTH) next.reason = text.reasonRequired;
     setErrors(next);
     if (next.balance || next.reason) return;
-    mutation.mutate({ centavos: pesosToCentavos(pesos), why: reason.trim() });
+    mutation.mutate(body);
   };
 
   return (

@@ -116,7 +116,9 @@ describe('RegisterForm', () => {
     expect(server.calls.some((c) => c.url === '/api/auth/signup')).toBe(false);
   });
 
-  it('sends the metadata and shows "¡Registro exitoso!"', async () => {
+  // The body is the values as typed (decision 028): the server normalises them with the same
+  // schema. Sending the schema's output instead sent `delivery_notes: null`, which the server refused.
+  it('sends the metadata as typed, the empty delivery notes as "", and shows "¡Registro exitoso!"', async () => {
     const user = userEvent.setup();
     const { server } = renderWithAuth({ routes, path: '/register', profile: null, routesOverride: { 'POST /api/auth/signup': () => jsonResponse(200, { user: { id: 'u1' } }) } });
     await fill(user);
@@ -131,14 +133,14 @@ describe('RegisterForm', () => {
         apellido: 'Pérez',
         dni: '30123456',
         razon_social: 'Almacén Lucía',
-        cuit: '30712345671',
+        cuit: '30-71234567-1',
         iva_condition: 'monotributista',
-        whatsapp: '5493511234567',
+        whatsapp: '0351 15 123 4567',
         address_street: 'Av. Colón 1234',
         address_city: 'Córdoba',
         address_province: 'AR-X',
-        address_postal_code: 'X5000ABC',
-        delivery_notes: null,
+        address_postal_code: 'x5000abc',
+        delivery_notes: '',
       },
     });
   });

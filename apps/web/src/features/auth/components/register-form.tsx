@@ -7,9 +7,11 @@ import { BUSINESS_FIELD_NAMES, BusinessFields, EMPTY_BUSINESS_VALUES, type Busin
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
+import type { SignUpMetadataInput } from '../../../lib/auth/session/auth-client';
 import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { toRegisterBody } from '../register-body';
 
 const text = accountPages;
 const PERSONAL_FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;
@@ -33,20 +35,17 @@ export function RegisterForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { signUpSchema } = await loadAuthSchemas();
-    const parsed = signUpSchema.safeParse({
-      email: values.email,
-      password: values.password,
-      // Every business field is sent, empty ones too: the form requires them (the API accepts
-      // older clients without them, docs/decisions/017), and core answers each empty one.
-      data: { nombre: values.nombre, apellido: values.apellido, dni: values.dni, ...businessValues },
-    });
+    // The body is the values as typed; the schema only finds each field's message (decision 028).
+    const body = toRegisterBody(values);
+    const parsed = signUpSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrorsFrom(parsed.error, FIELDS));
       return;
     }
     setErrors({});
     setSubmitting(true);
-    const { error } = await signUp(parsed.data.email, parsed.data.password, parsed.data.data);
+    // The schema accepted these values, so the selects hold one of their options.
+    const { error } = await signUp(body.email, body.password, body.data as SignUpMetadataInput);
     setSubmitting(false);
     if (error?.code === 'cuit_taken') {
       setErrors({ cuit: error.message });

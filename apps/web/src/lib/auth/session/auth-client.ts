@@ -1,5 +1,5 @@
 import { AUTH_REFRESH_TICK_MS } from '@mayorista/core/constants';
-import type { Session, SessionUser, SignOutScope, SignUpMetadata } from '@mayorista/core/schemas/auth';
+import type { Session, SessionUser, SignOutScope, SignUpMetadataBody } from '@mayorista/core/schemas/auth';
 import { apiRequest } from '../../api-client';
 import {
   AuthInvalidTokenResponseError,
@@ -24,10 +24,11 @@ export type AuthChangeEvent =
 export type AuthChangeListener = (event: AuthChangeEvent, session: Session | null) => void;
 
 /**
- * The sign-up metadata as core's schema outputs it: the seed's fields and (issue 16) the business
- * profile, normalised. A type-only import: lib/auth stays free of zod at run time.
+ * The sign-up metadata as the form typed it: the seed's fields and (issue 16) the business
+ * profile; the server normalises them (decision 028: a client sends input, never a schema's
+ * output). A type-only import: lib/auth stays free of zod at run time.
  */
-export type SignUpMetadataInput = SignUpMetadata;
+export type SignUpMetadataInput = SignUpMetadataBody;
 
 export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
 

@@ -1,0 +1,423 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { cuitCheckDigit } from '@mayorista/core';
+import {
+  adminNotesChangeSchema,
+  businessProfileSchema,
+  cartLinesSchema,
+  editOrderSchema,
+  personalMetadataSchema,
+  placeOrderSchema,
+  pointsAdjustmentSchema,
+  priceListInputSchema,
+  productFieldsSchema,
+} from '@mayorista/core/schemas';
+import { toAdminNotesBody, toPointsBody, type PointsValues } from '../../web/src/features/admin-users/admin-users-bodies';
+import { toOrderEditBody, type OrderEditValues } from '../../web/src/features/admin-orders/order-edit-body';
+import { toPriceListBody, type PriceListValues } from '../../web/src/features/admin-price-lists/price-list-body';
+import { toProductBody, type ProductFormValues } from '../../web/src/features/admin-products/lib/product-form-values';
+import { toRepriceBody, type RepriceValues } from '../../web/src/features/admin-products/lib/reprice-body';
+import { toSettingsBody, type SettingsValues } from '../../web/src/features/admin-settings/settings-body';
+import { toChangePasswordBody, toUpdateMeBody, type PasswordValues } from '../../web/src/features/account/account-bodies';
+import { toRegisterBody, type RegisterValues } from '../../web/src/features/auth/register-body';
+import { toPlaceOrderBody, type PlaceOrderValues } from '../../web/src/features/checkout/place-order-body';
+import { toListNameBody } from '../../web/src/features/lists/list-body';
+import { createListSchema } from '@mayorista/core/schemas/lists';
+import { quickOrderBodyFromText } from '../../web/src/features/quick-order/quick-order-body';
+import type { BusinessValues } from '../../web/src/components/business-values';
+
+/**
+ * Every form of the web app that sends a body to the API, with the very function the browser uses
+ * to build that body (docs/decisions/028). form-contracts.test.ts sends each one through the real
+ * route and generates, from the text fields' schemas, the bodies with only the required fields,
+ * every field at its limit, every optional field filled, and each field one character over.
+ * `WEB_REQUESTS` lists every call of the web app that sends a body: the test fails when one is
+ * neither a form here nor classified as a button's fixed body.
+ */
+
+/** Who sends it; `fresh` is a new approved customer for each request. */
+export type ContractCaller = 'anonymous' | 'unapproved' | 'customer' | 'admin' | 'superAdmin' | 'fresh';
+
+/** What the contracts refer to; created once by the test. */
+export interface ContractFixtures {
+  /** A CUIT no other account holds. */
+  freshCuit(): string;
+  /** An address no other account holds. */
+  freshEmail(): string;
+  /** A word no other call got (names that must be unique). */
+  unique(): string;
+  /** The approved customer the customer contracts act as. */
+  customerId: string;
+  /** An enabled product with unlimited stock and SKU `fixtures.sku`. */
+  productId: string;
+  sku: string;
+  /** Something each request acts on alone (an order to edit, a list to rename). */
+  freshOrder(): Promise<{ id: string; updated_at: string; product_id: string }>;
+  freshList(): Promise<string>;
+  /** Puts a product in the customer's saved cart (a list is copied from it). */
+  fillCart(): Promise<void>;
+}
+
+export interface TextField {
+  /** The field's schema in core: its limits and messages come from it (core/schemas/text.ts). */
+  schema: z.ZodType;
+  /** Where the value lands in the body (`data.razon_social`). */
+  path: string;
+}
+
+export interface FormContract<V extends object = Record<string, unknown>, S = unknown> {
+  /** The form as a person finds it. */
+  form: string;
+  /** Where the browser sends it: the web file and the first argument of its `apiRequest` call. */
+  web: { file: string; call: string };
+  method: 'POST' | 'PUT' | 'PATCH';
+  caller: ContractCaller;
+  /** Runs before each request: what that one request acts on. */
+  prepare?(f: ContractFixtures): Promise<S>;
+  url(f: ContractFixtures, state: S): string;
+  /** The browser's own builder: form values → request body. */
+  build(values: V): unknown;
+  /** The form with only its required fields filled, every optional field left empty. */
+  required(f: ContractFixtures, state: S): V;
+  /** Every optional field filled as well. */
+  full(f: ContractFixtures, state: S): V;
+  /** The form's text fields by value name. */
+  texts: Partial<Record<keyof V & string, TextField>>;
+  /** Status of an accepted request. */
+  ok: number;
+}
+
+const defineContract = <V extends object, S = undefined>(contract: FormContract<V, S>) => contract as unknown as FormContract;
+
+export function freshCuit(): string {
+  for (;;) {
+    const first10 = `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const digit = cuitCheckDigit(first10);
+    if (digit !== null) return first10 + String(digit);
+  }
+}
+
+const businessRequired = (f: ContractFixtures) => ({
+  razon_social: 'Almacén Don José',
+  cuit: f.freshCuit(),
+  iva_condition: 'monotributista',
+  whatsapp: '11 1234-5678',
+  address_street: 'Av. Corrientes 1234',
+  address_city: 'Buenos Aires',
+  address_province: 'AR-B',
+  address_postal_code: '1425',
+  delivery_notes: '',
+});
+
+const businessTexts = (prefix: string) => ({
+  razon_social: { schema: businessProfileSchema.shape.razon_social, path: `${prefix}razon_social` },
+  address_street: { schema: businessProfileSchema.shape.address_street, path: `${prefix}address_street` },
+  address_city: { schema: businessProfileSchema.shape.address_city, path: `${prefix}address_city` },
+  delivery_notes: { schema: businessProfileSchema.shape.delivery_notes, path: `${prefix}delivery_notes` },
+});
+
+const randomDni = () => String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+
+export const formContracts: FormContract[] = [
+  defineContract<RegisterValues>({
+    form: 'Registro (/register)',
+    web: { file: 'apps/web/src/lib/auth/session/auth-client.ts', call: "'/api/auth/signup'" },
+    method: 'POST',
+    caller: 'anonymous',
+    url: () => '/api/auth/signup',
+    build: toRegisterBody,
+    required: (f) => ({ nombre: 'Lucía', apellido: 'Pérez', dni: randomDni(), email: f.freshEmail(), password: 'una-clave-bastante-larga', ...businessRequired(f) }),
+    full: (f) => ({
+      nombre: 'Lucía',
+      apellido: 'Pérez',
+      dni: randomDni(),
+      email: f.freshEmail(),
+      password: 'una-clave-bastante-larga',
+      ...businessRequired(f),
+      delivery_notes: 'Timbre 2B, de 8 a 13',
+    }),
+    texts: {
+      nombre: { schema: personalMetadataSchema.shape.nombre, path: 'data.nombre' },
+      apellido: { schema: personalMetadataSchema.shape.apellido, path: 'data.apellido' },
+      ...businessTexts('data.'),
+    },
+    ok: 200,
+  }),
+
+  defineContract<BusinessValues>({
+    form: 'Mi cuenta: datos del negocio y de entrega (/mi-cuenta)',
+    web: { file: 'apps/web/src/features/account/api/account-api.ts', call: "'/api/me'" },
+    method: 'PATCH',
+    caller: 'unapproved',
+    url: () => '/api/me',
+    build: toUpdateMeBody,
+    required: (f) => businessRequired(f),
+    full: (f) => ({ ...businessRequired(f), delivery_notes: 'Timbre 2B, de 8 a 13' }),
+    texts: businessTexts(''),
+    ok: 200,
+  }),
+  defineContract<PasswordValues, { userEmail: string }>({
+    form: 'Mi cuenta: cambiar la contraseña',
+    web: { file: 'apps/web/src/features/account/api/account-api.ts', call: "'/api/me/password'" },
+    method: 'POST',
+    caller: 'fresh',
+    url: () => '/api/me/password',
+    build: toChangePasswordBody,
+    required: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
+    full: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
+    texts: {},
+    ok: 204,
+  }),
+  defineContract<ProductFormValues>({
+    form: 'Admin → Productos: alta y edición de un producto',
+    web: { file: 'apps/web/src/features/admin-products/api/admin-products-api.ts', call: "'/api/products'" },
+    method: 'POST',
+    caller: 'admin',
+    url: () => '/api/products',
+    build: toProductBody,
+    required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
+    full: (f) => ({
+      ...emptyProduct,
+      name: `Yerba ${f.unique()}`,
+      price: '1.500,00',
+      retail_price: '2.000',
+      on_sale: true,
+      sale_price: '1.400',
+      on_sale_retail: true,
+      sale_price_retail: '1.900',
+      discounts: [{ key: 't1', minQuantity: '10', discountType: 'percentage', discountValue: '5' }],
+      stock: '10',
+      min_quantity: '2',
+      pack_size: '2',
+      max_quantity: '100',
+      sku: `SKU-${f.unique()}`,
+      barcode: String(Date.now()).slice(-12),
+      category: 'Almacén',
+      description: 'Yerba mate con palo.\nPaquete de 1 kg.',
+    }),
+    texts: {
+      name: { schema: productFieldsSchema.shape.name, path: 'name' },
+      sku: { schema: productFieldsSchema.shape.sku, path: 'sku' },
+      barcode: { schema: productFieldsSchema.shape.barcode, path: 'barcode' },
+      category: { schema: productFieldsSchema.shape.category, path: 'category' },
+      description: { schema: productFieldsSchema.shape.description, path: 'description' },
+    },
+    ok: 201,
+  }),
+  defineContract<PriceListValues>({
+    form: 'Admin → Listas de precios: nueva lista',
+    web: { file: 'apps/web/src/features/admin-price-lists/api/price-lists-api.ts', call: "'/api/admin/price-lists'" },
+    method: 'POST',
+    caller: 'admin',
+    url: () => '/api/admin/price-lists',
+    build: toPriceListBody,
+    required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
+    full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
+    texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
+    ok: 201,
+  }),
+  defineContract<SettingsValues>({
+    form: 'Admin → Ajustes',
+    web: { file: 'apps/web/src/features/admin-settings/settings-api.ts', call: "'/api/admin/settings'" },
+    method: 'PUT',
+    caller: 'admin',
+    url: () => '/api/admin/settings',
+    build: toSettingsBody,
+    required: () => ({ minOrder: '', switches: allSwitches(true), recipients: '', threshold: '', pricesIncludeIva: true }),
+    full: () => ({
+      minOrder: '100,50',
+      switches: allSwitches(false),
+      recipients: 'ventas@example.com\ndeposito@example.com, duenio@example.com',
+      threshold: '3',
+      pricesIncludeIva: false,
+    }),
+    texts: {},
+    ok: 200,
+  }),
+  defineContract<RepriceValues>({
+    form: 'Admin → Productos: cambiar precios (vista previa)',
+    web: { file: 'apps/web/src/features/admin-products/api/pricing-api.ts', call: "'/api/admin/products/reprice'" },
+    method: 'POST',
+    caller: 'admin',
+    url: () => '/api/admin/products/reprice?dry_run=1',
+    build: (values) => {
+      const body = toRepriceBody(values);
+      if (typeof body === 'string') throw new Error(body);
+      return body;
+    },
+    required: () => ({ scope: 'all', category: '', search: '', selectedIds: [], kind: 'up', value: '10', fields: ['price'], rounding: 'none' }),
+    full: (f) => ({
+      scope: 'selected',
+      category: 'Almacén',
+      search: 'yerba',
+      selectedIds: [f.productId],
+      kind: 'amount',
+      value: '-1,50',
+      fields: ['price', 'retail_price', 'sale_prices', 'tiers'],
+      rounding: '10',
+    }),
+    texts: {},
+    ok: 200,
+  }),
+  defineContract<OrderEditValues, { order: { id: string; updated_at: string; product_id: string } }>({
+    form: 'Admin → Pedidos: editar un pedido',
+    web: { file: 'apps/web/src/features/admin-orders/api/admin-orders-api.ts', call: '`/api/admin/orders/${encodeURIComponent(orderId)}`' },
+    method: 'PATCH',
+    caller: 'admin',
+    prepare: async (f) => ({ order: await f.freshOrder() }),
+    url: (_f, { order }) => `/api/admin/orders/${order.id}`,
+    build: toOrderEditBody,
+    required: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 3 }], reason: 'Pidió una más', reprice: false, updatedAt: order.updated_at }),
+    full: (_f, { order }) => ({
+      lines: [{ product_id: order.product_id, quantity: 5 }],
+      reason: 'Pidió más por teléfono.\nConfirmado con el cliente.',
+      reprice: true,
+      updatedAt: order.updated_at,
+    }),
+    texts: { reason: { schema: editOrderSchema.shape.reason, path: 'reason' } },
+    ok: 200,
+  }),
+  defineContract<PointsValues>({
+    form: 'Admin → Clientes: ajustar puntos',
+    web: { file: 'apps/web/src/features/admin-users/api/admin-users-api.ts', call: '`/api/admin/users/${encodeURIComponent(id)}/points`' },
+    method: 'POST',
+    caller: 'admin',
+    url: (f) => `/api/admin/users/${f.customerId}/points`,
+    build: toPointsBody,
+    required: () => ({ balance: '0', reason: 'Ajuste' }),
+    full: () => ({ balance: '1.234,50', reason: 'Bonificación por volumen.\nAcordado en la visita.' }),
+    texts: { reason: { schema: pointsAdjustmentSchema.shape.reason, path: 'reason' } },
+    ok: 200,
+  }),
+  defineContract<{ notes: string }>({
+    form: 'Admin → Clientes: notas internas',
+    web: { file: 'apps/web/src/features/admin-users/api/admin-customer-api.ts', call: '`/api/admin/users/${encodeURIComponent(id)}/notes`' },
+    method: 'PATCH',
+    caller: 'admin',
+    url: (f) => `/api/admin/users/${f.customerId}/notes`,
+    build: (values) => toAdminNotesBody(values.notes),
+    required: () => ({ notes: '' }),
+    full: () => ({ notes: 'Paga a 30 días.\nLlamar antes de las 10.' }),
+    texts: { notes: { schema: adminNotesChangeSchema.shape.admin_notes, path: 'admin_notes' } },
+    ok: 200,
+  }),
+  defineContract<{ sku: string; quantity: string; preview: boolean }>({
+    form: 'Pedido rápido (/pedido-rapido)',
+    web: { file: 'apps/web/src/features/quick-order/quick-order-page.tsx', call: "'/api/cart/lines'" },
+    method: 'POST',
+    caller: 'customer',
+    url: () => '/api/cart/lines',
+    build: (values) => quickOrderBodyFromText(`${values.sku} ${values.quantity}`, values.preview),
+    required: (f) => ({ sku: f.sku, quantity: '2', preview: true }),
+    full: (f) => ({ sku: f.sku, quantity: '4', preview: false }),
+    texts: { sku: { schema: cartLinesSchema.shape.lines.element.shape.sku, path: 'lines.0.sku' } },
+    ok: 200,
+  }),
+  defineContract<PlaceOrderValues>({
+    form: 'Carrito: realizar pedido (observaciones opcionales)',
+    web: { file: 'apps/web/src/features/checkout/api/place-order.ts', call: "'/api/orders'" },
+    method: 'POST',
+    caller: 'customer',
+    url: () => '/api/orders',
+    build: toPlaceOrderBody,
+    required: (f) => ({ items: [{ product_id: f.productId, quantity: 1 }], observaciones: '', payWithPoints: false, idempotencyKey: randomUUID() }),
+    full: (f) => ({
+      items: [{ product_id: f.productId, quantity: 2 }],
+      observaciones: 'Entregar por la tarde.\nTocar timbre 2B.',
+      payWithPoints: false,
+      idempotencyKey: randomUUID(),
+    }),
+    texts: { observaciones: { schema: placeOrderSchema.shape.observaciones, path: 'observaciones' } },
+    ok: 201,
+  }),
+  defineContract<{ name: string }>({
+    form: 'Mis listas: guardar el carrito como lista',
+    web: { file: 'apps/web/src/features/lists/my-lists-page.tsx', call: "'/api/lists'" },
+    method: 'POST',
+    caller: 'customer',
+    prepare: async (f) => {
+      await f.fillCart();
+      return undefined;
+    },
+    url: () => '/api/lists',
+    build: (values) => toListNameBody(values.name),
+    required: (f) => ({ name: `Semanal ${f.unique()}` }),
+    full: (f) => ({ name: `Semanal ${f.unique()}` }),
+    texts: { name: { schema: createListSchema.shape.name, path: 'name' } },
+    ok: 201,
+  }),
+  defineContract<{ name: string }, { listId: string }>({
+    form: 'Mis listas: renombrar una lista',
+    web: { file: 'apps/web/src/features/lists/my-lists-page.tsx', call: '`/api/lists/${list.id}`' },
+    method: 'PUT',
+    caller: 'customer',
+    prepare: async (f) => ({ listId: await f.freshList() }),
+    url: (_f, { listId }) => `/api/lists/${listId}`,
+    build: (values) => toListNameBody(values.name),
+    required: (f) => ({ name: `Mensual ${f.unique()}` }),
+    full: (f) => ({ name: `Mensual ${f.unique()}` }),
+    texts: { name: { schema: createListSchema.shape.name, path: 'name' } },
+    ok: 200,
+  }),
+];
+
+/** The password the `fresh` caller signs in with (each request gets a new account: a change ends the others' sessions). */
+export const FRESH_PASSWORD = 'clave-de-prueba-segura';
+
+/**
+ * Calls of the web app that send a body but are no typed form: a button's fixed body, a session
+ * or link step (covered by their own tests). Keyed like `web` above: `file call`.
+ */
+export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
+  "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/token'": 'sign-in and refresh: e-mail and password as typed, or the stored refresh token (accounts tests)',
+  "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/verify'": 'the token of the e-mail link',
+  "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/reset-password'": 'the token of the e-mail link and the new password',
+  "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/logout'": 'no body',
+  'apps/web/src/lib/auth/session/auth-client.ts path': 'resend verification and recover: one e-mail address as typed',
+  "apps/web/src/lib/cart/cart-api.ts '/api/cart'": 'the cart itself (product id → quantity), saved by the cart, not typed',
+  'apps/web/src/features/orders/api/orders-api.ts `/api/orders/${encodeURIComponent(orderId)}/cancel`': 'a button, no body',
+  'apps/web/src/features/admin-dashboard/dashboard-api.ts `/api/admin/emails/${id}/retry`': 'a button, no body',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts productPath(id)': 'the product form again (PUT), the same body as the create contract',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/enabled`': 'a switch: { is_enabled }',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/image`': 'a file upload (multipart), untrusted-files tests',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/images`': 'a file upload (multipart), untrusted-files tests',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/images/order`': 'drag to reorder: the image ids',
+  'apps/web/src/features/admin-products/api/pricing-api.ts `/api/admin/price-changes/${encodeURIComponent(id)}/undo`': 'a button, no body',
+  "apps/web/src/features/admin-products/api/pricing-api.ts '/api/admin/products/import'": 'a spreadsheet upload (multipart), pricing-import tests',
+  'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/status`': 'a status button: { status }',
+  'apps/web/src/features/admin-users/components/price-list-select.tsx `/api/admin/users/${encodeURIComponent(userId)}/price-list`': 'a select: { price_list_id }',
+  'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/approval`': 'a switch: { approved }',
+  'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/role`': 'a switch: { is_admin }',
+  'apps/web/src/features/admin-price-lists/api/price-lists-api.ts path(id)': 'the price list form again (PUT), the same body as the create contract',
+  'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
+};
+
+const emptyProduct: ProductFormValues = {
+  name: '',
+  price: '',
+  retail_price: '',
+  on_sale: false,
+  sale_price: '',
+  on_sale_retail: false,
+  sale_price_retail: '',
+  discounts: [],
+  stock: '',
+  has_unlimited_stock: false,
+  is_enabled: true,
+  min_quantity: '',
+  pack_size: '',
+  max_quantity: '',
+  sku: '',
+  barcode: '',
+  category: '',
+  description: '',
+  iva_rate: 21,
+};
+
+const allSwitches = (on: boolean): SettingsValues['switches'] => ({
+  email_customer_order_placed: on,
+  email_customer_status_changed: on,
+  email_customer_order_edited: on,
+  email_admin_new_order: on,
+  email_admin_order_cancelled: on,
+});

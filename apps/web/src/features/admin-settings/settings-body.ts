@@ -1,0 +1,38 @@
+import { parsePesos } from '@mayorista/core/money';
+import type { SettingsUpdate } from '@mayorista/core/schemas/settings';
+
+export type EmailSwitch =
+  | 'email_customer_order_placed'
+  | 'email_customer_status_changed'
+  | 'email_customer_order_edited'
+  | 'email_admin_new_order'
+  | 'email_admin_order_cancelled';
+
+export interface SettingsValues {
+  /** Pesos as typed; blank means no minimum. */
+  minOrder: string;
+  switches: Record<EmailSwitch, boolean>;
+  /** One address per line (commas and spaces separate too). */
+  recipients: string;
+  threshold: string;
+  pricesIncludeIva: boolean;
+}
+
+/**
+ * The body of PUT /api/admin/settings from the settings form. Pure: the server's contract tests
+ * send exactly this (docs/decisions/028). An amount that does not parse is NaN, which the form
+ * reports before sending.
+ */
+export function toSettingsBody(values: SettingsValues): SettingsUpdate {
+  const centavos = values.minOrder.trim() === '' ? 0 : parsePesos(values.minOrder);
+  return {
+    min_order_amount: centavos ?? Number.NaN,
+    ...values.switches,
+    admin_email_recipients: values.recipients
+      .split(/[\s,;]+/)
+      .map((r) => r.trim())
+      .filter(Boolean),
+    low_stock_threshold: Number(values.threshold.trim() || '0'),
+    prices_include_iva: values.pricesIncludeIva,
+  };
+}
