@@ -16,7 +16,7 @@ export type ProductRowProps = ProductViewProps & FavoriteProps;
 
 /** Moves the keyboard to the next row's quantity field (type, Enter adds, on to the next product). */
 function focusNextQuantity(from: HTMLInputElement) {
-  const fields = [...document.querySelectorAll<HTMLInputElement>('[data-order-quantity] input[type="number"]')];
+  const fields = [...document.querySelectorAll<HTMLInputElement>('[data-order-quantity] input[inputmode="numeric"]')];
   const next = fields[fields.indexOf(from) + 1];
   if (next) {
     next.focus();
