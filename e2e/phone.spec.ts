@@ -158,3 +158,49 @@ test('the header is one row at 360, 390 and 430 px for a customer with a big car
   await expect(admin).toHaveURL(/\/admin/);
   await admin.close();
 });
+
+test('an empty sign-up marks every field in Spanish, focuses the first one in view, and sums up next to the button', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  const nombre = page.getByLabel('Nombre', { exact: true });
+  await expect(nombre).toBeFocused();
+  await expect(nombre).toBeInViewport();
+  await expect(nombre).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Ingresá tu nombre.')).toBeVisible();
+  await expect(page.getByText('Ingresá tu correo electrónico.')).toHaveCount(1);
+  await expect(page.getByText('You must provide either an email or phone number and a password')).toHaveCount(0);
+  const summary = page.getByTestId('form-summary');
+  await expect(summary).toContainText('Revisá 13 campos: Nombre, Apellido, DNI');
+  // The summary sits right above the button.
+  const summaryBox = (await summary.boundingBox())!;
+  const buttonBox = (await page.getByRole('button', { name: 'Registrarse' }).boundingBox())!;
+  expect(buttonBox.y - (summaryBox.y + summaryBox.height)).toBeLessThan(40);
+  await shot(page, 'register-empty');
+
+  // Correcting a field clears its message as it is typed; a wrong CUIT is named as the field is left.
+  await nombre.fill('Ana');
+  await expect(page.getByText('Ingresá tu nombre.')).toHaveCount(0);
+  await page.getByLabel('CUIT').fill('20-1');
+  await page.getByLabel('WhatsApp').focus();
+  await expect(page.getByText('El CUIT debe tener 11 dígitos, por ejemplo 30-71234567-1.')).toBeVisible();
+});
+
+test('a half-filled sign-up: leaving a field judges it at once; submitting focuses the first wrong one below the fold', async ({ page }) => {
+  await page.goto('/register');
+  const email = page.getByLabel('Correo electrónico');
+  await email.fill('ana@');
+  await email.blur();
+  await expect(page.getByText('Ingresá tu correo electrónico.')).toHaveCount(0);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('ana@example.com');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+  await page.getByLabel('Apellido').fill('Pérez');
+  await page.getByLabel('DNI').fill('30111222');
+  await page.getByLabel('Contraseña').fill('Clave-Segura-2026');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  const razon = page.getByLabel('Razón social');
+  await expect(razon).toBeFocused();
+  await expect(razon).toBeInViewport();
+  await shot(page, 'register-half');
+});

@@ -22,6 +22,10 @@ export const accountPages = {
   registerIntro: 'Completá tus datos. Después de verificar tu correo, un administrador aprobará tu cuenta.',
   registerSubmit: 'Registrarse',
   registerSubmitting: 'Registrando...',
+  emailRequired: 'Ingresá tu correo electrónico.',
+  passwordRequired: 'Ingresá una contraseña de al menos 8 caracteres.',
+  fixSummary: (fields: string[]) =>
+    fields.length === 1 ? `Revisá el campo ${fields[0]}.` : `Revisá ${fields.length} campos: ${fields.join(', ')}.`,
   haveAccount: '¿Ya tenés cuenta?',
   loginLink: 'Iniciá sesión',
   checkEmailTitle: 'Revisá tu correo',
