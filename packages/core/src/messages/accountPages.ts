@@ -35,6 +35,8 @@ export const accountPages = {
   verifiedTitle: '¡Correo verificado!',
   verifiedText: 'Tu cuenta quedó confirmada y ya iniciaste sesión.',
   verifyFailedTitle: 'No pudimos verificar tu correo',
+  alreadyVerifiedTitle: 'Tu correo ya está verificado',
+  signInCta: 'Iniciar sesión',
   missingToken: 'El enlace está incompleto. Copiá el enlace completo del correo.',
   continueHome: 'Continuar',
   forgotTitle: 'Recuperar contraseña',

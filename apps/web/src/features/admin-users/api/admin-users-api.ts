@@ -37,6 +37,11 @@ export function setApproval(id: string, approved: boolean): Promise<AdminUser> {
 }
 
 /** `saldoPuntos` is the new balance in centavos; the server records who, when, why, before and after. */
+/** "Rechazar": deletes an account still waiting for approval (409 account_not_pending otherwise). */
+export function rejectPending(id: string): Promise<void> {
+  return apiRequest<void>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
 export function adjustPoints(id: string, saldoPuntos: number, reason: string): Promise<AdminUser> {
   return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/points`, { method: 'POST', body: { saldo_puntos: saldoPuntos, reason } });
 }
