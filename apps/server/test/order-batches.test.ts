@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPipelinedPool } from '../src/db/client';
 import { checkConsistency } from '../src/db/consistency';
 import { AppError } from '../src/lib/errors';
-import { createOrdersService, type PlaceOrderCommand } from '../src/modules/orders/orders.service';
+import { createOrderPlacement, type PlaceOrderCommand } from '../src/flows/place-order';
 import { createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { createProduct, pointsOf, stockOf } from './orders-fixtures';
@@ -17,7 +17,7 @@ import { createProduct, pointsOf, stockOf } from './orders-fixtures';
 const ctx = await setupTestApp();
 const placementPool = createPipelinedPool(ctx.pool);
 afterAll(() => placementPool.end());
-const service = createOrdersService({ pool: ctx.pool, placementPool, whatsappPhone: '5491100000000', placementBatches: { lanes: 1, maxBatch: 16 } });
+const service = createOrderPlacement({ pool: ctx.pool, placementPool, whatsappPhone: '5491100000000', placementBatches: { lanes: 1, maxBatch: 16 } });
 
 const command = (items: { product_id: string; quantity: number }[], extra: Partial<PlaceOrderCommand> = {}): PlaceOrderCommand => ({
   items,

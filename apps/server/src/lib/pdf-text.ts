@@ -363,3 +363,19 @@ export function drawField(doc: PDFKit.PDFDocument, label: string, value: string,
   doc.x = x;
   doc.y = y + step;
 }
+
+/**
+ * pdfkit's built-in Helvetica encodes WinAnsi (Latin-1 plus a few typographic signs): every Spanish
+ * letter fits, but an emoji or another script would come out as garbage, so such characters become '?'.
+ * User content is always drawn as plain text, never interpreted.
+ */
+const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+export function printable(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\r\n?/g, '\n')) {
+    const code = char.codePointAt(0)!;
+    const fits = code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(char);
+    out += fits ? char : '?';
+  }
+  return out;
+}

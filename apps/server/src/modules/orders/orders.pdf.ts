@@ -1,5 +1,5 @@
 import { pdfDocumentWithParsedFonts } from '../../lib/pdf-fonts';
-import { drawField, drawMeasured, drawText, measureText } from '../../lib/pdf-text';
+import { drawField, drawMeasured, drawText, measureText, printable } from '../../lib/pdf-text';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
@@ -28,22 +28,6 @@ export const argentinaDate = new Intl.DateTimeFormat('es-AR', {
   timeStyle: 'short',
   timeZone: 'America/Argentina/Buenos_Aires',
 });
-
-/**
- * pdfkit's built-in Helvetica encodes WinAnsi (Latin-1 plus a few typographic signs): every Spanish
- * letter fits, but an emoji or another script would come out as garbage, so such characters become '?'.
- * User content is always drawn as plain text, never interpreted.
- */
-const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-export function printable(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n')) {
-    const code = char.codePointAt(0)!;
-    const fits = code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(char);
-    out += fits ? char : '?';
-  }
-  return out;
-}
 
 /** Savings as this document shows amounts: net of IVA to a Responsable Inscripto when prices include it. */
 function discountLabel(item: OrderItem, amount: (centavos: number, item: OrderItem) => number): string {

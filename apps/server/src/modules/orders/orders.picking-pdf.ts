@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import { messages } from '@mayorista/core/messages';
 import { orderNumber } from '@mayorista/core/constants';
 import type { Order } from '@mayorista/core/schemas/order';
-import { argentinaDate, printable } from './orders.pdf';
+import { printable } from '../../lib/pdf-text';
+import { argentinaDate } from './orders.pdf';
 
 const text = messages.orderLife.picking;
 

@@ -1,5 +1,5 @@
 import type { PriceListRule } from '@mayorista/core/price-lists';
-import { customerPriceListJson, ruleFromJson, type RuleRow } from '../price-lists/price-lists.repository';
+import { customerPriceListJson, ruleFromJson, type RuleRow } from '../../db/price-list-rows';
 import type { PricedProduct } from '@mayorista/core/pricing';
 import type { AdminOrdersFilter } from '@mayorista/core/schemas/admin-orders';
 import type { Order } from '@mayorista/core/schemas/order';

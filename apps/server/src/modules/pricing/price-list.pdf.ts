@@ -5,7 +5,7 @@ import { formatMoney } from '@mayorista/core/money';
 import { tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { applyPriceList, type PriceListRule } from '@mayorista/core/price-lists';
 import type { DiscountTier } from '@mayorista/core/schemas/product';
-import { printable } from '../orders/orders.pdf';
+import { printable } from '../../lib/pdf-text';
 
 /**
  * "Lista de precios" (issue 17 §5): the enabled catalogue at one customer's prices, grouped by

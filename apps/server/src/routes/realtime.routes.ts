@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type pg from 'pg';
 import { messages, REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from '@mayorista/core';
-import { sendError } from '../../plugins/error-handler';
-import { handleConnection, JOIN_TIMEOUT_MS, type ConnectionContext } from './realtime.connection';
-import { OrderEventsListener } from './order-events.listener';
-import { SocketRegistry } from './realtime.sockets';
+import { sendError } from '../plugins/error-handler';
+import { handleConnection, JOIN_TIMEOUT_MS, type ConnectionContext } from '../modules/realtime';
+import { OrderEventsListener } from '../modules/realtime';
+import { SocketRegistry } from '../modules/realtime';
 
-export { MAX_SOCKETS_PER_USER, MAX_UNJOINED_SOCKETS_PER_IP, REVALIDATE_AFTER_MS } from './realtime.connection';
+export { MAX_SOCKETS_PER_USER, MAX_UNJOINED_SOCKETS_PER_IP, REVALIDATE_AFTER_MS } from '../modules/realtime';
 
 /** Client messages are tiny; anything bigger is not ours. */
 const MAX_MESSAGE_BYTES = 16 * 1024;

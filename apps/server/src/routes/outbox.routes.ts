@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type pg from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { OUTBOX_STATUSES, outboxEmailSchema } from '@mayorista/core/schemas/order-life';
-import { AppError } from '../../lib/errors';
-import { listEmails, retryFailedEmail } from './outbox.repository';
+import { AppError } from '../lib/errors';
+import { listEmails, retryFailedEmail } from '../modules/outbox';
 
 /** The admin sees the e-mails that could not be sent and puts one back in the queue (issue 19 §1). */
 export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool; onEmailsQueued?: () => void }): void {

@@ -17,17 +17,16 @@ import {
 import { messages } from '@mayorista/core/messages';
 import { productListQuerySchema } from '@mayorista/core/schemas/product';
 import { IMPORT_MAX_BYTES, importReportSchema } from '@mayorista/core/schemas/pricing';
-import { AppError } from '../../lib/errors';
-import { authOf } from '../../plugins/auth';
-import { exportCsv, exportXlsx } from './pricing.export';
-import { createImporter } from './pricing.import';
-import { createPricingService } from './pricing.service';
-import { renderPriceList } from './price-list.pdf';
+import { AppError } from '../lib/errors';
+import { authOf } from '../plugins/auth';
+import { createPricingService, exportCsv, exportXlsx, renderPriceList } from '../modules/pricing';
+import { createPriceImport } from '../flows/import-prices';
+import { undoPriceChange } from '../flows/undo-price-change';
 import type { PriceListRule } from '@mayorista/core/price-lists';
-import { loadCustomerPriceListRule, loadPriceListRule } from '../price-lists/price-lists.repository';
-import type { Config } from '../../config';
+import { loadCustomerPriceListRule, loadPriceListRule } from '../modules/price-lists';
+import type { Config } from '../config';
 import { isApproved } from '@mayorista/core/roles';
-import { notFound } from '../../plugins/error-handler';
+import { notFound } from '../plugins/error-handler';
 
 const exportQuery = productListQuerySchema.pick({
   search: true,
@@ -64,11 +63,8 @@ const idParams = z.object({ id: uuidSchema });
  */
 export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; config: Config }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPricingService({
-    pool: deps.pool,
-    uploadsDir: deps.config.uploadsDir,
-    invalidateCatalogue: () => app.catalogueCache.invalidate(),
-  });
+  const flowDeps = { pool: deps.pool, uploadsDir: deps.config.uploadsDir, invalidateCatalogue: () => app.catalogueCache.invalidate() };
+  const service = createPricingService(flowDeps);
 
   routes.post(
     '/api/admin/products/reprice',
@@ -108,10 +104,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
         .send(await exportXlsx(deps.pool, request.query)),
   );
 
-  const { importCatalogue, close: closeImporter } = createImporter({
-    pool: deps.pool,
-    invalidateCatalogue: () => app.catalogueCache.invalidate(),
-  });
+  const { importCatalogue, close: closeImporter } = createPriceImport(flowDeps);
   app.addHook('onClose', closeImporter);
   // Multipart parsing in its own scope, with the import's own size limit.
   app.register(async (scope) => {
@@ -177,7 +170,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
   routes.post(
     '/api/admin/price-changes/:id/undo',
     { config: { access: 'admin' }, schema: { params: idParams, response: { 200: undoResultSchema } } },
-    async (request, reply) => reply.send(await service.undo(request.params.id, authOf(request).userId)),
+    async (request, reply) => reply.send(await undoPriceChange(flowDeps, request.params.id, authOf(request).userId)),
   );
 
   routes.get(

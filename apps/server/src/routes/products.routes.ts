@@ -17,15 +17,15 @@ import {
   productImagesSchema,
   productListQuerySchema,
 } from '@mayorista/core/schemas/product';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import type { Pool } from 'pg';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { authOf, ensureAuth } from '../../plugins/auth';
-import { notFound } from '../../plugins/error-handler';
-import { CatalogueCache } from './products.cache';
-import { STORED_IMAGE_NAME } from './products.images';
-import { createProductsService, viewerClassOf } from './products.service';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/errors';
+import { authOf, ensureAuth } from '../plugins/auth';
+import { notFound } from '../plugins/error-handler';
+import { CatalogueCache, createProductsService, STORED_IMAGE_NAME, viewerClassOf } from '../modules/products';
+import { loadPriceListRule } from '../modules/price-lists';
+import { createProduct, productStockMovements, updateProduct } from '../flows/save-product';
 
 const productIdParams = z.object({ id: uuidSchema });
 const productImageParams = z.object({ id: uuidSchema, imageId: uuidSchema });
@@ -85,7 +85,8 @@ export async function registerProductRoutes(
   app.addHook('onClose', async () => cache.stop());
   // Tests (and the benchmark) wait on it to see another process's change arrive.
   app.decorate('catalogueCache', cache);
-  const service = createProductsService({ db: deps.db, pool: deps.pool, uploadsDir, cache });
+  const service = createProductsService({ db: deps.db, pool: deps.pool, uploadsDir, cache, loadPriceListRule });
+  const flowDeps = { db: deps.db, pool: deps.pool, invalidateCatalogue: () => cache.invalidate() };
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The answer depends on the viewer class (retail, wholesale, admin) and, for a customer on a
@@ -142,13 +143,13 @@ export async function registerProductRoutes(
   );
 
   routes.post('/api/products', { config: { access: 'admin' }, schema: { body: productInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.body, authOf(request).userId)),
+    reply.status(201).send(await createProduct(flowDeps, request.body, authOf(request).userId)),
   );
 
   routes.put(
     '/api/products/:id',
     { config: { access: 'admin' }, schema: { params: productIdParams, body: productInputSchema } },
-    async (request) => service.update(request.params.id, request.body, authOf(request).userId),
+    async (request) => updateProduct(flowDeps, request.params.id, request.body, authOf(request).userId),
   );
 
   routes.get(
@@ -158,7 +159,7 @@ export async function registerProductRoutes(
       schema: { params: productIdParams, querystring: movementsPageQuerySchema, response: { 200: stockMovementsPageSchema } },
     },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await service.stockMovements(request.params.id, request.query)),
+      reply.header('Cache-Control', 'no-store').send(await productStockMovements(flowDeps, request.params.id, request.query)),
   );
 
   routes.patch(

@@ -14,13 +14,13 @@ import {
   shoppingListsResponseSchema,
   type ShoppingList,
 } from '@mayorista/core/schemas/lists';
-import type { Database } from '../../db/client';
-import { isForeignKeyViolation } from '../../db/pg-errors';
-import { products } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { authOf } from '../../plugins/auth';
-import { addToSavedCart } from '../cart/cart.lines';
-import { toProduct } from '../products/products.repository';
+import type { Database } from '../db/client';
+import { isForeignKeyViolation } from '../db/pg-errors';
+import { products } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { authOf } from '../plugins/auth';
+import { addToSavedCart } from '../modules/cart';
+import { toProduct } from '../db/product-rows';
 
 interface ListRow {
   id: string;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { pointsBalanceSchema } from '@mayorista/core/schemas/points';
 import type pg from 'pg';
-import { authOf } from '../../plugins/auth';
-import { notFound } from '../../plugins/error-handler';
-import { findPointsBalance } from './points.ledger';
+import { authOf } from '../plugins/auth';
+import { notFound } from '../plugins/error-handler';
+import { findPointsBalance } from '../modules/points';
 
 /** GET /api/points: the signed-in customer's own balance (centavos), read fresh on every call. */
 export function registerPointsRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {

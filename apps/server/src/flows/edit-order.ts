@@ -7,16 +7,16 @@ import { priceOrderEdit, quantityChanges, type EditableProduct } from '@mayorist
 import type { OrderStatus } from '@mayorista/core/constants';
 import type { EditOrderCommand } from '@mayorista/core/schemas/order-life';
 import type pg from 'pg';
-import { isLockNotAvailable } from '../../db/pg-errors';
-import type { Queryable } from '../../db/transaction';
-import { AppError } from '../../lib/errors';
-import { creditPoints, debitPoints, findPointsBalance } from '../points/points.ledger';
-import { lockStock, returnStock, takeStock, type StockLine } from '../stock/stock.ledger';
-import { queueOrderEmails } from './orders.emails';
+import type { Order } from '@mayorista/core/schemas/order';
+import { isLockNotAvailable } from '../db/pg-errors';
+import { inTransaction, type Queryable } from '../db/transaction';
+import { AppError } from '../lib/errors';
+import { creditPoints, debitPoints, findPointsBalance } from '../modules/points';
+import { lockStock, returnStock, takeStock, type StockLine } from '../modules/stock';
+import { queueOrderEmails } from './order-emails';
 import { applyPriceList } from '@mayorista/core/price-lists';
-import { loadCustomerPriceListRule } from '../price-lists/price-lists.repository';
-import { findOrderForEdit, insertOrderEdit, readProducts, updateOrderItems, type OrderRow } from './orders.repository';
-import { refusedStockError } from './orders.service';
+import { loadCustomerPriceListRule } from '../modules/price-lists';
+import { findOrderForEdit, insertOrderEdit, readProducts, refusedStockError, toOrder, updateOrderItems, type OrderRow } from '../modules/orders';
 
 const text = messages.orderLife.edit;
 const conflict = () => new AppError('order_edit_conflict', text.conflict);
@@ -88,7 +88,7 @@ async function moveStock(
  * prices by core's `priceOrderEdit`, points and stock through their ledgers, the new lines and
  * totals, the history row and the customer's e-mail — all of it, or none (any refusal rolls back).
  */
-export async function applyOrderEdit(
+async function applyOrderEdit(
   tx: pg.PoolClient,
   orderId: string,
   command: EditOrderCommand,
@@ -126,4 +126,16 @@ export async function applyOrderEdit(
   await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'edited', reason: command.reason });
   await moveStock(tx, changes, products, { orderId, actorId });
   return updated;
+}
+
+/** PATCH /api/admin/orders/:id: applyOrderEdit in its own transaction, then the outbox is woken. */
+export async function editOrder(
+  deps: { pool: pg.Pool; onEmailsQueued?: () => void },
+  orderId: string,
+  command: EditOrderCommand,
+  actor: { id: string; is_super_admin: boolean },
+): Promise<Order> {
+  const row = await inTransaction(deps.pool, (tx) => applyOrderEdit(tx, orderId, command, actor));
+  deps.onEmailsQueued?.();
+  return toOrder(row);
 }

@@ -29,15 +29,13 @@ import {
   verifyEmailSchema,
 } from '@mayorista/core';
 import type pg from 'pg';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
-import { authOf } from '../../plugins/auth';
-import { createAccountsService } from './accounts.service';
-import { createAdminUsersService } from './admin-users.service';
-import { CuitConflictLimiter, addressKey, sameCuit } from './cuit-conflicts';
-import type { ClientInfo } from './sessions';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/errors';
+import type { Mailer } from '../lib/mailer';
+import { authOf } from '../plugins/auth';
+import { addressKey, createAccountsService, createAdminUsersService, CuitConflictLimiter, sameCuit, type ClientInfo } from '../modules/accounts';
+import { adjustCustomerPoints, customerPointsHistory, customerPointsMovements } from '../flows/customer-points';
 
 export interface AccountsRoutesDeps {
   db: Database;
@@ -191,13 +189,13 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
   r.post(
     '/api/admin/users/:id/points',
     { schema: { params: adminUserParams, body: pointsAdjustmentSchema, response: { 200: adminUserSchema } }, config: { access: 'admin' } },
-    async (request) => adminUsers.adjustPoints(authOf(request).profile, request.params.id, request.body),
+    async (request) => adjustCustomerPoints(deps, authOf(request).profile, request.params.id, request.body),
   );
 
   r.get(
     '/api/admin/users/:id/points-history',
     { schema: { params: adminUserParams }, config: { access: 'admin' } },
-    async (request) => adminUsers.pointsHistory(request.params.id),
+    async (request) => customerPointsHistory(deps, request.params.id),
   );
 
   r.get(
@@ -207,7 +205,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
       config: { access: 'admin' },
     },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await adminUsers.pointsMovements(request.params.id, request.query)),
+      reply.header('Cache-Control', 'no-store').send(await customerPointsMovements(deps, request.params.id, request.query)),
   );
 
   r.get(

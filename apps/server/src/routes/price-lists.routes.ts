@@ -9,10 +9,11 @@ import {
   priceListSchema,
   priceListsResponseSchema,
 } from '@mayorista/core/schemas/price-lists';
-import type { Database } from '../../db/client';
-import { authOf } from '../../plugins/auth';
-import { priceListPayload } from '../products/products.cache';
-import { createPriceListsService } from './price-lists.service';
+import type { Database } from '../db/client';
+import { authOf } from '../plugins/auth';
+import { priceListPayload } from '../modules/products';
+import { createPriceListsService } from '../modules/price-lists';
+import { assignPriceList } from '../flows/assign-price-list';
 
 /**
  * /api/admin/price-lists and the assignment of a list to a customer (docs/api.md "Price lists").
@@ -53,6 +54,6 @@ export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Datab
   routes.patch(
     '/api/admin/users/:id/price-list',
     { config: admin, schema: { params: priceListIdParams, body: assignPriceListSchema, response: { 200: adminUserSchema } } },
-    async (request) => service.assign(authOf(request).profile, request.params.id, request.body.price_list_id),
+    async (request) => assignPriceList(deps, authOf(request).profile, request.params.id, request.body.price_list_id),
   );
 }

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cartLinesResponseSchema, cartLinesSchema, cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
 import type pg from 'pg';
-import type { Database } from '../../db/client';
-import { loadSettings } from '../settings/settings.repository';
-import { authOf } from '../../plugins/auth';
-import { atCustomerPrices } from '../price-lists/price-lists.pricing';
-import { addCartLines } from './cart.lines';
+import type { Database } from '../db/client';
+import { loadSettings } from '../modules/settings';
+import { authOf } from '../plugins/auth';
+import { atCustomerPrices } from '../modules/price-lists';
+import { addCartLines } from '../modules/cart';
 import { showsIvaItemised } from '@mayorista/core/iva';
-import { createCartService } from './cart.service';
+import { createCartService } from '../modules/cart';
 
 /**
  * GET/PUT /api/cart: one cart per approved customer, only their own. The guard runs before body

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { settingsResponseSchema, settingsUpdateSchema } from '@mayorista/core/schemas/settings';
-import { authOf } from '../../plugins/auth';
-import { loadSettingsResponse, updateSettings } from './settings.repository';
+import { authOf } from '../plugins/auth';
+import { loadSettingsResponse, updateSettings } from '../modules/settings';
 
 /** GET/PUT /api/admin/settings: the business settings (docs/api.md). */
 export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {

@@ -13,13 +13,14 @@ import {
   pickingSheetQuerySchema,
 } from '@mayorista/core/schemas/order-life';
 import type pg from 'pg';
-import { authOf } from '../../plugins/auth';
-import { renderPickingSheetPdf } from './orders.picking-pdf';
-import { createAdminOrdersService } from './orders-admin.service';
-import type { InvoiceIssuer } from '../invoicing/invoice-issuer';
-import { renderOrderPdf } from './orders.pdf';
-import { createOrdersService, PLACEMENT_BATCHES } from './orders.service';
-import { createPipelinedPool } from '../../db/client';
+import { authOf } from '../plugins/auth';
+import { createAdminOrdersService, createOwnOrdersService, renderOrderPdf, renderPickingSheetPdf } from '../modules/orders';
+import type { InvoiceIssuer } from '../modules/invoicing';
+import { createOrderPlacement, PLACEMENT_BATCHES } from '../flows/place-order';
+import { cancelOwnOrder } from '../flows/cancel-order';
+import { changeOrderStatus } from '../flows/change-order-status';
+import { editOrder } from '../flows/edit-order';
+import { createPipelinedPool } from '../db/client';
 
 interface OrdersRoutesDeps {
   pool: pg.Pool;
@@ -52,12 +53,13 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
   // One connection per placement lane: a lane writes one transaction at a time (decision 026).
   const placementPool = createPipelinedPool(deps.pool, PLACEMENT_BATCHES.lanes);
   app.addHook('onClose', () => placementPool.end());
-  const service = createOrdersService({
+  const placement = createOrderPlacement({
     pool: deps.pool,
     placementPool,
     whatsappPhone: deps.config.whatsappPhone,
     ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
   });
+  const service = createOwnOrdersService(deps.pool);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -77,7 +79,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
       },
     },
     async (request, reply) => {
-      const { created, ...result } = await service.placeOrder(authOf(request).userId, request.body);
+      const { created, ...result } = await placement.placeOrder(authOf(request).userId, request.body);
       return reply
         .status(created ? 201 : 200)
         .header('Cache-Control', 'no-store')
@@ -113,7 +115,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     '/api/orders/:id/cancel',
     { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema, response: { 200: cancelOrderResultSchema } } },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await service.cancelOwnOrder(authOf(request).userId, request.params.id)),
+      reply.header('Cache-Control', 'no-store').send(await cancelOwnOrder(deps, authOf(request).userId, request.params.id)),
   );
 }
 
@@ -121,7 +123,8 @@ const adminOrderParamsSchema = z.object({ id: uuidSchema });
 
 /** Admin order management (issue 6): list, detail, status transitions and CSV export. */
 function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
-  const service = createAdminOrdersService(deps.pool, deps.onEmailsQueued, deps.invoiceIssuer, app.log);
+  const service = createAdminOrdersService(deps.pool);
+  const flowDeps = { ...deps, log: app.log };
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -153,14 +156,14 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
   routes.post(
     '/api/admin/orders/:id/status',
     { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
-    async (request) => service.changeStatus(request.params.id, request.body.status, authOf(request).profile),
+    async (request) => changeOrderStatus(flowDeps, request.params.id, request.body.status, authOf(request).profile),
   );
 
   // Issue 19 §3, §5: edits, their history, and the admin's documents.
   routes.patch(
     '/api/admin/orders/:id',
     { schema: { params: adminOrderParamsSchema, body: editOrderSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
-    async (request) => service.edit(request.params.id, request.body, authOf(request).profile),
+    async (request) => editOrder(deps, request.params.id, request.body, authOf(request).profile),
   );
 
   routes.get(

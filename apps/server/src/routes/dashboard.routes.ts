@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { dashboardQuerySchema, dashboardSchema, type Dashboard, type DashboardPeriod } from '@mayorista/core/schemas/order-life';
-import { countByStatus, listEmails } from '../outbox/outbox.repository';
-import { loadSettings } from '../settings/settings.repository';
-import { readDashboard } from './dashboard.repository';
+import { countByStatus, listEmails } from '../modules/outbox';
+import { loadSettings } from '../modules/settings';
+import { readDashboard } from '../modules/dashboard';
 
 /** The whole dashboard: business figures, and the e-mails that could not be sent (issue 19 §1, §6). */
 export async function loadDashboard(pool: pg.Pool, period: DashboardPeriod, now?: Date): Promise<Dashboard> {
