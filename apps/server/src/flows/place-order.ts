@@ -5,9 +5,8 @@ import type { OrderIva, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { isStatementError, isUniqueViolation, raisedRefusal } from '../db/pg-errors';
+import { isUniqueViolation, raisedRefusal } from '../db/pg-errors';
 import { inPipelinedTransaction, type Queryable } from '../db/transaction';
-import { createBatchLanes, type Settled } from '../lib/batch-lanes';
 import { AppError } from '../lib/errors';
 import { notFound } from '../plugins/error-handler';
 import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
@@ -21,7 +20,6 @@ import {
   findOrderByIdempotencyKey,
   findOwnOrder,
   insertOrderAndEmptyCart,
-  lockSalesSummaries,
   orderRequestFingerprint,
   productUnavailable,
   readOrderContext,
@@ -76,7 +74,7 @@ interface OrderLine {
   quantity: number;
 }
 
-/** Step 2: every ordered product, re-read in the order's transaction, must exist and be on sale. */
+/** Step 3a: every ordered product, re-read in the order's transaction, must exist and be on sale. */
 function orderLines(command: PlaceOrderCommand, products: OrderedProduct[]): OrderLine[] {
   const found = new Map(products.map((p) => [p.id, p]));
   return command.items.map((item) => {
@@ -88,7 +86,7 @@ function orderLines(command: PlaceOrderCommand, products: OrderedProduct[]): Ord
 }
 
 /**
- * Step 2b: each line keeps its product's quantity rules (issue 18, the same core function the card
+ * Step 3b: each line keeps its product's quantity rules (issue 18, the same core function the card
  * and the cart use). Stock is left to takeStock: only the ledger's conditional update is race-free.
  */
 function checkQuantityRules(lines: OrderLine[]): void {
@@ -103,7 +101,7 @@ function checkQuantityRules(lines: OrderLine[]): void {
   }
 }
 
-/** Step 3b: the business's minimum order amount, from the settings read in the order's transaction. */
+/** Step 3e: the business's minimum order amount, from the settings read in the order's transaction. */
 function checkMinimumOrder(total: number, { min_order_amount: minimum }: Settings): void {
   const missing = missingForMinimumOrder(total, minimum);
   if (missing > 0) {
@@ -115,7 +113,7 @@ function checkMinimumOrder(total: number, { min_order_amount: minimum }: Setting
 }
 
 /**
- * Step 3: the server's prices (the core engine; the client's figures are never used) as order
+ * Step 3c: the server's prices (the core engine; the client's figures are never used) as order
  * lines, at the customer's price list (null: the base list). The snapshot's base_price is the list price.
  */
 function priceLines(lines: OrderLine[], list: PriceListRule | null): { items: OrderItemSnapshot[]; totalSavings: number } {
@@ -136,7 +134,7 @@ function priceLines(lines: OrderLine[], list: PriceListRule | null): { items: Or
 }
 
 /**
- * Step 3c: net, IVA per rate and total of the priced lines (core/iva.ts, decision 019), with the
+ * Step 3d: net, IVA per rate and total of the priced lines (core/iva.ts, decision 019), with the
  * setting read in this transaction. The order's total is what the customer pays: Σ lines when
  * prices include IVA (as before IVA existed), Σ lines + IVA when they do not.
  */
@@ -144,12 +142,12 @@ function orderIva(items: OrderItemSnapshot[], settings: Settings): OrderIva {
   return toOrderIva(orderItemsIva(items, settings.prices_include_iva));
 }
 
-/** Step 7's stock lines: the products that count their stock (unlimited ones are never taken). */
+/** Step 4's stock lines: the products that count their stock (unlimited ones are never taken). */
 function stockLines(lines: OrderLine[]): StockLine[] {
   return lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
 }
 
-/** A customer's order request, as the placement batches carry it (decision 026). */
+/** A customer's order request, its shape checked (step 1). */
 interface PlacementRequest {
   userId: string;
   command: PlaceOrderCommand;
@@ -165,7 +163,7 @@ interface WrittenOrder {
 /** What writing an order answers: the order written, or the order a reused idempotency key already made. */
 type Written = { replayOf: string } | WrittenOrder;
 
-/** One order checked, priced and taxed (steps 2–3c), ready to be written. */
+/** One order checked, priced and taxed (step 3), ready to be written. */
 interface PlannedOrder {
   order: NewOrder;
   customerEmail: string;
@@ -175,12 +173,8 @@ interface PlannedOrder {
   stock: OrderStockTake;
 }
 
-/** Orders customer by customer (user id order): the order a batch locks carts and profiles in. */
-const byCustomer = (a: { plan: PlannedOrder }, b: { plan: PlannedOrder }) =>
-  a.plan.order.userId < b.plan.order.userId ? -1 : a.plan.order.userId > b.plan.order.userId ? 1 : 0;
-
 /**
- * Steps 2–3c on what the order's transaction read: the products on sale and within their
+ * Step 3 on what the order's transaction read: the products on sale and within their
  * quantity rules, the server's prices on the customer's list, IVA, the minimum order. Throws the
  * AppError the customer gets; writes nothing. A replayed idempotency key answers `{ replayOf }`.
  */
@@ -215,7 +209,7 @@ function planOrder({ userId, command }: PlacementRequest, context: OrderContext,
 }
 
 /**
- * Steps 5–6 of one planned order, every statement written before the first await (pipelining):
+ * Step 4 of one planned order, every statement written before the first await (pipelining):
  * the order (cart emptied, live notice queued), its e-mails, and the points debit when it spends
  * points — which locks the customer's profile after the cart, the order decision 021 fixes.
  */
@@ -252,17 +246,31 @@ export interface OrderPlacementDeps {
   whatsappPhone: string;
   /** Called after a commit that queued e-mails, so this process's outbox worker sends them at once. */
   onEmailsQueued?: () => void;
-  /** How orders arriving together share transactions (decision 026); tests narrow it. */
-  placementBatches?: { lanes: number; maxBatch: number };
 }
 
 /**
- * Two batches of orders in flight at once: while one holds a popular product's row for its stock
- * statement and commit, the next reads and prices its orders. Sixteen orders at most per batch
- * keep one transaction's statements and locks modest (measured, decision 026).
+ * Connections that place orders at once. Each order is its own transaction; a popular product's
+ * row is locked only from its stock statement to its commit (both in the last round-trip), so
+ * more connections than this only queue on that row. Measured in bench/README.md (decision 036).
  */
-export const PLACEMENT_BATCHES = { lanes: 2, maxBatch: 16 };
+export const PLACEMENT_CONNECTIONS = 8;
 
+/**
+ * Places one order in ONE transaction of two round-trips on a pipelined connection (decision 023):
+ * 1. the command's shape (empty cart, a product twice), before any database work;
+ * 2. first trip — BEGIN, the order's context (customer, settings, the customer's price list, a
+ *    replayed idempotency key) and the ordered products, sent together;
+ * 3. the plan, in memory: products on sale and within their quantity rules, the server's prices
+ *    at the customer's list, IVA, the minimum order (any refusal: nothing was written);
+ * 4. second trip — the writes and COMMIT together: the order (the cart emptied, the admins' live
+ *    notice), its e-mails, the points debit when it spends points (the profile locked after the
+ *    cart, the lock order of decision 021), and last the stock, every product locked in id order;
+ *    a write that refuses raises, so the COMMIT behind it rolls everything back;
+ * 5. the answer: the order, the WhatsApp link and the points balance — or, after a refusal, why
+ *    (not enough points, which product ran short), read after the rollback.
+ * Two requests with the same idempotency key can race past step 2; the loser's transaction is
+ * rolled back whole and it answers with the winner's order.
+ */
 export function createOrderPlacement(deps: OrderPlacementDeps) {
   const { pool } = deps;
   const placementPool = deps.placementPool ?? pool;
@@ -279,137 +287,26 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
     return answer(userId, first, false);
   }
 
-  /**
-   * Steps 2–7 for a batch of orders in ONE transaction and two round-trips (decisions 023, 026):
-   * BEGIN and every order's reads go together (readAndPlan); the planned orders' writes follow
-   * customer by customer (cart, then profile: the lock order of decision 021), then ONE stock
-   * statement for all of them (every product locked once, in id order, last, so a popular
-   * product's row is held only for that statement and the commit), the batch's summary rows in
-   * key order (migration 0017), and COMMIT. A write that refuses raises, so the COMMIT behind it
-   * rolls the whole batch back (stock, points, orders, carts) and the caller decides what follows.
-   */
-  async function writeTogether(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
+  /** Steps 2–4: read, plan, and write with COMMIT; a replayed key answers `{ replayOf }` and writes nothing. */
+  function write(request: PlacementRequest): Promise<Written> {
+    const { userId, command, productIds } = request;
     return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }) => {
-      const { outcomes, planned } = await readAndPlan(tx, batch);
-      if (planned.length === 0) return outcomes;
-      planned.sort(byCustomer);
-      const orderIds = planned.map(({ plan }) => plan.order.id);
-      const sent = await commitWith(() => [
-        ...planned.map(({ plan }) => writePlannedOrder(tx, plan)),
-        takeAllStock(
-          tx,
-          planned.map(({ plan }) => plan.stock),
-        ),
-        ...(planned.length > 1 ? [lockSalesSummaries(tx, orderIds)] : []),
+      const [context, products] = await Promise.all([
+        readOrderContext(tx, userId, command.idempotency_key ?? null, productIds),
+        readProducts(tx, productIds),
       ]);
-      const written = sent.slice(0, planned.length) as WrittenOrder[];
-      // Every order answers its customer's balance after the whole batch (all in one commit).
-      const balanceAfter = new Map<string, number>();
-      for (const [k, { plan }] of planned.entries()) {
-        if (plan.order.canjeadoConPuntos) balanceAfter.set(plan.order.userId, written[k]!.saldoPuntos);
-      }
-      planned.forEach(({ index, plan }, k) => {
-        const { row, saldoPuntos } = written[k]!;
-        outcomes[index] = { ok: true, value: { row, saldoPuntos: balanceAfter.get(plan.order.userId) ?? saldoPuntos } };
-      });
-      return outcomes;
+      const plan = planOrder(request, context, products);
+      if ('replayOf' in plan) return plan;
+      const [written] = await commitWith(() => [writePlannedOrder(tx, plan), takeAllStock(tx, [plan.stock])] as const);
+      return written;
     });
   }
 
-  /**
-   * Every order's reads (customer, settings, price list, replayed key, products), written together,
-   * then each order planned on its own: one that fails its checks answers its own error and writes
-   * nothing; a replayed key answers `{ replayOf }`. A read that failed aborted the transaction: the
-   * batch fails with it.
-   */
-  async function readAndPlan(tx: Queryable, batch: PlacementRequest[]) {
-    const reads = await Promise.allSettled(
-      batch.map(({ userId, command, productIds }) =>
-        Promise.all([readOrderContext(tx, userId, command.idempotency_key ?? null, productIds), readProducts(tx, productIds)]),
-      ),
-    );
-    const outcomes: Settled<Written>[] = [];
-    const planned: { index: number; plan: PlannedOrder }[] = [];
-    for (const [index, read] of reads.entries()) {
-      if (read.status === 'rejected') throw read.reason;
-      try {
-        const plan = planOrder(batch[index]!, ...read.value);
-        if ('replayOf' in plan) outcomes[index] = { ok: true, value: plan };
-        else planned.push({ index, plan });
-      } catch (error) {
-        outcomes[index] = { ok: false, error };
-      }
-    }
-    return { outcomes, planned };
-  }
-
-  /** One request in a transaction of its own; any failure is its answer. */
-  const writeAlone = (request: PlacementRequest): Promise<Settled<Written>> =>
-    writeTogether([request]).then(
-      ([outcome]) => outcome!,
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-
-  /**
-   * A batch written together. When one of its orders' writes refused nothing was applied. A stock
-   * refusal names the products that ran short: the orders that ask for none of them are written
-   * together again, and the others one at a time; after any other refusal (points, a deadlock)
-   * every order is written one at a time. Alone, each answers exactly what it would have answered
-   * had it come alone, and a lane never needs more than its one connection. Any other failure (a
-   * lost connection, maybe after COMMIT was sent) fails the whole batch rather than risk writing
-   * an order twice.
-   */
-  async function writeTogetherOrAlone(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
-    if (batch.length === 1) return [await writeAlone(batch[0]!)];
-    try {
-      return await writeTogether(batch);
-    } catch (error) {
-      if (!isStatementError(error)) throw error;
-      const short = new Set(stockRefusedIds(error));
-      const suspect = batch.map((request) => request.productIds.some((id) => short.has(id)));
-      // Nothing named (points, a deadlock): every order is a suspect.
-      if (!suspect.includes(true)) suspect.fill(true);
-      return writeSetAsideAlone(batch, suspect);
-    }
-  }
-
-  /** The requests not set aside written together (writeTogetherOrAlone), then each set-aside one alone; outcomes in the batch's order. */
-  async function writeSetAsideAlone(batch: PlacementRequest[], aside: boolean[]): Promise<Settled<Written>[]> {
-    const rest = batch.filter((_, i) => !aside[i]);
-    const together = rest.length > 0 ? await writeTogetherOrAlone(rest) : [];
-    const outcomes: Settled<Written>[] = [];
-    for (const [i, request] of batch.entries()) outcomes.push(aside[i] ? await writeAlone(request) : together.shift()!);
-    return outcomes;
-  }
-
-  /**
-   * What the lanes run. A request that repeats the idempotency key of an earlier one in the same
-   * batch (a retry that arrived while the first waited) would make the whole batch fail on the
-   * key's unique index: it is written after the batch, alone, and then answers the first order.
-   */
-  async function writeBatch(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
-    const keys = new Set<string>();
-    const repeats = batch.map(({ userId, command: { idempotency_key: key } }) => {
-      if (!key) return false;
-      const seen = keys.has(`${userId} ${key}`);
-      keys.add(`${userId} ${key}`);
-      return seen;
-    });
-    return writeSetAsideAlone(batch, repeats);
-  }
-
-  const placements = createBatchLanes<PlacementRequest, Written>({ ...(deps.placementBatches ?? PLACEMENT_BATCHES), run: writeBatch });
-
-  /**
-   * Places an order: check its shape, then write it (in a batch, writeBatch), or answer a replayed idempotency
-   * key with the first order. Two requests with the same key can race past that check; the
-   * loser's transaction is rolled back whole and it answers with the winner's order.
-   */
   async function placeOrder(userId: string, command: PlaceOrderCommand): Promise<PlacedOrder> {
     const productIds = checkCommandShape(command);
     const key = command.idempotency_key;
     try {
-      const written = await placements.submit({ userId, command, productIds });
+      const written = await write({ userId, command, productIds });
       if ('replayOf' in written) {
         const first = await findOwnOrder(pool, userId, written.replayOf);
         if (first) return replay(userId, first, command);

@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { authOf } from '../plugins/auth';
 import { createAdminOrdersService, createOwnOrdersService, renderOrderPdf, renderPickingSheetPdf } from '../modules/orders';
 import type { InvoiceIssuer } from '../modules/invoicing';
-import { createOrderPlacement, PLACEMENT_BATCHES } from '../flows/place-order';
+import { createOrderPlacement, PLACEMENT_CONNECTIONS } from '../flows/place-order';
 import { cancelOwnOrder } from '../flows/cancel-order';
 import { changeOrderStatus } from '../flows/change-order-status';
 import { editOrder } from '../flows/edit-order';
@@ -50,8 +50,8 @@ const ownOrderParamsSchema = z.object({ id: z.string().max(100) });
 /** Customer side. The access level is enforced before the body is read (plugins/auth.ts). */
 function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
   // Placing an order writes its statements in two round-trips on pipelined connections (decision 023).
-  // One connection per placement lane: a lane writes one transaction at a time (decision 026).
-  const placementPool = createPipelinedPool(deps.pool, PLACEMENT_BATCHES.lanes);
+  // Pipelined connections for placing orders, one transaction each (decisions 023, 036).
+  const placementPool = createPipelinedPool(deps.pool, PLACEMENT_CONNECTIONS);
   app.addHook('onClose', () => placementPool.end());
   const placement = createOrderPlacement({
     pool: deps.pool,

@@ -11,7 +11,6 @@ export {
   findOwnOrderForUpdate,
   insertOrderAndEmptyCart,
   insertOrderEdit,
-  lockSalesSummaries,
   notifyOrderCancelled,
   readOrderContext,
   readProducts,

@@ -117,15 +117,6 @@ export async function readOrderContext(db: Queryable, userId: string, idempotenc
 export type NewOrder = Omit<OrderRow, 'createdAt' | 'updatedAt'> & { idempotencyFingerprint: string | null };
 
 /**
- * Decision 026: the summary rows of a batch's orders, locked in key order before COMMIT
- * (migration 0017), so that the orders' deferred summary triggers, which run one order after
- * another, take no lock out of the order every other transaction takes them in.
- */
-export async function lockSalesSummaries(db: Queryable, orderIds: string[]): Promise<void> {
-  await db.query({ name: 'sales_summary_lock', text: 'select public.sales_summary_lock($1::uuid[])', values: [orderIds] });
-}
-
-/**
  * Writes the order (with its idempotency fingerprint, so an order with a key always has one),
  * empties its customer's cart and queues the admins' live notice, in one statement. NOTIFY is
  * delivered only on commit, so listeners (the admins' live feed, in any process) never hear of an

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/lib/mailer';
-import { OutboxWorker } from '../src/modules/outbox/outbox.worker';
+import { OutboxWorker } from '../src/modules/outbox';
 import { createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 import { createProduct } from './orders-fixtures';
 
 /**
- * With several server processes, one may peek an e-mail another is in the middle of sending (it
- * holds the row's claim until its send ends). The worker used to peek that same row again at once,
- * render its PDF again and fail to claim it again, for as long as the other send lasted.
+ * With several server processes, one may look for e-mails while another is sending them (decision
+ * 035: the other holds a lease on each row, `locked_until`). It must pass over them without
+ * rendering or sending anything, and send them once a lease runs out (the other process died).
  */
 const ctx = await setupTestApp();
 
 describe('an e-mail another process is sending', () => {
-  it('is passed over (rendered once, not sent here), and sent here later if that process let it go', { timeout: 20_000 }, async () => {
+  it('is passed over (not rendered, not sent here), and sent here once that process\'s lease runs out', { timeout: 20_000 }, async () => {
     const customer = await createVerifiedUser(ctx);
     const product = await createProduct(ctx);
     const res = await ctx.app.inject({
@@ -27,11 +27,6 @@ describe('an e-mail another process is sending', () => {
     const orderId = res.json<{ order: { id: string } }>().order.id;
     const queued = (await ctx.pool.query(`select id from email_outbox where order_id = $1`, [orderId])).rowCount!;
     expect(queued).toBeGreaterThan(0);
-
-    // "Another process" holds the claims, as its worker does while it sends.
-    const other = await ctx.pool.connect();
-    await other.query('begin');
-    await other.query(`select id from email_outbox where order_id = $1 for update`, [orderId]);
 
     let renders = 0;
     const sent: MailMessage[] = [];
@@ -47,22 +42,34 @@ describe('an e-mail another process is sending', () => {
       maxAttempts: 3,
       retryBaseMs: 1,
     });
+
+    // "Another process" is taking the rows at this very instant (its lease statement holds them).
+    const other = await ctx.pool.connect();
+    await other.query('begin');
+    await other.query(`select id from email_outbox where order_id = $1 for update`, [orderId]);
     try {
-      // Before, this never returned while the other transaction lived.
-      expect(await worker.drain()).toBe(queued);
-      expect(renders).toBe(queued);
-      expect(sent).toEqual([]);
+      // Never waits for the other transaction: nothing is due for this process.
+      expect(await worker.drain()).toBe(0);
+      // The other process's leases are taken; then it dies without sending.
+      await other.query(`update email_outbox set locked_until = now() + interval '1 second' where order_id = $1`, [orderId]);
+      await other.query('commit');
     } finally {
-      // The other process dies without sending: its claims are released, the rows are still due.
-      await other.query('rollback');
       other.release();
     }
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await worker.drain()).toBe(0);
+    expect(renders).toBe(0);
+    expect(sent).toEqual([]);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await worker.drain()).toBe(queued);
+    expect(renders).toBe(queued);
     expect(sent.map((m) => m.to).sort()).toEqual(
       (await ctx.pool.query<{ recipient: string }>(`select recipient from email_outbox where order_id = $1`, [orderId])).rows.map((r) => r.recipient).sort(),
     );
-    const { rows } = await ctx.pool.query<{ status: string }>(`select status from email_outbox where order_id = $1`, [orderId]);
-    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    const { rows } = await ctx.pool.query<{ status: string; locked_until: Date | null }>(
+      `select status, locked_until from email_outbox where order_id = $1`,
+      [orderId],
+    );
+    expect(rows.every((r) => r.status === 'sent' && r.locked_until === null)).toBe(true);
   });
 });
