@@ -36,6 +36,7 @@ import type { Mailer } from '../lib/mailer';
 import { authOf } from '../plugins/auth';
 import { addressKey, createAccountsService, createAdminUsersService, CuitConflictLimiter, sameCuit, type ClientInfo } from '../modules/accounts';
 import { adjustCustomerPoints, customerPointsHistory, customerPointsMovements } from '../flows/customer-points';
+import { routesPlugin } from './plugin';
 
 export interface AccountsRoutesDeps {
   db: Database;
@@ -226,3 +227,6 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body),
   );
 }
+
+/** registerAccountsRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const accountsRoutes = routesPlugin('accounts-routes', registerAccountsRoutes);

@@ -9,6 +9,7 @@ import { atCustomerPrices } from '../modules/price-lists';
 import { addCartLines } from '../modules/cart';
 import { showsIvaItemised } from '@mayorista/core/iva';
 import { createCartService } from '../modules/cart';
+import { routesPlugin } from './plugin';
 
 /**
  * GET/PUT /api/cart: one cart per approved customer, only their own. The guard runs before body
@@ -57,3 +58,6 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
     },
   );
 }
+
+/** registerCartRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const cartRoutes = routesPlugin('cart-routes', registerCartRoutes);

@@ -5,6 +5,7 @@ import { dashboardQuerySchema, dashboardSchema, type Dashboard, type DashboardPe
 import { countByStatus, listEmails } from '../modules/outbox';
 import { loadSettings } from '../modules/settings';
 import { readDashboard } from '../modules/dashboard';
+import { routesPlugin } from './plugin';
 
 /** The whole dashboard: business figures, and the e-mails that could not be sent (issue 19 §1, §6). */
 export async function loadDashboard(pool: pg.Pool, period: DashboardPeriod, now?: Date): Promise<Dashboard> {
@@ -24,3 +25,6 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { pool: pg.P
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await loadDashboard(deps.pool, request.query.period)),
   );
 }
+
+/** registerDashboardRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const dashboardRoutes = routesPlugin('dashboard-routes', registerDashboardRoutes);

@@ -21,6 +21,7 @@ import { AppError } from '../lib/errors';
 import { authOf } from '../plugins/auth';
 import { addToSavedCart } from '../modules/cart';
 import { toProduct } from '../db/product-rows';
+import { routesPlugin } from './plugin';
 
 interface ListRow {
   id: string;
@@ -145,3 +146,6 @@ export function registerListsRoutes(app: FastifyInstance, deps: { db: Database; 
     return reply.status(204).send();
   });
 }
+
+/** registerListsRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const listsRoutes = routesPlugin('lists-routes', registerListsRoutes);

@@ -21,6 +21,7 @@ import { cancelOwnOrder } from '../flows/cancel-order';
 import { changeOrderStatus } from '../flows/change-order-status';
 import { editOrder } from '../flows/edit-order';
 import { createPipelinedPool } from '../db/client';
+import { routesPlugin } from './plugin';
 
 interface OrdersRoutesDeps {
   pool: pg.Pool;
@@ -194,3 +195,6 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
     },
   );
 }
+
+/** registerOrdersRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const ordersRoutes = routesPlugin('orders-routes', registerOrdersRoutes);

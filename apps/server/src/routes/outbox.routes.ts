@@ -6,6 +6,7 @@ import { messages } from '@mayorista/core/messages';
 import { OUTBOX_STATUSES, outboxEmailSchema } from '@mayorista/core/schemas/order-life';
 import { AppError } from '../lib/errors';
 import { listEmails, retryFailedEmail } from '../modules/outbox';
+import { routesPlugin } from './plugin';
 
 /** The admin sees the e-mails that could not be sent and puts one back in the queue (issue 19 §1). */
 export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool; onEmailsQueued?: () => void }): void {
@@ -33,3 +34,6 @@ export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool
     },
   );
 }
+
+/** registerOutboxRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const outboxRoutes = routesPlugin('outbox-routes', registerOutboxRoutes, { decorators: ['outbox'] });

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { authOf } from '../plugins/auth';
 import { notFound } from '../plugins/error-handler';
 import { findPointsBalance } from '../modules/points';
+import { routesPlugin } from './plugin';
 
 /** GET /api/points: the signed-in customer's own balance (centavos), read fresh on every call. */
 export function registerPointsRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
@@ -13,3 +14,6 @@ export function registerPointsRoutes(app: FastifyInstance, deps: { pool: pg.Pool
     return reply.header('Cache-Control', 'no-store').send({ saldo_puntos: balance });
   });
 }
+
+/** registerPointsRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const pointsRoutes = routesPlugin('points-routes', registerPointsRoutes);

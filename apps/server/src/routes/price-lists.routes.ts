@@ -14,6 +14,7 @@ import { authOf } from '../plugins/auth';
 import { priceListPayload } from '../modules/products';
 import { createPriceListsService } from '../modules/price-lists';
 import { assignPriceList } from '../flows/assign-price-list';
+import { routesPlugin } from './plugin';
 
 /**
  * /api/admin/price-lists and the assignment of a list to a customer (docs/api.md "Price lists").
@@ -57,3 +58,6 @@ export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Datab
     async (request) => assignPriceList(deps, authOf(request).profile, request.params.id, request.body.price_list_id),
   );
 }
+
+/** registerPriceListsRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const priceListsRoutes = routesPlugin('price-lists-routes', registerPriceListsRoutes, { plugins: ['catalogue'], decorators: ['catalogueCache'] });

@@ -27,6 +27,7 @@ import { loadCustomerPriceListRule, loadPriceListRule } from '../modules/price-l
 import type { Config } from '../config';
 import { isApproved } from '@mayorista/core/roles';
 import { notFound } from '../plugins/error-handler';
+import { routesPlugin } from './plugin';
 
 const exportQuery = productListQuerySchema.pick({
   search: true,
@@ -179,3 +180,6 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.history(request.params.id)),
   );
 }
+
+/** registerPricingRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const pricingRoutes = routesPlugin('pricing-routes', registerPricingRoutes, { plugins: ['catalogue'], decorators: ['catalogueCache'] });

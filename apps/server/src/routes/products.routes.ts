@@ -26,6 +26,7 @@ import { notFound } from '../plugins/error-handler';
 import { CatalogueCache, createProductsService, STORED_IMAGE_NAME, viewerClassOf } from '../modules/products';
 import { loadPriceListRule } from '../modules/price-lists';
 import { createProduct, productStockMovements, updateProduct } from '../flows/save-product';
+import { routesPlugin } from './plugin';
 
 const productIdParams = z.object({ id: uuidSchema });
 const productImageParams = z.object({ id: uuidSchema, imageId: uuidSchema });
@@ -209,3 +210,6 @@ export async function registerProductRoutes(
       .send(createReadStream(fullPath));
   });
 }
+
+/** registerProductRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const productRoutes = routesPlugin('catalogue', registerProductRoutes);

@@ -6,6 +6,7 @@ import { sendError } from '../plugins/error-handler';
 import { handleConnection, JOIN_TIMEOUT_MS, type ConnectionContext } from '../modules/realtime';
 import { OrderEventsListener } from '../modules/realtime';
 import { SocketRegistry } from '../modules/realtime';
+import { routesPlugin } from './plugin';
 
 export { MAX_SOCKETS_PER_USER, MAX_UNJOINED_SOCKETS_PER_IP, REVALIDATE_AFTER_MS } from '../modules/realtime';
 
@@ -83,3 +84,6 @@ async function registerRealtimeRoute(app: FastifyInstance, ctx: ConnectionContex
     });
   });
 }
+
+/** registerRealtime as a plugin that declares what it needs (routes/plugin.ts). */
+export const realtimeRoutes = routesPlugin('realtime-routes', registerRealtime);

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { settingsResponseSchema, settingsUpdateSchema } from '@mayorista/core/schemas/settings';
 import { authOf } from '../plugins/auth';
 import { loadSettingsResponse, updateSettings } from '../modules/settings';
+import { routesPlugin } from './plugin';
 
 /** GET/PUT /api/admin/settings: the business settings (docs/api.md). */
 export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
@@ -21,3 +22,6 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
       reply.header('Cache-Control', 'no-store').send(await updateSettings(deps.pool, request.body, authOf(request).userId)),
   );
 }
+
+/** registerSettingsRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const settingsRoutes = routesPlugin('settings-routes', registerSettingsRoutes);
