@@ -84,10 +84,10 @@ test('a visitor signs up on a phone with only the required fields, verifies from
   await shoot(page, 'signup-required-only');
   const signup = page.waitForRequest((r) => r.url().endsWith('/api/auth/signup'));
   await page.getByRole('button', { name: 'Registrarse' }).click();
-  // The browser sends the empty optional field as typed.
-  expect((await signup).postDataJSON().data.delivery_notes).toBe('');
   await expect(page.getByRole('region', { name: /Notificaciones/ }).getByText('¡Registro exitoso!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Revisá tu correo' })).toBeVisible();
+  // The browser sent the empty optional field as typed.
+  expect((await signup).postDataJSON().data.delivery_notes).toBe('');
 
   // The verification e-mail, from the real SMTP server.
   await page.goto(await waitForMailLink(email, '/verificar-correo'));
