@@ -15,7 +15,11 @@ const centavosAtLeastZero = z
 
 const emailSwitch = z.boolean({ message: texts.invalidSwitch });
 
-/** Where the new-order and cancelled-order e-mails go; empty means no admin e-mails. */
+/**
+ * Where the new-order and cancelled-order e-mails go; an empty list means no admin e-mails. Until
+ * the list is first saved, the server reads every admin and super admin here (decision 029), so
+ * `DEFAULT_SETTINGS` keeps it empty: the default is the admins of the install, not a fixed list.
+ */
 const adminRecipientsSchema = z
   .array(z.email({ message: texts.invalidRecipient }).max(254, { message: texts.invalidRecipient }), { message: texts.invalidRecipient })
   .max(20, { message: texts.tooManyRecipients });
