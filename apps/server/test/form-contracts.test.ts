@@ -38,8 +38,12 @@ const { rows: productRows } = await ctx.pool.query<{ id: string }>(
 );
 const productId = productRows[0]!.id;
 
+const signInUser = await createVerifiedUser(ctx, { approved: true });
+
 const fixtures: ContractFixtures = {
   freshCuit,
+  unapprovedId: callers.unapproved.userId,
+  signInUser: { email: signInUser.email, password: signInUser.password },
   freshEmail: () => `contrato-${unique()}@example.com`,
   unique,
   customerId: callers.customer.userId,
@@ -79,11 +83,18 @@ async function headersOf(caller: ContractCaller): Promise<Record<string, string>
   return callers[caller].headers;
 }
 
-/** Prepares what one request acts on, builds the form's values and sends `toBody(values)`. */
+/** Prepares what one request acts on, builds the form's values and sends `change(build(values))`. */
 async function send(contract: FormContract, values: (state: unknown) => Record<string, unknown>, change: (body: unknown) => unknown = (b) => b) {
   const state = contract.prepare ? await contract.prepare(fixtures) : undefined;
   const body = change(contract.build(values(state)));
-  return ctx.app.inject({ method: contract.method, url: contract.url(fixtures, state), headers: await headersOf(contract.caller), payload: body as object });
+  const headers = await headersOf(contract.caller);
+  const query = contract.stored(fixtures, state);
+  const read = async () => (await ctx.pool.query(query.sql, query.params ?? [])).rows;
+  const before = await read();
+  const res = await ctx.app.inject({ method: contract.method, url: contract.url(fixtures, state), headers, payload: body as object });
+  // A refused request writes nothing: what the route writes reads the same as before.
+  if (res.statusCode >= 400) expect(await read(), `${contract.form}: a refused request changed what is stored`).toEqual(before);
+  return res;
 }
 
 const ruleOf = (name: string, field: TextField): TextRule => {

@@ -20,6 +20,7 @@ import { toRepriceBody, type RepriceValues } from '../../web/src/features/admin-
 import { toSettingsBody, type SettingsValues } from '../../web/src/features/admin-settings/settings-body';
 import { toChangePasswordBody, toUpdateMeBody, type PasswordValues } from '../../web/src/features/account/account-bodies';
 import { toRegisterBody, type RegisterValues } from '../../web/src/features/auth/register-body';
+import { toEmailBody, toSignInBody, type SignInValues } from '../../web/src/lib/auth/session/auth-bodies';
 import { toPlaceOrderBody, type PlaceOrderValues } from '../../web/src/features/checkout/place-order-body';
 import { toListNameBody } from '../../web/src/features/lists/list-body';
 import { createListSchema } from '@mayorista/core/schemas/lists';
@@ -48,6 +49,10 @@ export interface ContractFixtures {
   unique(): string;
   /** The approved customer the customer contracts act as. */
   customerId: string;
+  /** The unapproved account Mi cuenta's contract acts as. */
+  unapprovedId: string;
+  /** A verified account that signs in. */
+  signInUser: { email: string; password: string };
   /** An enabled product with unlimited stock and SKU `fixtures.sku`. */
   productId: string;
   sku: string;
@@ -85,6 +90,8 @@ export interface FormContract<V extends object = Record<string, unknown>, S = un
   texts: Partial<Record<keyof V & string, TextField>>;
   /** Status of an accepted request. */
   ok: number;
+  /** What the route writes, as one SQL query: a refused request must leave its answer unchanged. */
+  stored: (f: ContractFixtures, state: S) => { sql: string; params?: unknown[] };
 }
 
 const defineContract = <V extends object, S = undefined>(contract: FormContract<V, S>) => contract as unknown as FormContract;
@@ -125,6 +132,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'anonymous',
     url: () => '/api/auth/signup',
+    stored: () => ({ sql: 'select count(*)::int as n from users' }),
     build: toRegisterBody,
     required: (f) => ({ nombre: 'Lucía', apellido: 'Pérez', dni: randomDni(), email: f.freshEmail(), password: 'una-clave-bastante-larga', ...businessRequired(f) }),
     full: (f) => ({
@@ -144,12 +152,39 @@ export const formContracts: FormContract[] = [
     ok: 200,
   }),
 
+  defineContract<SignInValues>({
+    form: 'Iniciar sesión (/login)',
+    web: { file: 'apps/web/src/lib/auth/session/auth-client.ts', call: "'/api/auth/token'" },
+    method: 'POST',
+    caller: 'anonymous',
+    url: () => '/api/auth/token?grant_type=password',
+    stored: () => ({ sql: "select count(*)::int as n from sessions where user_agent is distinct from 'vitest'" }),
+    build: toSignInBody,
+    required: (f) => ({ email: f.signInUser.email, password: f.signInUser.password }),
+    full: (f) => ({ email: `  ${f.signInUser.email.toUpperCase()} `, password: f.signInUser.password }),
+    texts: {},
+    ok: 200,
+  }),
+  defineContract<{ email: string }>({
+    form: '¿Olvidaste tu contraseña? (/recuperar-clave)',
+    web: { file: 'apps/web/src/lib/auth/session/auth-client.ts', call: 'path' },
+    method: 'POST',
+    caller: 'anonymous',
+    url: () => '/api/auth/recover',
+    stored: () => ({ sql: 'select count(*)::int as n from email_tokens' }),
+    build: (values) => toEmailBody(values.email),
+    required: (f) => ({ email: f.signInUser.email }),
+    full: (f) => ({ email: f.signInUser.email }),
+    texts: {},
+    ok: 200,
+  }),
   defineContract<BusinessValues>({
     form: 'Mi cuenta: datos del negocio y de entrega (/mi-cuenta)',
     web: { file: 'apps/web/src/features/account/api/account-api.ts', call: "'/api/me'" },
     method: 'PATCH',
     caller: 'unapproved',
     url: () => '/api/me',
+    stored: (f) => ({ sql: 'select to_jsonb(p) as row from profiles p where id = $1', params: [f.unapprovedId] }),
     build: toUpdateMeBody,
     required: (f) => businessRequired(f),
     full: (f) => ({ ...businessRequired(f), delivery_notes: 'Timbre 2B, de 8 a 13' }),
@@ -162,6 +197,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'fresh',
     url: () => '/api/me/password',
+    stored: () => ({ sql: 'select count(*)::int as n from sessions' }),
     build: toChangePasswordBody,
     required: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
     full: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
@@ -174,6 +210,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: () => '/api/products',
+    stored: () => ({ sql: 'select count(*)::int as n, max(updated_at) as last from products' }),
     build: toProductBody,
     required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
     full: (f) => ({
@@ -210,6 +247,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: () => '/api/admin/price-lists',
+    stored: () => ({ sql: 'select count(*)::int as n from price_lists' }),
     build: toPriceListBody,
     required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
     full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
@@ -222,6 +260,7 @@ export const formContracts: FormContract[] = [
     method: 'PUT',
     caller: 'admin',
     url: () => '/api/admin/settings',
+    stored: () => ({ sql: 'select value from app_settings' }),
     build: toSettingsBody,
     required: () => ({ minOrder: '', switches: allSwitches(true), recipients: '', threshold: '', pricesIncludeIva: true }),
     full: () => ({
@@ -240,6 +279,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: () => '/api/admin/products/reprice?dry_run=1',
+    stored: () => ({ sql: 'select count(*)::int as n from price_changes' }),
     build: (values) => {
       const body = toRepriceBody(values);
       if (typeof body === 'string') throw new Error(body);
@@ -266,6 +306,7 @@ export const formContracts: FormContract[] = [
     caller: 'admin',
     prepare: async (f) => ({ order: await f.freshOrder() }),
     url: (_f, { order }) => `/api/admin/orders/${order.id}`,
+    stored: (_f, { order }) => ({ sql: 'select items, total, updated_at from orders where id = $1', params: [order.id] }),
     build: toOrderEditBody,
     required: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 3 }], reason: 'Pidió una más', reprice: false, updatedAt: order.updated_at }),
     full: (_f, { order }) => ({
@@ -283,6 +324,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: (f) => `/api/admin/users/${f.customerId}/points`,
+    stored: (f) => ({ sql: 'select saldo_puntos, (select count(*)::int from points_movements) as moves from profiles where id = $1', params: [f.customerId] }),
     build: toPointsBody,
     required: () => ({ balance: '0', reason: 'Ajuste' }),
     full: () => ({ balance: '1.234,50', reason: 'Bonificación por volumen.\nAcordado en la visita.' }),
@@ -295,6 +337,7 @@ export const formContracts: FormContract[] = [
     method: 'PATCH',
     caller: 'admin',
     url: (f) => `/api/admin/users/${f.customerId}/notes`,
+    stored: (f) => ({ sql: 'select admin_notes from profiles where id = $1', params: [f.customerId] }),
     build: (values) => toAdminNotesBody(values.notes),
     required: () => ({ notes: '' }),
     full: () => ({ notes: 'Paga a 30 días.\nLlamar antes de las 10.' }),
@@ -307,6 +350,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'customer',
     url: () => '/api/cart/lines',
+    stored: (f) => ({ sql: 'select cart_data from cart where user_id = $1', params: [f.customerId] }),
     build: (values) => quickOrderBodyFromText(`${values.sku} ${values.quantity}`, values.preview),
     required: (f) => ({ sku: f.sku, quantity: '2', preview: true }),
     full: (f) => ({ sku: f.sku, quantity: '4', preview: false }),
@@ -319,6 +363,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'customer',
     url: () => '/api/orders',
+    stored: () => ({ sql: 'select count(*)::int as n from orders' }),
     build: toPlaceOrderBody,
     required: (f) => ({ items: [{ product_id: f.productId, quantity: 1 }], observaciones: '', payWithPoints: false, idempotencyKey: randomUUID() }),
     full: (f) => ({
@@ -340,6 +385,7 @@ export const formContracts: FormContract[] = [
       return undefined;
     },
     url: () => '/api/lists',
+    stored: () => ({ sql: 'select count(*)::int as n from shopping_lists' }),
     build: (values) => toListNameBody(values.name),
     required: (f) => ({ name: `Semanal ${f.unique()}` }),
     full: (f) => ({ name: `Semanal ${f.unique()}` }),
@@ -353,6 +399,7 @@ export const formContracts: FormContract[] = [
     caller: 'customer',
     prepare: async (f) => ({ listId: await f.freshList() }),
     url: (_f, { listId }) => `/api/lists/${listId}`,
+    stored: (_f, { listId }) => ({ sql: 'select name, updated_at from shopping_lists where id = $1', params: [listId] }),
     build: (values) => toListNameBody(values.name),
     required: (f) => ({ name: `Mensual ${f.unique()}` }),
     full: (f) => ({ name: `Mensual ${f.unique()}` }),
@@ -369,11 +416,9 @@ export const FRESH_PASSWORD = 'clave-de-prueba-segura';
  * or link step (covered by their own tests). Keyed like `web` above: `file call`.
  */
 export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
-  "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/token'": 'sign-in and refresh: e-mail and password as typed, or the stored refresh token (accounts tests)',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/verify'": 'the token of the e-mail link',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/reset-password'": 'the token of the e-mail link and the new password',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/logout'": 'no body',
-  'apps/web/src/lib/auth/session/auth-client.ts path': 'resend verification and recover: one e-mail address as typed',
   "apps/web/src/lib/cart/cart-api.ts '/api/cart'": 'the cart itself (product id → quantity), saved by the cart, not typed',
   'apps/web/src/features/orders/api/orders-api.ts `/api/orders/${encodeURIComponent(orderId)}/cancel`': 'a button, no body',
   'apps/web/src/features/admin-dashboard/dashboard-api.ts `/api/admin/emails/${id}/retry`': 'a button, no body',
