@@ -141,6 +141,7 @@ test('Mi cuenta saves with the optional delivery notes cleared, and a long busin
   expect(await noSideScroll(), 'the sign-up form without sideways scroll at 320 px').toBe(true);
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(page.getByRole('heading', { name: 'Revisá tu correo' })).toBeVisible();
+  expect(await noSideScroll(), '"Revisá tu correo" with a long address without sideways scroll at 320 px').toBe(true);
   await page.goto(await waitForMailLink(email, '/verificar-correo'));
   await expect(page.getByRole('heading', { name: '¡Correo verificado!' })).toBeVisible();
   expect(await noSideScroll(), 'no sideways scroll at 320 px once signed in').toBe(true);
