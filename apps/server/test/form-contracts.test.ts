@@ -55,6 +55,9 @@ const fixtures: ContractFixtures = {
     return { id: order.id, updated_at: rows[0]!.updated_at.toISOString(), product_id: productId };
   },
   fillCart: () => setCart(ctx, callers.customer.userId, { [productId]: 2 }),
+  noMinimumOrder: async () => {
+    await ctx.pool.query(`update app_settings set value = value || '{"min_order_amount": 0}'`);
+  },
   freshList: async () => {
     await setCart(ctx, callers.customer.userId, { [productId]: 2 });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/lists', headers: callers.customer.headers, payload: { name: `Lista ${unique()}` } });
@@ -131,9 +134,9 @@ describe.each(formContracts.map((c) => [c.form, c] as const))('%s', (_form, cont
     expect(res.statusCode, res.body).toBe(contract.ok);
   });
 
-  it('(b) accepts every text field at its maximum length', async () => {
+  it('(b) accepts every field at its limit (texts at their maximum length, the largest amounts and quantities)', async () => {
     const res = await send(contract, (state) => {
-      const values = full(contract)(state);
+      const values = { ...full(contract)(state), ...contract.limits?.(fixtures, state) };
       for (const [name, field] of fields) values[name] = textOf(ruleOf(name, field).max);
       return values;
     });

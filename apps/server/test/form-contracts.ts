@@ -61,6 +61,8 @@ export interface ContractFixtures {
   freshList(): Promise<string>;
   /** Puts a product in the customer's saved cart (a list is copied from it). */
   fillCart(): Promise<void>;
+  /** No minimum order (the settings contract leaves its largest one behind). */
+  noMinimumOrder(): Promise<void>;
 }
 
 export interface TextField {
@@ -88,6 +90,8 @@ export interface FormContract<V extends object = Record<string, unknown>, S = un
   full(f: ContractFixtures, state: S): V;
   /** The form's text fields by value name. */
   texts: Partial<Record<keyof V & string, TextField>>;
+  /** The other fields at their limits (largest amount, quantity, list…), for (b). */
+  limits?(f: ContractFixtures, state: S): Partial<V>;
   /** Status of an accepted request. */
   ok: number;
   /** What the route writes, as one SQL query: a refused request must leave its answer unchanged. */
@@ -134,6 +138,8 @@ export const formContracts: FormContract[] = [
     url: () => '/api/auth/signup',
     stored: () => ({ sql: 'select count(*)::int as n from users' }),
     build: toRegisterBody,
+    // The longest address the schema takes (254: 64 + @ + 63 + . + 63 + . + 58 + .ar) and password.
+    limits: () => ({ email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`, password: 'ñ'.repeat(200) }),
     required: (f) => ({ nombre: 'Lucía', apellido: 'Pérez', dni: randomDni(), email: f.freshEmail(), password: 'una-clave-bastante-larga', ...businessRequired(f) }),
     full: (f) => ({
       nombre: 'Lucía',
@@ -199,6 +205,7 @@ export const formContracts: FormContract[] = [
     url: () => '/api/me/password',
     stored: () => ({ sql: 'select count(*)::int as n from sessions' }),
     build: toChangePasswordBody,
+    limits: () => ({ next: 'ñ'.repeat(200) }),
     required: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
     full: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
     texts: {},
@@ -212,6 +219,17 @@ export const formContracts: FormContract[] = [
     url: () => '/api/products',
     stored: () => ({ sql: 'select count(*)::int as n, max(updated_at) as last from products' }),
     build: toProductBody,
+    limits: () => ({
+      price: '1.000.000.000,00',
+      retail_price: '1.000.000.000,00',
+      sale_price: '999.999.999,99',
+      sale_price_retail: '999.999.999,99',
+      stock: '100000000',
+      min_quantity: '10000',
+      pack_size: '10000',
+      max_quantity: '10000',
+      discounts: Array.from({ length: 20 }, (_, i) => ({ key: `t${i}`, minQuantity: String(10_000 - i), discountType: 'percentage' as const, discountValue: '99,99' })),
+    }),
     required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
     full: (f) => ({
       ...emptyProduct,
@@ -249,6 +267,7 @@ export const formContracts: FormContract[] = [
     url: () => '/api/admin/price-lists',
     stored: () => ({ sql: 'select count(*)::int as n from price_lists' }),
     build: toPriceListBody,
+    limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
     required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
     full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
     texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
@@ -262,6 +281,11 @@ export const formContracts: FormContract[] = [
     url: () => '/api/admin/settings',
     stored: () => ({ sql: 'select value from app_settings' }),
     build: toSettingsBody,
+    limits: () => ({
+      minOrder: '1.000.000.000,00',
+      recipients: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, '0')}${'a'.repeat(62)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`).join('\n'),
+      threshold: '1000000',
+    }),
     required: () => ({ minOrder: '', switches: allSwitches(true), recipients: '', threshold: '', pricesIncludeIva: true }),
     full: () => ({
       minOrder: '100,50',
@@ -308,6 +332,7 @@ export const formContracts: FormContract[] = [
     url: (_f, { order }) => `/api/admin/orders/${order.id}`,
     stored: (_f, { order }) => ({ sql: 'select items, total, updated_at from orders where id = $1', params: [order.id] }),
     build: toOrderEditBody,
+    limits: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 10_000 }] }),
     required: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 3 }], reason: 'Pidió una más', reprice: false, updatedAt: order.updated_at }),
     full: (_f, { order }) => ({
       lines: [{ product_id: order.product_id, quantity: 5 }],
@@ -326,6 +351,7 @@ export const formContracts: FormContract[] = [
     url: (f) => `/api/admin/users/${f.customerId}/points`,
     stored: (f) => ({ sql: 'select saldo_puntos, (select count(*)::int from points_movements) as moves from profiles where id = $1', params: [f.customerId] }),
     build: toPointsBody,
+    limits: () => ({ balance: '1.000.000.000,00' }),
     required: () => ({ balance: '0', reason: 'Ajuste' }),
     full: () => ({ balance: '1.234,50', reason: 'Bonificación por volumen.\nAcordado en la visita.' }),
     texts: { reason: { schema: pointsAdjustmentSchema.shape.reason, path: 'reason' } },
@@ -362,9 +388,14 @@ export const formContracts: FormContract[] = [
     web: { file: 'apps/web/src/features/checkout/api/place-order.ts', call: "'/api/orders'" },
     method: 'POST',
     caller: 'customer',
+    prepare: async (f) => {
+      await f.noMinimumOrder();
+      return undefined;
+    },
     url: () => '/api/orders',
     stored: () => ({ sql: 'select count(*)::int as n from orders' }),
     build: toPlaceOrderBody,
+    limits: (f) => ({ items: [{ product_id: f.productId, quantity: 10_000 }] }),
     required: (f) => ({ items: [{ product_id: f.productId, quantity: 1 }], observaciones: '', payWithPoints: false, idempotencyKey: randomUUID() }),
     full: (f) => ({
       items: [{ product_id: f.productId, quantity: 2 }],
