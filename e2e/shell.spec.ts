@@ -141,6 +141,6 @@ test('a page whose chunk fails to download says so inside the shell, and reloadi
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
 
   await page.unroute('**/assets/login-page-*.js');
-  await alert.getByRole('button', { name: 'Volver a cargar la página' }).click();
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
 });

@@ -8,5 +8,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // A form test types every field of the sign-up with userEvent: ~1–2 s on a quiet machine, past
+    // vitest's default 5 s when the other suites share the 2 cores (seen on a loaded run).
+    testTimeout: 20_000,
   },
 });

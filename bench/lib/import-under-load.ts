@@ -23,11 +23,22 @@ interface Load {
   requests: number;
 }
 
-/** The catalogue under autocannon until `until` settles (or for `seconds`). */
-function catalogueLoad(url: string, token: string, seconds: number, until?: Promise<unknown>): Promise<Load> {
+/**
+ * The catalogue under autocannon until `until` settles (or for `seconds`). Without `rate` the
+ * connections ask as fast as the server answers (saturation: latency then mostly measures the
+ * queue, and any other work on the server's core lengthens it); with `rate` they ask that many
+ * requests per second in all, below capacity, so latency measures the pauses a customer feels.
+ */
+function catalogueLoad(url: string, token: string, seconds: number, until?: Promise<unknown>, rate?: number): Promise<Load> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: `${url}${CATALOGUE}`, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      {
+        url: `${url}${CATALOGUE}`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+        ...(rate ? { overallRate: rate } : {}),
+      },
       (error, result) => {
         if (error) return reject(error);
         resolve({
@@ -86,12 +97,13 @@ export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
     const pid = server.child.pid!;
     const customer = data.customers[0]!.token;
     const workbook = multipart(await importWorkbook(20000));
-    const importFile = (dryRun: boolean) =>
+    const secondWorkbook = multipart(await importWorkbook(20000, 20_000));
+    const importFile = (dryRun: boolean, file = workbook) =>
       timed(async () => {
         const r = await fetch(`${url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${data.admin.token}`, 'content-type': workbook.contentType },
-          body: workbook.body,
+          headers: { authorization: `Bearer ${data.admin.token}`, 'content-type': file.contentType },
+          body: file.body,
         });
         const report = (await r.json()) as { updated: number };
         if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(report).slice(0, 500)}`);
@@ -117,6 +129,21 @@ export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
     const applied = await applying;
     const peak = memory.stop();
 
+    // The same comparison at half the catalogue's capacity, with a second file (another raise, so
+    // all 20,000 rows change again): the figure a customer browsing during an import would see.
+    const rate = Math.max(1, Math.round(alone.rps / 2));
+    opts.say(`▶ Importación bajo carga: a ritmo fijo (${rate} pedidos/s, la mitad de la capacidad), solo y durante otra importación...`);
+    const aloneAtRate = await catalogueLoad(url, customer, 8, undefined, rate);
+    const applyingAtRate = importFile(false, secondWorkbook);
+    const duringAtRate = await catalogueLoad(
+      url,
+      customer,
+      120,
+      applyingAtRate.catch(() => undefined),
+      rate,
+    );
+    const appliedAtRate = await applyingAtRate;
+
     const figures = {
       catalogueAlone: alone,
       catalogueDuringImport: during,
@@ -125,12 +152,25 @@ export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
       importApplyUnderLoadSeconds: seconds(applied.ms),
       importUpdated: applied.value.updated,
       importPeakServerMb: peak.server,
+      atHalfCapacity: {
+        rate,
+        catalogueAlone: aloneAtRate,
+        catalogueDuringImport: duringAtRate,
+        p99Ratio: Number((duringAtRate.p99 / Math.max(1, aloneAtRate.p99)).toFixed(2)),
+        importApplySeconds: seconds(appliedAtRate.ms),
+        importUpdated: appliedAtRate.value.updated,
+      },
       targets: { p99Ratio: 1.5, importApplyUnderLoadSeconds: 10, importPeakServerMb: 300 },
     };
     opts.say(
       `  Catálogo p99 ${alone.p99} ms solo → ${during.p99} ms durante la importación (${figures.p99Ratio}×, ≤ 1,5) · ` +
         `${during.requests} pedidos, ${during.non2xx} no-2xx · importación: simulación ${figures.importDryRunSeconds} s, ` +
         `aplicación bajo carga ${figures.importApplyUnderLoadSeconds} s (≤ 10), ${figures.importUpdated} actualizados, memoria pico ${figures.importPeakServerMb} MB (≤ 300)`,
+    );
+    const half = figures.atHalfCapacity;
+    opts.say(
+      `  A ${rate} pedidos/s: p99 ${aloneAtRate.p99} ms solo → ${duringAtRate.p99} ms durante la importación (${half.p99Ratio}×, ≤ 1,5) · ` +
+        `${duringAtRate.non2xx} no-2xx · aplicación ${half.importApplySeconds} s, ${half.importUpdated} actualizados`,
     );
     return figures;
   } finally {

@@ -261,3 +261,63 @@ describe('roles', () => {
     expect(rows[0].n).toBe(1);
   });
 });
+
+describe('DELETE /api/admin/users/:id ("Rechazar" a sign-up)', () => {
+  const reject = (headers: Headers, id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers });
+  const exists = async (id: string) => (await ctx.pool.query('select 1 from users where id = $1', [id])).rowCount === 1;
+  const notPending = { code: 'account_not_pending', message: messages.accountRules.accountNotPending };
+
+  it('deletes an account waiting for approval, with its profile; the address can sign up again', async () => {
+    const admin = await createAdmin(ctx);
+    const pending = await createVerifiedUser(ctx, { approved: false });
+    const res = await reject(admin.headers, pending.userId);
+    expect(res.statusCode).toBe(204);
+    expect(await exists(pending.userId)).toBe(false);
+    expect((await ctx.pool.query('select 1 from profiles where id = $1', [pending.userId])).rowCount).toBe(0);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: pending.email, password: 'una-clave-bastante-larga', data: { nombre: 'Otra', apellido: 'Vez', dni: '30123457' } },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await reject(admin.headers, pending.userId)).statusCode).toBe(404);
+  });
+
+  it('refuses approved, staff and ever-ordered accounts with 409 account_not_pending, and customers with 403', async () => {
+    const admin = await createAdmin(ctx);
+    const approved = await createVerifiedUser(ctx, { approved: true });
+    const otherAdmin = await createVerifiedUser(ctx, { approved: false, is_admin: true });
+    for (const target of [approved, otherAdmin]) {
+      const res = await reject(admin.headers, target.userId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual(notPending);
+      expect(await exists(target.userId)).toBe(true);
+    }
+
+    // A customer who ordered and then lost the approval is revoked, never erased (the orders keep it).
+    const product = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: { name: `Rechazo ${Date.now()}`, price: 1000, retail_price: 1500, stock: 10 },
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: approved.headers,
+      payload: { items: [{ product_id: product.json().id, quantity: 1 }], observaciones: '', canjeado_con_puntos: false, idempotency_key: `rechazo-${Date.now()}` },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((await setApproval(admin.headers, approved.userId, false)).statusCode).toBe(200);
+    const ordered = await reject(admin.headers, approved.userId);
+    expect(ordered.statusCode).toBe(409);
+    expect(ordered.json()).toEqual(notPending);
+
+    const customer = await createVerifiedUser(ctx);
+    const pending = await createVerifiedUser(ctx, { approved: false });
+    expect((await reject(customer.headers, pending.userId)).statusCode).toBe(403);
+    expect((await reject(admin.headers, admin.userId)).json().code).toBe('cannot_change_self');
+    expect(await exists(pending.userId)).toBe(true);
+  });
+});

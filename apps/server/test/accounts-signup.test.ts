@@ -221,7 +221,7 @@ describe('e-mail verification', () => {
     expect(res.json()).toEqual({ code: 'email_not_confirmed', message: messages.auth.emailNotVerified });
   });
 
-  it('verifies once, signs in with a session, and refuses the same link again', async () => {
+  it('verifies once, signs in with a session, and answers the same link again with "ya está verificado" (no session)', async () => {
     const { email, token } = await signUpAndGetToken();
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
     expect(res.statusCode).toBe(200);
@@ -233,8 +233,8 @@ describe('e-mail verification', () => {
     expect(rows[0].email_verified_at).toBeInstanceOf(Date);
 
     const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: 'invalid_token', message: messages.accountRules.invalidToken });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'email_already_verified', message: messages.accountRules.emailAlreadyVerified });
 
     const signIn = await ctx.app.inject({
       method: 'POST',
@@ -266,7 +266,17 @@ describe('e-mail verification', () => {
   it('lets two simultaneous clicks on one link verify only once', async () => {
     const { token } = await signUpAndGetToken();
     const results = await Promise.all([1, 2, 3].map(() => ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } })));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    // The two that came second find the address verified: "ya está verificado", not "invalid link".
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('answers a link opened again (a mail app opened it first) with 409 email_already_verified and no session', async () => {
+    const { token } = await signUpAndGetToken();
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } })).statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'email_already_verified', message: messages.accountRules.emailAlreadyVerified });
+    expect(again.json()).not.toHaveProperty('access_token');
   });
 
   it('resend always answers { ok: true }, mails a new link only to unverified accounts, and retires the old link', async () => {

@@ -87,11 +87,14 @@ describe('CUIT conflicts', () => {
     expect(codes.filter((code) => code === 429)).toHaveLength(20 - CUIT_CONFLICTS_PER_HOUR);
   });
 
-  it('clearing the CUIT and saving free ones are never limited', async () => {
+  it('free CUITs are never limited, and a missing CUIT answers its own message, not the limit', async () => {
     const prober = await createVerifiedUser(ctx);
     for (let i = 0; i < CUIT_CONFLICTS_PER_HOUR * 2; i++) {
       expect((await patchMe(prober.headers, { cuit: freshCuit() }, '10.4.0.1')).statusCode).toBe(200);
-      expect((await patchMe(prober.headers, { cuit: null }, '10.4.0.1')).statusCode).toBe(200);
+      // The CUIT is a required business field: clearing it is refused on the field, never as a 429.
+      const cleared = await patchMe(prober.headers, { cuit: null }, '10.4.0.1');
+      expect(cleared.statusCode).toBe(400);
+      expect(cleared.json().code).toBe('validation_failed');
     }
   });
 

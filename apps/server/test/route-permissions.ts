@@ -162,6 +162,12 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/approval`, payload: { approved: true } }),
   },
+  [routeKey('DELETE', '/api/admin/users/:id')]: {
+    access: 'admin',
+    // 204 for a sign-up still waiting; 409 account_not_pending for any other account.
+    allowed: [204, 409],
+    request: async (f) => ({ method: 'DELETE', url: `/api/admin/users/${await f.freshUserId()}` }),
+  },
   [routeKey('POST', '/api/admin/users/:id/points')]: {
     access: 'admin',
     allowed: [200],

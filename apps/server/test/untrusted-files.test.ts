@@ -37,7 +37,7 @@ const productCount = async () => (await ctx.pool.query<{ n: number }>('select co
 
 /**
  * Sends the file and, until it is answered, keeps asking for the catalogue one request after
- * another: every catalogue answer must be a 200, and at least one must arrive while the file is
+ * another (5 ms apart): every catalogue answer must be a 200, and at least one must arrive while the file is
  * still being read (a server stuck on the file would answer the catalogue only afterwards).
  */
 async function importWhileBrowsing(file: Buffer, dryRun = true) {
@@ -54,6 +54,9 @@ async function importWhileBrowsing(file: Buffer, dryRun = true) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/products?page_size=5' });
       catalogueStatuses.push(response.statusCode);
       if (!importAnswered) answeredDuringImport++;
+      // An injected request can complete without leaving the microtask queue; wait a macrotask so
+      // the file thread's answer (a message event) can be delivered at all.
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
   const [imported] = await Promise.all([importing, browsing]);

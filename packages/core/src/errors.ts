@@ -54,9 +54,13 @@ export const ERROR_CODES = {
   refresh_token_reused: 'validation',
   invalid_token: 'validation',
   token_expired: 'validation',
+  // A verification link opened again (or first by a mail app's scanner): the address is verified.
+  email_already_verified: 'conflict',
   weak_password: 'unprocessable',
   cannot_change_self: 'unprocessable',
   last_super_admin: 'conflict',
+  // Rejecting a sign-up (DELETE /api/admin/users/:id) is for accounts still waiting for approval.
+  account_not_pending: 'conflict',
   // Issue 16: a customer's own account (PATCH /api/me, POST /api/me/password, sign-up)
   cuit_taken: 'conflict',
   wrong_current_password: 'validation',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { neutraliseFormula, protectApostrophe, restoreFormulaText } from './spreadsheet-text';
 
-const formulaLike = fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'=", "''+"), fc.string()).map(([a, b]) => a + b);
+const formulaLike = fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'=", "''+", ' =', '\u00a0+', '＝', "' ＠"), fc.string()).map(([a, b]) => a + b);
 const anyText = fc.oneof(fc.string(), formulaLike);
 
 describe('spreadsheet text', () => {
@@ -14,6 +14,9 @@ describe('spreadsheet text', () => {
     ['\t=1', "'\t=1"],
     ['\r=1', "'\r=1"],
     ["'=1", "''=1"],
+    ['  =1+1', "'  =1+1"],
+    ['＝1+1', "'＝1+1"],
+    ["' -1", "'' -1"],
     ['Azúcar', 'Azúcar'],
     ["'hola", "'hola"],
   ])('neutralises %j as %j', (value, written) => {
@@ -24,7 +27,7 @@ describe('spreadsheet text', () => {
   it('no neutralised text starts a formula, and the import gets every text back exactly (CSV and XLSX)', () => {
     fc.assert(
       fc.property(anyText, (value) => {
-        expect(neutraliseFormula(value)).not.toMatch(/^[=+\-@\t\r]/);
+        expect(neutraliseFormula(value)).not.toMatch(/^\s*[=+\-@＝＋－＠\t\r]/);
         expect(restoreFormulaText(neutraliseFormula(value))).toBe(value);
         expect(restoreFormulaText(protectApostrophe(value))).toBe(value);
       }),

@@ -4,6 +4,7 @@ import { queryClient } from '../lib/query-client';
 import { AuthProvider } from '../lib/auth';
 import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { routes } from './routes';
+import { PageErrorBoundary } from './layout/page-error-boundary';
 
 function AppRoutes() {
   return useRoutes(routes);
@@ -16,14 +17,19 @@ function AppRoutes() {
  * logout leaves the guarded page before the session disappears.
  */
 export function App() {
+  // Decision 032: the last line of defence against a blank screen. Each page has its own boundary
+  // inside the shell (RootLayout); this one catches a failure of the shell itself (navigation,
+  // cart, session) and still says what happened, in Spanish, with "Reintentar".
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-        <DeferredToaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <PageErrorBoundary resetKey="app">
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+          <DeferredToaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </PageErrorBoundary>
   );
 }

@@ -9,7 +9,7 @@ export const app = {
   underConstruction: 'Esta sección está en construcción.',
   pageError: {
     title: 'No se pudo mostrar esta página.',
-    text: 'Ocurrió un problema al cargarla, por ejemplo un corte de conexión. Volvé a cargarla para seguir; tu carrito queda guardado.',
-    reload: 'Volver a cargar la página',
+    text: 'Ocurrió un problema al cargarla, por ejemplo un corte de conexión. Tocá «Reintentar» para seguir; tu carrito queda guardado.',
+    reload: 'Reintentar',
   },
 } as const;

@@ -27,6 +27,12 @@ export const cartPage = {
   pointsBalance: (amount: string) => `Tu saldo: ${amount}`,
   placeOrder: 'Realizar pedido',
   placingOrder: 'Enviando pedido...',
+  offlineTitle: 'Sin conexión — tu pedido no se envió',
+  offlineText: 'Revisá la conexión y tocá «Reintentar». El carrito queda como lo ves.',
+  failedTitle: 'Tu pedido no se envió',
+  retryOrder: 'Reintentar',
+  linesCount: (n: number) => (n === 1 ? '1 producto' : `${n} productos`),
+  dismiss: 'Cerrar aviso',
   summaryTitle: 'Resumen',
   belowMinimumOrder: (minimum: string, missing: string) =>
     `El pedido mínimo es de ${minimum}: te faltan ${missing}.`,

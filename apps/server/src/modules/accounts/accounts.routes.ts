@@ -188,6 +188,15 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved),
   );
 
+  r.delete(
+    '/api/admin/users/:id',
+    { schema: { params: adminUserParams }, config: { access: 'admin' } },
+    async (request, reply) => {
+      await adminUsers.rejectPending(authOf(request).profile, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
   r.post(
     '/api/admin/users/:id/points',
     { schema: { params: adminUserParams, body: pointsAdjustmentSchema, response: { 200: adminUserSchema } }, config: { access: 'admin' } },

@@ -171,6 +171,13 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async verifyEmail(token: string, client: ClientInfo): Promise<Session> {
       return db.transaction(async (tx) => {
+        // The link opened a second time (or first by a mail app's link scanner): if its account is
+        // verified, say so (409) rather than "invalid link". No session: the link is spent.
+        const row = await repo.lockEmailToken(tx, hashOpaqueToken(token), 'verify_email');
+        if (row && (row.usedAt || row.expired)) {
+          const owner = await repo.findUserById(tx, row.userId);
+          if (owner?.emailVerifiedAt) throw new AppError('email_already_verified', messages.accountRules.emailAlreadyVerified);
+        }
         const userId = await consumeEmailToken(tx, token, 'verify_email');
         await repo.markEmailVerified(tx, userId);
         const user = await repo.findUserById(tx, userId);

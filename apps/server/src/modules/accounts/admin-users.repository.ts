@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { cuitSearchTerm, type AdminUser, type AdminUserStatus, type AdminCustomer, type Profile } from '@mayorista/core';
 import { likeContains } from '../../db/like';
-import { profiles, users } from '../../db/schema';
+import { orders, profiles, users } from '../../db/schema';
 import { businessColumns, profileColumns, type Executor, type Transaction } from './accounts.repository';
 
 const adminUserColumns = {
@@ -59,6 +59,17 @@ export async function findAdminUser(db: Executor, id: string): Promise<AdminUser
 export async function lockProfile(tx: Transaction, id: string): Promise<Profile | null> {
   const [row] = await tx.select(profileColumns).from(profiles).where(eq(profiles.id, id)).for('update');
   return row ?? null;
+}
+
+/** Whether the account placed any order (orders keep their customer: the foreign key restricts). */
+export async function hasOrders(tx: Transaction, id: string): Promise<boolean> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
+  return row !== undefined;
+}
+
+/** Deletes the account; its profile, sessions, tokens, cart and lists go with it (cascade). */
+export async function deleteUser(tx: Transaction, id: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, id));
 }
 
 /** Locks every super admin row: the "never the last super admin" check must see a stable set. */

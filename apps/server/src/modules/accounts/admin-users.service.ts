@@ -71,6 +71,24 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
 
     customer,
 
+    /**
+     * "Rechazar" on a sign-up waiting for approval: the account is deleted (its address and CUIT
+     * may sign up again). Only for that: an approved account, a staff account, or one that ever
+     * placed an order answers 409 account_not_pending — those are revoked, not erased.
+     */
+    async rejectPending(actor: Actor, targetId: string): Promise<void> {
+      if (actor.id === targetId) throw new AppError('cannot_change_self', messages.accountRules.cannotChangeOwnApproval);
+      await db.transaction(async (tx) => {
+        // Locked: an approval at the same moment waits, then finds the account gone (or the reverse).
+        const target = await adminRepo.lockProfile(tx, targetId);
+        if (!target) throw accountNotFound();
+        if (target.approved || isStaff(target) || (await adminRepo.hasOrders(tx, targetId))) {
+          throw new AppError('account_not_pending', messages.accountRules.accountNotPending);
+        }
+        await adminRepo.deleteUser(tx, targetId);
+      });
+    },
+
     /** Private notes about a customer: any admin may keep them (they are not a privilege change). */
     async setAdminNotes(targetId: string, notes: string | null): Promise<AdminCustomer> {
       if (!(await adminRepo.updateAdminNotes(db, targetId, notes))) throw accountNotFound();

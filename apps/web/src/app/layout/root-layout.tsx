@@ -4,6 +4,7 @@ import { app } from '@mayorista/core/messages/app';
 import { isAdmin, useAuth } from '../../lib/auth';
 import { CartProvider } from '../../lib/cart';
 import { Spinner } from '../../components/ui/spinner';
+import { dismissErrorToasts } from '../../components/ui/toast-store';
 import { preloadPageFor } from '../page-loaders';
 import { AnimatedOutlet } from './animated-outlet';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -23,6 +24,8 @@ export function RootLayout() {
   // animation, instead of after it. (A failed download is reported by the page itself.)
   useEffect(() => {
     preloadPageFor(pathname).catch(() => undefined);
+    // An error shown on the previous page does not follow the person to the next one.
+    dismissErrorToasts();
   }, [pathname]);
   if (loading) {
     return <Spinner label={app.loadingApp} className="min-h-dvh" />;

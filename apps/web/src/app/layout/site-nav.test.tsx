@@ -13,7 +13,7 @@ async function renderNavFor(role: Role, path = '/') {
   return { ...view, nav };
 }
 
-const linkNamed = (nav: HTMLElement, name: string) => within(nav).queryByRole('link', { name, hidden: true });
+const linkNamed = (nav: HTMLElement, name: string) => within(nav).queryAllByRole('link', { name, hidden: true })[0] ?? null;
 const cartLink = (nav: HTMLElement) => nav.querySelector('a[href="/cart"]');
 
 describe('navigation per role (SPEC §2)', () => {

@@ -65,8 +65,14 @@ export function SiteNav() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label={navTexts.mainLabel} className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 xl:flex-nowrap xl:px-4">
-        <Link to="/" className="mr-auto flex min-h-11 items-center rounded-md px-1 text-lg font-bold text-brand-900">
-          {appConfig.catalogName}
+        {/* Decision 033: one row at 360–430 px for every role. The name takes what is left (basis 0,
+            so it never pushes the buttons to a second row) and is cut with "…" when long. */}
+        <Link
+          to="/"
+          title={appConfig.catalogName}
+          className="mr-auto flex min-h-11 min-w-0 grow basis-0 items-center rounded-md px-1 text-lg font-bold text-brand-900 xl:grow-0 xl:basis-auto"
+        >
+          <span className="truncate">{appConfig.catalogName}</span>
         </Link>
 
         {approved ? <CartNavLink className="order-2 xl:order-3" /> : null}
@@ -75,7 +81,8 @@ export function SiteNav() {
             to="/admin"
             aria-label={navTexts.admin}
             title={navTexts.admin}
-            className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:order-3"
+            // Below 1280 px the shield moves into the menu (the link "Administración" there).
+            className="order-2 hidden size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:order-3 xl:inline-flex"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <path d="M12 3l8 4v5c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V7l8-4z" />
@@ -87,7 +94,7 @@ export function SiteNav() {
         <button
           ref={toggleRef}
           type="button"
-          className="order-2 inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
+          className="order-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? navTexts.closeMenu : navTexts.openMenu}
@@ -134,6 +141,13 @@ export function SiteNav() {
                   </NavLink>
                 </li>
               </>
+            ) : null}
+            {admin ? (
+              <li className="xl:hidden">
+                <NavLink to="/admin" className={linkClass}>
+                  {navTexts.admin}
+                </NavLink>
+              </li>
             ) : null}
             {!user ? (
               <>

@@ -57,13 +57,17 @@ function renderCart(options: { cart?: Record<string, number>; order?: (call: Rec
   });
 }
 
+// The summary's button (the phone's bottom bar repeats it; CSS, absent here, shows one of them).
+const placeOrderButton = () => screen.getAllByRole('button', { name: 'Realizar pedido' })[0]!;
+
 const orderPosts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/orders');
 
 describe('/cart page', () => {
   it('shows each line with its tier price, savings, next-tier hint and the totals', async () => {
     renderCart({ cart: { [YERBA_ID]: 6, [AZUCAR_ID]: 1 } });
     const lines = await screen.findAllByTestId('cart-line');
-    const yerbaLine = within(lines[0]!);
+    // Lines show by category, then name (decision 033): Azúcar before Yerba.
+    const yerbaLine = within(lines[1]!);
     // 6 units reach the 5 % tier: 4200 → 3990.
     expect(yerbaLine.getByTestId('unit-price')).toHaveTextContent(money(3990_00));
     expect(yerbaLine.getByText(`Ahorrás ${money(6 * 210_00)}`)).toBeInTheDocument();
@@ -78,9 +82,9 @@ describe('/cart page', () => {
     const user = userEvent.setup();
     renderCart({ cart: { [AZUCAR_ID]: 2 } });
     await user.click(await screen.findByRole('button', { name: 'Agregar una unidad de Azúcar Ledesma 1 kg' }));
-    expect(screen.getByRole('spinbutton', { name: 'Cantidad de Azúcar Ledesma 1 kg' })).toHaveValue(3);
+    expect(screen.getByRole('spinbutton', { name: 'Cantidad de Azúcar Ledesma 1 kg' })).toHaveValue('3');
     await user.click(screen.getByRole('button', { name: 'Agregar una unidad de Azúcar Ledesma 1 kg' }));
-    expect(screen.getByRole('spinbutton', { name: 'Cantidad de Azúcar Ledesma 1 kg' })).toHaveValue(3);
+    expect(screen.getByRole('spinbutton', { name: 'Cantidad de Azúcar Ledesma 1 kg' })).toHaveValue('3');
     expect(getToasts()[0]?.description).toBe('Solo quedan 3 unidades de Azúcar Ledesma 1 kg');
 
     const input = screen.getByRole('spinbutton', { name: 'Cantidad de Azúcar Ledesma 1 kg' });
@@ -96,7 +100,7 @@ describe('/cart page', () => {
     const { server } = renderCart({ order: () => orderAnswer() });
     await screen.findAllByTestId('cart-line');
     await user.type(screen.getByRole('textbox', { name: 'Observaciones' }), 'Por la tarde');
-    await user.click(screen.getByRole('button', { name: 'Realizar pedido' }));
+    await user.click(placeOrderButton());
 
     await waitFor(() => expect(getToasts()[0]?.title).toBe('¡Pedido Realizado!'));
     expect(getToasts()[0]?.description).toBe('Tu pedido #3f2b9c1e fue registrado y está pendiente de aprobación.');
@@ -124,7 +128,7 @@ describe('/cart page', () => {
     const user = userEvent.setup();
     vi.spyOn(window, 'open').mockReturnValue(null);
     renderCart({ order: () => orderAnswer() });
-    await user.click(await screen.findByRole('button', { name: 'Realizar pedido' }));
+    await user.click((await screen.findAllByRole('button', { name: 'Realizar pedido' }))[0]!);
     expect(await screen.findByText('Tu navegador bloqueó la ventana de WhatsApp. Usá el botón para enviar el pedido.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enviar pedido por WhatsApp' })).toHaveAttribute('href', WHATSAPP_URL);
   });
@@ -143,7 +147,7 @@ describe('/cart page', () => {
     });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByRole('checkbox', { name: /Pagar con puntos/ }));
-    await user.click(screen.getByRole('button', { name: 'Realizar pedido' }));
+    await user.click(placeOrderButton());
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({
         title: 'Error al crear el pedido',
@@ -154,7 +158,7 @@ describe('/cart page', () => {
     // The cart stays as it was after a refused order.
     expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
 
-    await user.click(screen.getByRole('button', { name: 'Realizar pedido' }));
+    await user.click(placeOrderButton());
     await waitFor(() => expect(getToasts()[0]?.title).toBe('¡Pedido Realizado!'));
     const [first, second] = orderPosts(server.calls);
     expect((first!.body as { canjeado_con_puntos: boolean }).canjeado_con_puntos).toBe(true);
@@ -168,9 +172,9 @@ describe('/cart page', () => {
     const { server } = renderCart({
       order: () => new Promise<Response>((resolve) => (release = () => resolve(orderAnswer()))) as unknown as Response,
     });
-    const button = await screen.findByRole('button', { name: 'Realizar pedido' });
+    const button = (await screen.findAllByRole('button', { name: 'Realizar pedido' }))[0]!;
     await user.dblClick(button);
-    expect(await screen.findByRole('button', { name: 'Enviando pedido...' })).toBeDisabled();
+    expect((await screen.findAllByRole('button', { name: 'Enviando pedido...' }))[0]).toBeDisabled();
     release();
     await waitFor(() => expect(getToasts()[0]?.title).toBe('¡Pedido Realizado!'));
     expect(orderPosts(server.calls)).toHaveLength(1);

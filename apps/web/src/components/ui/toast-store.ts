@@ -50,6 +50,16 @@ export function dismissToast(id?: number): void {
   emit();
 }
 
+/**
+ * The person moved on (another page, another search): an error about what they did before would
+ * only mislead now, so it goes; confirmations stay their time.
+ */
+export function dismissErrorToasts(): void {
+  if (!toasts.some((t) => t.variant === 'destructive')) return;
+  toasts = toasts.filter((t) => t.variant !== 'destructive');
+  emit();
+}
+
 export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -129,13 +129,19 @@ describe('Usuarios tab', () => {
     expect(screen.queryByRole('button', { name: text.grantAdmin })).not.toBeInTheDocument();
   });
 
-  it('lets a super admin grant admin', async () => {
+  it('shows a pending sign-up with only "Aprobar" and "Rechazar"; "Rechazar" asks first, then deletes', async () => {
     const user = userEvent.setup();
-    const { server } = mountTab('superAdmin', { [`PATCH /api/admin/users/${approved.id}/role`]: () => jsonResponse(200, { ...approved, is_admin: true }) });
-    const row = (await screen.findAllByRole('listitem'))[1]!;
-    await user.click(within(row).getByRole('button', { name: text.grantAdmin }));
-    expect(await screen.findByText(text.adminGrantedText('Beto Aprobado'))).toBeInTheDocument();
-    expect(server.calls.find((c) => c.url.endsWith('/role'))?.body).toEqual({ is_admin: true });
+    const { server } = mountTab('superAdmin', { [`DELETE /api/admin/users/${pending.id}`]: () => new Response(null, { status: 204 }) });
+    const row = (await screen.findAllByRole('listitem'))[0]!;
+    const actions = within(within(row).getByRole('group'));
+    expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual([text.approve, text.reject]);
+    expect(within(row).queryByRole('button', { name: text.grantAdmin })).toBeNull();
+    await user.click(actions.getByRole('button', { name: text.reject }));
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(within(row).getByText(text.rejectConfirm('Ana Pendiente'))).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: text.rejectYes }));
+    expect(await screen.findByText(text.rejectedText('Ana Pendiente'))).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
   it('shows an empty state and an error state with retry', async () => {
@@ -264,5 +270,24 @@ describe('the customer page (issue 16)', () => {
     await user.selectOptions(select, lista2.id);
     expect(await screen.findByText('Rosa Ibáñez compra ahora con «Lista 2».')).toBeInTheDocument();
     expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ price_list_id: lista2.id });
+  });
+  it('lets a super admin grant admin on the customer page, only after confirming', async () => {
+    const user = userEvent.setup();
+    const { server } = renderWithAuth({
+      routes,
+      path: '/admin',
+      initialEntries: [`/admin?tab=usuarios&cliente=${customer.id}`],
+      profile: profileFor('superAdmin'),
+      routesOverride: {
+        [`GET /api/admin/users/${customer.id}`]: () => jsonResponse(200, customer),
+        [`PATCH /api/admin/users/${customer.id}/role`]: () => jsonResponse(200, { ...customer, is_admin: true }),
+        [`GET /api/admin/users/${customer.id}/points-movements?page=1&page_size=20`]: () => jsonResponse(200, { items: [], total: 0, page: 1, page_size: 20 }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: text.grantAdmin }));
+    expect(server.calls.some((c) => c.url.endsWith('/role'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: text.roleYes }));
+    expect(await screen.findByText(text.adminGrantedText('Rosa Ibáñez'))).toBeInTheDocument();
+    expect(server.calls.find((c) => c.url.endsWith('/role'))?.body).toEqual({ is_admin: true });
   });
 });

@@ -18,7 +18,7 @@ import {
   ADMIN_USERS_PAGE_SIZE,
   adminUsersKeys,
   adminUsersQueryOptions,
-  setAdminRole,
+  rejectPending,
   setApproval,
   type AdminUser,
   type AdminUserStatusFilter,
@@ -27,6 +27,7 @@ import { CustomerPage } from './components/customer-page';
 import { PointsDialog } from './components/points-dialog';
 import { PointsMovementsDialog } from './components/points-movements-dialog';
 import { PriceListSelect } from './components/price-list-select';
+import { ConfirmAction } from './components/confirm-action';
 
 const text = adminUsers;
 
@@ -132,14 +133,11 @@ function AdminUserRow({ user }: { user: AdminUser }) {
     onError,
   });
 
-  const role = useMutation({
-    mutationFn: (isAdmin: boolean) => setAdminRole(user.id, isAdmin),
-    onSuccess: (updated) => {
+  const reject = useMutation({
+    mutationFn: () => rejectPending(user.id),
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
-      toast({
-        title: text.adminGrantedTitle,
-        description: updated.is_admin ? text.adminGrantedText(name) : text.adminRevokedText(name),
-      });
+      toast({ title: text.rejectedTitle, description: text.rejectedText(name) });
     },
     onError,
   });
@@ -147,12 +145,17 @@ function AdminUserRow({ user }: { user: AdminUser }) {
   // Issue 17: the customer's "Lista de precios", at that customer's prices.
   const priceList = useMutation({
     mutationFn: async () =>
-      saveBlob(await apiDownload(`/api/admin/users/${encodeURIComponent(user.id)}/price-list.pdf`), `lista-de-precios-${user.dni}.pdf`),
+      saveBlob(
+        await apiDownload(`/api/admin/users/${encodeURIComponent(user.id)}/price-list.pdf`),
+        `lista-de-precios-${user.dni}.pdf`,
+      ),
     onError,
   });
 
   const isMe = me?.id === user.id;
-  const canChangeRole = !!me?.is_super_admin && !isMe && !user.is_super_admin;
+  // A sign-up waiting for approval: only "Aprobar" and "Rechazar" (decision 033). Roles, points
+  // and the rest live on the customer page, roles behind a confirmation.
+  const waiting = !user.approved && !user.is_admin && !user.is_super_admin && !isMe;
 
   return (
     <li className={cn('rounded-lg border bg-white p-4', user.approved ? 'border-slate-200' : 'border-amber-300')}>
@@ -175,37 +178,55 @@ function AdminUserRow({ user }: { user: AdminUser }) {
           ) : null}
         </div>
       </div>
-      <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap gap-2">
-        <Link
-          to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
-          aria-label={text.openCustomerFor(name)}
-          className="inline-flex min-h-9 items-center rounded-md border border-brand-700 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50"
-        >
-          {text.openCustomer}
-        </Link>
-        {!isMe ? (
-          <Button
-            size="sm"
-            variant={user.approved ? 'secondary' : 'primary'}
-            disabled={approval.isPending}
-            onClick={() => approval.mutate(!user.approved)}
+      {waiting ? (
+        <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap items-center gap-2">
+          <Button size="sm" disabled={approval.isPending || reject.isPending} onClick={() => approval.mutate(true)}>
+            {text.approve}
+          </Button>
+          <ConfirmAction
+            label={text.reject}
+            variant="ghostDanger"
+            question={text.rejectConfirm(name)}
+            confirmLabel={text.rejectYes}
+            pending={reject.isPending || approval.isPending}
+            onConfirm={() => reject.mutate()}
+          />
+          <Link
+            to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
+            aria-label={text.openCustomerFor(name)}
+            className="ml-auto inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-800 underline underline-offset-2"
           >
-            {user.approved ? text.revoke : text.approve}
+            {text.openCustomer}
+          </Link>
+        </div>
+      ) : (
+        <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap gap-2">
+          <Link
+            to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
+            aria-label={text.openCustomerFor(name)}
+            className="inline-flex min-h-11 items-center rounded-md border border-brand-700 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50"
+          >
+            {text.openCustomer}
+          </Link>
+          {!isMe ? (
+            <Button
+              size="sm"
+              variant={user.approved ? 'secondary' : 'primary'}
+              disabled={approval.isPending}
+              onClick={() => approval.mutate(!user.approved)}
+            >
+              {user.approved ? text.revoke : text.approve}
+            </Button>
+          ) : null}
+          <PointsDialog user={user} displayName={name} />
+          <PointsMovementsDialog userId={user.id} displayName={name} />
+          <Button size="sm" variant="secondary" disabled={priceList.isPending} onClick={() => priceList.mutate()}>
+            {pricing.customer.adminDownload}
           </Button>
-        ) : null}
-        <PointsDialog user={user} displayName={name} />
-        <PointsMovementsDialog userId={user.id} displayName={name} />
-        <Button size="sm" variant="secondary" disabled={priceList.isPending} onClick={() => priceList.mutate()}>
-          {pricing.customer.adminDownload}
-        </Button>
-        {canChangeRole ? (
-          <Button size="sm" variant="secondary" disabled={role.isPending} onClick={() => role.mutate(!user.is_admin)}>
-            {user.is_admin ? text.revokeAdmin : text.grantAdmin}
-          </Button>
-        ) : null}
-        {/* Issue 16: staff always buy at the base list, so only customers get the control. */}
-        {!user.is_admin && !user.is_super_admin ? <PriceListSelect user={user} displayName={name} /> : null}
-      </div>
+          {/* Issue 16: staff always buy at the base list, so only customers get the control. */}
+          {!user.is_admin && !user.is_super_admin ? <PriceListSelect user={user} displayName={name} /> : null}
+        </div>
+      )}
     </li>
   );
 }

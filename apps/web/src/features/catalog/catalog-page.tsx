@@ -5,7 +5,7 @@ import type { CustomerKind } from '@mayorista/core/pricing';
 import type { Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast-store';
+import { dismissErrorToasts, toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../../lib/auth';
 import { PriceListButton } from './components/price-list-button';
 import { useCart } from '../../lib/cart';
@@ -116,6 +116,12 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   const categories = useQuery({ ...categoriesQueryOptions(), enabled: painted });
   const results = useResults(painted);
 
+  // A new search or filter is the next action: an earlier refusal ("Stock insuficiente") goes.
+  const { category, onSale, inStock } = selectFilters;
+  useEffect(() => {
+    dismissErrorToasts();
+  }, [search, category, onSale, inStock]);
+
   useEffect(() => {
     if (products.isError) {
       toast({ title: productsTexts.loadErrorTitle, description: productsTexts.loadErrorText, variant: 'destructive' });
@@ -136,7 +142,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   const row = { kind, onAddToCart, starredIds: favorites?.ids, onToggleFavorite: favorites?.onToggle };
 
   return (
-    <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-4 px-3 py-6 md:px-4">
+    <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-2 px-3 py-3 md:space-y-4 md:px-4 md:py-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
           {t.title}

@@ -4,6 +4,7 @@ import { cartPage } from '@mayorista/core/messages/cartPage';
 import { orders } from '@mayorista/core/messages/orders';
 import type { Order } from '@mayorista/core/schemas/order';
 import { toast } from '../../components/ui/toast-store';
+import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { usePointsBalance } from '../../lib/queries/points';
@@ -30,6 +31,12 @@ export interface Checkout {
   /** The customer's balance, asked for as the page opens (not when the lines have loaded). */
   saldoPuntos: number | null;
   pointsError: boolean;
+  /**
+   * Why the last "Realizar pedido" did not go through, shown next to the button with "Reintentar"
+   * until the next attempt: 'offline' when the network failed (nothing was ordered).
+   */
+  failure: { offline: boolean; message: string } | null;
+  dismissFailure(): void;
 }
 
 /** The state of one checkout on /cart: notes, the points choice, and "Realizar pedido". */
@@ -42,6 +49,7 @@ export function useCheckout(): Checkout {
   const [payWithPoints, setPayWithPoints] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [failure, setFailure] = useState<Checkout['failure']>(null);
   // Kept across retries of the same checkout; a new key only after an order went through.
   const idempotencyKeyRef = useRef<string | null>(null);
   // A second click in the same tick, before React re-renders the disabled button.
@@ -53,15 +61,23 @@ export function useCheckout(): Checkout {
       toast({ title: orders.createErrorTitle, description: cartPage.emptyOrSignedOut, variant: 'destructive' });
       return;
     }
+    setFailure(null);
+    // Known offline: nothing is sent, and nothing will be sent later by itself (decision 032).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setFailure({ offline: true, message: cartPage.offlineText });
+      return;
+    }
     placingRef.current = true;
     setPlacing(true);
     idempotencyKeyRef.current ??= newIdempotencyKey();
     try {
-      // The server cart should match what is ordered; the order then empties it.
-      await cart.flushSave();
+      // The server cart should match what is ordered; the order then empties it. Quiet: a failed
+      // save is reported once, as the order's failure, below.
+      await cart.flushSave({ quiet: true });
       const result = await placeOrderMutation.mutateAsync(
         toPlaceOrderBody({
-          items: cart.items.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
+          // The lines as they are now, not as of the last render: what is ordered is what the screen shows.
+          items: cart.currentLines(),
           observaciones,
           payWithPoints,
           idempotencyKey: idempotencyKeyRef.current,
@@ -76,12 +92,30 @@ export function useCheckout(): Checkout {
       const opened = openWhatsapp(result.whatsapp_url);
       setConfirmation({ order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened });
     } catch (error) {
-      toast({ title: orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
+      // The same idempotency key goes with the retry: if the order did reach the server, the retry
+      // answers that order instead of placing a second one.
+      const offline = isApiError(error) && error.code === 'network_error';
+      setFailure({ offline, message: offline ? cartPage.offlineText : (error as Error).message });
+      if (!offline) toast({ title: orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
     } finally {
       placingRef.current = false;
       setPlacing(false);
     }
   };
 
-  return { observaciones, setObservaciones, payWithPoints, setPayWithPoints, placing, confirmation, placeOrder, saldoPuntos, pointsError };
+  const dismissFailure = () => setFailure(null);
+
+  return {
+    observaciones,
+    setObservaciones,
+    payWithPoints,
+    setPayWithPoints,
+    placing,
+    confirmation,
+    placeOrder,
+    saldoPuntos,
+    pointsError,
+    failure,
+    dismissFailure,
+  };
 }

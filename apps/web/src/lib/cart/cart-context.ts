@@ -16,7 +16,7 @@ export interface PricedCartLine extends CartLine {
 }
 
 export interface CartContextValue {
-  /** Lines in the order they were added, each with its wholesale price preview. */
+  /** Lines by category, then name (decision 033), each with its wholesale price preview. */
   items: PricedCartLine[];
   /** Units in the cart (the nav badge). */
   count: number;
@@ -42,7 +42,12 @@ export interface CartContextValue {
   /** Empties the cart and saves at once (SPEC §4). */
   clear(): void;
   /** Saves now whatever change is waiting for the debounce, and resolves when the save finished. */
-  flushSave(): Promise<void>;
+  flushSave(options?: { quiet?: boolean }): Promise<void>;
+  /**
+   * The lines as they are right now, read from the provider's latest state rather than from the
+   * last render: a quantity committed by the same tap that places the order is already in it.
+   */
+  currentLines(): { product_id: string; quantity: number }[];
   reload(): void;
 }
 

@@ -32,7 +32,7 @@ describe('CartProvider', () => {
   it('loads the saved cart after sign-in, with today’s product data', async () => {
     renderHarness({ 'GET /api/cart': () => savedCart({ [YERBA_ID]: 6, [AZUCAR_ID]: 1 }) });
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready'));
-    expect(screen.getByTestId('lines')).toHaveTextContent('Yerba Mate Playadito 1 kg=6;Azúcar Ledesma 1 kg=1');
+    expect(screen.getByTestId('lines')).toHaveTextContent('Azúcar Ledesma 1 kg=1;Yerba Mate Playadito 1 kg=6');
     expect(screen.getByTestId('count')).toHaveTextContent('7');
     // 6 yerba at the 5 % tier (3990,00) + 1 azúcar (1190,00).
     expect(screen.getByTestId('total')).toHaveTextContent(String(6 * 3990_00 + 1190_00));

@@ -28,6 +28,22 @@ function mergeLoaded(loaded: CartLine[], local: CartLine[]): CartLine[] {
   return [...loaded.filter((line) => !localIds.has(line.product.id)), ...local];
 }
 
+const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/**
+ * Decision 033: lines show by category, then by name — the order of a stock list, the same after a
+ * reload or on another device (the saved cart keeps no order of its own: it is a jsonb object).
+ * Products without a category come last.
+ */
+function sortForDisplay<T extends { product: { name: string; category?: string | null } }>(items: T[]): T[] {
+  return [...items].sort((a, b) => {
+    const ca = a.product.category ?? '';
+    const cb = b.product.category ?? '';
+    if (ca !== cb) return ca === '' ? 1 : cb === '' ? -1 : byName.compare(ca, cb);
+    return byName.compare(a.product.name, b.product.name);
+  });
+}
+
 /**
  * The approved customer's cart (SPEC §3/§4/§5): loaded from the server after sign-in, saved
  * CART_SAVE_DEBOUNCE_MS after the last change and at once when cleared. Saves run one after
@@ -195,7 +211,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     void saveNow();
   }, [commit, saveNow]);
 
-  const flushSave = useCallback(() => (dirtyRef.current ? saveNow() : saveChainRef.current), [saveNow]);
+  const flushSave = useCallback(
+    (options: { quiet?: boolean } = {}) => (dirtyRef.current ? saveNow(options) : saveChainRef.current),
+    [saveNow],
+  );
+  const currentLines = useCallback(
+    () => linesRef.current.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
+    [],
+  );
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
 
 
@@ -207,13 +230,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
       ivaView.pricesIncludeIva,
     );
     const missingForMinimum = missingForMinimumOrder(breakdown.total, minOrderAmount);
-    const items = lines.map((line, index) => ({
-      ...line,
-      price: priced.lines[index]!,
-      iva: breakdown.lines[index]!,
-      changedPercent: changeSinceAdded(added, line.product),
-      problem: lineProblem(line),
-    }));
+    const items = sortForDisplay(
+      lines.map((line, index) => ({
+        ...line,
+        price: priced.lines[index]!,
+        iva: breakdown.lines[index]!,
+        changedPercent: changeSinceAdded(added, line.product),
+        problem: lineProblem(line),
+      })),
+    );
     return {
       items,
       minOrderAmount,
@@ -229,9 +254,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       removeItem,
       clear,
       flushSave,
+      currentLines,
       reload,
     };
-  }, [lines, added, status, minOrderAmount, ivaView, addItem, setQuantity, removeItem, clear, flushSave, reload]);
+  }, [lines, added, status, minOrderAmount, ivaView, addItem, setQuantity, removeItem, clear, flushSave, currentLines, reload]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

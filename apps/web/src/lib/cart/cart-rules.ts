@@ -19,7 +19,7 @@ export type CartProduct = Pick<
   | 'min_quantity'
   | 'pack_size'
   | 'max_quantity'
-> & { image_url?: string | null; iva_rate?: Product['iva_rate'] };
+> & { image_url?: string | null; iva_rate?: Product['iva_rate']; category?: string | null };
 
 export interface CartLine {
   product: CartProduct;

@@ -36,6 +36,11 @@ export function setApproval(id: string, approved: boolean): Promise<AdminUser> {
   return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/approval`, { method: 'PATCH', body: { approved } });
 }
 
+/** "Rechazar": deletes an account still waiting for approval (409 account_not_pending otherwise). */
+export function rejectPending(id: string): Promise<void> {
+  return apiRequest<void>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
 /** `saldo_puntos` is the new balance in centavos; the server records who, when, why, before and after. */
 export function adjustPoints(id: string, body: { saldo_puntos: number; reason: string }): Promise<AdminUser> {
   return apiRequest<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/points`, { method: 'POST', body });

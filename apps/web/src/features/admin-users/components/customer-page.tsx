@@ -13,7 +13,10 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { adminCustomerQueryOptions, saveAdminNotes, type AdminCustomer } from '../api/admin-customer-api';
-import { adminUsersKeys } from '../api/admin-users-api';
+import { adminUsersKeys, setAdminRole, setApproval } from '../api/admin-users-api';
+import { useAuth } from '../../../lib/auth';
+import { ConfirmAction } from './confirm-action';
+import { PointsDialog } from './points-dialog';
 import { CustomerPriceListSlot } from './customer-price-list-slot';
 import { PointsMovementsList } from './points-movements-dialog';
 
@@ -123,6 +126,58 @@ function CustomerOrders({ customer }: { customer: AdminCustomer }) {
 }
 
 /**
+ * What the list's card no longer carries (decision 033): approval, points and — for super admins,
+ * behind a confirmation — the admin role.
+ */
+function CustomerActions({ customer, name }: { customer: AdminCustomer; name: string }) {
+  const { profile: me } = useAuth();
+  const queryClient = useQueryClient();
+  const onError = (error: Error) => toast({ title: text.actionErrorTitle, description: error.message, variant: 'destructive' });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
+  const approval = useMutation({
+    mutationFn: (approved: boolean) => setApproval(customer.id, approved),
+    onSuccess: (updated) => {
+      refresh();
+      toast(
+        updated.approved
+          ? { title: text.approvedTitle, description: text.approvedText(name) }
+          : { title: text.revokedTitle, description: text.revokedText(name) },
+      );
+    },
+    onError,
+  });
+  const role = useMutation({
+    mutationFn: (isAdmin: boolean) => setAdminRole(customer.id, isAdmin),
+    onSuccess: (updated) => {
+      refresh();
+      toast({ title: text.adminGrantedTitle, description: updated.is_admin ? text.adminGrantedText(name) : text.adminRevokedText(name) });
+    },
+    onError,
+  });
+  const isMe = me?.id === customer.id;
+  const canChangeRole = !!me?.is_super_admin && !isMe && !customer.is_super_admin;
+  return (
+    <div role="group" aria-label={text.actionsFor(name)} className="flex flex-wrap items-start gap-2">
+      {!isMe ? (
+        <Button size="sm" variant={customer.approved ? 'secondary' : 'primary'} disabled={approval.isPending} onClick={() => approval.mutate(!customer.approved)}>
+          {customer.approved ? text.revoke : text.approve}
+        </Button>
+      ) : null}
+      <PointsDialog user={customer} displayName={name} />
+      {canChangeRole ? (
+        <ConfirmAction
+          label={customer.is_admin ? text.revokeAdmin : text.grantAdmin}
+          question={customer.is_admin ? text.roleRevokeConfirm(name) : text.roleConfirm(name)}
+          confirmLabel={text.roleYes}
+          pending={role.isPending}
+          onConfirm={() => role.mutate(!customer.is_admin)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The admin customer page (issue 16 item 4), opened from the Usuarios tab at
  * /admin?tab=usuarios&cliente=<id>: data, price list, private notes, orders and points movements.
  */
@@ -162,6 +217,7 @@ export function CustomerPage({ id }: { id: string }) {
           {customer.approved ? text.approvedBadge : text.pendingBadge}
         </p>
       </header>
+      <CustomerActions customer={customer} name={name} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="customer-data" title={text.customerDataTitle}>
           <CustomerData customer={customer} />

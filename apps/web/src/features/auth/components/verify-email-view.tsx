@@ -15,7 +15,7 @@ const text = accountPages;
 // re-render, a double click) would fail. One request per token per page load.
 const verifications = new Map<string, Promise<AuthResult<Session>>>();
 
-type State = { kind: 'verifying' } | { kind: 'done' } | { kind: 'failed'; message: string };
+type State = { kind: 'verifying' } | { kind: 'done' } | { kind: 'already' } | { kind: 'failed'; message: string };
 
 export function VerifyEmailView({ token }: { token: string | null }) {
   const { verifyEmail } = useAuth();
@@ -31,7 +31,9 @@ export function VerifyEmailView({ token }: { token: string | null }) {
     }
     void request.then(({ error }) => {
       if (!active) return;
-      setState(error ? { kind: 'failed', message: error.message || accountRules.invalidToken } : { kind: 'done' });
+      // Opened twice (or first by a mail app): the address is verified, so that is what is said.
+      if (error?.code === 'email_already_verified') setState({ kind: 'already' });
+      else setState(error ? { kind: 'failed', message: error.message || accountRules.invalidToken } : { kind: 'done' });
     });
     return () => {
       active = false;
@@ -39,13 +41,32 @@ export function VerifyEmailView({ token }: { token: string | null }) {
   }, [token, verifyEmail]);
 
   return (
-    <AuthCard title={state.kind === 'done' ? text.verifiedTitle : state.kind === 'failed' ? text.verifyFailedTitle : text.verifyTitle} titleId="verify-title">
+    <AuthCard
+      title={
+        state.kind === 'done'
+          ? text.verifiedTitle
+          : state.kind === 'already'
+            ? text.alreadyVerifiedTitle
+            : state.kind === 'failed'
+              ? text.verifyFailedTitle
+              : text.verifyTitle
+      }
+      titleId="verify-title"
+    >
       {state.kind === 'verifying' ? <Spinner label={text.verifying} /> : null}
       {state.kind === 'done' ? (
         <>
           <FormAlert tone="info">{text.verifiedText}</FormAlert>
           <Link to="/" className={buttonVariants({ className: 'mt-4' })}>
             {text.continueHome}
+          </Link>
+        </>
+      ) : null}
+      {state.kind === 'already' ? (
+        <>
+          <FormAlert tone="info">{accountRules.emailAlreadyVerified}</FormAlert>
+          <Link to="/login" className={buttonVariants({ className: 'mt-4' })}>
+            {text.signInCta}
           </Link>
         </>
       ) : null}

@@ -8,6 +8,7 @@ import { grossUnitPrice, ivaLineView, ivaRateLabel, netUnitPrice } from '@mayori
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { useCart, type PricedCartLine } from '../../../lib/cart';
 import { maxQuantityOf } from '../../../lib/cart/cart-rules';
+import { digitsOnly } from '../../../lib/digits-only';
 
 interface CartLineItemProps {
   line: PricedCartLine;
@@ -36,11 +37,13 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
   const amount = (centavos: number) =>
     (itemised ? netUnitPrice : grossUnitPrice)(centavos, line.iva.rate, pricesIncludeIva);
 
+  // Decision 033: compact on a phone — name and price, then one row of quantity, line total and
+  // "Quitar" — so a 40-line order stays scannable; the notes below the price only when they apply.
   return (
-    <li className="flex flex-col gap-3 border-b border-slate-200 py-4 sm:flex-row sm:items-start" data-testid="cart-line">
-      <div className="min-w-0 flex-1">
-        <h2 className="font-semibold text-slate-900">{product.name}</h2>
-        <p className="mt-1 text-sm text-slate-700">
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 border-b border-slate-200 py-2 sm:py-3" data-testid="cart-line">
+      <div className="col-span-2 min-w-0 sm:col-span-1">
+        <h2 className="text-sm leading-snug font-semibold text-slate-900 sm:text-base">{product.name}</h2>
+        <p className="text-xs text-slate-700 sm:text-sm">
           <span className="sr-only">{cartPage.unitPrice}: </span>
           <span className="font-medium tabular-nums" data-testid="unit-price">
             {formatMoney(shown.unitPrice)}
@@ -57,24 +60,24 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
               <s className="text-slate-500 tabular-nums">{cartPage.basePrice(formatMoney(amount(price.basePrice)))}</s>
             </>
           ) : null}
+          {price.applied === 'sale' ? (
+            <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">{cartPage.sale}</span>
+          ) : null}
         </p>
         {line.changedPercent !== 0 ? (
           <p
-            className={`mt-1 text-sm font-medium ${line.changedPercent > 0 ? 'text-red-800' : 'text-green-800'}`}
+            className={`text-xs font-medium ${line.changedPercent > 0 ? 'text-red-800' : 'text-green-800'}`}
             data-testid="price-changed"
           >
             {pricing.changedSinceAdded(line.changedPercent)}
           </p>
         ) : null}
-        {price.applied === 'sale' ? (
-          <p className="mt-1 inline-block rounded bg-amber-100 px-2 text-xs font-semibold text-amber-900">{cartPage.sale}</p>
-        ) : null}
         {price.applied === 'tier' && price.tier ? (
-          <p className="mt-1 text-xs font-medium text-brand-800">{cartPage.tierApplied(price.tier.minQuantity)}</p>
+          <p className="text-xs font-medium text-brand-800">{cartPage.tierApplied(price.tier.minQuantity)}</p>
         ) : null}
-        {hints.length > 0 ? <p className="mt-1 text-xs font-semibold text-slate-700">{hints.join(' · ')}</p> : null}
+        {hints.length > 0 ? <p className="text-xs font-semibold text-slate-700">{hints.join(' · ')}</p> : null}
         {problem ? (
-          <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" role="status" data-testid="line-problem">
+          <div className="mt-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" role="status" data-testid="line-problem">
             <p>{problem.text}</p>
             {problem.fix !== null ? (
               <Button className="mt-1" size="sm" variant="secondary" onClick={() => onQuantityChange(product.id, problem.fix!)} disabled={disabled}>
@@ -84,13 +87,13 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
           </div>
         ) : null}
         {price.nextTier ? (
-          <p className="mt-1 text-sm text-brand-800" data-testid="next-tier-hint">
+          <p className="text-xs text-brand-800 sm:text-sm" data-testid="next-tier-hint">
             {cartPage.nextTierHint(price.nextTier.missing, formatMoney(price.nextTier.unitPrice))}
           </p>
         ) : null}
       </div>
 
-      <div className="flex items-center gap-1">
+      <div className="flex items-center gap-1 sm:row-span-2">
         <Button
           variant="secondary"
           size="icon"
@@ -105,19 +108,23 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         </label>
         <input
           id={inputId}
-          type="number"
+          type="text"
+          role="spinbutton"
+          aria-valuenow={quantity}
           inputMode="numeric"
-          min={0}
-          max={maxQuantityOf(product)}
-          step={product.pack_size}
+          pattern="[0-9]*"
+          autoComplete="off"
+          aria-valuemin={0}
+          aria-valuemax={maxQuantityOf(product)}
           value={draft ?? String(quantity)}
-          onChange={(event) => setDraft(event.target.value)}
+          // Digits only, as they are typed: a letter never reaches the field (issue: "3e").
+          onChange={(event) => setDraft(digitsOnly(event.target.value))}
           onBlur={commitDraft}
           onKeyDown={(event) => {
             if (event.key === 'Enter') commitDraft();
           }}
           disabled={disabled}
-          className="h-11 w-20 rounded-md border border-slate-300 bg-white px-2 text-center tabular-nums"
+          className="h-11 w-16 rounded-md border border-slate-300 bg-white px-2 text-center tabular-nums"
         />
         <Button
           variant="secondary"
@@ -130,17 +137,17 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         </Button>
       </div>
 
-      <div className="flex items-start justify-between gap-3 sm:w-44 sm:flex-col sm:items-end">
+      <div className="flex items-center justify-end gap-1 sm:col-start-2">
         <p className="text-right">
           <span className="sr-only">{cartPage.lineTotal}: </span>
           <span className="font-semibold tabular-nums" data-testid="line-total">
             {formatMoney(shown.total)}
           </span>
           {price.savings > 0 ? (
-            <span className="block text-sm text-green-800">{cartPage.lineSavings(formatMoney(amount(price.savings)))}</span>
+            <span className="block text-xs text-green-800">{cartPage.lineSavings(formatMoney(amount(price.savings)))}</span>
           ) : null}
         </p>
-        <Button variant="ghost" size="sm" aria-label={cartPage.remove(product.name)} onClick={() => onRemove(product.id)} disabled={disabled}>
+        <Button variant="ghost" size="icon" className="px-2 text-xs" aria-label={cartPage.remove(product.name)} onClick={() => onRemove(product.id)} disabled={disabled}>
           {cartPage.removeShort}
         </Button>
       </div>

@@ -14,7 +14,7 @@ export function CartNavLink({ className }: { className?: string }) {
       aria-label={cartTexts.navLabel(count, formattedTotal)}
       className={({ isActive }) =>
         cn(
-          'relative flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-slate-100',
+          'relative flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-slate-100',
           isActive ? 'bg-brand-50 text-brand-900' : 'text-slate-800',
           className,
         )
@@ -34,7 +34,8 @@ export function CartNavLink({ className }: { className?: string }) {
           {count}
         </span>
       </span>
-      <span aria-hidden="true" data-testid="cart-total" className="tabular-nums">
+      {/* Below 420 px a count-only pill (decision 033): the total is in the link's name and on /cart. */}
+      <span aria-hidden="true" data-testid="cart-total" className="hidden tabular-nums min-[420px]:inline">
         {formattedTotal}
       </span>
     </NavLink>

@@ -15,10 +15,12 @@ export interface CartViewProps {
   afterOrder: ReactNode;
   /** Locks the lines while an order is being placed. */
   busy: boolean;
+  /** Shown with the lines only: the phone's bottom bar (total and "Realizar pedido"). */
+  bar?: ReactNode;
 }
 
 /** /cart's lines with quantity controls and price previews, and its loading, error and empty states. */
-export function CartView({ summary, afterOrder, busy }: CartViewProps) {
+export function CartView({ summary, afterOrder, busy, bar }: CartViewProps) {
   const cart = useCart();
 
   const heading = (
@@ -64,7 +66,8 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
   }
 
   return (
-    <section className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 lg:grid-cols-[1fr_20rem]">
+    // Room at the bottom on a phone for the fixed bar, so the last line and the summary can scroll above it.
+    <section className="mx-auto grid w-full max-w-5xl gap-6 px-4 pt-6 pb-36 lg:grid-cols-[1fr_20rem] lg:pb-6">
       <div>
         {heading}
         <ul className="mt-2" aria-label={cartPage.pageTitle}>
@@ -77,6 +80,7 @@ export function CartView({ summary, afterOrder, busy }: CartViewProps) {
         </Button>
       </div>
       {summary}
+      {bar}
     </section>
   );
 }

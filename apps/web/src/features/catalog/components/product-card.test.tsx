@@ -106,7 +106,7 @@ describe('ProductCard', () => {
     await user.clear(quantity);
     await user.type(quantity, '40');
     // Issue 18 item 7: never silently turned into the stock; the buyer is told why.
-    expect(quantity).toHaveValue(40);
+    expect(quantity).toHaveValue('40');
     expect(screen.getByTestId('quantity-problem')).toHaveTextContent('No hay suficiente stock para Yerba Mate 1 kg');
     expect(quantity).toHaveAccessibleDescription('No hay suficiente stock para Yerba Mate 1 kg');
     expect(screen.getByRole('button', { name: 'Sumar una unidad' })).toBeDisabled();
@@ -114,7 +114,7 @@ describe('ProductCard', () => {
     await user.clear(quantity);
     await user.type(quantity, '7');
     await user.click(screen.getByRole('button', { name: 'Restar una unidad' }));
-    expect(quantity).toHaveValue(6);
+    expect(quantity).toHaveValue('6');
     expect(screen.getByTestId('quantity-problem')).toBeEmptyDOMElement();
     await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ id: '11111111-1111-4111-8111-111111111111' }), 6);
@@ -127,7 +127,7 @@ describe('ProductCard', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(screen.queryByText('Sin imagen')).toBeNull();
     expect(screen.getByTestId('quantity-rules')).toHaveTextContent('Bulto x 12Mínimo 24 u.');
-    expect(screen.getByLabelText('Cantidad: Yerba Mate 1 kg')).toHaveValue(24);
+    expect(screen.getByLabelText('Cantidad: Yerba Mate 1 kg')).toHaveValue('24');
   });
 
   it('reserves the image box and loads it lazily', () => {

@@ -9,6 +9,7 @@ import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
 import { QuantitySelector } from './quantity-selector';
+import { StockOffer } from './stock-offer';
 import { stockLevel, useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
 
 const t = productsTexts.catalog;
@@ -133,6 +134,14 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
             <p id={problemId} aria-live="polite" className="text-sm font-medium text-red-800 empty:hidden" data-testid="quantity-problem">
               {problem ? quantityProblemText(problem, product.name) : null}
             </p>
+            <StockOffer
+              product={product}
+              problem={problem}
+              onAccept={(offer) => {
+                setDraft(String(offer));
+                onAddToCart(wholesale, offer);
+              }}
+            />
             {selected.nextTier ? (
               <p className="text-sm text-slate-700" aria-live="polite">
                 {t.nextTierHint(selected.nextTier.missing, formatMoney(selected.nextTier.unitPrice))}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { products } from '@mayorista/core/messages/products';
 import { stepDown, stepUp, type QuantityRuleProduct } from '@mayorista/core/quantity-rules';
 import { Button } from '../../../components/ui/button';
+import { digitsOnly } from '../../../lib/digits-only';
 
 const t = products.catalog;
 
@@ -43,13 +44,19 @@ export function QuantitySelector({ value, onChange, rules, max, onSubmit, produc
       </Button>
       <input
         id={id}
-        type="number"
+        // Text with a numeric keyboard, not type="number": that one takes "3e" and complains later.
+        // Digits only, as they are typed; still a spin button for assistive technology.
+        type="text"
+        role="spinbutton"
         inputMode="numeric"
-        min={1}
-        step={rules.pack_size > 1 ? rules.pack_size : 1}
+        pattern="[0-9]*"
+        autoComplete="off"
+        aria-valuemin={1}
+        aria-valuemax={max}
+        aria-valuenow={current}
         value={value}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(digitsOnly(event.target.value))}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && onSubmit) {
             event.preventDefault();

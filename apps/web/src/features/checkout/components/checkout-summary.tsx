@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { createPortal } from 'react-dom';
 import { formatMoney } from '@mayorista/core/money';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cartPage } from '@mayorista/core/messages/cartPage';
@@ -14,7 +15,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
   const cart = useCart();
   const notesId = useId();
   const pointsId = useId();
-  const { placing, payWithPoints, saldoPuntos, pointsError } = checkout;
+  const { payWithPoints, saldoPuntos, pointsError } = checkout;
   const pointsShort = payWithPoints && saldoPuntos !== null && saldoPuntos < cart.total;
 
   return (
@@ -97,9 +98,73 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         </p>
       ) : null}
 
-      <Button className="mt-4 w-full" onClick={() => void checkout.placeOrder()} disabled={placing || cart.blocked} aria-busy={placing}>
-        {placing ? cartPage.placingOrder : cartPage.placeOrder}
-      </Button>
+      {/* On a phone the fixed bar below carries the failure and the button (decision 033). */}
+      <div className="hidden lg:block">
+        <OrderFailure checkout={checkout} />
+        <PlaceOrderButton checkout={checkout} className="mt-4 w-full" />
+      </div>
     </aside>
+  );
+}
+
+function PlaceOrderButton({ checkout, className }: { checkout: Checkout; className: string }) {
+  const cart = useCart();
+  return (
+    <Button className={className} onClick={() => void checkout.placeOrder()} disabled={checkout.placing || cart.blocked} aria-busy={checkout.placing}>
+      {checkout.placing ? cartPage.placingOrder : cartPage.placeOrder}
+    </Button>
+  );
+}
+
+/** Why the last attempt did not go through, right where the person tapped, with "Reintentar". */
+function OrderFailure({ checkout }: { checkout: Checkout }) {
+  const { failure } = checkout;
+  if (!failure) return null;
+  return (
+    <div role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="order-failure">
+      <p className="font-semibold">{failure.offline ? cartPage.offlineTitle : cartPage.failedTitle}</p>
+      <p>{failure.message}</p>
+      <div className="mt-2 flex gap-2">
+        <Button size="sm" variant="secondary" onClick={() => void checkout.placeOrder()} disabled={checkout.placing}>
+          {cartPage.retryOrder}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={checkout.dismissFailure}>
+          {cartPage.dismiss}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Phones (below lg): a bar fixed at the bottom with the total and "Realizar pedido", so a 40-line
+ * cart is ordered without scrolling to its end; the summary above keeps notes and points.
+ */
+export function CheckoutBar({ checkout }: { checkout: Checkout }) {
+  const cart = useCart();
+  // Portalled to the body: the page's enter animation leaves a transform on its wrapper, which
+  // would make "fixed" mean "fixed to the page" instead of to the screen.
+  return createPortal(
+    <div
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden"
+      data-testid="checkout-bar"
+    >
+      <OrderFailure checkout={checkout} />
+      {cart.missingForMinimum > 0 ? (
+        <p className="text-xs font-medium text-amber-900">{cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}</p>
+      ) : null}
+      <div className="mt-1 flex items-center gap-3">
+        <p className="min-w-0 flex-1 leading-tight">
+          <span className="block text-xs text-slate-600">
+            {cartPage.total} · {cartPage.linesCount(cart.items.length)}
+          </span>
+          <span className="text-lg font-bold tabular-nums" data-testid="checkout-bar-total">
+            {formatMoney(cart.total)}
+          </span>
+        </p>
+        <PlaceOrderButton checkout={checkout} className="shrink-0" />
+      </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+
+// On a 390 × 844 phone, every step has a way forward (decisions 032 and 033).
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const SHOTS = 'test-results/shots/phone';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+
+async function adminHeaders(request: APIRequestContext) {
+  const token = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** `count` fresh products with unlimited stock, in two categories, through the admin API. */
+async function createProducts(request: APIRequestContext, count: number, tag: string) {
+  const headers = await adminHeaders(request);
+  const run = randomBytes(3).toString('hex');
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await request.post('/api/products', {
+      headers,
+      data: {
+        name: `${tag} ${run} ${String(i + 1).padStart(2, '0')}`,
+        price: 10_000 + i * 100,
+        retail_price: 15_000,
+        stock: 0,
+        has_unlimited_stock: true,
+        category: i % 2 === 0 ? 'Almacén' : 'Bebidas',
+        sku: `PH-${run}-${i}`,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  return ids;
+}
+
+async function customerWithCart(page: Page, request: APIRequestContext, tag: string, cart: Record<string, number>) {
+  const customer = await createApprovedCustomer(request, tag);
+  const token = await accessTokenFor(request, customer.email, customer.password);
+  const saved = await request.put('/api/cart', { headers: { Authorization: `Bearer ${token}` }, data: { cart_data: cart } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // Placing an order opens WhatsApp; keep the test on the app.
+  await page.addInitScript(() => {
+    window.open = () => ({ opener: null }) as unknown as Window;
+  });
+  await page.goto('/login');
+  await signInThroughForm(page, customer.email, customer.password);
+  return { ...customer, token };
+}
+
+async function ordersOf(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/orders', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: { items: { product_id: string; quantity: number }[]; total: number }[] }).items;
+}
+
+test('offline at "Realizar pedido": the message, no order; back online, nothing goes by itself; "Reintentar" places exactly one order with the quantities on screen', async ({
+  page,
+  request,
+}) => {
+  const ids = await createProducts(request, 3, 'Sin Red');
+  const customer = await customerWithCart(page, request, 'sinred', { [ids[0]!]: 2, [ids[1]!]: 3, [ids[2]!]: 4 });
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(3);
+
+  // The last change before ordering, still inside the save's debounce.
+  const firstName = (await page.getByTestId('cart-line').first().getByRole('heading').textContent())!;
+  await page.getByRole('button', { name: `Agregar una unidad de ${firstName}` }).click();
+  const shownQuantities = await page.getByTestId('cart-line').evaluateAll((rows) =>
+    rows.map((row) => Number((row.querySelector('input') as HTMLInputElement).value)),
+  );
+  expect(shownQuantities.reduce((a, b) => a + b, 0)).toBe(10);
+  const shownTotal = await page.getByTestId('checkout-bar-total').textContent();
+
+  await page.context().setOffline(true);
+  const bar = page.getByTestId('checkout-bar');
+  await bar.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(bar.getByRole('alert')).toContainText('Sin conexión — tu pedido no se envió');
+  await expect(bar.getByRole('alert').getByRole('button', { name: 'Reintentar' })).toBeInViewport();
+  await shot(page, 'cart-offline');
+  expect(await ordersOf(request, customer.token)).toHaveLength(0);
+
+  // Back online: nothing resumes by itself.
+  await page.context().setOffline(false);
+  await page.waitForTimeout(2500);
+  expect(await ordersOf(request, customer.token)).toHaveLength(0);
+  await expect(page.getByText('¡Pedido Realizado!')).toHaveCount(0);
+
+  await bar.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  const placed = await ordersOf(request, customer.token);
+  expect(placed).toHaveLength(1);
+  const ordered = Object.fromEntries(placed[0]!.items.map((item) => [item.product_id, item.quantity]));
+  expect(Object.values(ordered).reduce((a, b) => a + b, 0)).toBe(10);
+  expect(ordered[ids[0]!]! + ordered[ids[1]!]! + ordered[ids[2]!]!).toBe(10);
+  expect(new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(placed[0]!.total / 100).replace(/\s/g, '')).toBe(
+    shownTotal!.replace(/\s/g, ''),
+  );
+});
+
+test('a 40-line cart: the bar with total and "Realizar pedido" is on the first screen, lines by category then name, compact', async ({
+  page,
+  request,
+}) => {
+  const ids = await createProducts(request, 40, 'Cuarenta');
+  await customerWithCart(page, request, 'cuarenta', Object.fromEntries(ids.map((id) => [id, 1])));
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(40);
+  const bar = page.getByTestId('checkout-bar');
+  await expect(bar.getByRole('button', { name: 'Realizar pedido' })).toBeInViewport();
+  await expect(bar.getByTestId('checkout-bar-total')).toBeInViewport();
+  await expect(bar).toContainText('40 productos');
+  const names = await page.getByTestId('cart-line').getByRole('heading').allTextContents();
+  // Almacén (odd numbers) first, then Bebidas (even), each by name.
+  const numbers = names.map((name) => Number(name.slice(-2)));
+  expect(numbers.slice(0, 20).every((n) => n % 2 === 1)).toBe(true);
+  expect(numbers.slice(0, 20)).toEqual([...numbers.slice(0, 20)].sort((a, b) => a - b));
+  expect(numbers.slice(20).every((n) => n % 2 === 0)).toBe(true);
+  // Compact: at most 130 px a line on a phone (40 lines in about six screens, not twenty).
+  const heights = await page.getByTestId('cart-line').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  expect(Math.max(...heights)).toBeLessThanOrEqual(130);
+  await shot(page, 'cart-40-lines');
+  // After scrolling to the end, the last line is not hidden behind the bar.
+  await page.getByTestId('cart-line').last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 10_000);
+  await shot(page, 'cart-40-lines-end');
+});
+
+test('the header is one row at 360, 390 and 430 px for a customer with a big cart and for the admin', async ({ page, request, browser }) => {
+  const ids = await createProducts(request, 1, 'Cabecera');
+  // A total of $ 9.999.999,99-ish: the longest pill a kiosk's cart shows.
+  await customerWithCart(page, request, 'cabecera', { [ids[0]!]: 990 });
+  const admin = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await admin.goto('/login');
+  await signInThroughForm(admin, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  for (const [who, p] of [
+    ['cliente', page],
+    ['admin', admin],
+  ] as const) {
+    await p.goto('/catalog');
+    for (const width of [360, 390, 430]) {
+      await p.setViewportSize({ width, height: 844 });
+      const header = p.locator('header').first();
+      await expect(header.getByRole('button', { name: /menú/i })).toBeVisible();
+      const height = await header.evaluate((el) => el.getBoundingClientRect().height);
+      expect(height, `${who} a ${width} px`).toBeLessThanOrEqual(62);
+      if (width === 390) await shot(p, `header-${who}`);
+    }
+  }
+  // The admin panel is one tap into the menu.
+  await admin.getByRole('button', { name: /menú/i }).click();
+  await admin.getByRole('link', { name: 'Panel de administración' }).click();
+  await expect(admin).toHaveURL(/\/admin/);
+  await admin.close();
+});
+
+test('an empty sign-up marks every field in Spanish, focuses the first one in view, and sums up next to the button', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  const nombre = page.getByLabel('Nombre', { exact: true });
+  await expect(nombre).toBeFocused();
+  await expect(nombre).toBeInViewport();
+  await expect(nombre).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Ingresá tu nombre.')).toBeVisible();
+  await expect(page.getByText('Ingresá tu correo electrónico.')).toHaveCount(1);
+  await expect(page.getByText('You must provide either an email or phone number and a password')).toHaveCount(0);
+  const summary = page.getByTestId('form-summary');
+  await expect(summary).toContainText('Revisá 13 campos: Nombre, Apellido, DNI');
+  // The summary sits right above the button.
+  const summaryBox = (await summary.boundingBox())!;
+  const buttonBox = (await page.getByRole('button', { name: 'Registrarse' }).boundingBox())!;
+  expect(buttonBox.y - (summaryBox.y + summaryBox.height)).toBeLessThan(40);
+  await shot(page, 'register-empty');
+
+  // Correcting a field clears its message as it is typed; a wrong CUIT is named as the field is left.
+  await nombre.fill('Ana');
+  await expect(page.getByText('Ingresá tu nombre.')).toHaveCount(0);
+  await page.getByLabel('CUIT').fill('20-1');
+  await page.getByLabel('WhatsApp').focus();
+  await expect(page.getByText('El CUIT debe tener 11 dígitos, por ejemplo 30-71234567-1.')).toBeVisible();
+});
+
+test('a half-filled sign-up: leaving a field judges it at once; submitting focuses the first wrong one below the fold', async ({ page }) => {
+  await page.goto('/register');
+  const email = page.getByLabel('Correo electrónico');
+  await email.fill('ana@');
+  await email.blur();
+  await expect(page.getByText('Ingresá tu correo electrónico.')).toHaveCount(0);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('ana@example.com');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+  await page.getByLabel('Apellido').fill('Pérez');
+  await page.getByLabel('DNI').fill('30111222');
+  await page.getByLabel('Contraseña').fill('Clave-Segura-2026');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  const razon = page.getByLabel('Razón social');
+  await expect(razon).toBeFocused();
+  await expect(razon).toBeInViewport();
+  await shot(page, 'register-half');
+});
