@@ -18,7 +18,7 @@ describe('GET/PUT /api/admin/settings', () => {
     const res = await getSettings(admin.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ ...DEFAULT_SETTINGS, admin_email_recipients: [admin.email], updated_at: null });
+    expect(res.json()).toEqual({ ...DEFAULT_SETTINGS, admin_email_recipients: [admin.email], admin_email_recipients_default: true, updated_at: null });
   });
 
   it('saves a minimum order amount in centavos, records when, and every module reads it', async () => {
@@ -94,7 +94,11 @@ describe('who gets the admin e-mails on a new install (decision 029)', () => {
     const own = await setupTestApp();
     const first = await createAdmin(own);
     const res = await own.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: first.headers, payload: { low_stock_threshold: 3 } });
-    expect(res.json()).toMatchObject({ low_stock_threshold: 3, admin_email_recipients: [first.email] });
+    expect(res.json()).toMatchObject({ low_stock_threshold: 3, admin_email_recipients: [first.email], admin_email_recipients_default: true });
+    const second = await createAdmin(own);
+    expect((await loadSettings(own.pool)).admin_email_recipients).toEqual([first.email, second.email].sort());
+    const saved = await own.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: first.headers, payload: { admin_email_recipients: [first.email] } });
+    expect(saved.json()).toMatchObject({ admin_email_recipients: [first.email], admin_email_recipients_default: false });
   });
 });
 

@@ -70,6 +70,8 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
 /** GET/PUT answer: the settings plus when and by whom they last changed. */
 export const settingsResponseSchema = settingsSchema.extend({
   updated_at: z.string().nullable(),
+  /** true while nobody has saved the recipients: they are every admin of the install (decision 029). */
+  admin_email_recipients_default: z.boolean().optional(),
 });
 export type SettingsResponse = z.output<typeof settingsResponseSchema>;
 

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/transaction';
 interface SettingsRow {
   value: unknown;
   updated_at: Date | null;
+  recipients_default?: boolean;
 }
 
 /**
@@ -20,11 +21,13 @@ export const EFFECTIVE_SETTINGS_SQL = `(select case when s.value ? 'admin_email_
         end
    from (select 1) one left join app_settings s on s.id)`;
 
-const SETTINGS_ROW_SQL = `select ${EFFECTIVE_SETTINGS_SQL} as value, (select updated_at from app_settings where id) as updated_at`;
+const SETTINGS_ROW_SQL = `select ${EFFECTIVE_SETTINGS_SQL} as value, (select updated_at from app_settings where id) as updated_at,
+  not coalesce((select value ? 'admin_email_recipients' from app_settings where id), false) as recipients_default`;
 
 const toResponse = (row: SettingsRow | undefined): SettingsResponse => ({
   ...readSettings(row?.value),
   updated_at: row?.updated_at ? row.updated_at.toISOString() : null,
+  admin_email_recipients_default: row?.recipients_default ?? true,
 });
 
 /**
