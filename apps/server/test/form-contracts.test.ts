@@ -194,7 +194,7 @@ describe.each(formContracts.map((c) => [c.form, c] as const))('%s', (_form, cont
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** `file call` of every `apiRequest(…, { method: 'POST' | 'PUT' | 'PATCH', … })` in apps/web/src (tests aside). */
+/** `file call` of every `apiRequest(…, { method: 'POST' | 'PUT' | 'PATCH', … })`, or with a body and no method, in apps/web/src (tests aside). */
 async function webWrites(): Promise<string[]> {
   const root = path.join(repoRoot, 'apps/web/src');
   const files = (await readdir(root, { recursive: true })).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith('test/'));
@@ -211,7 +211,9 @@ async function webWrites(): Promise<string[]> {
         else if (c === ')') depth--;
       }
       const call = source.slice(match.index + match[0].length, end - 1);
-      if (!/method:\s*'(POST|PUT|PATCH)'/.test(call)) continue;
+      // A body without a method goes as POST (api-client.ts), so it counts too.
+      const writes = /method:\s*'(POST|PUT|PATCH)'/.test(call) || (/\bbody\b/.test(call) && !/method:/.test(call));
+      if (!writes) continue;
       const first = call.match(/^\s*(`[^`]*`|'[^']*'|[\w.]+\([^)]*\)|[\w.]+)/)?.[1] ?? call.slice(0, 40);
       found.push(`apps/web/src/${file.split(path.sep).join('/')} ${first}`);
     }
