@@ -20,6 +20,7 @@ import { toRepriceBody, type RepriceValues } from '../../web/src/features/admin-
 import { toSettingsBody, type SettingsValues } from '../../web/src/features/admin-settings/settings-body';
 import { toChangePasswordBody, toUpdateMeBody, type PasswordValues } from '../../web/src/features/account/account-bodies';
 import { toRegisterBody, type RegisterValues } from '../../web/src/features/auth/register-body';
+import { toEmailBody, toSignInBody, type SignInValues } from '../../web/src/lib/auth/session/auth-bodies';
 import { toPlaceOrderBody, type PlaceOrderValues } from '../../web/src/features/checkout/place-order-body';
 import { toListNameBody } from '../../web/src/features/lists/list-body';
 import { createListSchema } from '@mayorista/core/schemas/lists';
@@ -48,6 +49,10 @@ export interface ContractFixtures {
   unique(): string;
   /** The approved customer the customer contracts act as. */
   customerId: string;
+  /** The unapproved account Mi cuenta's contract acts as. */
+  unapprovedId: string;
+  /** A verified account that signs in. */
+  signInUser: { email: string; password: string };
   /** An enabled product with unlimited stock and SKU `fixtures.sku`. */
   productId: string;
   sku: string;
@@ -56,6 +61,8 @@ export interface ContractFixtures {
   freshList(): Promise<string>;
   /** Puts a product in the customer's saved cart (a list is copied from it). */
   fillCart(): Promise<void>;
+  /** No minimum order (the settings contract leaves its largest one behind). */
+  noMinimumOrder(): Promise<void>;
 }
 
 export interface TextField {
@@ -83,8 +90,12 @@ export interface FormContract<V extends object = Record<string, unknown>, S = un
   full(f: ContractFixtures, state: S): V;
   /** The form's text fields by value name. */
   texts: Partial<Record<keyof V & string, TextField>>;
+  /** The other fields at their limits (largest amount, quantity, list…), for (b). */
+  limits?(f: ContractFixtures, state: S): Partial<V>;
   /** Status of an accepted request. */
   ok: number;
+  /** What the route writes, as one SQL query: a refused request must leave its answer unchanged. */
+  stored: (f: ContractFixtures, state: S) => { sql: string; params?: unknown[] };
 }
 
 const defineContract = <V extends object, S = undefined>(contract: FormContract<V, S>) => contract as unknown as FormContract;
@@ -125,7 +136,10 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'anonymous',
     url: () => '/api/auth/signup',
+    stored: () => ({ sql: 'select count(*)::int as n from users' }),
     build: toRegisterBody,
+    // The longest address the schema takes (254: 64 + @ + 63 + . + 63 + . + 58 + .ar) and password.
+    limits: () => ({ email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`, password: 'ñ'.repeat(200) }),
     required: (f) => ({ nombre: 'Lucía', apellido: 'Pérez', dni: randomDni(), email: f.freshEmail(), password: 'una-clave-bastante-larga', ...businessRequired(f) }),
     full: (f) => ({
       nombre: 'Lucía',
@@ -144,12 +158,39 @@ export const formContracts: FormContract[] = [
     ok: 200,
   }),
 
+  defineContract<SignInValues>({
+    form: 'Iniciar sesión (/login)',
+    web: { file: 'apps/web/src/lib/auth/session/auth-client.ts', call: "'/api/auth/token'" },
+    method: 'POST',
+    caller: 'anonymous',
+    url: () => '/api/auth/token?grant_type=password',
+    stored: () => ({ sql: "select count(*)::int as n from sessions where user_agent is distinct from 'vitest'" }),
+    build: toSignInBody,
+    required: (f) => ({ email: f.signInUser.email, password: f.signInUser.password }),
+    full: (f) => ({ email: `  ${f.signInUser.email.toUpperCase()} `, password: f.signInUser.password }),
+    texts: {},
+    ok: 200,
+  }),
+  defineContract<{ email: string }>({
+    form: '¿Olvidaste tu contraseña? (/recuperar-clave)',
+    web: { file: 'apps/web/src/lib/auth/session/auth-client.ts', call: 'path' },
+    method: 'POST',
+    caller: 'anonymous',
+    url: () => '/api/auth/recover',
+    stored: () => ({ sql: 'select count(*)::int as n from email_tokens' }),
+    build: (values) => toEmailBody(values.email),
+    required: (f) => ({ email: f.signInUser.email }),
+    full: (f) => ({ email: f.signInUser.email }),
+    texts: {},
+    ok: 200,
+  }),
   defineContract<BusinessValues>({
     form: 'Mi cuenta: datos del negocio y de entrega (/mi-cuenta)',
     web: { file: 'apps/web/src/features/account/api/account-api.ts', call: "'/api/me'" },
     method: 'PATCH',
     caller: 'unapproved',
     url: () => '/api/me',
+    stored: (f) => ({ sql: 'select to_jsonb(p) as row from profiles p where id = $1', params: [f.unapprovedId] }),
     build: toUpdateMeBody,
     required: (f) => businessRequired(f),
     full: (f) => ({ ...businessRequired(f), delivery_notes: 'Timbre 2B, de 8 a 13' }),
@@ -162,7 +203,9 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'fresh',
     url: () => '/api/me/password',
+    stored: () => ({ sql: 'select count(*)::int as n from sessions' }),
     build: toChangePasswordBody,
+    limits: () => ({ next: 'ñ'.repeat(200) }),
     required: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
     full: () => ({ current: FRESH_PASSWORD, next: 'otra-clave-bastante-larga' }),
     texts: {},
@@ -174,7 +217,19 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: () => '/api/products',
+    stored: () => ({ sql: 'select count(*)::int as n, max(updated_at) as last from products' }),
     build: toProductBody,
+    limits: () => ({
+      price: '1.000.000.000,00',
+      retail_price: '1.000.000.000,00',
+      sale_price: '999.999.999,99',
+      sale_price_retail: '999.999.999,99',
+      stock: '100000000',
+      min_quantity: '10000',
+      pack_size: '10000',
+      max_quantity: '10000',
+      discounts: Array.from({ length: 20 }, (_, i) => ({ key: `t${i}`, minQuantity: String(10_000 - i), discountType: 'percentage' as const, discountValue: '99,99' })),
+    }),
     required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
     full: (f) => ({
       ...emptyProduct,
@@ -210,7 +265,9 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: () => '/api/admin/price-lists',
+    stored: () => ({ sql: 'select count(*)::int as n from price_lists' }),
     build: toPriceListBody,
+    limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
     required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
     full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
     texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
@@ -222,7 +279,13 @@ export const formContracts: FormContract[] = [
     method: 'PUT',
     caller: 'admin',
     url: () => '/api/admin/settings',
+    stored: () => ({ sql: 'select value from app_settings' }),
     build: toSettingsBody,
+    limits: () => ({
+      minOrder: '1.000.000.000,00',
+      recipients: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, '0')}${'a'.repeat(62)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`).join('\n'),
+      threshold: '1000000',
+    }),
     required: () => ({ minOrder: '', switches: allSwitches(true), recipients: '', threshold: '', pricesIncludeIva: true }),
     full: () => ({
       minOrder: '100,50',
@@ -240,6 +303,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: () => '/api/admin/products/reprice?dry_run=1',
+    stored: () => ({ sql: 'select count(*)::int as n from price_changes' }),
     build: (values) => {
       const body = toRepriceBody(values);
       if (typeof body === 'string') throw new Error(body);
@@ -266,7 +330,9 @@ export const formContracts: FormContract[] = [
     caller: 'admin',
     prepare: async (f) => ({ order: await f.freshOrder() }),
     url: (_f, { order }) => `/api/admin/orders/${order.id}`,
+    stored: (_f, { order }) => ({ sql: 'select items, total, updated_at from orders where id = $1', params: [order.id] }),
     build: toOrderEditBody,
+    limits: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 10_000 }] }),
     required: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 3 }], reason: 'Pidió una más', reprice: false, updatedAt: order.updated_at }),
     full: (_f, { order }) => ({
       lines: [{ product_id: order.product_id, quantity: 5 }],
@@ -283,7 +349,9 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'admin',
     url: (f) => `/api/admin/users/${f.customerId}/points`,
+    stored: (f) => ({ sql: 'select saldo_puntos, (select count(*)::int from points_movements) as moves from profiles where id = $1', params: [f.customerId] }),
     build: toPointsBody,
+    limits: () => ({ balance: '1.000.000.000,00' }),
     required: () => ({ balance: '0', reason: 'Ajuste' }),
     full: () => ({ balance: '1.234,50', reason: 'Bonificación por volumen.\nAcordado en la visita.' }),
     texts: { reason: { schema: pointsAdjustmentSchema.shape.reason, path: 'reason' } },
@@ -295,6 +363,7 @@ export const formContracts: FormContract[] = [
     method: 'PATCH',
     caller: 'admin',
     url: (f) => `/api/admin/users/${f.customerId}/notes`,
+    stored: (f) => ({ sql: 'select admin_notes from profiles where id = $1', params: [f.customerId] }),
     build: (values) => toAdminNotesBody(values.notes),
     required: () => ({ notes: '' }),
     full: () => ({ notes: 'Paga a 30 días.\nLlamar antes de las 10.' }),
@@ -307,6 +376,7 @@ export const formContracts: FormContract[] = [
     method: 'POST',
     caller: 'customer',
     url: () => '/api/cart/lines',
+    stored: (f) => ({ sql: 'select cart_data from cart where user_id = $1', params: [f.customerId] }),
     build: (values) => quickOrderBodyFromText(`${values.sku} ${values.quantity}`, values.preview),
     required: (f) => ({ sku: f.sku, quantity: '2', preview: true }),
     full: (f) => ({ sku: f.sku, quantity: '4', preview: false }),
@@ -318,8 +388,14 @@ export const formContracts: FormContract[] = [
     web: { file: 'apps/web/src/features/checkout/api/place-order.ts', call: "'/api/orders'" },
     method: 'POST',
     caller: 'customer',
+    prepare: async (f) => {
+      await f.noMinimumOrder();
+      return undefined;
+    },
     url: () => '/api/orders',
+    stored: () => ({ sql: 'select count(*)::int as n from orders' }),
     build: toPlaceOrderBody,
+    limits: (f) => ({ items: [{ product_id: f.productId, quantity: 10_000 }] }),
     required: (f) => ({ items: [{ product_id: f.productId, quantity: 1 }], observaciones: '', payWithPoints: false, idempotencyKey: randomUUID() }),
     full: (f) => ({
       items: [{ product_id: f.productId, quantity: 2 }],
@@ -340,6 +416,7 @@ export const formContracts: FormContract[] = [
       return undefined;
     },
     url: () => '/api/lists',
+    stored: () => ({ sql: 'select count(*)::int as n from shopping_lists' }),
     build: (values) => toListNameBody(values.name),
     required: (f) => ({ name: `Semanal ${f.unique()}` }),
     full: (f) => ({ name: `Semanal ${f.unique()}` }),
@@ -353,6 +430,7 @@ export const formContracts: FormContract[] = [
     caller: 'customer',
     prepare: async (f) => ({ listId: await f.freshList() }),
     url: (_f, { listId }) => `/api/lists/${listId}`,
+    stored: (_f, { listId }) => ({ sql: 'select name, updated_at from shopping_lists where id = $1', params: [listId] }),
     build: (values) => toListNameBody(values.name),
     required: (f) => ({ name: `Mensual ${f.unique()}` }),
     full: (f) => ({ name: `Mensual ${f.unique()}` }),
@@ -369,11 +447,9 @@ export const FRESH_PASSWORD = 'clave-de-prueba-segura';
  * or link step (covered by their own tests). Keyed like `web` above: `file call`.
  */
 export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
-  "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/token'": 'sign-in and refresh: e-mail and password as typed, or the stored refresh token (accounts tests)',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/verify'": 'the token of the e-mail link',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/reset-password'": 'the token of the e-mail link and the new password',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/logout'": 'no body',
-  'apps/web/src/lib/auth/session/auth-client.ts path': 'resend verification and recover: one e-mail address as typed',
   "apps/web/src/lib/cart/cart-api.ts '/api/cart'": 'the cart itself (product id → quantity), saved by the cart, not typed',
   'apps/web/src/features/orders/api/orders-api.ts `/api/orders/${encodeURIComponent(orderId)}/cancel`': 'a button, no body',
   'apps/web/src/features/admin-dashboard/dashboard-api.ts `/api/admin/emails/${id}/retry`': 'a button, no body',

@@ -25,6 +25,7 @@ export const settings = {
   emailAdminOrderCancelled: 'A los administradores, cuando un cliente cancela un pedido',
   adminRecipients: 'Correos de los administradores',
   adminRecipientsHint: 'Uno por línea. Sin destinatarios no se envían correos a los administradores.',
+  adminRecipientsDefaultHint: 'Mientras no cambies esta lista, los reciben todos los administradores de la tienda (los de abajo).',
   lowStockThreshold: 'Stock bajo',
   lowStockThresholdHint: 'El panel lista los productos con esta cantidad de unidades o menos.',
   updatedAt: (when: string) => `Última modificación: ${when}`,

@@ -15,7 +15,11 @@ const centavosAtLeastZero = z
 
 const emailSwitch = z.boolean({ message: texts.invalidSwitch });
 
-/** Where the new-order and cancelled-order e-mails go; empty means no admin e-mails. */
+/**
+ * Where the new-order and cancelled-order e-mails go; an empty list means no admin e-mails. Until
+ * the list is first saved, the server reads every admin and super admin here (decision 029), so
+ * `DEFAULT_SETTINGS` keeps it empty: the default is the admins of the install, not a fixed list.
+ */
 const adminRecipientsSchema = z
   .array(z.email({ message: texts.invalidRecipient }).max(254, { message: texts.invalidRecipient }), { message: texts.invalidRecipient })
   .max(20, { message: texts.tooManyRecipients });
@@ -66,6 +70,8 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
 /** GET/PUT answer: the settings plus when and by whom they last changed. */
 export const settingsResponseSchema = settingsSchema.extend({
   updated_at: z.string().nullable(),
+  /** true while nobody has saved the recipients: they are every admin of the install (decision 029). */
+  admin_email_recipients_default: z.boolean().optional(),
 });
 export type SettingsResponse = z.output<typeof settingsResponseSchema>;
 

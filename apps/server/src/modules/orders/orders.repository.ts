@@ -8,6 +8,7 @@ import type { OrderStatus } from '@mayorista/core/constants';
 import type { orders, OrderItemSnapshot, OrderUserInfo } from '../../db/schema';
 import { likeContains } from '../../db/like';
 import type { Queryable } from '../../db/transaction';
+import { EFFECTIVE_SETTINGS_SQL } from '../settings/settings.repository';
 
 // The one repository of orders, customer and admin side alike (decision 009): plain SQL on the
 // pool or the transaction's client, the style decision 007 chose for the order hot path. Fixed
@@ -100,7 +101,7 @@ export async function readOrderContext(db: Queryable, userId: string, idempotenc
                      select nombre, apellido, email, dni, razon_social, cuit, iva_condition, whatsapp, address_street,
                             address_city, address_province, address_postal_code, delivery_notes, saldo_puntos as "saldoPuntos"
                        from profiles where id = $1) c) as customer,
-                  (select value from app_settings where id) as settings,
+                  ${EFFECTIVE_SETTINGS_SQL} as settings,
                   (select id from orders where user_id = $1 and idempotency_key = $2) as "replayOf",
                   ${customerPriceListJson('$1', '$3')} as "priceList"`,
     values: [userId, idempotencyKey, productIds],

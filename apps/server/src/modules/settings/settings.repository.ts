@@ -4,11 +4,30 @@ import type { Queryable } from '../../db/transaction';
 interface SettingsRow {
   value: unknown;
   updated_at: Date | null;
+  recipients_default?: boolean;
 }
+
+/**
+ * The stored settings document as SQL, with the admins' addresses as `admin_email_recipients`
+ * until someone edits that list (decision 029): a new distributor's admins get the new-order
+ * e-mails from the first order. The accounts that can manage orders are the admins and super
+ * admins (the ADMIN_EMAIL account among them), at most 20 like a list an admin writes. Once the
+ * key is stored, even as an empty list, it is what counts.
+ */
+export const EFFECTIVE_SETTINGS_SQL = `(select case when s.value ? 'admin_email_recipients' then s.value
+          else coalesce(s.value, '{}'::jsonb) || jsonb_build_object('admin_email_recipients', (
+            select coalesce(jsonb_agg(a.email order by a.email), '[]'::jsonb)
+              from (select email from profiles where is_admin or is_super_admin order by email limit 20) a))
+        end
+   from (select 1) one left join app_settings s on s.id)`;
+
+const SETTINGS_ROW_SQL = `select ${EFFECTIVE_SETTINGS_SQL} as value, (select updated_at from app_settings where id) as updated_at,
+  not coalesce((select value ? 'admin_email_recipients' from app_settings where id), false) as recipients_default`;
 
 const toResponse = (row: SettingsRow | undefined): SettingsResponse => ({
   ...readSettings(row?.value),
   updated_at: row?.updated_at ? row.updated_at.toISOString() : null,
+  admin_email_recipients_default: row?.recipients_default ?? true,
 });
 
 /**
@@ -16,22 +35,22 @@ const toResponse = (row: SettingsRow | undefined): SettingsResponse => ({
  * same settings as the rest of the transaction (e.g. the minimum order when placing one).
  */
 export async function loadSettings(db: Queryable): Promise<Settings> {
-  const { rows } = await db.query<SettingsRow>('select value, updated_at from app_settings where id');
+  const { rows } = await db.query<SettingsRow>(SETTINGS_ROW_SQL);
   return readSettings(rows[0]?.value);
 }
 
 export async function loadSettingsResponse(db: Queryable): Promise<SettingsResponse> {
-  const { rows } = await db.query<SettingsRow>('select value, updated_at from app_settings where id');
+  const { rows } = await db.query<SettingsRow>(SETTINGS_ROW_SQL);
   return toResponse(rows[0]);
 }
 
 /** Merges `update` into the stored document in one statement (two admins saving different fields both win). */
 export async function updateSettings(db: Queryable, update: SettingsUpdate, actorId: string): Promise<SettingsResponse> {
-  const { rows } = await db.query<SettingsRow>(
+  await db.query(
     `insert into app_settings (id, value, updated_at, updated_by) values (true, $1::jsonb, now(), $2)
-     on conflict (id) do update set value = app_settings.value || excluded.value, updated_at = now(), updated_by = $2
-     returning value, updated_at`,
+     on conflict (id) do update set value = app_settings.value || excluded.value, updated_at = now(), updated_by = $2`,
     [JSON.stringify(update), actorId],
   );
-  return toResponse(rows[0]);
+  // Read back through the same rule as every reader (the default recipients when still unset).
+  return loadSettingsResponse(db);
 }

@@ -58,7 +58,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const update = toSettingsBody({ minOrder, switches, recipients, threshold, pricesIncludeIva });
+    const update = toSettingsBody({ minOrder, switches, recipients, initialRecipients: current.admin_email_recipients, threshold, pricesIncludeIva });
     if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
       return;
@@ -137,6 +137,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           </label>
           <p id="ajustes-destinatarios-ayuda" className="text-sm text-slate-600">
             {text.adminRecipientsHint}
+            {current.admin_email_recipients_default ? ` ${text.adminRecipientsDefaultHint}` : null}
           </p>
           <textarea
             id="ajustes-destinatarios"

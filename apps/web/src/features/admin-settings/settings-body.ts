@@ -14,6 +14,8 @@ export interface SettingsValues {
   switches: Record<EmailSwitch, boolean>;
   /** One address per line (commas and spaces separate too). */
   recipients: string;
+  /** The list as the screen showed it: left as it was, it is not sent (decision 029). */
+  initialRecipients?: string[];
   threshold: string;
   pricesIncludeIva: boolean;
 }
@@ -25,13 +27,17 @@ export interface SettingsValues {
  */
 export function toSettingsBody(values: SettingsValues): SettingsUpdate {
   const centavos = values.minOrder.trim() === '' ? 0 : parsePesos(values.minOrder);
+  const recipients = values.recipients
+    .split(/[\s,;]+/)
+    .map((r) => r.trim())
+    .filter(Boolean);
+  // A list left as shown is not sent, so saving another setting does not freeze the default
+  // recipients (every admin, decision 029) into a fixed list.
+  const unchanged = values.initialRecipients !== undefined && recipients.join('\n') === values.initialRecipients.join('\n');
   return {
     min_order_amount: centavos ?? Number.NaN,
     ...values.switches,
-    admin_email_recipients: values.recipients
-      .split(/[\s,;]+/)
-      .map((r) => r.trim())
-      .filter(Boolean),
+    ...(unchanged ? {} : { admin_email_recipients: recipients }),
     low_stock_threshold: Number(values.threshold.trim() || '0'),
     prices_include_iva: values.pricesIncludeIva,
   };

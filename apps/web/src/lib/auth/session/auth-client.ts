@@ -10,6 +10,7 @@ import {
 } from './auth-errors';
 import { retryDelayMs, isSessionExpired, shouldRefreshOnTick, shouldRetryRefresh } from './session-timing';
 import { defaultSessionStore, isSession, parseStoredSession, SESSION_STORAGE_KEY, type SessionStore } from './session-storage';
+import { toEmailBody, toSignInBody } from './auth-bodies';
 
 /** The auth events of SPEC §4, named as GoTrue names them. */
 export type AuthChangeEvent =
@@ -158,7 +159,7 @@ export class AuthClient {
   async signInWithPassword(email: string, password: string): Promise<AuthResult<Session>> {
     await this.initialize();
     return this.acceptSession('SIGNED_IN', () =>
-      apiRequest<unknown>('/api/auth/token', { method: 'POST', query: { grant_type: 'password' }, body: { email, password }, anonymous: true }),
+      apiRequest<unknown>('/api/auth/token', { method: 'POST', query: { grant_type: 'password' }, body: toSignInBody({ email, password }), anonymous: true }),
     );
   }
 
@@ -186,11 +187,11 @@ export class AuthClient {
   }
 
   async resendVerification(email: string): Promise<AuthResult<true>> {
-    return this.simplePost('/api/auth/resend', { email });
+    return this.simplePost('/api/auth/resend', toEmailBody(email));
   }
 
   async requestPasswordRecovery(email: string): Promise<AuthResult<true>> {
-    return this.simplePost('/api/auth/recover', { email });
+    return this.simplePost('/api/auth/recover', toEmailBody(email));
   }
 
   /**

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { toSettingsBody, type SettingsValues } from './settings-body';
+
+const values: SettingsValues = {
+  minOrder: '1.500,50',
+  switches: {
+    email_customer_order_placed: true,
+    email_customer_status_changed: true,
+    email_customer_order_edited: false,
+    email_admin_new_order: true,
+    email_admin_order_cancelled: true,
+  },
+  recipients: 'ventas@example.com\ndueno@example.com',
+  initialRecipients: ['ventas@example.com', 'dueno@example.com'],
+  threshold: '',
+  pricesIncludeIva: true,
+};
+
+describe('toSettingsBody', () => {
+  it('leaves out a recipients list left as shown: saving another setting keeps the default recipients (decision 029)', () => {
+    expect(toSettingsBody(values)).toEqual({
+      min_order_amount: 150_050,
+      ...values.switches,
+      low_stock_threshold: 0,
+      prices_include_iva: true,
+    });
+  });
+
+  it('sends the list when it changed, emptied included', () => {
+    expect(toSettingsBody({ ...values, recipients: 'ventas@example.com, otro@example.com' }).admin_email_recipients).toEqual(['ventas@example.com', 'otro@example.com']);
+    expect(toSettingsBody({ ...values, recipients: '  ' }).admin_email_recipients).toEqual([]);
+  });
+
+  it('a blank minimum is no minimum; an amount that does not parse is NaN for the form to report', () => {
+    expect(toSettingsBody({ ...values, minOrder: '' }).min_order_amount).toBe(0);
+    expect(toSettingsBody({ ...values, minOrder: 'doce' }).min_order_amount).toBeNaN();
+  });
+});
