@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
 
 // On a 390 × 844 phone, every step has a way forward (decisions 032 and 033).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -203,4 +203,119 @@ test('a half-filled sign-up: leaving a field judges it at once; submitting focus
   await expect(razon).toBeFocused();
   await expect(razon).toBeInViewport();
   await shot(page, 'register-half');
+});
+
+async function signUpThroughApi(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  const password = 'Clave-Cliente-E2E-2026';
+  const signup = await request.post('/api/auth/signup', { data: { email, password, data: { nombre: 'Kiosco', apellido: tag, dni: uniqueDni() } } });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const link = await waitForMailLink(email, '/verificar-correo');
+  return { email, password, link, id: ((await signup.json()) as { user: { id: string } }).user.id };
+}
+
+test('a verification link opened twice says the address is verified, with "Iniciar sesión"; the pending screen has a way forward', async ({ page, browser, request }) => {
+  const account = await signUpThroughApi(request, 'dosveces');
+  // A mail app's scanner opens it first…
+  const scanner = await browser.newPage();
+  await scanner.goto(account.link);
+  await expect(scanner.getByRole('heading', { name: '¡Correo verificado!' })).toBeVisible();
+  await scanner.close();
+  // …then the person.
+  await page.goto(account.link);
+  await expect(page.getByRole('heading', { name: 'Tu correo ya está verificado' })).toBeVisible();
+  await expect(page.getByText('No pudimos verificar tu correo')).toHaveCount(0);
+  await shot(page, 'verify-twice');
+  await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
+  await signInThroughForm(page, account.email, account.password);
+
+  // Waiting for approval: how long it usually takes, and the catalogue at retail prices.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Cuenta Pendiente de Aprobación' })).toBeVisible();
+  await expect(page.getByTestId('pending-wait')).toHaveText('Solemos aprobar las cuentas en menos de 24 horas hábiles.');
+  await shot(page, 'pending');
+  await page.getByRole('link', { name: 'Ver el catálogo (precios minoristas)' }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(page.getByTestId('product-row').or(page.getByRole('article')).first()).toBeVisible();
+});
+
+test('a visitor finds the catalogue from the home page', async ({ page }) => {
+  await page.goto('/');
+  const link = page.getByRole('main').getByRole('link', { name: 'Ver el catálogo' });
+  await expect(link).toBeVisible();
+  await shot(page, 'home-visitor');
+  await link.click();
+  await expect(page).toHaveURL(/\/catalog$/);
+});
+
+test('"Stock insuficiente" has a way forward: "Solo quedan 3 — ¿Agregás 3?" adds the 3; the refusal goes with the next search', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const name = `Poco Stock ${randomBytes(3).toString('hex')}`;
+  const created = await request.post('/api/products', { headers, data: { name, price: 50_000, retail_price: 70_000, stock: 3, sku: `PS-${randomBytes(3).toString('hex')}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  await customerWithCart(page, request, 'pocostock', {});
+  await page.goto('/catalog');
+  await page.getByLabel('Buscar productos').fill(name);
+  const row = page.getByRole('article', { name });
+  await expect(row).toHaveCount(1);
+  await row.getByLabel(`Cantidad: ${name}`).fill('10');
+  await row.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(page.getByText('Stock insuficiente', { exact: true })).toBeVisible();
+  const offer = row.getByTestId('stock-offer');
+  await expect(offer).toContainText('Solo quedan 3 — ¿Agregás 3?');
+  await shot(page, 'stock-offer');
+  await offer.getByRole('button', { name: 'Agregar 3' }).click();
+  await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('3');
+  await page.getByLabel('Buscar productos').fill('yerba');
+  await expect(page.getByText('Stock insuficiente', { exact: true })).toHaveCount(0);
+});
+
+test('quantity boxes take digits only; a list row shows the next tier; the first product is in the top third; tap targets are 44 px', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const name = `Escalonado ${randomBytes(3).toString('hex')}`;
+  const created = await request.post('/api/products', {
+    headers,
+    data: {
+      name,
+      price: 100_000,
+      retail_price: 150_000,
+      stock: 0,
+      has_unlimited_stock: true,
+      sku: `ES-${randomBytes(3).toString('hex')}`,
+      discounts: [{ minQuantity: 12, discountType: 'percentage', discountValue: 8 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await customerWithCart(page, request, 'escalon', {});
+  await page.goto('/catalog');
+  // This API-made account has no business data; a person who signed up with the form has it.
+  await page.getByRole('button', { name: 'Ahora no' }).click();
+  const first = page.getByTestId('product-row').first();
+  await expect(first).toBeVisible();
+  const top = (await first.boundingBox())!.y;
+  expect(top, 'first product y').toBeLessThan(844 / 3);
+  await shot(page, 'catalog-list');
+
+  // Every control on the first screen is at least 44 × 44 px.
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, select, input, a[class*="min-h"]'))
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
+      })
+      .filter((el) => !(el instanceof HTMLInputElement && el.type === 'checkbox'))
+      .map((el) => ({ label: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, w: el.getBoundingClientRect().width, h: el.getBoundingClientRect().height }))
+      .filter((b) => b.w < 44 || b.h < 44),
+  );
+  expect(small).toEqual([]);
+
+  await page.getByLabel('Buscar productos').fill(name);
+  const row = page.getByRole('article', { name });
+  await expect(row.getByTestId('next-tier-short')).toHaveText('· −8 % desde 12');
+  const quantity = row.getByLabel(`Cantidad: ${name}`);
+  await quantity.fill('');
+  await quantity.pressSequentially('3e');
+  await expect(quantity).toHaveValue('3');
+  await quantity.pressSequentially('x2');
+  await expect(quantity).toHaveValue('32');
 });
