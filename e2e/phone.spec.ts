@@ -319,3 +319,70 @@ test('quantity boxes take digits only; a list row shows the next tier; the first
   await quantity.pressSequentially('x2');
   await expect(quantity).toHaveValue('32');
 });
+
+test.describe('the admin at 7 a.m. on a phone', () => {
+  async function adminPage(page: Page) {
+    await page.goto('/login');
+    await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  }
+
+  test('the panel opens with "N pedidos nuevos · N cuentas por aprobar"; every tab is in sight; orders start on the first screen with filters behind "Filtrar"', async ({ page, request }) => {
+    // At least one order and one account waiting.
+    const ids = await createProducts(request, 1, 'Madrugada');
+    const customer = await createApprovedCustomer(request, 'madrugada');
+    const token = await accessTokenFor(request, customer.email, customer.password);
+    const order = await request.post('/api/orders', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { items: [{ product_id: ids[0], quantity: 2 }], observaciones: '', canjeado_con_puntos: false, idempotency_key: `madrugada-${Date.now()}` },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    await signUpThroughApi(request, 'espera');
+
+    await adminPage(page);
+    await page.goto('/admin');
+    const summary = page.getByTestId('dashboard-summary');
+    await expect(summary).toBeInViewport();
+    await expect(summary).toContainText(/\d+ pedidos? nuevos? · \d+ cuentas? por aprobar/);
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(6);
+    for (const box of await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    await shot(page, 'admin-dashboard');
+
+    await page.getByRole('tab', { name: 'Pedidos' }).click();
+    const firstOrder = page.getByRole('list', { name: 'Pedidos' }).getByRole('listitem').first();
+    await expect(firstOrder).toBeInViewport({ ratio: 1 });
+    await expect(page.getByLabel('Estado')).toBeHidden();
+    await shot(page, 'admin-orders');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.getByLabel('Estado').selectOption('Pendiente');
+    await expect(page.getByTestId('filter-chip')).toHaveText('Estado: Pendiente×');
+    await expect(page.getByRole('button', { name: 'Filtrar (1)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Filtrar (1)' }).click();
+    await shot(page, 'admin-orders-filtered');
+    await page.getByTestId('filter-chip').click();
+    await expect(page.getByTestId('filter-chip')).toHaveCount(0);
+  });
+
+  test('a pending sign-up shows only "Aprobar" and "Rechazar"; "Rechazar" asks first and deletes the account', async ({ page, request }) => {
+    const account = await signUpThroughApi(request, 'rechazo');
+    await adminPage(page);
+    await page.goto('/admin?tab=usuarios');
+    await page.getByLabel('Buscar usuarios').fill(account.email);
+    const card = page.getByRole('listitem').filter({ hasText: account.email });
+    await expect(card).toHaveCount(1);
+    const actions = card.getByRole('group');
+    await expect(actions.getByRole('button')).toHaveText(['Aprobar', 'Rechazar']);
+    await expect(card.getByRole('button', { name: 'Hacer administrador' })).toHaveCount(0);
+    await shot(page, 'admin-pending-card');
+    await actions.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(card.getByRole('alertdialog')).toBeVisible();
+    await shot(page, 'admin-pending-reject-confirm');
+    await card.getByRole('button', { name: 'Sí, rechazar' }).click();
+    await expect(page.getByText('Solicitud rechazada')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: account.email })).toHaveCount(0);
+  });
+});
