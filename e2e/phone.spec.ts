@@ -382,7 +382,40 @@ test.describe('the admin at 7 a.m. on a phone', () => {
     await expect(card.getByRole('alertdialog')).toBeVisible();
     await shot(page, 'admin-pending-reject-confirm');
     await card.getByRole('button', { name: 'Sí, rechazar' }).click();
-    await expect(page.getByText('Solicitud rechazada')).toBeVisible();
+    await expect(page.getByText('Solicitud rechazada', { exact: true })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: account.email })).toHaveCount(0);
+  });
+});
+
+test.describe('the same screens at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('cart with the summary\'s button (no bottom bar), catalogue filters, sign-up errors, admin panel and orders: screenshots', async ({ page, request, browser }) => {
+    const ids = await createProducts(request, 3, 'Escritorio');
+    await customerWithCart(page, request, 'escritorio', { [ids[0]!]: 2, [ids[1]!]: 1, [ids[2]!]: 5 });
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(3);
+    await expect(page.getByTestId('checkout-bar')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Realizar pedido' })).toHaveCount(1);
+    await shot(page, 'desktop-cart');
+    await page.goto('/catalog');
+    await expect(page.getByRole('button', { name: 'Lista', exact: true })).toHaveCount(1);
+    await shot(page, 'desktop-catalog');
+
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await visitor.goto('/register');
+    await visitor.getByRole('button', { name: 'Registrarse' }).click();
+    await expect(visitor.getByLabel('Nombre', { exact: true })).toBeFocused();
+    await shot(visitor, 'desktop-register-empty');
+    await visitor.goto('/login');
+    await signInThroughForm(visitor, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+    await visitor.goto('/admin');
+    await expect(visitor.getByTestId('dashboard-summary')).toBeVisible();
+    await shot(visitor, 'desktop-admin-dashboard');
+    await visitor.getByRole('tab', { name: 'Pedidos' }).click();
+    await expect(visitor.getByLabel('Estado')).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Filtrar' })).toBeHidden();
+    await shot(visitor, 'desktop-admin-orders');
+    await visitor.close();
   });
 });
