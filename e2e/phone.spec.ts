@@ -419,3 +419,18 @@ test.describe('the same screens at 1280 px', () => {
     await visitor.close();
   });
 });
+
+test('Mi cuenta: saving with missing data brings the first wrong field into view with its message and a summary by the button', async ({ page, request }) => {
+  await customerWithCart(page, request, 'micuenta', {});
+  await page.goto('/mi-cuenta');
+  const form = page.getByRole('form', { name: 'Negocio y entrega' });
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  const razon = page.getByLabel('Razón social');
+  await expect(razon).toBeFocused();
+  await expect(razon).toBeInViewport();
+  await expect(razon).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByTestId('form-summary')).toContainText('Revisá');
+  await shot(page, 'mi-cuenta-errors');
+  await razon.fill('Kiosco La Esquina');
+  await expect(razon).not.toHaveAttribute('aria-invalid', 'true');
+});
