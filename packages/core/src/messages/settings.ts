@@ -28,5 +28,7 @@ export const settings = {
   adminRecipientsHint: 'Uno por línea. Sin destinatarios no se envían correos a los administradores.',
   lowStockThreshold: 'Stock bajo',
   lowStockThresholdHint: 'El panel lista los productos con esta cantidad de unidades o menos.',
+  approvalWaitHours: 'Tiempo de aprobación (horas)',
+  approvalWaitHoursHint: 'Lo que suele tardar aprobar una cuenta nueva: se lo decimos a quien espera.',
   updatedAt: (when: string) => `Última modificación: ${when}`,
 } as const;

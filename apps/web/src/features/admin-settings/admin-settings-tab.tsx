@@ -43,8 +43,9 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
   );
   const [recipients, setRecipients] = useState(current.admin_email_recipients.join('\n'));
   const [threshold, setThreshold] = useState(String(current.low_stock_threshold));
+  const [approvalHours, setApprovalHours] = useState(String(current.approval_wait_hours));
   const [pricesIncludeIva, setPricesIncludeIva] = useState(current.prices_include_iva);
-  const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string; approvalHours?: string }>({});
 
   const mutation = useMutation({
     mutationFn: saveSettings,
@@ -69,12 +70,17 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
       admin_email_recipients: recipients.split(/[\s,;]+/).map((r) => r.trim()).filter(Boolean),
       low_stock_threshold: Number(threshold.trim() || '0'),
       prices_include_iva: pricesIncludeIva,
+      approval_wait_hours: Number(approvalHours.trim() || '0'),
     };
     // The same schema as the server: the admin sees the Spanish message next to the field.
     const parsed = settingsUpdateSchema.safeParse(update);
     if (!parsed.success) {
       const issueOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
-      setFieldErrors({ recipients: issueOf('admin_email_recipients'), threshold: issueOf('low_stock_threshold') });
+      setFieldErrors({
+        recipients: issueOf('admin_email_recipients'),
+        threshold: issueOf('low_stock_threshold'),
+        approvalHours: issueOf('approval_wait_hours'),
+      });
       return;
     }
     setFieldErrors({});
@@ -107,6 +113,15 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           autoComplete="off"
           value={threshold}
           onChange={(event) => setThreshold(event.target.value)}
+        />
+        <Field
+          label={text.approvalWaitHours}
+          hint={text.approvalWaitHoursHint}
+          error={fieldErrors.approvalHours}
+          inputMode="numeric"
+          autoComplete="off"
+          value={approvalHours}
+          onChange={(event) => setApprovalHours(event.target.value.replace(/\D+/g, ''))}
         />
         <fieldset className="space-y-1">
           <legend className="font-medium text-slate-900">{ivaTexts.settingHeading}</legend>
