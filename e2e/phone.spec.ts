@@ -10,6 +10,20 @@ const SHOTS = 'test-results/shots/phone';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 
+/** Controls on the first screen smaller than 44 × 44 px (checkboxes inside a larger label excepted). */
+function smallTapTargets(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, select, input, a[class*="min-h"], [role="tab"]'))
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
+      })
+      .filter((el) => !(el instanceof HTMLInputElement && el.type === 'checkbox' && el.closest('label')))
+      .map((el) => ({ label: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, w: el.getBoundingClientRect().width, h: el.getBoundingClientRect().height }))
+      .filter((b) => b.w < 44 || b.h < 44),
+  );
+}
+
 async function adminHeaders(request: APIRequestContext) {
   const token = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   return { Authorization: `Bearer ${token}` };
@@ -125,6 +139,7 @@ test('a 40-line cart: the bar with total and "Realizar pedido" is on the first s
   const heights = await page.getByTestId('cart-line').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
   expect(Math.max(...heights)).toBeLessThanOrEqual(130);
   await shot(page, 'cart-40-lines');
+  expect(await smallTapTargets(page)).toEqual([]);
   // After scrolling to the end, the last line is not hidden behind the bar.
   await page.getByTestId('cart-line').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 10_000);
@@ -297,17 +312,7 @@ test('quantity boxes take digits only; a list row shows the next tier; the first
   await shot(page, 'catalog-list');
 
   // Every control on the first screen is at least 44 × 44 px.
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('button, select, input, a[class*="min-h"]'))
-      .filter((el) => {
-        const box = el.getBoundingClientRect();
-        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
-      })
-      .filter((el) => !(el instanceof HTMLInputElement && el.type === 'checkbox'))
-      .map((el) => ({ label: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, w: el.getBoundingClientRect().width, h: el.getBoundingClientRect().height }))
-      .filter((b) => b.w < 44 || b.h < 44),
-  );
-  expect(small).toEqual([]);
+  expect(await smallTapTargets(page)).toEqual([]);
 
   await page.getByLabel('Buscar productos').fill(name);
   const row = page.getByRole('article', { name });
@@ -357,6 +362,7 @@ test.describe('the admin at 7 a.m. on a phone', () => {
     await expect(firstOrder).toBeInViewport({ ratio: 1 });
     await expect(page.getByLabel('Estado')).toBeHidden();
     await shot(page, 'admin-orders');
+    expect(await smallTapTargets(page)).toEqual([]);
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByLabel('Estado').selectOption('Pendiente');
     await expect(page.getByTestId('filter-chip')).toHaveText('Estado: Pendiente×');
@@ -378,6 +384,7 @@ test.describe('the admin at 7 a.m. on a phone', () => {
     await expect(actions.getByRole('button')).toHaveText(['Aprobar', 'Rechazar']);
     await expect(card.getByRole('button', { name: 'Hacer administrador' })).toHaveCount(0);
     await shot(page, 'admin-pending-card');
+    expect(await smallTapTargets(page)).toEqual([]);
     await actions.getByRole('button', { name: 'Rechazar' }).click();
     await expect(card.getByRole('alertdialog')).toBeVisible();
     await shot(page, 'admin-pending-reject-confirm');
@@ -433,4 +440,40 @@ test('Mi cuenta: saving with missing data brings the first wrong field into view
   await shot(page, 'mi-cuenta-errors');
   await razon.fill('Kiosco La Esquina');
   await expect(razon).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('offline, a page that cannot load says so in Spanish with "Reintentar" inside the shell; back online, "Reintentar" shows it', async ({ page, request }) => {
+  await customerWithCart(page, request, 'sinredpagina', {});
+  await page.goto('/');
+  await page.context().setOffline(true);
+  // A toast that could not load its own code shows as plain text, and closes itself after its time.
+  await expect(page.getByTestId('plain-toast')).toHaveCount(0, { timeout: 8000 });
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Mis listas' }).click();
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText('No se pudo mostrar esta página.');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  await shot(page, 'offline-page');
+  await page.context().setOffline(false);
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+});
+
+test('a toast whose code cannot download shows as plain text and the app stays (it used to go blank)', async ({ page, request }) => {
+  await customerWithCart(page, request, 'sintoaster', {});
+  await page.route('**/assets/toaster-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/catalog');
+  const name = 'Lentejas Egran 400 g'; // demo stock: 8
+  await page.getByLabel('Buscar productos').fill(name);
+  const row = page.getByRole('article', { name });
+  await row.getByLabel(`Cantidad: ${name}`).fill('15');
+  await row.getByRole('button', { name: 'Agregar', exact: true }).click();
+  const plain = page.getByTestId('plain-toast');
+  await expect(plain).toContainText('Stock insuficiente');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  await expect(row).toBeVisible();
+  await shot(page, 'plain-toast');
+  await plain.getByRole('button', { name: 'Cerrar notificación' }).click();
+  await expect(plain).toHaveCount(0);
 });
