@@ -6,7 +6,7 @@ import { Field } from './ui/field';
 import { Label } from './ui/label';
 
 /**
- * The business and delivery fields of issue 16, shared by the sign-up form and Mi cuenta so both
+ * The business and delivery fields of the business-identity work (decisions 017–019), shared by the sign-up form and Mi cuenta so both
  * ask the same things the same way: grouped (negocio, entrega), with phone-friendly keyboards and
  * autocomplete hints. Values are what the person types; core's schemas normalise them on submit.
  */

@@ -22,7 +22,7 @@ const ORDER_ROW_COLUMNS = `o.id, o.user_id as "userId", o.user_info as "userInfo
   o.total_savings as "totalSavings", o.status, o.observaciones, o.canjeado_con_puntos as "canjeadoConPuntos",
   o.idempotency_key as "idempotencyKey", o.iva, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
-/** The one row mapper: an order row as every orders route answers it (SPEC §3 field names). */
+/** The one row mapper: an order row as every orders route answers it (the data model field names). */
 export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
@@ -77,7 +77,7 @@ export interface OrderContext {
   settings: unknown;
   /** The customer's order already placed with this idempotency key, if any. */
   replayOf: string | null;
-  /** Issue 16: the customer's price list with its explicit prices of the ordered products; null = the base list. */
+  /** The business-identity work (decisions 017–019): the customer's price list with its explicit prices of the ordered products; null = the base list. */
   priceList: PriceListRule | null;
 }
 
@@ -95,7 +95,7 @@ export async function readOrderContext(db: Queryable, userId: string, idempotenc
     priceList: RuleRow | null;
   }>({
     name: 'order_context',
-    // Issue 16: the business data goes into the order's snapshot as it is today.
+    // The business-identity work (decisions 017–019): the business data goes into the order's snapshot as it is today.
     text: `select (select row_to_json(c) from (
                      select nombre, apellido, email, dni, razon_social, cuit, iva_condition, whatsapp, address_street,
                             address_city, address_province, address_postal_code, delivery_notes, saldo_puntos as "saldoPuntos"
@@ -289,7 +289,7 @@ export async function updateOrderStatus(db: Queryable, orderId: string, status: 
   return rows[0]!;
 }
 
-// ── Issue 19: cancellations, edits and documents ───────────────────────────────────────────
+// ── The order-life work (decision 014): cancellations, edits and documents ───────────────────────────────────────────
 
 /** The customer's own order, locked (the cancel). Another customer's id is simply not found. */
 export async function findOwnOrderForUpdate(db: Queryable, userId: string, orderId: string): Promise<OrderRow | null> {

@@ -8,7 +8,7 @@ import type { DiscountTier } from '@mayorista/core/schemas/product';
 import { pageTools, printable } from '../../lib/pdf-document';
 
 /**
- * "Lista de precios" (issue 17 §5): the enabled catalogue at one customer's prices, grouped by
+ * "Lista de precios" (the repricing work, decision 015): the enabled catalogue at one customer's prices, grouped by
  * category, on a narrow page (A6-wide, long) so it reads on a phone without zooming. Streamed:
  * products are read in batches and drawn as they arrive, and pdfkit flushes each finished page,
  * so 5.000 products never hold the whole document in memory.

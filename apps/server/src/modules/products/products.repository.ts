@@ -109,7 +109,7 @@ const productFromRecord = (r: ProductRecord): Product => ({
  * what was typed, then the rest by name — a buyer who types a code or the start of a name sees
  * that product on top.
  * - Written as SQL on the pool, not through drizzle: building the query and mapping every row
- *   through drizzle took 13 % of the server's CPU under load (`--cpu-prof`, issue 9). Each filter
+ *   through drizzle took 13 % of the server's CPU under load (`--cpu-prof`, the speed-budget work (decisions 006, 007)). Each filter
  *   shape is a named prepared statement, so PostgreSQL parses it once per connection.
  * - Without a search, the page walks products_catalog_order_idx and stops after one page; the
  *   total comes from countProducts (remembered per filter by the service).

@@ -136,7 +136,7 @@ export function buildProductInput(values: ProductFormValues): { input: ProductIn
   const stock = values.has_unlimited_stock && !values.stock.trim() ? 0 : parseInteger(values.stock);
   if (stock === null || Number.isNaN(stock)) errors.stock = t.invalidNumber;
 
-  // Quantity rules (issue 18): blank minimum and pack mean 1, a blank maximum means none.
+  // Quantity rules (the wholesale-ordering work, decision 016): blank minimum and pack mean 1, a blank maximum means none.
   const rule = (field: 'min_quantity' | 'pack_size' | 'max_quantity'): number | null => {
     const parsed = parseInteger(values[field]);
     if (parsed !== null && Number.isNaN(parsed)) errors[field] = t.invalidNumber;

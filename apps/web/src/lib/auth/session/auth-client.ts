@@ -11,7 +11,7 @@ import {
 import { retryDelayMs, isSessionExpired, shouldRefreshOnTick, shouldRetryRefresh } from './session-timing';
 import { defaultSessionStore, isSession, parseStoredSession, SESSION_STORAGE_KEY, type SessionStore } from './session-storage';
 
-/** The auth events of SPEC §4, named as GoTrue names them. */
+/** The auth events of the states and transitions, named as GoTrue names them. */
 export type AuthChangeEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'
@@ -24,7 +24,7 @@ export type AuthChangeEvent =
 export type AuthChangeListener = (event: AuthChangeEvent, session: Session | null) => void;
 
 /**
- * The sign-up metadata as core's schema outputs it: the seed's fields and (issue 16) the business
+ * The sign-up metadata as core's schema outputs it: the seed's fields and (the business-identity work, decisions 017–019) the business
  * profile, normalised. A type-only import: lib/auth stays free of zod at run time.
  */
 export type SignUpMetadataInput = SignUpMetadata;
@@ -43,7 +43,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The browser's session keeper (no React here): reads the stored session once, persists every
  * change, refreshes on a 30 s tick, shares one refresh between concurrent callers, and tells
- * listeners about every change with a SPEC §4 event.
+ * listeners about every change with a the states and transitions event.
  */
 export class AuthClient {
   private session: Session | null = null;
@@ -235,7 +235,7 @@ export class AuthClient {
         this.emit('TOKEN_REFRESHED', next);
         return next;
       } catch (error) {
-        // SPEC §4: any refresh error other than a retryable one signs out.
+        // the states and transitions: any refresh error other than a retryable one signs out.
         if (!isAuthRetryableFetchError(error)) this.clearLocalSession();
         throw error;
       } finally {
