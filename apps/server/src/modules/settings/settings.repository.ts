@@ -8,7 +8,6 @@ interface SettingsRow {
   recipients_default?: boolean;
 }
 
-
 const SETTINGS_ROW_SQL = `select ${EFFECTIVE_SETTINGS_SQL} as value, (select updated_at from app_settings where id) as updated_at,
   not coalesce((select value ? 'admin_email_recipients' from app_settings where id), false) as recipients_default`;
 
