@@ -18,7 +18,8 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
   // The few settings anyone may read: how long approval usually takes, for the pending screen.
   routes.get('/api/settings/public', { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } }, async (_request, reply) => {
     const { approval_wait_hours } = await loadSettings(deps.pool);
-    return reply.header('Cache-Control', 'no-cache').send({ approval_wait_hours });
+    // no-store like every API answer (decision 031): the figure is tiny and read once per screen.
+    return reply.send({ approval_wait_hours });
   });
 
   routes.put(
