@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'artifacts/**', 'bench/results*'] },
@@ -30,7 +32,103 @@ export default tseslint.config(
   // feature is covered the day it is created; see webBoundaryRules below.
   ...webBoundaryRules(),
   ...messagesBySubpathRules(),
+  ...noCycleRules(),
+  ...serverLayerRules(),
 );
+
+/**
+ * No import circles in core or the server (docs/architecture.md): a file never reaches itself
+ * through its imports, type-only imports included. Run on the source of both packages.
+ */
+function noCycleRules() {
+  return [
+    {
+      files: ['packages/core/src/**/*.ts', 'apps/server/src/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      plugins: { 'import-x': importX },
+      settings: {
+        ...importX.flatConfigs.typescript.settings,
+        'import-x/resolver': undefined,
+        'import-x/resolver-next': [
+          createTypeScriptImportResolver({ project: ['packages/core/tsconfig.json', 'apps/server/tsconfig.json'], noWarnOnMultipleProjects: true }),
+        ],
+      },
+      rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    },
+  ];
+}
+
+/**
+ * The server's floors (docs/architecture.md, decision 034), from the bottom: lib, db and plugins;
+ * then src/modules, side by side, each seen by the others only through what it exports; then
+ * src/flows, the work that spans several modules, which calls their public surfaces (index.ts);
+ * then src/routes and app.ts. A module imports no other module, no flow and no route; a flow or a
+ * route imports a module by its folder (its index.ts), never a file inside it; lib, db and plugins
+ * import none of the three. `no-restricted-imports` sees only the specifier, so each block knows
+ * how deep its files sit.
+ */
+function serverLayerRules() {
+  const src = 'apps/server/src';
+  const blocks = [];
+  const moduleMessage =
+    'A module imports no other module, flow or route: move the shared piece down to src/lib or src/db, or compose the modules in a flow (src/flows).';
+  for (let depth = 0; depth <= 3; depth += 1) {
+    // From modules/<m>/<depth dirs>/x.ts, `../` taken depth+1 times reaches modules/.
+    const up = `(\\.\\./){${depth + 1}}`;
+    blocks.push({
+      files: [`${src}/modules/*/${'*/'.repeat(depth)}*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              // ../orders from modules/stock/x.ts: a sibling module.
+              { regex: `^${up}[^./]`, message: moduleMessage },
+              // ../../flows, ../../routes, ../../app from modules/<m>/x.ts, or modules/ reached from above.
+              { regex: `^${up}\\.\\./(flows|routes|app|main)(/|$)`, message: moduleMessage },
+              { regex: '(^|/)modules/', message: moduleMessage },
+            ],
+          },
+        ],
+      },
+    });
+  }
+  const surfaceMessage = "Import a module by its folder (its index.ts), e.g. '../modules/orders': the files inside are its own.";
+  const surface = { regex: '(^|/)modules/[^/]+/', message: surfaceMessage };
+  blocks.push({
+    files: [`${src}/routes/**/*.ts`, `${src}/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [surface] }] },
+  });
+  blocks.push({
+    files: [`${src}/flows/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [surface, { regex: '^\\.\\./(routes|app|main)(/|$)', message: 'A flow never imports a route or the app.' }] },
+      ],
+    },
+  });
+  blocks.push({
+    files: [`${src}/lib/**/*.ts`, `${src}/db/**/*.ts`, `${src}/plugins/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(modules|flows|routes)(/|$)',
+              message: 'src/lib, src/db and src/plugins sit below the modules: they import no module, flow or route.',
+            },
+          ],
+        },
+      ],
+    },
+  });
+  return blocks;
+}
 
 /**
  * Decision 021: the first download carries only the texts the first page uses. A module the entry

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
+import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { signAccessToken } from '../../apps/server/src/lib/access-token';
 
 export interface BenchDataset {

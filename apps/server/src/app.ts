@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { messages } from '@mayorista/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerAuth } from './plugins/auth';
+import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStrictJson } from './plugins/strict-json';
@@ -13,24 +13,23 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { frameworkErrorHandler } from './plugins/framework-errors';
 import { registerNoStore } from './plugins/no-store';
 import { defaultWebDistDir, registerSpa } from './plugins/spa';
-import { registerRealtime } from './modules/realtime/realtime.routes';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerAccountsRoutes } from './modules/accounts/accounts.routes';
+import { realtimeRoutes } from './routes/realtime.routes';
+import { registerHealthRoutes } from './routes/health.routes';
+import { accountsRoutes } from './routes/accounts.routes';
 import { createMailer, type Mailer } from './lib/mailer';
-import { registerCartRoutes } from './modules/cart/cart.routes';
-import { registerListsRoutes } from './modules/lists/lists.routes';
-import { registerOrdersRoutes } from './modules/orders/orders.routes';
-import type { InvoiceIssuer } from './modules/invoicing/invoice-issuer';
-import { registerPointsRoutes } from './modules/points/points.routes';
-import { registerProductRoutes } from './modules/products/products.routes';
-import { registerPricingRoutes } from './modules/pricing/pricing.routes';
-import { registerPriceListsRoutes } from './modules/price-lists/price-lists.routes';
-import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { OutboxWorker } from './modules/outbox/outbox.worker';
-import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
-import { createOrderEmailRenderer } from './modules/orders/orders.emails';
-import { OrderPdfThread } from './modules/orders/orders.pdf-thread';
+import { cartRoutes } from './routes/cart.routes';
+import { listsRoutes } from './routes/lists.routes';
+import { ordersRoutes } from './routes/orders.routes';
+import type { InvoiceIssuer } from './modules/invoicing';
+import { pointsRoutes } from './routes/points.routes';
+import { productRoutes } from './routes/products.routes';
+import { pricingRoutes } from './routes/pricing.routes';
+import { priceListsRoutes } from './routes/price-lists.routes';
+import { settingsRoutes } from './routes/settings.routes';
+import { dashboardRoutes } from './routes/dashboard.routes';
+import { OutboxWorker } from './modules/outbox';
+import { outboxRoutes } from './routes/outbox.routes';
+import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,26 +156,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
-  registerAuth(app, deps);
+  await app.register(authPlugin, deps);
 
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const outbox = createOutboxWorker(app, deps, mailer);
   const onEmailsQueued = () => outbox.nudge();
 
   registerHealthRoutes(app, deps.pool);
-  // Capability modules register here, one line each (routes → service → repository):
-  registerAccountsRoutes(app, { ...deps, mailer });
-  registerCartRoutes(app, deps);
-  registerListsRoutes(app, deps);
-  registerOrdersRoutes(app, { ...deps, onEmailsQueued });
-  registerPointsRoutes(app, deps);
-  await registerProductRoutes(app, deps);
-  registerPricingRoutes(app, deps);
-  registerPriceListsRoutes(app, deps);
-  registerSettingsRoutes(app, deps);
-  registerDashboardRoutes(app, deps);
-  registerOutboxRoutes(app, { ...deps, onEmailsQueued });
-  await registerRealtime(app, deps);
+  // Route groups register here, one line each (route → module or flow, docs/architecture.md). Each
+  // is a plugin that names what it needs (auth, the catalogue cache, the outbox): a missing one
+  // stops the start-up.
+  await app.register(accountsRoutes, { ...deps, mailer });
+  await app.register(cartRoutes, deps);
+  await app.register(listsRoutes, deps);
+  await app.register(ordersRoutes, { ...deps, onEmailsQueued });
+  await app.register(pointsRoutes, deps);
+  await app.register(productRoutes, deps);
+  await app.register(pricingRoutes, deps);
+  await app.register(priceListsRoutes, deps);
+  await app.register(settingsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
+  await app.register(outboxRoutes, { ...deps, onEmailsQueued });
+  await app.register(realtimeRoutes, deps);
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

@@ -7,7 +7,7 @@ import { messages } from '@mayorista/core';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@mayorista/core/schemas/product';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
-import { MAX_SOCKETS_PER_USER } from '../src/modules/realtime/realtime.routes';
+import { MAX_SOCKETS_PER_USER } from '../src/routes/realtime.routes';
 import { insertProduct, openRealtimeSocket, productStock } from './admin-orders-fixtures';
 import { createAdmin, createVerifiedUser } from './factories';
 import { createTestDatabase, setupTestApp, testConfig } from './helpers';

@@ -7,7 +7,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { messages } from '@mayorista/core';
 import { composeMail, createMailer, createOutboxMailer } from '../src/lib/mailer';
-import { accountExistsEmail, escapeHtml, passwordRecoveryEmail, verificationEmail } from '../src/modules/accounts/account-emails';
+import { accountExistsEmail, passwordRecoveryEmail, verificationEmail } from '../src/modules/accounts/account-emails';
+import { escapeHtml } from '../src/lib/html';
 import { setupTestApp } from './helpers';
 
 /** A real SMTP server on a free port that parses every message it receives. */

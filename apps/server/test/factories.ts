@@ -5,7 +5,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Session } from '@mayorista/core';
 import { profiles, users } from '../src/db/schema';
-import { hashPassword } from '../src/modules/accounts/passwords';
+import { hashPassword } from '../src/lib/passwords';
 import { startSession } from '../src/modules/accounts/sessions';
 import { setupTestApp, type TestContext } from './helpers';
 

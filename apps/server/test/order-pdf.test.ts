@@ -1,36 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { usePdfTextShortcuts } from '../src/lib/pdf-text';
 import { renderOrderPdf } from '../src/modules/orders/orders.pdf';
 import { ORDER_PDF_FIXTURES } from './order-pdf-fixtures';
-
-/** The document without what depends on the clock: its creation date and the ID derived from it. */
-const timeless = (pdf: Buffer) =>
-  pdf
-    .toString('latin1')
-    .replace(/\(D:\d{14}Z\)/g, '(D:)')
-    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '/ID []');
 
 async function pages(pdf: Buffer): Promise<{ count: number; text: string }> {
   const document = await getDocumentProxy(new Uint8Array(pdf));
   return { count: document.numPages, text: (await extractText(document, { mergePages: true })).text };
 }
 
-afterEach(() => usePdfTextShortcuts(true));
-
-describe('order PDF drawn without the line wrapper where text fits (decision 027)', () => {
-  it('is byte for byte the document pdfkit draws on its own, for every kind of order', async () => {
-    // The first document of the process parses the fonts; later ones share them: both kinds compared.
-    for (const [name, order] of Object.entries(ORDER_PDF_FIXTURES)) {
-      const catalog = name === 'long' ? 'Distribuidora Mayorista del Norte Grande — Catálogo de almacén, bebidas y limpieza' : 'Mayorista Ñandú';
-      usePdfTextShortcuts(false);
-      const reference = await renderOrderPdf(order, catalog);
-      usePdfTextShortcuts(true);
-      const fast = await renderOrderPdf(order, catalog);
-      expect(timeless(fast), name).toBe(timeless(reference));
-    }
-  });
-
+describe('order PDF (pdfkit text API)', () => {
   it('an empty field shows a dash on its own line, not under the next field', async () => {
     const { text } = await pages(await renderOrderPdf(ORDER_PDF_FIXTURES.edge!, 'Mayorista'));
     expect(text).toMatch(/\nDNI: -\n/);

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@mayorista/core';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
-import { MAX_UNJOINED_SOCKETS_PER_IP } from '../src/modules/realtime/realtime.routes';
+import { MAX_UNJOINED_SOCKETS_PER_IP } from '../src/routes/realtime.routes';
 import { openRealtimeSocket, type RealtimeMessage } from './admin-orders-fixtures';
 import { createAdmin, createSuperAdmin } from './factories';
 import { setupTestApp, testConfig } from './helpers';

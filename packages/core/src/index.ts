@@ -2,6 +2,8 @@ export * from './money';
 export * from './messages';
 export * from './constants';
 export * from './schemas';
+// Beside the schemas, not re-exported by them: catalogue-product reads their types (no import circle).
+export { isWholesaleProduct } from './catalogue-product';
 export * from './order-status';
 export * from './order-message';
 export * from './pricing';

@@ -12,7 +12,7 @@
 import type { Centavos } from './money';
 // Type-only: the web bundle must not pull zod in through the pricing engine.
 import type { DiscountTier } from './schemas/product';
-import type { PricedProduct } from './pricing';
+import type { PricedProduct } from './priced-product';
 import { isApproved, isStaff, type RoleFlags } from './roles';
 
 /** The largest amount a product field may hold (positiveCentavosSchema); scaled amounts stay within it. */

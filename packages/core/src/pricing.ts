@@ -7,16 +7,14 @@
  */
 import { percentOf, type Centavos } from './money';
 import { applyPriceList, type PriceListRule } from './price-lists';
+import type { PricedProduct } from './priced-product';
 // Type-only import: the web bundle must not pull zod in through the pricing engine.
 import type { DiscountTier, ProductData } from './schemas/product';
 
 /** Approved profiles buy at wholesale prices; everyone else sees retail prices. */
 export type CustomerKind = 'wholesale' | 'retail';
 
-export type PricedProduct = Pick<
-  ProductData,
-  'price' | 'retail_price' | 'on_sale' | 'sale_price' | 'on_sale_retail' | 'sale_price_retail' | 'discounts'
->;
+export type { PricedProduct } from './priced-product';
 
 export interface LinePrice {
   quantity: number;

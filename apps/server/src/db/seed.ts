@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { demoProducts } from './demo-data';
 import { products, profiles, users } from './schema';
-import { hashPassword } from '../modules/accounts/passwords';
+import { hashPassword } from '../lib/passwords';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.local';
 

@@ -2,9 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-// The file itself: dist/main.js is an ES module, and Node does not resolve a directory import there.
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { composeSimpleMime } from './mime';
 
 export interface MailAttachment {
   filename: string;
@@ -66,21 +63,16 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTi
   };
 }
 
+/** nodemailer's stream transport: composes a message into its bytes and sends nothing. */
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
 /**
  * The message as SMTP carries it (MIME, CRLF), for a mailer to send as `raw`; the outbox composes
- * on its low-priority thread. A message of the plain kind every order e-mail is (one ASCII
- * address each side, ASCII file names) is written by lib/mime.ts, a seventh or less of the
- * CPU of nodemailer's streaming composer (decision 027); anything else is built by nodemailer's own
- * composer, as `sendMail` would have.
+ * on its low-priority thread. Composed by nodemailer through its public API (`streamTransport`),
+ * exactly as `sendMail` would compose it, so a nodemailer upgrade changes both alike (decision 036).
  */
-export function composeMail(from: string, message: Omit<MailMessage, 'raw'>): Promise<Buffer> {
-  const simple = composeSimpleMime({ from, ...message });
-  return simple ? Promise.resolve(simple) : composeWithNodemailer(from, message);
-}
-
-/** nodemailer's composer: the reference `composeMail` is tested against, and its fallback. */
-export function composeWithNodemailer(from: string, message: Omit<MailMessage, 'raw'>): Promise<Buffer> {
-  return new MailComposer({ from, ...message }).compile().build();
+export async function composeMail(from: string, message: Omit<MailMessage, 'raw'>): Promise<Buffer> {
+  return (await composer.sendMail({ from, ...message })).message as Buffer;
 }
 
 const LINK_PATTERN = /https?:\/\/\S+/g;

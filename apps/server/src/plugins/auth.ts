@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { messages, type Profile } from '@mayorista/core';
@@ -143,3 +144,6 @@ export function authOf(request: FastifyRequest): AuthContext & { profile: Profil
   if (!request.auth?.profile) throw new AppError('not_authenticated', messages.accountRules.unauthorized);
   return request.auth as AuthContext & { profile: Profile };
 }
+
+/** The auth guard as a named plugin: every group of routes declares it as a dependency (routes/plugin.ts). */
+export const authPlugin = fp<{ pool: pg.Pool; jwtSecret: Uint8Array }>(async (app, deps) => registerAuth(app, deps), { name: 'auth', fastify: '5.x' });

@@ -5,7 +5,7 @@ import { MAX_ITEM_QUANTITY } from '../constants';
 import { smallestQuantity } from '../quantity-rules';
 import { positiveCentavosSchema } from './common';
 import { optionalText, requiredText } from './text';
-import { DEFAULT_IVA_RATE, IVA_RATES, type IvaRate } from '../iva';
+import { DEFAULT_IVA_RATE, IVA_RATES, type IvaRate } from '../iva-breakdown';
 import { iva as ivaTexts } from '../messages/iva';
 
 /** 21, 10.5, 27 or 0 (exento): issue 16 item 6, decision 019. */
@@ -235,7 +235,6 @@ export const wholesaleProductSchema = retailProductSchema.extend({
 /** Either view: `'price' in product` tells them apart. */
 export type CatalogueProduct = RetailProduct | Product;
 
-export { isWholesaleProduct } from '../catalogue-product';
 
 const productPageShape = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
 export const retailProductListSchema = z.object({ items: z.array(retailProductSchema), ...productPageShape });

@@ -1,12 +1,8 @@
 import { messages, plainDisplayName } from '@mayorista/core';
+import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from '../../lib/mailer';
 
 const emailTexts = messages.emails;
-
-/** Every value that reaches the HTML part goes through here: names come from sign-up forms. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 interface LinkEmail {
   to: string;

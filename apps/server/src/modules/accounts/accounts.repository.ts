@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BusinessProfileFields, Me, Profile, SessionUser, SignUpMetadata } from '@mayorista/core';
 import type { Database } from '../../db/client';
 import { emailTokens, profiles, refreshTokens, sessions, users } from '../../db/schema';
-import { SESSIONS_REVOKED_CHANNEL } from '../realtime/realtime.protocol';
+import { SESSIONS_REVOKED_CHANNEL } from '../../db/channels';
 
 /** A transaction handle, as `db.transaction` passes it. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -21,7 +21,7 @@ import { accountExistsEmail, passwordRecoveryEmail, verificationEmail } from './
 import { forgetOldEmailSends, reserveEmailSend, type AccountEmailKind } from './email-limits';
 import * as repo from './accounts.repository';
 import { isCommonPassword } from './common-passwords';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashOpaqueToken } from './secure-tokens';
 import { issueSessionTokens, startSession, type ClientInfo } from './sessions';
 import { beginSignInAttempt, clearSignInThrottle, forgetOldSignInFailures, signInAttemptFailed } from './sign-in-throttle';

@@ -1,12 +1,10 @@
-import { mayActOnAccount, messages, missingBusinessFields, type AdminCustomer, type AdminUser, type AdminUserStatus, type MovementsPageQuery, type PointsAdjustment, type PointsMovementsPage, type Profile } from '@mayorista/core';
+import { messages, missingBusinessFields, type AdminCustomer, type AdminUser, type AdminUserStatus, type Profile } from '@mayorista/core';
 import { isStaff } from '@mayorista/core/roles';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, Mailer } from '../../lib/mailer';
 import type { Config } from '../../config';
-import { adjustPoints, listAdminAdjustments, listPointsMovements } from '../points/points.ledger';
 import { accountApprovedEmail } from './account-emails';
 import * as adminRepo from './admin-users.repository';
 import { notifySessionsRevoked } from './accounts.repository';
@@ -23,10 +21,10 @@ export interface AdminUsersDeps {
 /** The admin making the change, as the auth guard resolved it for this request. */
 type Actor = Pick<Profile, 'id' | 'is_admin' | 'is_super_admin'>;
 
-const accountNotFound = () => new AppError('not_found', messages.accountRules.accountNotFound);
+export const accountNotFound = () => new AppError('not_found', messages.accountRules.accountNotFound);
 
 export function createAdminUsersService(deps: AdminUsersDeps) {
-  const { db, pool, config, mailer, log } = deps;
+  const { db, config, mailer, log } = deps;
 
   async function reload(id: string): Promise<AdminUser> {
     const user = await adminRepo.findAdminUser(db, id);
@@ -42,6 +40,8 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
   }
 
   return {
+    reload,
+
     list(query: { search?: string; status: AdminUserStatus; page: number; page_size: number }) {
       return adminRepo.listAdminUsers(db, { search: query.search, status: query.status, page: query.page, pageSize: query.page_size });
     },
@@ -93,40 +93,6 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
     async setAdminNotes(targetId: string, notes: string | null): Promise<AdminCustomer> {
       if (!(await adminRepo.updateAdminNotes(db, targetId, notes))) throw accountNotFound();
       return customer(targetId);
-    },
-
-    /** Sets a new balance through the points ledger, which records who, why, before and after. */
-    async adjustPoints(actor: Actor, targetId: string, input: { saldo_puntos: number; reason: string }): Promise<AdminUser> {
-      if (!mayActOnAccount(actor, targetId)) throw new AppError('own_account_forbidden', messages.security.ownPoints);
-      const adjusted = await inTransaction(pool, (tx) =>
-        adjustPoints(tx, targetId, input.saldo_puntos, { actorId: actor.id, reason: input.reason }),
-      );
-      if (!adjusted) throw accountNotFound();
-      return reload(targetId);
-    },
-
-    /** The admin adjustments only, newest first (the ledger's admin_adjustment rows). */
-    async pointsHistory(targetId: string): Promise<{ items: PointsAdjustment[] }> {
-      await reload(targetId);
-      const movements = await listAdminAdjustments(pool, targetId);
-      return {
-        items: movements.map((m) => ({
-          id: m.id,
-          before: m.balance - m.amount,
-          after: m.balance,
-          reason: m.reason ?? '',
-          admin_id: m.actor_id,
-          admin_name: m.actor_name,
-          created_at: m.created_at,
-        })),
-      };
-    },
-
-    /** Every movement of the customer's points ledger, newest first, one page. */
-    async pointsMovements(targetId: string, query: MovementsPageQuery): Promise<PointsMovementsPage> {
-      await reload(targetId);
-      const page = await listPointsMovements(pool, targetId, { limit: query.page_size, offset: (query.page - 1) * query.page_size });
-      return { ...page, page: query.page, page_size: query.page_size };
     },
 
     /** Super admins only (the route guard checks); never yourself, never the last super admin. */

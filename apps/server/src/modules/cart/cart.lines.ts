@@ -5,7 +5,7 @@ import type { CartData, CartLinesResponse } from '@mayorista/core/schemas/cart';
 import type { Product } from '@mayorista/core/schemas/product';
 import type { Database } from '../../db/client';
 import { cart, products } from '../../db/schema';
-import { toProduct } from '../products/products.repository';
+import { toProduct } from '../../db/product-rows';
 import { keepAddedPrices, todaysPrices } from './cart.repository';
 
 /** The cart's product limit (cartDataSchema). */

@@ -5,7 +5,7 @@ import type { Product } from '@mayorista/core/schemas/product';
 import type { Database } from '../../db/client';
 import { cart, products } from '../../db/schema';
 // One serialisation of a product for the whole API: the catalogue's.
-import { toProduct } from '../products/products.repository';
+import { toProduct } from '../../db/product-rows';
 
 /** The database or an open transaction: repositories work with either. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -3,20 +3,11 @@ import type { Order } from '@mayorista/core/schemas/order';
 import { IVA_RATES, ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { neutraliseFormula } from '@mayorista/core/spreadsheet-text';
+import { CSV_SEPARATOR, formatCsvAmount } from '../../lib/csv';
 
-/**
- * CSV for spreadsheet programs as Argentine admins use them:
- * - UTF-8 with a byte-order mark, otherwise Excel reads the file as Windows-1252 and mangles
- *   "Pendiente de Canje"'s neighbours like "Gómez" or "Azúcar".
- * - `;` as the separator: with an es-AR regional setting the decimal separator is the comma,
- *   so Excel and LibreOffice expect `;` between fields and split "1.234,50" correctly only then.
- * - Amounts in es-AR format without the currency sign ("1.234,50") so they stay numbers.
- */
-export const CSV_SEPARATOR = ';';
 const BOM = '\uFEFF';
 const LINE_END = '\r\n';
 
-const amountFormatter = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
 const dateFormatter = new Intl.DateTimeFormat('es-AR', {
   timeZone: 'America/Argentina/Buenos_Aires',
   year: 'numeric',
@@ -26,10 +17,6 @@ const dateFormatter = new Intl.DateTimeFormat('es-AR', {
   minute: '2-digit',
   hour12: false,
 });
-
-export function formatCsvAmount(centavos: number): string {
-  return amountFormatter.format(centavos / 100);
-}
 
 /**
  * Quotes every cell (doubling inner quotes), so separators and line breaks inside never split it,

@@ -2,13 +2,11 @@ import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
 import type { Order } from '@mayorista/core/schemas/order';
+import type { OutboxKind } from '@mayorista/core/schemas/order-life';
 import type { Settings } from '@mayorista/core/schemas/settings';
 import type pg from 'pg';
-import type { Queryable } from '../../db/transaction';
 import type { MailMessage } from '../../lib/mailer';
-import { escapeHtml } from '../accounts/account-emails';
-import { enqueueEmails, type NewOutboxEmail, type OutboxRow } from '../outbox/outbox.repository';
-import { loadSettings } from '../settings/settings.repository';
+import { escapeHtml } from '../../lib/html';
 import { findOrder, toOrder } from './orders.repository';
 import { renderOrderPdf } from './orders.pdf';
 import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
@@ -25,15 +23,33 @@ export type OrderEmailEvent =
 /** The statuses the customer is told about by e-mail (issue 19 §1). */
 const ANNOUNCED_STATUSES: readonly OrderStatus[] = ['Confirmado', 'Preparado', 'Entregado', 'Cancelado', 'Rechazado'];
 
+/** An e-mail about an order, as the outbox queues it (the outbox module's OrderEmail). */
+export interface OrderEmail {
+  kind: OutboxKind;
+  recipient: string;
+  orderId: string;
+  data: Record<string, unknown>;
+}
+
+/** A queued e-mail as the outbox worker hands it over to be rendered (the outbox module's QueuedOrderEmail). */
+export interface QueuedOrderEmail {
+  id: number;
+  kind: OutboxKind;
+  recipient: string;
+  orderId: string | null;
+  data: Record<string, unknown>;
+  attempts?: number;
+}
+
 /** Which e-mails an event produces under the settings' switches and recipients. Pure. */
-export function emailsForEvent(settings: Settings, order: { id: string; customerEmail: string }, event: OrderEmailEvent): NewOutboxEmail[] {
-  const toCustomer = (kind: NewOutboxEmail['kind'], data: Record<string, unknown> = {}): NewOutboxEmail => ({
+export function emailsForEvent(settings: Settings, order: { id: string; customerEmail: string }, event: OrderEmailEvent): OrderEmail[] {
+  const toCustomer = (kind: OrderEmail['kind'], data: Record<string, unknown> = {}): OrderEmail => ({
     kind,
     recipient: order.customerEmail,
     orderId: order.id,
     data,
   });
-  const toAdmins = (kind: NewOutboxEmail['kind']): NewOutboxEmail[] =>
+  const toAdmins = (kind: OrderEmail['kind']): OrderEmail[] =>
     settings.admin_email_recipients.map((recipient) => ({ kind, recipient, orderId: order.id, data: {} }));
   switch (event.kind) {
     case 'placed':
@@ -53,21 +69,6 @@ export function emailsForEvent(settings: Settings, order: { id: string; customer
         ...(settings.email_admin_order_cancelled ? toAdmins('admin_order_cancelled') : []),
       ];
   }
-}
-
-/**
- * Queues the event's e-mails in the caller's transaction (they are sent iff it commits). A caller
- * that already read the settings in this transaction passes them (placing an order does).
- */
-export async function queueOrderEmails(
-  tx: Queryable,
-  order: { id: string; customerEmail: string },
-  event: OrderEmailEvent,
-  settings?: Settings,
-): Promise<number> {
-  const emails = emailsForEvent(settings ?? (await loadSettings(tx)), order, event);
-  await enqueueEmails(tx, emails);
-  return emails.length;
 }
 
 // ── Rendering, when the worker sends ─────────────────────────────────────────────────────────
@@ -130,7 +131,7 @@ interface Composed {
   withSummary: boolean;
 }
 
-function compose(row: OutboxRow, order: Order, config: RenderConfig): Composed {
+function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Composed {
   const number = orderNumber(order.id);
   const customer = `${order.user_info.nombre} ${order.user_info.apellido}`.trim();
   const mine = { label: text.viewOrders, href: `${config.appUrl}/my-orders` };
@@ -158,7 +159,7 @@ function compose(row: OutboxRow, order: Order, config: RenderConfig): Composed {
 
 /** Builds the message of an outbox row from the order as it is now; the customer's first e-mail carries the PDF. */
 export function createOrderEmailRenderer(config: RenderConfig) {
-  return async (row: OutboxRow): Promise<MailMessage> => {
+  return async (row: QueuedOrderEmail): Promise<MailMessage> => {
     const found = row.orderId ? await findOrder(config.pool, row.orderId) : null;
     if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
     const order = toOrder(found);

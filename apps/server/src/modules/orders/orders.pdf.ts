@@ -1,5 +1,4 @@
-import { pdfDocumentWithParsedFonts } from '../../lib/pdf-fonts';
-import { drawField, drawMeasured, drawText, measureText } from '../../lib/pdf-text';
+import { openPdf, printable } from '../../lib/pdf-document';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
@@ -28,22 +27,6 @@ export const argentinaDate = new Intl.DateTimeFormat('es-AR', {
   timeStyle: 'short',
   timeZone: 'America/Argentina/Buenos_Aires',
 });
-
-/**
- * pdfkit's built-in Helvetica encodes WinAnsi (Latin-1 plus a few typographic signs): every Spanish
- * letter fits, but an emoji or another script would come out as garbage, so such characters become '?'.
- * User content is always drawn as plain text, never interpreted.
- */
-const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-export function printable(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n')) {
-    const code = char.codePointAt(0)!;
-    const fits = code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(char);
-    out += fits ? char : '?';
-  }
-  return out;
-}
 
 /** Savings as this document shows amounts: net of IVA to a Responsable Inscripto when prices include it. */
 function discountLabel(item: OrderItem, amount: (centavos: number, item: OrderItem) => number): string {
@@ -99,31 +82,16 @@ const COLUMN_GAP = 0;
 /** Renders the order document a customer downloads from Mis Pedidos. */
 export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffer> {
   const number = orderNumber(order.id);
-  // Every order's e-mail carries this document: its fonts are parsed once per process (lib/pdf-fonts).
-  const doc = pdfDocumentWithParsedFonts({
+  const { doc, done, left, contentWidth, ensureSpace } = openPdf({
     size: 'A4',
     margin: 50,
     info: { Title: printable(pdfText.title(number)), Author: printable(catalogName) },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const contentWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const ensureSpace = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-  // Text that fits its line is drawn without pdfkit's line wrapper, at the same place (decision 027).
-  const line = (text: string) => drawText(doc, text, doc.x, doc.y, doc.page.width - doc.x - doc.page.margins.right, 'left');
+  const line = (text: string) => doc.text(text);
   const field = (label: string, value: string) => {
     // An empty value shows a dash: pdfkit ends a continued line only when text follows, so an
     // empty one left the next field printed over this one.
-    drawField(doc, `${label}: `, printable(value) || '-', 'Helvetica-Bold', 'Helvetica');
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value) || '-');
   };
 
   doc.font('Helvetica-Bold').fontSize(18);
@@ -148,15 +116,13 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   const COLUMNS = columnsFor(order, itemised);
   const drawRow = (cells: string[], font: 'Helvetica' | 'Helvetica-Bold') => {
     doc.font(font).fontSize(9);
-    // Each cell is measured once; drawing reuses its lines (decision 027).
-    const measured = cells.map((text, i) => measureText(doc, text, COLUMNS[i]!.width - 4));
-    const rowHeight = Math.max(...measured.map((cell) => cell.height)) + 6;
+    const rowHeight = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }))) + 6;
     ensureSpace(rowHeight);
     const top = doc.y;
     let x = left;
-    measured.forEach((cell, i) => {
+    cells.forEach((text, i) => {
       const column = COLUMNS[i]!;
-      drawMeasured(doc, cell, x + 2, top + 3, column.align);
+      doc.text(text, x + 2, top + 3, { width: column.width - 4, align: column.align });
       x += column.width + COLUMN_GAP;
     });
     doc.moveTo(left, top + rowHeight).lineTo(left + contentWidth, top + rowHeight).lineWidth(0.5).strokeColor('#94a3b8').stroke();
@@ -175,7 +141,7 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   doc.fontSize(11);
   const summary = (label: string, value: string, bold = false) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    drawText(doc, `${label}: ${value}`, left, doc.y, contentWidth, 'right');
+    doc.text(`${label}: ${value}`, left, doc.y, { width: contentWidth, align: 'right' });
   };
   summary(pdfText.totalSavings, formatMoney(order.total_savings));
   // Decision 019: IVA itemised for a Responsable Inscripto; the IVA contained in final prices for others.
@@ -183,7 +149,7 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   summary(pdfText.total, formatMoney(order.total), true);
   if (order.iva) {
     doc.font('Helvetica').fontSize(9);
-    drawText(doc, itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote, left, doc.y, contentWidth, 'right');
+    doc.text(itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote, left, doc.y, { width: contentWidth, align: 'right' });
   }
   doc.moveDown();
   doc.x = left;

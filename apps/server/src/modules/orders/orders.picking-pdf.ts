@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { messages } from '@mayorista/core/messages';
 import { orderNumber } from '@mayorista/core/constants';
 import type { Order } from '@mayorista/core/schemas/order';
-import { argentinaDate, printable } from './orders.pdf';
+import { openPdf, printable } from '../../lib/pdf-document';
+import { argentinaDate } from './orders.pdf';
 
 const text = messages.orderLife.picking;
 
@@ -36,19 +36,12 @@ const ORDERS_WIDTH = 60;
  * shelves, then each order's lines, each with an empty box to tick by hand.
  */
 export function renderPickingSheetPdf(orders: Order[], subtitle: string, catalogName: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: text.title, Author: printable(catalogName) } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done, left, contentWidth: width, ensureSpace } = openPdf({
+    size: 'A4',
+    margin: 40,
+    info: { Title: text.title, Author: printable(catalogName) },
   });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const nameWidth = width - CHECK_WIDTH - QUANTITY_WIDTH - ORDERS_WIDTH;
-  const ensureSpace = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
 
   /** One row: a box to tick, the product, the quantity, and (totals only) the number of orders. */
   const row = (cells: { name: string; quantity: string; orders?: string }, bold: boolean, box: boolean) => {

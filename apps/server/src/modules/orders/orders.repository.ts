@@ -1,5 +1,5 @@
 import type { PriceListRule } from '@mayorista/core/price-lists';
-import { customerPriceListJson, ruleFromJson, type RuleRow } from '../price-lists/price-lists.repository';
+import { customerPriceListJson, ruleFromJson, type RuleRow } from '../../db/price-list-rows';
 import type { PricedProduct } from '@mayorista/core/pricing';
 import type { AdminOrdersFilter } from '@mayorista/core/schemas/admin-orders';
 import type { Order } from '@mayorista/core/schemas/order';
@@ -116,15 +116,6 @@ export async function readOrderContext(db: Queryable, userId: string, idempotenc
  * INSERT has answered (they are sent together, decision 023).
  */
 export type NewOrder = Omit<OrderRow, 'createdAt' | 'updatedAt'> & { idempotencyFingerprint: string | null };
-
-/**
- * Decision 026: the summary rows of a batch's orders, locked in key order before COMMIT
- * (migration 0017), so that the orders' deferred summary triggers, which run one order after
- * another, take no lock out of the order every other transaction takes them in.
- */
-export async function lockSalesSummaries(db: Queryable, orderIds: string[]): Promise<void> {
-  await db.query({ name: 'sales_summary_lock', text: 'select public.sales_summary_lock($1::uuid[])', values: [orderIds] });
-}
 
 /**
  * Writes the order (with its idempotency fingerprint, so an order with a key always has one),

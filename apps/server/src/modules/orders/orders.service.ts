@@ -1,59 +1,13 @@
-import { messages } from '@mayorista/core/messages';
+import type { Order } from '@mayorista/core/schemas/order';
 import { buildOrderMessage } from '@mayorista/core/order-message';
-import { priceCartOnList } from '@mayorista/core/pricing';
-import type { PriceListRule } from '@mayorista/core/price-lists';
+import { ivaSummaryRows } from '@mayorista/core/iva';
 import { looksLikeUuid } from '@mayorista/core/schemas/common';
-import type { Order, OrderIva, PlaceOrderResult } from '@mayorista/core/schemas/order';
-import { ivaSummaryRows, orderItemsIva, toOrderIva } from '@mayorista/core/iva';
-import type { OrderStatus } from '@mayorista/core/constants';
+import { messages } from '@mayorista/core/messages';
 import type pg from 'pg';
-import { randomUUID } from 'node:crypto';
-import { isStatementError, isUniqueViolation, raisedRefusal } from '../../db/pg-errors';
-import { inPipelinedTransaction, inTransaction, type Queryable } from '../../db/transaction';
-import { createBatchLanes, type Settled } from '../../lib/batch-lanes';
+import type { Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
-import { canCustomerCancel } from '@mayorista/core/order-status';
-import type { CancelOrderResult } from '@mayorista/core/schemas/order-life';
-import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
-import { formatMoney } from '@mayorista/core/money';
-import { creditPoints, debitPointsOrRaise, findPointsBalance, POINTS_REFUSED } from '../points/points.ledger';
-import { readSettings, type Settings } from '@mayorista/core/schemas/settings';
-import { returnStock, STOCK_REFUSED, takeAllStock, type OrderStockTake, type StockLine } from '../stock/stock.ledger';
-import { queueOrderEmails } from './orders.emails';
-import { assertSameOrderRequest, orderRequestFingerprint } from './orders.idempotency';
-import {
-  currentStock,
-  findOwnOrderForUpdate,
-  notifyOrderCancelled,
-  updateOrderStatus,
-  findOrderByIdempotencyKey,
-  findOwnOrder,
-  insertOrderAndEmptyCart,
-  lockSalesSummaries,
-  listOwnOrders,
-  readOrderContext,
-  readProducts,
-  toOrder,
-  type NewOrder,
-  type OrderContext,
-  type OrderedProduct,
-  type OrderItemSnapshot,
-  type OrderRow,
-  type OrderUserInfo,
-} from './orders.repository';
-
-export interface PlaceOrderCommand {
-  items: { product_id: string; quantity: number }[];
-  observaciones: string;
-  canjeado_con_puntos: boolean;
-  idempotency_key?: string | undefined;
-}
-
-export interface PlacedOrder extends PlaceOrderResult {
-  /** false when an earlier request with the same idempotency key already created this order. */
-  created: boolean;
-}
+import { currentStock, findOwnOrder, listOwnOrders, toOrder, type OrderRow } from './orders.repository';
 
 export function whatsappUrl(phone: string, order: Order): string {
   const text = buildOrderMessage({
@@ -70,396 +24,23 @@ export function whatsappUrl(phone: string, order: Order): string {
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 }
 
-/** user_info: who placed the order and their business data (issue 16 item 3), without the balance. */
-function customerSnapshot(customer: OrderUserInfo & { saldoPuntos: number }): OrderUserInfo {
-  const { saldoPuntos: _balance, ...info } = customer;
-  return info;
-}
-
-function isIdempotencyKeyConflict(error: unknown): boolean {
-  return isUniqueViolation(error, 'orders_user_idempotency_key');
-}
-
-// ── The steps of placing an order, in the order placeOrder runs them ────────────────────────
-
-/** Step 1, before any database work: an empty order or a product listed twice is the client's mistake. */
-function checkCommandShape(command: PlaceOrderCommand): string[] {
-  if (command.items.length === 0) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
-  const productIds = command.items.map((item) => item.product_id);
-  if (new Set(productIds).size !== productIds.length) {
-    throw new AppError('duplicate_product', messages.orders.duplicateProduct);
-  }
-  return productIds;
-}
-
-interface OrderLine {
-  product: OrderedProduct;
-  quantity: number;
-}
-
-const unavailable = (product: { id: string; name: string }) =>
+export const productUnavailable = (product: { id: string; name: string }) =>
   new AppError('product_unavailable', messages.orders.productUnavailable(product.name), { product_id: product.id });
-
-/** Step 2: every ordered product, re-read in the order's transaction, must exist and be on sale. */
-function orderLines(command: PlaceOrderCommand, products: OrderedProduct[]): OrderLine[] {
-  const found = new Map(products.map((p) => [p.id, p]));
-  return command.items.map((item) => {
-    const product = found.get(item.product_id);
-    if (!product) throw new AppError('product_unavailable', messages.orders.productMissing, { product_id: item.product_id });
-    if (!product.is_enabled) throw unavailable(product);
-    return { product, quantity: item.quantity };
-  });
-}
-
-/**
- * Step 2b: each line keeps its product's quantity rules (issue 18, the same core function the card
- * and the cart use). Stock is left to takeStock: only the ledger's conditional update is race-free.
- */
-function checkQuantityRules(lines: OrderLine[]): void {
-  for (const { product, quantity } of lines) {
-    const problem = checkQuantity(product, quantity);
-    if (problem && problem.kind !== 'above_stock') {
-      throw new AppError('quantity_rule_violated', quantityProblemText(problem, product.name), {
-        product_id: product.id,
-        problem,
-      });
-    }
-  }
-}
-
-/** Step 3b: the business's minimum order amount, from the settings read in the order's transaction. */
-function checkMinimumOrder(total: number, { min_order_amount: minimum }: Settings): void {
-  const missing = missingForMinimumOrder(total, minimum);
-  if (missing > 0) {
-    throw new AppError('below_minimum_order', messages.cartPage.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
-      minimum,
-      missing,
-    });
-  }
-}
-
-/**
- * Step 3: the server's prices (the core engine; the client's figures are never used) as order
- * lines, at the customer's price list (null: the base list). The snapshot's base_price is the list price.
- */
-function priceLines(lines: OrderLine[], list: PriceListRule | null): { items: OrderItemSnapshot[]; totalSavings: number } {
-  const priced = priceCartOnList(lines, list);
-  const items = lines.map(({ product }, index): OrderItemSnapshot => {
-    const price = priced.lines[index]!;
-    return {
-      product_id: product.id,
-      name: product.name,
-      quantity: price.quantity,
-      price: price.unitPrice,
-      total: price.lineTotal,
-      discounts: { base_price: price.basePrice, savings: price.savings, applied: price.applied, tier: price.tier },
-      iva_rate: product.iva_rate,
-    };
-  });
-  return { items, totalSavings: priced.totalSavings };
-}
-
-/**
- * Step 3c: net, IVA per rate and total of the priced lines (core/iva.ts, decision 019), with the
- * setting read in this transaction. The order's total is what the customer pays: Σ lines when
- * prices include IVA (as before IVA existed), Σ lines + IVA when they do not.
- */
-function orderIva(items: OrderItemSnapshot[], settings: Settings): OrderIva {
-  return toOrderIva(orderItemsIva(items, settings.prices_include_iva));
-}
-
-/** Step 7's stock lines: the products that count their stock (unlimited ones are never taken). */
-function stockLines(lines: OrderLine[]): StockLine[] {
-  return lines.filter((l) => !l.product.has_unlimited_stock).map((l) => ({ productId: l.product.id, quantity: l.quantity }));
-}
-
-/** A customer's order request, as the placement batches carry it (decision 026). */
-interface PlacementRequest {
-  userId: string;
-  command: PlaceOrderCommand;
-  productIds: string[];
-}
-
-/** An order written: its row and its customer's points balance after it. */
-interface WrittenOrder {
-  row: OrderRow;
-  saldoPuntos: number;
-}
-
-/** What writing an order answers: the order written, or the order a reused idempotency key already made. */
-type Written = { replayOf: string } | WrittenOrder;
-
-/** One order checked, priced and taxed (steps 2–3c), ready to be written. */
-interface PlannedOrder {
-  order: NewOrder;
-  customerEmail: string;
-  settings: Settings;
-  /** The balance the order answers when it does not spend points. */
-  saldoPuntos: number;
-  stock: OrderStockTake;
-}
-
-/** Orders customer by customer (user id order): the order a batch locks carts and profiles in. */
-const byCustomer = (a: { plan: PlannedOrder }, b: { plan: PlannedOrder }) =>
-  a.plan.order.userId < b.plan.order.userId ? -1 : a.plan.order.userId > b.plan.order.userId ? 1 : 0;
-
-/**
- * Steps 2–3c on what the order's transaction read: the products on sale and within their
- * quantity rules, the server's prices on the customer's list, IVA, the minimum order. Throws the
- * AppError the customer gets; writes nothing. A replayed idempotency key answers `{ replayOf }`.
- */
-function planOrder({ userId, command }: PlacementRequest, context: OrderContext, products: OrderedProduct[]): { replayOf: string } | PlannedOrder {
-  if (context.replayOf) return { replayOf: context.replayOf };
-  const { customer } = context;
-  if (!customer) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);
-  const lines = orderLines(command, products);
-  checkQuantityRules(lines);
-  // The customer's list as it is in this transaction (decision 018), read with the customer.
-  const { items, totalSavings } = priceLines(lines, context.priceList);
-  // One read of the settings serves IVA, the minimum order and the e-mail switches.
-  const settings = readSettings(context.settings);
-  const iva = orderIva(items, settings);
-  checkMinimumOrder(iva.total, settings);
-  const order: NewOrder = {
-    id: randomUUID(),
-    userId,
-    userInfo: customerSnapshot(customer),
-    items,
-    total: iva.total,
-    totalSavings,
-    status: command.canjeado_con_puntos ? 'Pendiente de Canje' : 'Pendiente',
-    observaciones: command.observaciones,
-    canjeadoConPuntos: command.canjeado_con_puntos,
-    idempotencyKey: command.idempotency_key ?? null,
-    idempotencyFingerprint: command.idempotency_key ? orderRequestFingerprint(command) : null,
-    iva,
-  };
-  const stock = { orderId: order.id, actorId: userId, lines: stockLines(lines) };
-  return { order, customerEmail: customer.email, settings, saldoPuntos: customer.saldoPuntos, stock };
-}
-
-/**
- * Steps 5–6 of one planned order, every statement written before the first await (pipelining):
- * the order (cart emptied, live notice queued), its e-mails, and the points debit when it spends
- * points — which locks the customer's profile after the cart, the order decision 021 fixes.
- */
-function writePlannedOrder(tx: Queryable, { order, customerEmail, settings, saldoPuntos }: PlannedOrder): Promise<WrittenOrder> {
-  const row = insertOrderAndEmptyCart(tx, order);
-  const emails = queueOrderEmails(tx, { id: order.id, customerEmail }, { kind: 'placed' }, settings);
-  const balance = order.canjeadoConPuntos
-    ? debitPointsOrRaise(tx, order.userId, order.total, { orderId: order.id, actorId: order.userId })
-    : Promise.resolve(saldoPuntos);
-  return Promise.all([row, emails, balance]).then(([written, , after]) => ({ row: written, saldoPuntos: after }));
-}
-
-/** The products a stock refusal names (takeAllStock's detail), or none for any other error. */
-function stockRefusedIds(error: unknown): string[] {
-  const refusal = raisedRefusal(error);
-  return refusal?.reason === STOCK_REFUSED ? refusal.detail.split(',').filter(Boolean) : [];
-}
-
-/**
- * A write of the order's last trip that refused (decision 023): not enough points, or stock
- * lines refused — explained after the rollback, from the stock as it is then. Other errors as they are.
- */
-async function refusalError(pool: pg.Pool, error: unknown): Promise<unknown> {
-  const refusal = raisedRefusal(error);
-  if (refusal?.reason === POINTS_REFUSED) return new AppError('insufficient_points', messages.points.insufficient);
-  if (refusal?.reason === STOCK_REFUSED) return refusedStockError(pool, stockRefusedIds(error));
-  return error;
-}
 
 /** Why takeStock refused lines, for the first of them: gone, disabled, or not enough units. */
 export async function refusedStockError(tx: Queryable, refused: string[]): Promise<AppError> {
   const now = await currentStock(tx, refused);
   const first = now.find((p) => p.id === refused[0]) ?? now[0];
   if (!first) return new AppError('product_unavailable', messages.orders.productMissing, { product_id: refused[0] });
-  if (!first.is_enabled) return unavailable(first);
+  if (!first.is_enabled) return productUnavailable(first);
   return new AppError('insufficient_stock', messages.orders.insufficientStock(first.name, first.stock), {
     product_id: first.id,
     available: first.stock,
   });
 }
 
-export interface OrdersServiceDeps {
-  pool: pg.Pool;
-  /** Placing an order runs on this pool, created with pipelining (createPipelinedPool, decision 023); `pool` when absent. */
-  placementPool?: pg.Pool;
-  whatsappPhone: string;
-  /** Called after a commit that queued e-mails, so this process's outbox worker sends them at once. */
-  onEmailsQueued?: () => void;
-  /** How orders arriving together share transactions (decision 026); tests narrow it. */
-  placementBatches?: { lanes: number; maxBatch: number };
-}
-
-/**
- * Two batches of orders in flight at once: while one holds a popular product's row for its stock
- * statement and commit, the next reads and prices its orders. Sixteen orders at most per batch
- * keep one transaction's statements and locks modest (measured, decision 026).
- */
-export const PLACEMENT_BATCHES = { lanes: 2, maxBatch: 16 };
-
-export function createOrdersService(deps: OrdersServiceDeps) {
-  const { pool } = deps;
-  const placementPool = deps.placementPool ?? pool;
-
-  async function answer(userId: string, row: OrderRow, created: boolean, saldoPuntos?: number): Promise<PlacedOrder> {
-    const order = toOrder(row);
-    const balance = saldoPuntos ?? (await findPointsBalance(pool, userId)) ?? 0;
-    return { order, whatsapp_url: whatsappUrl(deps.whatsappPhone, order), saldo_puntos: balance, created };
-  }
-
-  /** The first order of a reused idempotency key, if this request asks for the same thing (422 otherwise). */
-  async function replay(userId: string, first: OrderRow, command: PlaceOrderCommand): Promise<PlacedOrder> {
-    await assertSameOrderRequest(pool, first.id, command);
-    return answer(userId, first, false);
-  }
-
-  /**
-   * Steps 2–7 for a batch of orders in ONE transaction and two round-trips (decisions 023, 026):
-   * BEGIN and every order's reads go together (readAndPlan); the planned orders' writes follow
-   * customer by customer (cart, then profile: the lock order of decision 021), then ONE stock
-   * statement for all of them (every product locked once, in id order, last, so a popular
-   * product's row is held only for that statement and the commit), the batch's summary rows in
-   * key order (migration 0017), and COMMIT. A write that refuses raises, so the COMMIT behind it
-   * rolls the whole batch back (stock, points, orders, carts) and the caller decides what follows.
-   */
-  async function writeTogether(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
-    return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }) => {
-      const { outcomes, planned } = await readAndPlan(tx, batch);
-      if (planned.length === 0) return outcomes;
-      planned.sort(byCustomer);
-      const orderIds = planned.map(({ plan }) => plan.order.id);
-      const sent = await commitWith(() => [
-        ...planned.map(({ plan }) => writePlannedOrder(tx, plan)),
-        takeAllStock(
-          tx,
-          planned.map(({ plan }) => plan.stock),
-        ),
-        ...(planned.length > 1 ? [lockSalesSummaries(tx, orderIds)] : []),
-      ]);
-      const written = sent.slice(0, planned.length) as WrittenOrder[];
-      // Every order answers its customer's balance after the whole batch (all in one commit).
-      const balanceAfter = new Map<string, number>();
-      for (const [k, { plan }] of planned.entries()) {
-        if (plan.order.canjeadoConPuntos) balanceAfter.set(plan.order.userId, written[k]!.saldoPuntos);
-      }
-      planned.forEach(({ index, plan }, k) => {
-        const { row, saldoPuntos } = written[k]!;
-        outcomes[index] = { ok: true, value: { row, saldoPuntos: balanceAfter.get(plan.order.userId) ?? saldoPuntos } };
-      });
-      return outcomes;
-    });
-  }
-
-  /**
-   * Every order's reads (customer, settings, price list, replayed key, products), written together,
-   * then each order planned on its own: one that fails its checks answers its own error and writes
-   * nothing; a replayed key answers `{ replayOf }`. A read that failed aborted the transaction: the
-   * batch fails with it.
-   */
-  async function readAndPlan(tx: Queryable, batch: PlacementRequest[]) {
-    const reads = await Promise.allSettled(
-      batch.map(({ userId, command, productIds }) =>
-        Promise.all([readOrderContext(tx, userId, command.idempotency_key ?? null, productIds), readProducts(tx, productIds)]),
-      ),
-    );
-    const outcomes: Settled<Written>[] = [];
-    const planned: { index: number; plan: PlannedOrder }[] = [];
-    for (const [index, read] of reads.entries()) {
-      if (read.status === 'rejected') throw read.reason;
-      try {
-        const plan = planOrder(batch[index]!, ...read.value);
-        if ('replayOf' in plan) outcomes[index] = { ok: true, value: plan };
-        else planned.push({ index, plan });
-      } catch (error) {
-        outcomes[index] = { ok: false, error };
-      }
-    }
-    return { outcomes, planned };
-  }
-
-  /** One request in a transaction of its own; any failure is its answer. */
-  const writeAlone = (request: PlacementRequest): Promise<Settled<Written>> =>
-    writeTogether([request]).then(
-      ([outcome]) => outcome!,
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-
-  /**
-   * A batch written together. When one of its orders' writes refused nothing was applied. A stock
-   * refusal names the products that ran short: the orders that ask for none of them are written
-   * together again, and the others one at a time; after any other refusal (points, a deadlock)
-   * every order is written one at a time. Alone, each answers exactly what it would have answered
-   * had it come alone, and a lane never needs more than its one connection. Any other failure (a
-   * lost connection, maybe after COMMIT was sent) fails the whole batch rather than risk writing
-   * an order twice.
-   */
-  async function writeTogetherOrAlone(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
-    if (batch.length === 1) return [await writeAlone(batch[0]!)];
-    try {
-      return await writeTogether(batch);
-    } catch (error) {
-      if (!isStatementError(error)) throw error;
-      const short = new Set(stockRefusedIds(error));
-      const suspect = batch.map((request) => request.productIds.some((id) => short.has(id)));
-      // Nothing named (points, a deadlock): every order is a suspect.
-      if (!suspect.includes(true)) suspect.fill(true);
-      return writeSetAsideAlone(batch, suspect);
-    }
-  }
-
-  /** The requests not set aside written together (writeTogetherOrAlone), then each set-aside one alone; outcomes in the batch's order. */
-  async function writeSetAsideAlone(batch: PlacementRequest[], aside: boolean[]): Promise<Settled<Written>[]> {
-    const rest = batch.filter((_, i) => !aside[i]);
-    const together = rest.length > 0 ? await writeTogetherOrAlone(rest) : [];
-    const outcomes: Settled<Written>[] = [];
-    for (const [i, request] of batch.entries()) outcomes.push(aside[i] ? await writeAlone(request) : together.shift()!);
-    return outcomes;
-  }
-
-  /**
-   * What the lanes run. A request that repeats the idempotency key of an earlier one in the same
-   * batch (a retry that arrived while the first waited) would make the whole batch fail on the
-   * key's unique index: it is written after the batch, alone, and then answers the first order.
-   */
-  async function writeBatch(batch: PlacementRequest[]): Promise<Settled<Written>[]> {
-    const keys = new Set<string>();
-    const repeats = batch.map(({ userId, command: { idempotency_key: key } }) => {
-      if (!key) return false;
-      const seen = keys.has(`${userId} ${key}`);
-      keys.add(`${userId} ${key}`);
-      return seen;
-    });
-    return writeSetAsideAlone(batch, repeats);
-  }
-
-  const placements = createBatchLanes<PlacementRequest, Written>({ ...(deps.placementBatches ?? PLACEMENT_BATCHES), run: writeBatch });
-
-  /**
-   * Places an order: check its shape, then write it (in a batch, writeBatch), or answer a replayed idempotency
-   * key with the first order. Two requests with the same key can race past that check; the
-   * loser's transaction is rolled back whole and it answers with the winner's order.
-   */
-  async function placeOrder(userId: string, command: PlaceOrderCommand): Promise<PlacedOrder> {
-    const productIds = checkCommandShape(command);
-    const key = command.idempotency_key;
-    try {
-      const written = await placements.submit({ userId, command, productIds });
-      if ('replayOf' in written) {
-        const first = await findOwnOrder(pool, userId, written.replayOf);
-        if (first) return replay(userId, first, command);
-        throw notFound(messages.orders.notFound);
-      }
-      deps.onEmailsQueued?.();
-      return answer(userId, written.row, true, written.saldoPuntos);
-    } catch (error) {
-      const winner = key && isIdempotencyKeyConflict(error) ? await findOrderByIdempotencyKey(pool, userId, key) : null;
-      if (winner) return replay(userId, winner, command);
-      throw await refusalError(pool, error);
-    }
-  }
-
+/** The customer's side of reading orders: their list and one of their own orders. */
+export function createOwnOrdersService(pool: pg.Pool) {
   async function getOwnOrderRow(userId: string, orderId: string): Promise<OrderRow> {
     // A malformed id cannot belong to anyone; answering 404 avoids a database cast error.
     const row = looksLikeUuid(orderId) ? await findOwnOrder(pool, userId, orderId) : null;
@@ -467,44 +48,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return row;
   }
 
-  /**
-   * Issue 19 §4: the customer cancels their own order while nobody has acted on it yet. One
-   * transaction with the order locked: units back through the stock ledger, points back through
-   * the points ledger, the status, the e-mails and the admins' live notice — or nothing.
-   */
-  async function cancelOwnOrder(userId: string, orderId: string): Promise<CancelOrderResult> {
-    if (!looksLikeUuid(orderId)) throw notFound(messages.orders.notFound);
-    const row = await inTransaction(pool, async (tx) => {
-      const order = await findOwnOrderForUpdate(tx, userId, orderId);
-      if (!order) throw notFound(messages.orders.notFound);
-      const status = order.status as OrderStatus;
-      if (!canCustomerCancel(status)) {
-        throw new AppError('order_not_cancellable', messages.orderLife.cancel.notCancellable(status), { current_status: status });
-      }
-      const context = { orderId, actorId: userId };
-      const lines = order.items.map((item) => ({ productId: item.product_id, quantity: item.quantity }));
-      // Profile before products, the order placing an order locks them in: no deadlock between the two.
-      if (order.canjeadoConPuntos) await creditPoints(tx, userId, order.total, { ...context, kind: 'order_refund' });
-      await returnStock(tx, lines, { ...context, kind: 'order_cancel_restock' });
-      const cancelled = await updateOrderStatus(tx, orderId, 'Cancelado');
-      await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'customer_cancelled' });
-      await notifyOrderCancelled(tx, {
-        id: orderId,
-        user_info: { nombre: order.userInfo.nombre, apellido: order.userInfo.apellido },
-        total: order.total,
-        status: 'Cancelado',
-        created_at: order.createdAt.toISOString(),
-        canjeado_con_puntos: order.canjeadoConPuntos,
-      });
-      return cancelled;
-    });
-    deps.onEmailsQueued?.();
-    return { order: toOrder(row), saldo_puntos: (await findPointsBalance(pool, userId)) ?? 0 };
-  }
-
   return {
-    placeOrder,
-    cancelOwnOrder,
+    getOwnOrderRow,
     async listOwnOrders(userId: string): Promise<Order[]> {
       return (await listOwnOrders(pool, userId)).map(toOrder);
     },
@@ -514,4 +59,4 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   };
 }
 
-export type OrdersService = ReturnType<typeof createOrdersService>;
+export type OwnOrdersService = ReturnType<typeof createOwnOrdersService>;

@@ -39,45 +39,44 @@ export async function enqueueEmails(db: Queryable, emails: NewOutboxEmail[]): Pr
 const OUTBOX_ROW_COLUMNS = `id::int, kind, recipient, order_id as "orderId", data, attempts`;
 
 /**
- * The next due e-mail, without locking it (`except`: ids this process is already handling). The
- * worker renders it before claiming it (claimEmail), so no transaction stays open while a PDF is
- * made; another worker may claim it first, and then the render is simply dropped.
+ * Leases the next due e-mail (decision 035): ONE statement, committed on its own, picks the first
+ * due row nobody holds (SKIP LOCKED passes over a row another worker is leasing at this instant)
+ * and sets its `locked_until`. Until then every other worker (in this process or any other)
+ * passes over it, so the render, the send and the mark run with no transaction open. A worker
+ * that dies leaves a lease that runs out: the row is due again for the next one.
  */
-export async function peekDueEmail(db: Queryable, except: number[]): Promise<OutboxRow | null> {
+export async function leaseDueEmail(db: Queryable, leaseMs: number): Promise<OutboxRow | null> {
   const { rows } = await db.query<OutboxRow>({
-    name: 'outbox_peek',
-    text: `select ${OUTBOX_ROW_COLUMNS}
-             from email_outbox
-            where status = 'pending' and next_attempt_at <= now() and not (id = any($1::int[]))
-            order by next_attempt_at, id
-            limit 1`,
-    values: [except],
+    name: 'outbox_lease',
+    text: `update email_outbox
+              set locked_until = now() + make_interval(secs => $1::double precision / 1000)
+            where id = (select id
+                          from email_outbox
+                         where status = 'pending' and next_attempt_at <= now()
+                           and (locked_until is null or locked_until <= now())
+                         order by next_attempt_at, id
+                         limit 1
+                           for update skip locked)
+        returning ${OUTBOX_ROW_COLUMNS}`,
+    values: [leaseMs],
   });
   return rows[0] ?? null;
 }
 
-/**
- * Claims one e-mail if it is still due and nobody holds it, and keeps its row locked until the
- * caller's transaction ends. SKIP LOCKED makes every other worker (in this process or any other)
- * pass over it instead of waiting, so one message is in one worker's hands at a time; a crashed
- * worker's connection closes, its transaction rolls back and the row is due again for the next one.
- */
-export async function claimEmail(db: Queryable, id: number): Promise<OutboxRow | null> {
-  const { rows } = await db.query<OutboxRow>({
-    name: 'outbox_claim',
-    text: `select ${OUTBOX_ROW_COLUMNS}
-             from email_outbox
-            where id = $1 and status = 'pending' and next_attempt_at <= now()
-              for update skip locked`,
-    values: [id],
+/** Extends a lease this worker holds while it is still sending (a row already marked keeps no lease). */
+export async function renewLease(db: Queryable, id: number, leaseMs: number): Promise<void> {
+  await db.query({
+    name: 'outbox_renew_lease',
+    text: `update email_outbox set locked_until = now() + make_interval(secs => $2::double precision / 1000)
+            where id = $1 and status = 'pending' and locked_until is not null`,
+    values: [id, leaseMs],
   });
-  return rows[0] ?? null;
 }
 
 export async function markSent(db: Queryable, id: number): Promise<void> {
   await db.query({
     name: 'outbox_sent',
-    text: `update email_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = $1`,
+    text: `update email_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, locked_until = null where id = $1`,
     values: [id],
   });
 }
@@ -89,7 +88,8 @@ export async function markAttemptFailed(db: Queryable, id: number, error: string
     text: `update email_outbox
               set attempts = attempts + 1, last_error = left($2, 500),
                   status = case when $4 then 'failed' else 'pending' end,
-                  next_attempt_at = now() + make_interval(secs => $3::double precision / 1000)
+                  next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
+                  locked_until = null
             where id = $1`,
     values: [id, error, retryInMs, final],
   });
@@ -124,7 +124,7 @@ export async function listEmails(db: Queryable, status: OutboxStatus, limit: num
 export async function retryFailedEmail(db: Queryable, id: number): Promise<boolean> {
   const { rowCount } = await db.query({
     name: 'outbox_retry',
-    text: `update email_outbox set status = 'pending', attempts = 0, next_attempt_at = now() where id = $1 and status = 'failed'`,
+    text: `update email_outbox set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null where id = $1 and status = 'failed'`,
     values: [id],
   });
   return rowCount === 1;

@@ -1,7 +1,6 @@
 import type pg from 'pg';
-import { inTransaction } from '../../db/transaction';
 import type { MailMessage, Mailer } from '../../lib/mailer';
-import { claimEmail, markAttemptFailed, markSent, peekDueEmail, type OutboxRow } from './outbox.repository';
+import { leaseDueEmail, markAttemptFailed, markSent, renewLease, type OutboxRow } from './outbox.repository';
 
 export interface OutboxWorkerOptions {
   pool: pg.Pool;
@@ -21,12 +20,18 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
   /** Host part of the stable Message-ID. */
   messageIdDomain?: string;
+  /** How long a leased row is passed over by every other worker (renewed while it is sent); OUTBOX_LEASE_MS unless a test shortens it. */
+  leaseMs?: number;
 }
 
 const MAX_RETRY_MS = 60 * 60_000;
 
-/** How long a row another process was sending is passed over before this one looks at it again. */
-const HELD_ELSEWHERE_MS = 2_000;
+/**
+ * How long a lease lasts. The worker renews it every third of that while it renders and sends, so
+ * a slow send keeps its row; a worker that died stops renewing, and its e-mail waits at most this
+ * long for the next worker.
+ */
+export const OUTBOX_LEASE_MS = 30_000;
 
 /** Wait before attempt `attempts + 1`, after `attempts` failures (1 → base, 2 → 2×base, …). */
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -34,12 +39,13 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 }
 
 /**
- * Delivers the e-mail outbox (decision 014). Each message is prepared first (rendered, composed;
- * no transaction open, decision 023), then claimed, sent and marked in ONE transaction with its row locked (SKIP LOCKED for the other workers), so across any number of
- * processes a message is sent once: it is marked sent only if the send succeeded, and a process
- * that dies mid-send leaves the row pending for the next worker. The only way to send twice is a
- * crash in the instant between the SMTP server's "250 OK" and the COMMIT; the stable Message-ID
- * lets the receiving side drop that copy.
+ * Delivers the e-mail outbox (decisions 014 and 035). Each message is leased (one committed
+ * UPDATE … FOR UPDATE SKIP LOCKED sets its `locked_until`), then rendered, composed, sent and
+ * marked with no transaction open (the lease renewed meanwhile), so across any number of processes
+ * and loops one message is in one worker's hands at a time, and it is marked sent only if the send succeeded. A process that
+ * dies mid-send leaves the lease to run out, and the row is sent by the next worker: the only ways
+ * to send twice are a crash between the SMTP server's "250 OK" and the mark, or a send that
+ * outlasts its lease; the stable Message-ID lets the receiving side drop that copy.
  * Orders never wait for it: they only insert rows; `nudge()` makes this process look at once.
  */
 export class OutboxWorker {
@@ -105,62 +111,20 @@ export class OutboxWorker {
     });
   }
 
-  /** Rows this process's loops are preparing or sending, so two loops never prepare the same one. */
-  private readonly inHand = new Set<number>();
-
-  /**
-   * Rows another process held when this one went to claim them, and until when to pass over them.
-   * Without this the loop (and `drain`) would peek the same row again at once and render its PDF
-   * over and over for as long as the other process takes to send it.
-   */
-  private readonly heldElsewhere = new Map<number, number>();
-
-  /** The rows not to peek: in this process's hands, or recently held by another process. */
-  private skipped(): number[] {
-    const now = Date.now();
-    for (const [id, until] of this.heldElsewhere) if (until <= now) this.heldElsewhere.delete(id);
-    return [...this.inHand, ...this.heldElsewhere.keys()];
-  }
-
-  /** The end of the last peek: this process's loops peek one after another. */
-  private peeking: Promise<unknown> = Promise.resolve();
-
-  /**
-   * The next due row, already in `inHand` when the next loop peeks: loops woken together (a nudge
-   * wakes them all) would otherwise peek the same row and each render and compose it.
-   */
-  private takeNextDue(): Promise<OutboxRow | null> {
-    const next = this.peeking.then(async () => {
-      const due = await peekDueEmail(this.options.pool, this.skipped());
-      if (due) this.inHand.add(due.id);
-      return due;
-    });
-    this.peeking = next.catch(() => undefined);
-    return next;
-  }
-
-  /**
-   * One message: prepared (rendered and composed) with no transaction open, then claimed, sent
-   * and marked in ONE transaction. Preparing first keeps the transaction — and the snapshot that
-   * holds back PostgreSQL's cleanup of the rows orders keep updating — as short as the send
-   * itself (decision 023). false when nothing is due.
-   */
+  /** One message, leased (the lease renewed until it is marked), prepared and delivered; false when nothing is due. */
   private async sendNext(): Promise<boolean> {
-    const due = await this.takeNextDue();
-    if (!due) return false;
+    const { pool } = this.options;
+    const leaseMs = this.options.leaseMs ?? OUTBOX_LEASE_MS;
+    const row = await leaseDueEmail(pool, leaseMs);
+    if (!row) return false;
+    const renewal = setInterval(() => void renewLease(pool, row.id, leaseMs).catch(() => undefined), leaseMs / 3);
+    renewal.unref();
     try {
-      const prepared = await this.prepare(due);
-      await inTransaction(this.options.pool, async (client) => {
-        const row = await claimEmail(client, due.id);
-        if (row) await this.deliver(client, row, prepared);
-        // Gone meanwhile (another worker holds or sent it, or it is not due any more): the next
-        // peeks pass over it for a while; if it fails there, it is due again after that.
-        else this.heldElsewhere.set(due.id, Date.now() + HELD_ELSEWHERE_MS);
-      });
-      return true;
+      await this.deliver(row, await this.prepare(row));
     } finally {
-      this.inHand.delete(due.id);
+      clearInterval(renewal);
     }
+    return true;
   }
 
   private async prepare(row: OutboxRow): Promise<{ message: MailMessage } | { error: unknown }> {
@@ -173,18 +137,18 @@ export class OutboxWorker {
     }
   }
 
-  private async deliver(client: pg.PoolClient, row: OutboxRow, prepared: { message: MailMessage } | { error: unknown }): Promise<void> {
+  private async deliver(row: OutboxRow, prepared: { message: MailMessage } | { error: unknown }): Promise<void> {
     const { options } = this;
     try {
       if ('error' in prepared) throw prepared.error;
       await options.mailer.send(prepared.message);
-      await markSent(client, row.id);
+      await markSent(options.pool, row.id);
     } catch (error) {
       const attempts = row.attempts + 1;
       const final = attempts >= options.maxAttempts;
       const reason = error instanceof Error ? error.message : String(error);
       options.log.warn({ outboxId: row.id, kind: row.kind, attempts, final, err: reason }, 'outbox: falló el envío de un correo');
-      await markAttemptFailed(client, row.id, reason, retryDelayMs(attempts, options.retryBaseMs), final);
+      await markAttemptFailed(options.pool, row.id, reason, retryDelayMs(attempts, options.retryBaseMs), final);
     }
   }
 }

@@ -2,25 +2,7 @@ import type { PriceListRule } from '@mayorista/core/price-lists';
 import { bpToPercent, percentToBp } from '@mayorista/core/price-lists';
 import type { PriceList, PriceListData, PriceListSummary } from '@mayorista/core/schemas/price-lists';
 import type { Queryable } from '../../db/transaction';
-
-export interface RuleRow {
-  id: string;
-  percentage_bp: number;
-  prices: Record<string, string | number> | null;
-}
-
-const toRule = (row: RuleRow): PriceListRule => ({
-  id: row.id,
-  percentageBp: row.percentage_bp,
-  prices: new Map(Object.entries(row.prices ?? {}).map(([id, price]) => [id, Number(price)])),
-});
-
-/**
- * The explicit prices of list `pl`, as one json object: all of them (the ids parameter null — the
- * catalogue and the price-list PDF) or only those of the given products (a cart, an order).
- */
-const pricesOfList = (ids: string) => `(select json_object_agg(i.product_id, i.price) from price_list_items i
-                          where i.list_id = pl.id and (${ids}::uuid[] is null or i.product_id = any(${ids}::uuid[])))`;
+import { customerPriceListJson, pricesOfList, ruleFromJson, toRule, type RuleRow } from '../../db/price-list-rows';
 
 /** A list as the pricing engine reads it, or null if it does not exist. */
 export async function loadPriceListRule(db: Queryable, listId: string, productIds: string[] | null = null): Promise<PriceListRule | null> {
@@ -30,20 +12,6 @@ export async function loadPriceListRule(db: Queryable, listId: string, productId
   ]);
   return rows[0] ? toRule(rows[0]) : null;
 }
-
-/**
- * SQL for the list a customer buys at as one json value (`{ id, percentage_bp, prices }`), null for
- * the base list; `user` and `ids` are the placeholders of the profile id and the product ids. Staff
- * and unapproved accounts are never on a list (core's effectivePriceListId, repeated here in SQL so
- * an order reads it in the statement that reads the customer: no extra round-trip).
- */
-export const customerPriceListJson = (user: string, ids: string) =>
-  `(select json_build_object('id', pl.id, 'percentage_bp', pl.percentage_bp, 'prices', ${pricesOfList(ids)})
-      from profiles p join price_lists pl on pl.id = p.price_list_id
-     where p.id = ${user} and p.approved and not p.is_admin and not p.is_super_admin)`;
-
-/** What customerPriceListJson gave, as the engine's rule. */
-export const ruleFromJson = (json: RuleRow | null): PriceListRule | null => (json ? toRule(json) : null);
 
 /** The list a customer buys at, or null for the base list (the order edit reads it in its transaction). */
 export async function loadCustomerPriceListRule(db: Queryable, userId: string, productIds: string[] | null): Promise<PriceListRule | null> {

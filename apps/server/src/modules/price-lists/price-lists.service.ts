@@ -1,17 +1,13 @@
-import { messages } from '@mayorista/core/messages';
 import { priceLists as text } from '@mayorista/core/messages/priceLists';
-import { mayActOnAccount } from '@mayorista/core/separation-of-duties';
-import type { AdminUser } from '@mayorista/core/schemas/auth';
 import type { PriceList, PriceListData, PriceListSummary } from '@mayorista/core/schemas/price-lists';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
 import { inTransaction, type Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
-import { findAdminUser } from '../accounts/admin-users.repository';
 import * as repository from './price-lists.repository';
 
-const listNotFound = () => new AppError('price_list_not_found', text.notFound);
+export const listNotFound = () => new AppError('price_list_not_found', text.notFound);
 const unknownProduct = () => new AppError('price_list_unknown_product', text.unknownProduct);
 
 /** The database's last line (two admins saving "Lista 2" at once) still answers a clear 4xx. */
@@ -35,7 +31,7 @@ async function assertProductsExist(db: Queryable, data: PriceListData): Promise<
  * the new prices.
  */
 export function createPriceListsService(deps: { db: Database; pool: pg.Pool; changed: (listId: string) => void }) {
-  const { pool, db, changed } = deps;
+  const { pool, changed } = deps;
 
   async function reload(id: string): Promise<PriceList> {
     const list = await repository.findPriceList(pool, id);
@@ -78,25 +74,6 @@ export function createPriceListsService(deps: { db: Database; pool: pg.Pool; cha
       if (result.customers > 0) throw new AppError('price_list_in_use', text.inUse(result.customers), { customers: result.customers });
       if (!result.deleted) throw listNotFound();
       changed(id);
-    },
-
-    /**
-     * Puts one customer on a list (or back on the base list). Only that profile changes: the
-     * catalogue's viewer class is read from the profile on every request, so nobody else's prices move.
-     */
-    async assign(actor: { id: string; is_super_admin: boolean }, userId: string, listId: string | null): Promise<AdminUser> {
-      // Separation of duties (issue 20 item 6): a better list is a benefit, like points.
-      if (!mayActOnAccount(actor, userId)) throw new AppError('own_account_forbidden', text.ownList);
-      if (listId !== null && !(await repository.loadPriceListRule(pool, listId, []))) throw listNotFound();
-      const found = await repository.assignPriceList(pool, userId, listId).catch((error: unknown) => {
-        // The list was deleted in between.
-        if (isForeignKeyViolation(error)) throw listNotFound();
-        throw error;
-      });
-      if (!found) throw new AppError('not_found', messages.accountRules.accountNotFound);
-      const user = await findAdminUser(db, userId);
-      if (!user) throw new AppError('not_found', messages.accountRules.accountNotFound);
-      return user;
     },
   };
 }

@@ -5,7 +5,7 @@ import { formatMoney } from '@mayorista/core/money';
 import { tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { applyPriceList, type PriceListRule } from '@mayorista/core/price-lists';
 import type { DiscountTier } from '@mayorista/core/schemas/product';
-import { printable } from '../orders/orders.pdf';
+import { pageTools, printable } from '../../lib/pdf-document';
 
 /**
  * "Lista de precios" (issue 17 §5): the enabled catalogue at one customer's prices, grouped by
@@ -77,12 +77,8 @@ export function renderPriceList(
   options: { catalogName: string; customerName: string; kind: CustomerKind; list: PriceListRule | null },
 ): PDFKit.PDFDocument {
   const doc = new PDFDocument({ size: PAGE, margin: 20, info: { Title: text.title, Author: printable(options.catalogName) } });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { left, contentWidth: width, ensureSpace } = pageTools(doc);
   const priceWidth = 80;
-  const ensureSpace = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
 
   doc.font('Helvetica-Bold').fontSize(16).text(printable(options.catalogName), { width });
   doc.fontSize(13).text(text.title, { width });

@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { Pool } from 'pg';
 import type { Product, ProductListQuery } from '@mayorista/core/schemas/product';
-import { catalogueWhere, type ProductFilters } from '../products/products.repository';
-import { formatCsvAmount, CSV_SEPARATOR } from '../orders/orders.csv';
+import { catalogueWhere, type ProductFilters } from '../../db/product-rows';
+import { formatCsvAmount, CSV_SEPARATOR } from '../../lib/csv';
 import { csvFormat, headersFor, MIN_TIER_COLUMNS, productRow, xlsxFormat } from './sheet.columns';
 
 /**

@@ -1,13 +1,10 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { sameSnapshot, sameTiers } from '@mayorista/core/repricing';
 import { DEFAULT_IVA_RATE } from '@mayorista/core/iva';
 import type { ImportReport, ImportRowError } from '@mayorista/core/schemas/pricing';
 import { productInputSchema, type ProductData } from '@mayorista/core/schemas/product';
-import { inTransaction } from '../../db/transaction';
-import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
-import { setStocks } from '../stock/stock.ledger';
 import * as pricing from './pricing.repository';
 import { COLUMNS, tierHeaders, type ColumnKey } from './sheet.columns';
 import { MAX_REPORTED_ERRORS, cellError, type FileErrors, type ParsedRow } from './pricing.import-parse';
@@ -85,7 +82,7 @@ function sameProduct(a: ProductData, b: ProductData): boolean {
   return keys.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
 }
 
-interface Plan {
+export interface Plan {
   created: { row: number; data: ProductData }[];
   updated: { row: number; id: string; before: ProductData; data: ProductData }[];
   unchanged: number;
@@ -127,7 +124,7 @@ function matchRow(
 const PLAN_SLICE = 100;
 
 /** Rows matched by ID or SKU against the catalogue: what would be created, updated or left alone. */
-async function planImport(
+export async function planImport(
   db: Pick<PoolClient, 'query'>,
   rows: ParsedRow[],
   fileErrors: FileErrors,
@@ -180,7 +177,7 @@ async function planImport(
   return plan;
 }
 
-const reportOf = (plan: Plan, dryRun: boolean, changeId: string | null): ImportReport => ({
+export const reportOf = (plan: Plan, dryRun: boolean, changeId: string | null): ImportReport => ({
   dry_run: dryRun,
   created: plan.created.length,
   updated: plan.updated.length,
@@ -189,7 +186,7 @@ const reportOf = (plan: Plan, dryRun: boolean, changeId: string | null): ImportR
   change_id: changeId,
 });
 
-function refuse(plan: Plan, dryRun: boolean): never {
+export function refuse(plan: Plan, dryRun: boolean): never {
   throw new AppError('import_invalid', messages.pricing.import.invalid(plan.errors.length + plan.errorsNotListed), {
     report: reportOf(plan, dryRun, null),
   });
@@ -206,8 +203,8 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>):
   for (let i = 0; i < items.length; i += WRITE_CHUNK) await write(items.slice(i, i + WRITE_CHUNK));
 }
 
-/** Writes a checked plan: new products, updates, stock through the ledger, and the record undo reads. */
-async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promise<string | null> {
+/** Writes a checked plan's products: the new ones (their ids by name key) and the updates, stock aside. */
+export async function writeImportedProducts(client: PoolClient, plan: Plan): Promise<Map<string, string>> {
   const createdIds = new Map<string, string>();
   await inChunks(plan.created, async (chunk) => {
     for (const [key, id] of await pricing.insertProducts(
@@ -222,13 +219,16 @@ async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promi
       chunk.map((u) => ({ id: u.id, data: u.data })),
     ),
   );
-  await inChunks(plan.updated, (chunk) =>
-    setStocks(
-      client,
-      chunk.map((u) => ({ productId: u.id, stock: u.data.stock })),
-      { kind: 'import', actorId },
-    ),
-  );
+  return createdIds;
+}
+
+/** The stock each updated product ends with, in chunks the stock ledger takes one statement each. */
+export async function forEachStockChunk(plan: Plan, write: (chunk: { productId: string; stock: number }[]) => Promise<unknown>): Promise<void> {
+  await inChunks(plan.updated, (chunk) => write(chunk.map((u) => ({ productId: u.id, stock: u.data.stock }))));
+}
+
+/** The record an import's undo reads (decision 022): the price change, its repriced items and every product's changed fields. */
+export async function recordImport(client: PoolClient, plan: Plan, createdIds: Map<string, string>, actorId: string): Promise<string | null> {
   if (plan.created.length === 0 && plan.updated.length === 0) return null;
   const repriced = plan.updated
     .map((u) => ({ id: u.id, before: pricing.snapshotOfRow(u.before), after: pricing.snapshotOfRow(u.data) }))
@@ -261,35 +261,17 @@ async function applyPlan(client: PoolClient, plan: Plan, actorId: string): Promi
 
 /**
  * The file is read on the untrusted-file thread (decision 030); only the checked rows come back,
- * and the plan and the writes run here. `close` ends the thread with the app.
+ * and the plan and the writes run in the caller. `close` ends the thread with the app.
  */
-export function createImporter(deps: { pool: Pool; invalidateCatalogue: () => void }) {
-  const reader = createUntrustedFileReader<ParsedRow, FileErrors>({
+export function createSheetReader() {
+  return createUntrustedFileReader<ParsedRow, FileErrors>({
     source: new URL('./pricing.import-worker.ts', import.meta.url),
     built: new URL('./import-worker.js', import.meta.url),
   });
-  async function importCatalogue(buffer: Buffer, options: { dryRun: boolean; actorId: string }): Promise<ImportReport> {
-    const { items: rows, result: errors } = await reader.read(buffer);
-    if (options.dryRun) {
-      const plan = await planImport(deps.pool, rows, errors, false);
-      if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, true);
-      return reportOf(plan, true, null);
-    }
-    const report = await inTransaction(deps.pool, async (client) => {
-      const { rows: locked } = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [
-        IMPORT_LOCK_KEY,
-      ]);
-      if (!locked[0]!.ok) throw new AppError('import_busy', messages.pricing.import.busy);
-      const plan = await planImport(client, rows, errors, true);
-      if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, false);
-      return reportOf(plan, false, await applyPlan(client, plan, options.actorId));
-    }).catch((error: unknown) => {
-      // A name taken by a product created meanwhile: the client's file, never a 5xx.
-      if (isUniqueViolation(error, 'products_name_key')) throw new AppError('import_invalid', messages.products.nameTaken);
-      throw error;
-    });
-    deps.invalidateCatalogue();
-    return report;
-  }
-  return { importCatalogue, close: () => reader.close() };
+}
+
+/** One import at a time: false when another import holds the lock (the transaction-scoped advisory lock). */
+export async function lockImports(client: PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [IMPORT_LOCK_KEY]);
+  return rows[0]!.ok;
 }

@@ -2,7 +2,7 @@ import { sameSnapshot, type PriceSnapshot } from '@mayorista/core/repricing';
 import type { PriceChange, RepriceScope } from '@mayorista/core/schemas/pricing';
 import type { ProductData } from '@mayorista/core/schemas/product';
 import type { Queryable } from '../../db/transaction';
-import { catalogueWhere } from '../products/products.repository';
+import { catalogueWhere } from '../../db/product-rows';
 
 /**
  * Price changes in plain SQL (decision 007): a repricing reads and writes up to tens of thousands

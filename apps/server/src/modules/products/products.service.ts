@@ -5,7 +5,6 @@ import {
   wholesaleProductListSchema,
   wholesaleProductPageSchema,
   type Product,
-  type ProductData,
   type ProductListQuery,
   type ProductListResponse,
 } from '@mayorista/core/schemas/product';
@@ -14,18 +13,14 @@ import { messages } from '@mayorista/core/messages';
 import { isActiveStaff, isApproved } from '@mayorista/core/roles';
 import { parseProductRef, productSlug, shortIdRange } from '@mayorista/core/product-slug';
 import type { Pool } from 'pg';
-import type { MovementsPageQuery, StockMovementsPage } from '@mayorista/core/schemas/ledger';
-import { databaseOn, type Database } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import type { Database } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
-import { listStockMovements, setStock } from '../stock/stock.ledger';
 import type { CatalogueCache } from './products.cache';
 import { createGallery, removeImageFiles } from './products.gallery';
 import * as repository from './products.repository';
-import * as pricing from '../pricing/pricing.repository';
-import { loadPriceListRule } from '../price-lists/price-lists.repository';
+import type { PriceListRule } from '@mayorista/core/price-lists';
 import { applyPriceList, applyPriceListToAll } from '@mayorista/core/price-lists';
 
 /**
@@ -71,13 +66,13 @@ function classKeyOf(viewerClass: ViewerClass, priceListId: string | null): strin
   return viewerClass === 'wholesale' && priceListId ? `wholesale.${priceListId}` : viewerClass;
 }
 
-const productNotFound = () => notFound(messages.products.notFound);
+export const productNotFound = () => notFound(messages.products.notFound);
 
 /**
  * The schema already enforces every rule; the database constraints are the last line. A race
  * (two admins creating "Azúcar" at once) surfaces here and must still be a clear 4xx.
  */
-function translateWriteError(error: unknown): never {
+export function translateWriteError(error: unknown): never {
   if (isUniqueViolation(error, 'products_name_key')) {
     throw new AppError('product_name_taken', messages.products.nameTaken);
   }
@@ -85,8 +80,17 @@ function translateWriteError(error: unknown): never {
   throw error;
 }
 
-export function createProductsService(deps: { db: Database; pool: Pool; uploadsDir: string; cache: CatalogueCache }) {
-  const { db, pool, uploadsDir, cache } = deps;
+export interface ProductsServiceDeps {
+  db: Database;
+  pool: Pool;
+  uploadsDir: string;
+  cache: CatalogueCache;
+  /** A price list as the engine reads it (the price-lists module's loadPriceListRule, given by the routes). */
+  loadPriceListRule: (pool: Pool, listId: string) => Promise<PriceListRule | null>;
+}
+
+export function createProductsService(deps: ProductsServiceDeps) {
+  const { db, pool, uploadsDir, cache, loadPriceListRule } = deps;
   /**
    * The trigger's NOTIFY reaches every process (this one too) a moment after commit; forgetting
    * here at once means the writer's own next read is never served from before its write.
@@ -172,45 +176,6 @@ export function createProductsService(deps: { db: Database; pool: Pool; uploadsD
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {
       return repository.findCategories(db, includeDisabled && isActiveStaff(viewer));
-    },
-
-    /** The product and its opening stock movement, in one transaction. */
-    async create(data: ProductData, actorId: string): Promise<Product> {
-      const product = await inTransaction(pool, async (client) => {
-        const tx = databaseOn(client);
-        const { id } = await repository.insertProduct(tx, data);
-        await setStock(client, id, data.stock, { kind: 'opening', actorId });
-        return (await repository.findProductById(tx, id))!;
-      }).catch(translateWriteError);
-      return changed(product);
-    },
-
-    /** A changed stock number goes through the ledger (an `admin_edit` movement), with the rest of the edit. */
-    async update(id: string, data: ProductData, actorId: string): Promise<Product> {
-      const product = changed(
-        await inTransaction(pool, async (client) => {
-          const [locked] = await pricing.lockProducts(client, [id]);
-          if (!locked || !(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
-          // Prices through their one writer (decision 025), which records a manual change in the
-          // product's price history (issue 17); then the rest of the edit, in the same transaction.
-          await pricing.writeEditedPrices(client, {
-            id,
-            before: pricing.snapshotOfRow(locked),
-            after: pricing.snapshotOfRow(data),
-            flags: { on_sale: data.on_sale, on_sale_retail: data.on_sale_retail },
-            actorId,
-          });
-          return repository.updateProductDetails(databaseOn(client), id, data);
-        }).catch(translateWriteError),
-      );
-      if (!product) throw productNotFound();
-      return product;
-    },
-
-    async stockMovements(id: string, query: MovementsPageQuery): Promise<StockMovementsPage> {
-      if (!(await repository.findProductById(db, id))) throw productNotFound();
-      const page = await listStockMovements(pool, id, { limit: query.page_size, offset: (query.page - 1) * query.page_size });
-      return { ...page, page: query.page, page_size: query.page_size };
     },
 
     async setEnabled(id: string, isEnabled: boolean): Promise<Product> {

@@ -6,9 +6,7 @@ import { z } from 'zod';
  */
 export const ORDERS_TOPIC = 'orders';
 export const PHOENIX_TOPIC = 'phoenix';
-export const ORDERS_NOTIFY_CHANNEL = 'orders_insert';
-/** NOTIFY'd by the accounts module with the user id whenever sessions are signed out or revoked. */
-export const SESSIONS_REVOKED_CHANNEL = 'sessions_revoked';
+export { ORDERS_NOTIFY_CHANNEL, SESSIONS_REVOKED_CHANNEL } from '../../db/channels';
 
 const refSchema = z.union([z.string().max(64), z.number().int()]).nullable().optional();
 

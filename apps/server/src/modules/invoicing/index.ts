@@ -1,0 +1,2 @@
+// The invoicing module's public surface (one file: all of it is public).
+export * from './invoice-issuer';

@@ -1,0 +1,2 @@
+// The settings module's public surface (one file: all of it is public).
+export * from './settings.repository';

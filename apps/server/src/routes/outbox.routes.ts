@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type pg from 'pg';
+import { messages } from '@mayorista/core/messages';
+import { OUTBOX_STATUSES, outboxEmailSchema } from '@mayorista/core/schemas/order-life';
+import { AppError } from '../lib/errors';
+import { listEmails, retryFailedEmail } from '../modules/outbox';
+import { routesPlugin } from './plugin';
+
+/** The admin sees the e-mails that could not be sent and puts one back in the queue (issue 19 §1). */
+export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool; onEmailsQueued?: () => void }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/admin/emails',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: z.object({ status: z.enum(OUTBOX_STATUSES).default('failed') }),
+        response: { 200: z.object({ items: z.array(outboxEmailSchema) }) },
+      },
+    },
+    async (request, reply) => reply.header('Cache-Control', 'no-store').send({ items: await listEmails(deps.pool, request.query.status, 100) }),
+  );
+
+  routes.post(
+    '/api/admin/emails/:id/retry',
+    { config: { access: 'admin' }, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2 ** 53) }) } },
+    async (request, reply) => {
+      if (!(await retryFailedEmail(deps.pool, request.params.id))) throw new AppError('email_not_found', messages.orderLife.outbox.notFound);
+      deps.onEmailsQueued?.();
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** registerOutboxRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const outboxRoutes = routesPlugin('outbox-routes', registerOutboxRoutes, { decorators: ['outbox'] });

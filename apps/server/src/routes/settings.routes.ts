@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { settingsResponseSchema, settingsUpdateSchema } from '@mayorista/core/schemas/settings';
+import { authOf } from '../plugins/auth';
+import { loadSettingsResponse, updateSettings } from '../modules/settings';
+import { routesPlugin } from './plugin';
+
+/** GET/PUT /api/admin/settings: the business settings (docs/api.md). */
+export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const response = { 200: settingsResponseSchema };
+
+  routes.get('/api/admin/settings', { config: { access: 'admin' }, schema: { response } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send(await loadSettingsResponse(deps.pool)),
+  );
+
+  routes.put(
+    '/api/admin/settings',
+    { config: { access: 'admin' }, schema: { body: settingsUpdateSchema, response } },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await updateSettings(deps.pool, request.body, authOf(request).userId)),
+  );
+}
+
+/** registerSettingsRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const settingsRoutes = routesPlugin('settings-routes', registerSettingsRoutes);
