@@ -1,4 +1,5 @@
 import { readSettings, type Settings, type SettingsResponse, type SettingsUpdate } from '@mayorista/core/schemas/settings';
+import { EFFECTIVE_SETTINGS_SQL } from '../../db/effective-settings';
 import type { Queryable } from '../../db/transaction';
 
 interface SettingsRow {
@@ -6,20 +7,6 @@ interface SettingsRow {
   updated_at: Date | null;
   recipients_default?: boolean;
 }
-
-/**
- * The stored settings document as SQL, with the admins' addresses as `admin_email_recipients`
- * until someone edits that list (decision 029): a new distributor's admins get the new-order
- * e-mails from the first order. The accounts that can manage orders are the admins and super
- * admins (the ADMIN_EMAIL account among them), at most 20 like a list an admin writes. Once the
- * key is stored, even as an empty list, it is what counts.
- */
-export const EFFECTIVE_SETTINGS_SQL = `(select case when s.value ? 'admin_email_recipients' then s.value
-          else coalesce(s.value, '{}'::jsonb) || jsonb_build_object('admin_email_recipients', (
-            select coalesce(jsonb_agg(a.email order by a.email), '[]'::jsonb)
-              from (select email from profiles where is_admin or is_super_admin order by email limit 20) a))
-        end
-   from (select 1) one left join app_settings s on s.id)`;
 
 const SETTINGS_ROW_SQL = `select ${EFFECTIVE_SETTINGS_SQL} as value, (select updated_at from app_settings where id) as updated_at,
   not coalesce((select value ? 'admin_email_recipients' from app_settings where id), false) as recipients_default`;
