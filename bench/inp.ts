@@ -118,7 +118,7 @@ async function typeAndScroll(page: Page): Promise<void> {
     await page.mouse.wheel(0, 700);
     await page.waitForTimeout(60);
     if (step % 2 === 1) {
-      const field = page.locator('[data-order-quantity] input[type="number"]').filter({ visible: true }).nth(2);
+      const field = page.locator('[data-order-quantity] input[inputmode="numeric"]').filter({ visible: true }).nth(2);
       await field.click();
       await page.keyboard.press('Control+A');
       await page.keyboard.type('24');

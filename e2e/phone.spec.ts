@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
 
 // On a 390 × 844 phone, every step has a way forward (decisions 032 and 033).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -9,6 +9,20 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const SHOTS = 'test-results/shots/phone';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+
+/** Controls on the first screen smaller than 44 × 44 px (checkboxes inside a larger label excepted). */
+function smallTapTargets(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, select, input, a[class*="min-h"], [role="tab"]'))
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
+      })
+      .filter((el) => !(el instanceof HTMLInputElement && el.type === 'checkbox' && el.closest('label')))
+      .map((el) => ({ label: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, w: el.getBoundingClientRect().width, h: el.getBoundingClientRect().height }))
+      .filter((b) => b.w < 44 || b.h < 44),
+  );
+}
 
 async function adminHeaders(request: APIRequestContext) {
   const token = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
@@ -125,6 +139,7 @@ test('a 40-line cart: the bar with total and "Realizar pedido" is on the first s
   const heights = await page.getByTestId('cart-line').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
   expect(Math.max(...heights)).toBeLessThanOrEqual(130);
   await shot(page, 'cart-40-lines');
+  expect(await smallTapTargets(page)).toEqual([]);
   // After scrolling to the end, the last line is not hidden behind the bar.
   await page.getByTestId('cart-line').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 10_000);
@@ -203,4 +218,262 @@ test('a half-filled sign-up: leaving a field judges it at once; submitting focus
   await expect(razon).toBeFocused();
   await expect(razon).toBeInViewport();
   await shot(page, 'register-half');
+});
+
+async function signUpThroughApi(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  const password = 'Clave-Cliente-E2E-2026';
+  const signup = await request.post('/api/auth/signup', { data: { email, password, data: { nombre: 'Kiosco', apellido: tag, dni: uniqueDni() } } });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const link = await waitForMailLink(email, '/verificar-correo');
+  return { email, password, link, id: ((await signup.json()) as { user: { id: string } }).user.id };
+}
+
+test('a verification link opened twice says the address is verified, with "Iniciar sesión"; the pending screen has a way forward', async ({ page, browser, request }) => {
+  const account = await signUpThroughApi(request, 'dosveces');
+  // A mail app's scanner opens it first…
+  const scanner = await browser.newPage();
+  await scanner.goto(account.link);
+  await expect(scanner.getByRole('heading', { name: '¡Correo verificado!' })).toBeVisible();
+  await scanner.close();
+  // …then the person.
+  await page.goto(account.link);
+  await expect(page.getByRole('heading', { name: 'Tu correo ya está verificado' })).toBeVisible();
+  await expect(page.getByText('No pudimos verificar tu correo')).toHaveCount(0);
+  await shot(page, 'verify-twice');
+  await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
+  await signInThroughForm(page, account.email, account.password);
+
+  // Waiting for approval: how long it usually takes, and the catalogue at retail prices.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Cuenta Pendiente de Aprobación' })).toBeVisible();
+  await expect(page.getByTestId('pending-wait')).toHaveText('Solemos aprobar las cuentas en menos de 24 horas hábiles.');
+  await shot(page, 'pending');
+  await page.getByRole('link', { name: 'Ver el catálogo (precios minoristas)' }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(page.getByTestId('product-row').or(page.getByRole('article')).first()).toBeVisible();
+});
+
+test('a visitor finds the catalogue from the home page', async ({ page }) => {
+  await page.goto('/');
+  const link = page.getByRole('main').getByRole('link', { name: 'Ver el catálogo' });
+  await expect(link).toBeVisible();
+  await shot(page, 'home-visitor');
+  await link.click();
+  await expect(page).toHaveURL(/\/catalog$/);
+});
+
+test('"Stock insuficiente" has a way forward: "Solo quedan 3 — ¿Agregás 3?" adds the 3; the refusal goes with the next search', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const name = `Poco Stock ${randomBytes(3).toString('hex')}`;
+  const created = await request.post('/api/products', { headers, data: { name, price: 50_000, retail_price: 70_000, stock: 3, sku: `PS-${randomBytes(3).toString('hex')}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  await customerWithCart(page, request, 'pocostock', {});
+  await page.goto('/catalog');
+  await page.getByLabel('Buscar productos').fill(name);
+  const row = page.getByRole('article', { name });
+  await expect(row).toHaveCount(1);
+  await row.getByLabel(`Cantidad: ${name}`).fill('10');
+  await row.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(page.getByText('Stock insuficiente', { exact: true })).toBeVisible();
+  const offer = row.getByTestId('stock-offer');
+  await expect(offer).toContainText('Solo quedan 3 — ¿Agregás 3?');
+  await shot(page, 'stock-offer');
+  await offer.getByRole('button', { name: 'Agregar 3' }).click();
+  await expect(page.getByRole('link', { name: /^Carrito:/ }).getByTestId('cart-count')).toHaveText('3');
+  await page.getByLabel('Buscar productos').fill('yerba');
+  await expect(page.getByText('Stock insuficiente', { exact: true })).toHaveCount(0);
+});
+
+test('quantity boxes take digits only; a list row shows the next tier; the first product is in the top third; tap targets are 44 px', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const name = `Escalonado ${randomBytes(3).toString('hex')}`;
+  const created = await request.post('/api/products', {
+    headers,
+    data: {
+      name,
+      price: 100_000,
+      retail_price: 150_000,
+      stock: 0,
+      has_unlimited_stock: true,
+      sku: `ES-${randomBytes(3).toString('hex')}`,
+      discounts: [{ minQuantity: 12, discountType: 'percentage', discountValue: 8 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await customerWithCart(page, request, 'escalon', {});
+  await page.goto('/catalog');
+  // This API-made account has no business data; a person who signed up with the form has it.
+  await page.getByRole('button', { name: 'Ahora no' }).click();
+  const first = page.getByTestId('product-row').first();
+  await expect(first).toBeVisible();
+  const top = (await first.boundingBox())!.y;
+  expect(top, 'first product y').toBeLessThan(844 / 3);
+  await shot(page, 'catalog-list');
+
+  // Every control on the first screen is at least 44 × 44 px.
+  expect(await smallTapTargets(page)).toEqual([]);
+
+  await page.getByLabel('Buscar productos').fill(name);
+  const row = page.getByRole('article', { name });
+  await expect(row.getByTestId('next-tier-short')).toHaveText('· −8 % desde 12');
+  const quantity = row.getByLabel(`Cantidad: ${name}`);
+  await quantity.fill('');
+  await quantity.pressSequentially('3e');
+  await expect(quantity).toHaveValue('3');
+  await quantity.pressSequentially('x2');
+  await expect(quantity).toHaveValue('32');
+});
+
+test.describe('the admin at 7 a.m. on a phone', () => {
+  async function adminPage(page: Page) {
+    await page.goto('/login');
+    await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  }
+
+  test('the panel opens with "N pedidos nuevos · N cuentas por aprobar"; every tab is in sight; orders start on the first screen with filters behind "Filtrar"', async ({ page, request }) => {
+    // At least one order and one account waiting.
+    const ids = await createProducts(request, 1, 'Madrugada');
+    const customer = await createApprovedCustomer(request, 'madrugada');
+    const token = await accessTokenFor(request, customer.email, customer.password);
+    const order = await request.post('/api/orders', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { items: [{ product_id: ids[0], quantity: 2 }], observaciones: '', canjeado_con_puntos: false, idempotency_key: `madrugada-${Date.now()}` },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    await signUpThroughApi(request, 'espera');
+
+    await adminPage(page);
+    await page.goto('/admin');
+    const summary = page.getByTestId('dashboard-summary');
+    await expect(summary).toBeInViewport();
+    await expect(summary).toContainText(/\d+ pedidos? nuevos? · \d+ cuentas? por aprobar/);
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(6);
+    for (const box of await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    await shot(page, 'admin-dashboard');
+
+    await page.getByRole('tab', { name: 'Pedidos' }).click();
+    const firstOrder = page.getByRole('list', { name: 'Pedidos' }).getByRole('listitem').first();
+    await expect(firstOrder).toBeInViewport({ ratio: 1 });
+    await expect(page.getByLabel('Estado')).toBeHidden();
+    await shot(page, 'admin-orders');
+    expect(await smallTapTargets(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.getByLabel('Estado').selectOption('Pendiente');
+    await expect(page.getByTestId('filter-chip')).toHaveText('Estado: Pendiente×');
+    await expect(page.getByRole('button', { name: 'Filtrar (1)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Filtrar (1)' }).click();
+    await shot(page, 'admin-orders-filtered');
+    await page.getByTestId('filter-chip').click();
+    await expect(page.getByTestId('filter-chip')).toHaveCount(0);
+  });
+
+  test('a pending sign-up shows only "Aprobar" and "Rechazar"; "Rechazar" asks first and deletes the account', async ({ page, request }) => {
+    const account = await signUpThroughApi(request, 'rechazo');
+    await adminPage(page);
+    await page.goto('/admin?tab=usuarios');
+    await page.getByLabel('Buscar usuarios').fill(account.email);
+    const card = page.getByRole('listitem').filter({ hasText: account.email });
+    await expect(card).toHaveCount(1);
+    const actions = card.getByRole('group');
+    await expect(actions.getByRole('button')).toHaveText(['Aprobar', 'Rechazar']);
+    await expect(card.getByRole('button', { name: 'Hacer administrador' })).toHaveCount(0);
+    await shot(page, 'admin-pending-card');
+    expect(await smallTapTargets(page)).toEqual([]);
+    await actions.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(card.getByRole('alertdialog')).toBeVisible();
+    await shot(page, 'admin-pending-reject-confirm');
+    await card.getByRole('button', { name: 'Sí, rechazar' }).click();
+    await expect(page.getByText('Solicitud rechazada', { exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: account.email })).toHaveCount(0);
+  });
+});
+
+test.describe('the same screens at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('cart with the summary\'s button (no bottom bar), catalogue filters, sign-up errors, admin panel and orders: screenshots', async ({ page, request, browser }) => {
+    const ids = await createProducts(request, 3, 'Escritorio');
+    await customerWithCart(page, request, 'escritorio', { [ids[0]!]: 2, [ids[1]!]: 1, [ids[2]!]: 5 });
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(3);
+    await expect(page.getByTestId('checkout-bar')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Realizar pedido' })).toHaveCount(1);
+    await shot(page, 'desktop-cart');
+    await page.goto('/catalog');
+    await expect(page.getByRole('button', { name: 'Lista', exact: true })).toHaveCount(1);
+    await shot(page, 'desktop-catalog');
+
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await visitor.goto('/register');
+    await visitor.getByRole('button', { name: 'Registrarse' }).click();
+    await expect(visitor.getByLabel('Nombre', { exact: true })).toBeFocused();
+    await shot(visitor, 'desktop-register-empty');
+    await visitor.goto('/login');
+    await signInThroughForm(visitor, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+    await visitor.goto('/admin');
+    await expect(visitor.getByTestId('dashboard-summary')).toBeVisible();
+    await shot(visitor, 'desktop-admin-dashboard');
+    await visitor.getByRole('tab', { name: 'Pedidos' }).click();
+    await expect(visitor.getByLabel('Estado')).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Filtrar' })).toBeHidden();
+    await shot(visitor, 'desktop-admin-orders');
+    await visitor.close();
+  });
+});
+
+test('Mi cuenta: saving with missing data brings the first wrong field into view with its message and a summary by the button', async ({ page, request }) => {
+  await customerWithCart(page, request, 'micuenta', {});
+  await page.goto('/mi-cuenta');
+  const form = page.getByRole('form', { name: 'Negocio y entrega' });
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  const razon = page.getByLabel('Razón social');
+  await expect(razon).toBeFocused();
+  await expect(razon).toBeInViewport();
+  await expect(razon).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByTestId('form-summary')).toContainText('Revisá');
+  await shot(page, 'mi-cuenta-errors');
+  await razon.fill('Kiosco La Esquina');
+  await expect(razon).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('offline, a page that cannot load says so in Spanish with "Reintentar" inside the shell; back online, "Reintentar" shows it', async ({ page, request }) => {
+  await customerWithCart(page, request, 'sinredpagina', {});
+  await page.goto('/');
+  await page.context().setOffline(true);
+  // A toast that could not load its own code shows as plain text, and closes itself after its time.
+  await expect(page.getByTestId('plain-toast')).toHaveCount(0, { timeout: 8000 });
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Mis listas' }).click();
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText('No se pudo mostrar esta página.');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  await shot(page, 'offline-page');
+  await page.context().setOffline(false);
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+});
+
+test('a toast whose code cannot download shows as plain text and the app stays (it used to go blank)', async ({ page, request }) => {
+  await customerWithCart(page, request, 'sintoaster', {});
+  await page.route('**/assets/toaster-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/catalog');
+  const name = 'Lentejas Egran 400 g'; // demo stock: 8
+  await page.getByLabel('Buscar productos').fill(name);
+  const row = page.getByRole('article', { name });
+  await row.getByLabel(`Cantidad: ${name}`).fill('15');
+  await row.getByRole('button', { name: 'Agregar', exact: true }).click();
+  const plain = page.getByTestId('plain-toast');
+  await expect(plain).toContainText('Stock insuficiente');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  await expect(row).toBeVisible();
+  await shot(page, 'plain-toast');
+  await plain.getByRole('button', { name: 'Cerrar notificación' }).click();
+  await expect(plain).toHaveCount(0);
 });

@@ -351,6 +351,7 @@ export const formContracts: FormContract[] = [
       minOrder: '1.000.000.000,00',
       recipients: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, '0')}${'a'.repeat(62)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`).join('\n'),
       threshold: '1000000',
+      approvalHours: '720',
     }),
     required: () => ({ minOrder: '', switches: allSwitches(true), recipients: '', threshold: '', pricesIncludeIva: true }),
     full: () => ({
@@ -359,6 +360,7 @@ export const formContracts: FormContract[] = [
       recipients: 'ventas@example.com\ndeposito@example.com, duenio@example.com',
       threshold: '3',
       pricesIncludeIva: false,
+      approvalHours: '48',
     }),
     texts: {},
     ok: 200,

@@ -214,6 +214,11 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/settings' }),
   },
+  [routeKey('GET', '/api/settings/public')]: {
+    access: 'public',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/settings/public' }),
+  },
   [routeKey('PUT', '/api/admin/settings')]: {
     access: 'admin',
     allowed: [200],

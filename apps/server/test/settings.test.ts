@@ -115,3 +115,20 @@ describe('issue 19 settings', () => {
     expect((await put({ email_admin_new_order: 'no' })).statusCode).toBe(400);
   });
 });
+
+describe('how long approval usually takes (GET /api/settings/public)', () => {
+  it('answers anyone the approval time, 24 h by default; an admin changes it; out-of-range hours are refused in Spanish', async () => {
+    const publicRead = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings/public' })).json();
+    expect(await publicRead()).toEqual({ approval_wait_hours: 24 });
+    const put = (payload: object) => ctx.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload });
+    const saved = await put({ approval_wait_hours: 48 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await publicRead()).toEqual({ approval_wait_hours: 48 });
+    for (const bad of [0, 721, 2.5, '24']) {
+      const refused = await put({ approval_wait_hours: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(messages.settings.invalidApprovalHours);
+    }
+    await put({ approval_wait_hours: 24 });
+  });
+});

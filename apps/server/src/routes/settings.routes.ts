@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { settingsResponseSchema, settingsUpdateSchema } from '@mayorista/core/schemas/settings';
+import { publicSettingsSchema, settingsResponseSchema, settingsUpdateSchema } from '@mayorista/core/schemas/settings';
 import { authOf } from '../plugins/auth';
-import { loadSettingsResponse, updateSettings } from '../modules/settings';
+import { loadSettings, loadSettingsResponse, updateSettings } from '../modules/settings';
 import { routesPlugin } from './plugin';
 
 /** GET/PUT /api/admin/settings: the business settings (docs/api.md). */
@@ -14,6 +14,12 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
   routes.get('/api/admin/settings', { config: { access: 'admin' }, schema: { response } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-store').send(await loadSettingsResponse(deps.pool)),
   );
+
+  // The few settings anyone may read: how long approval usually takes, for the pending screen.
+  routes.get('/api/settings/public', { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } }, async (_request, reply) => {
+    const { approval_wait_hours } = await loadSettings(deps.pool);
+    return reply.header('Cache-Control', 'no-cache').send({ approval_wait_hours });
+  });
 
   routes.put(
     '/api/admin/settings',

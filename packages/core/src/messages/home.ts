@@ -18,6 +18,7 @@ export const home = {
   ],
   visitorCta: 'Crear una cuenta',
   visitorSecondary: 'Ya tengo cuenta',
+  visitorCatalog: 'Ver el catálogo',
   browseCatalog: 'Ver el catálogo',
   pendingTitle: 'Tu cuenta está pendiente de aprobación',
   pendingText: 'Un administrador la va a revisar pronto. Te avisamos por correo cuando esté aprobada.',

@@ -28,6 +28,8 @@ export const products = {
     allCategories: 'Todas las categorías',
     onSaleFilter: 'Solo ofertas',
     inStockFilter: 'Solo con stock',
+    onSaleChip: 'Ofertas',
+    inStockChip: 'Con stock',
     saleBadge: 'Oferta',
     previousPrice: 'Precio anterior:',
     currentPrice: 'Precio:',

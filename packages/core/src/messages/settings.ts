@@ -16,6 +16,7 @@ export const settings = {
   invalidRecipient: 'Ingresá correos válidos, uno por línea.',
   tooManyRecipients: 'Podés cargar hasta 20 destinatarios.',
   invalidThreshold: 'Ingresá un número entero de unidades, 0 o más.',
+  invalidApprovalHours: 'Ingresá un número entero de horas, entre 1 y 720.',
   emailsHeading: 'Correos de pedidos',
   emailsIntro: 'Los correos salen en segundo plano: nunca demoran ni frenan un pedido.',
   emailCustomerOrderPlaced: 'Al cliente, cuando hace un pedido (con el PDF adjunto)',
@@ -28,5 +29,7 @@ export const settings = {
   adminRecipientsDefaultHint: 'Mientras no cambies esta lista, los reciben todos los administradores de la tienda (los de abajo).',
   lowStockThreshold: 'Stock bajo',
   lowStockThresholdHint: 'El panel lista los productos con esta cantidad de unidades o menos.',
+  approvalWaitHours: 'Tiempo de aprobación (horas)',
+  approvalWaitHoursHint: 'Lo que suele tardar aprobar una cuenta nueva: se lo decimos a quien espera.',
   updatedAt: (when: string) => `Última modificación: ${when}`,
 } as const;

@@ -46,6 +46,15 @@ const settingsFields = {
    * quote final prices, and keeping it on leaves every total exactly as it was before IVA existed.
    */
   prices_include_iva: emailSwitch,
+  /**
+   * How long approving a sign-up usually takes, in hours: the pending screen tells the person who
+   * waits (decision 033). Public (GET /api/settings/public).
+   */
+  approval_wait_hours: z
+    .number({ message: texts.invalidApprovalHours })
+    .int({ message: texts.invalidApprovalHours })
+    .min(1, { message: texts.invalidApprovalHours })
+    .max(720, { message: texts.invalidApprovalHours }),
 };
 
 export const settingsSchema = z.object(settingsFields);
@@ -65,7 +74,12 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   admin_email_recipients: [],
   low_stock_threshold: 5,
   prices_include_iva: true,
+  approval_wait_hours: 24,
 });
+
+/** GET /api/settings/public: what anyone may read (the pending screen's approval time). */
+export const publicSettingsSchema = z.object({ approval_wait_hours: z.number().int() });
+export type PublicSettings = z.output<typeof publicSettingsSchema>;
 
 /** GET/PUT answer: the settings plus when and by whom they last changed. */
 export const settingsResponseSchema = settingsSchema.extend({

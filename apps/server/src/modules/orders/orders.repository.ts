@@ -8,7 +8,7 @@ import type { OrderStatus } from '@mayorista/core/constants';
 import type { orders, OrderItemSnapshot, OrderUserInfo } from '../../db/schema';
 import { likeContains } from '../../db/like';
 import type { Queryable } from '../../db/transaction';
-import { EFFECTIVE_SETTINGS_SQL } from '../../db/effective-settings';
+import { EFFECTIVE_SETTINGS_SQL } from '../../db/settings-document';
 
 // The one repository of orders, customer and admin side alike (decision 009): plain SQL on the
 // pool or the transaction's client, the style decision 007 chose for the order hot path. Fixed

@@ -1,6 +1,6 @@
 import { readSettings, type Settings, type SettingsResponse, type SettingsUpdate } from '@mayorista/core/schemas/settings';
-import { EFFECTIVE_SETTINGS_SQL } from '../../db/effective-settings';
 import type { Queryable } from '../../db/transaction';
+import { EFFECTIVE_SETTINGS_SQL } from '../../db/settings-document';
 
 interface SettingsRow {
   value: unknown;

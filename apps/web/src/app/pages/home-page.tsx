@@ -4,6 +4,7 @@ import { guard } from '@mayorista/core/messages/guard';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { buttonVariants } from '../../components/ui/button';
 import { appConfig } from '../../lib/app-config';
+import { PendingWaitAndNextSteps } from '../routing/require-auth';
 
 /** What the service is, how to get access, and the next step for this visitor. */
 export default function HomePage() {
@@ -67,6 +68,10 @@ function CallToAction() {
         <Link to="/login" className={buttonVariants({ variant: 'secondary' })}>
           {home.visitorSecondary}
         </Link>
+        {/* The catalogue works without an account, at retail prices. */}
+        <Link to="/catalog" className={buttonVariants({ variant: 'ghost', className: 'underline underline-offset-2' })}>
+          {home.visitorCatalog}
+        </Link>
       </div>
     );
   }
@@ -75,6 +80,7 @@ function CallToAction() {
       <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
         <p className="font-semibold text-amber-950">{guard.pendingTitle}</p>
         <p className="mt-1 text-amber-950">{guard.pendingText}</p>
+        <PendingWaitAndNextSteps className="mt-3 items-start" />
       </div>
     );
   }

@@ -4,6 +4,8 @@ import { app } from '@mayorista/core/messages/app';
 import { guard as guardTexts } from '@mayorista/core/messages/guard';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
+import { buttonVariants } from '../../components/ui/button';
+import { usePublicSettings } from '../../lib/queries/public-settings';
 
 /** What /login receives in router state so it can send the user back after signing in. */
 export interface LoginRedirectState {
@@ -35,12 +37,31 @@ export function PendingApproval() {
         {guardTexts.pendingTitle}
       </h1>
       <p className="mt-3 text-slate-700">{guardTexts.pendingText}</p>
-      <p className="mt-4">
-        <Link to="/mi-cuenta" className="font-medium text-brand-800 underline underline-offset-2">
-          {guardTexts.pendingAccountLink}
-        </Link>
-      </p>
+      <PendingWaitAndNextSteps className="mt-4 items-center" />
     </section>
+  );
+}
+
+/**
+ * What a person waiting for approval can do meanwhile (decision 033): how long it usually takes
+ * (a setting), the catalogue at retail prices, and their business data in Mi cuenta.
+ */
+export function PendingWaitAndNextSteps({ className = '' }: { className?: string }) {
+  const settings = usePublicSettings();
+  return (
+    <div className={`flex flex-col gap-3 ${className}`}>
+      {settings.data ? (
+        <p className="text-slate-700" data-testid="pending-wait">
+          {guardTexts.pendingWait(settings.data.approval_wait_hours)}
+        </p>
+      ) : null}
+      <Link to="/catalog" className={buttonVariants()}>
+        {guardTexts.pendingCatalogLink}
+      </Link>
+      <Link to="/mi-cuenta" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+        {guardTexts.pendingAccountLink}
+      </Link>
+    </div>
   );
 }
 

@@ -17,7 +17,8 @@ export const buttonVariants = cva(
       // are joined, not merged (lib/cn.ts).
       size: {
         md: 'min-h-11 px-4 py-2',
-        sm: 'min-h-9 px-3 py-1.5',
+        // 44 px on a phone, as every tap target there; the denser 36 px from 640 px up.
+        sm: 'min-h-11 min-w-11 px-3 py-1.5 sm:min-h-9 sm:min-w-0',
         icon: 'min-h-11 min-w-11',
       },
     },

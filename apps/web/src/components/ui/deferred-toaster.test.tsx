@@ -12,8 +12,10 @@ describe('DeferredToaster', () => {
 
     act(() => void toast({ title: 'Producto añadido', description: 'Yerba se ha añadido al carrito.' }));
 
+    // Plain text at once, then Radix's toaster once its chunk is in.
     expect(await screen.findByText('Producto añadido')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: /Notificaciones/ })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: /Notificaciones/ })).toBeInTheDocument();
+    expect(await screen.findByText('Producto añadido')).toBeInTheDocument();
   });
 
   it('stays mounted after the toasts are gone, so later toasts appear at once', async () => {

@@ -4,6 +4,7 @@ import { adminPage } from '@mayorista/core/messages/adminPage';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatMoney } from '@mayorista/core/money';
 import { DASHBOARD_PERIODS, type Dashboard, type DashboardPeriod, type PeriodFigures } from '@mayorista/core/schemas/order-life';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,6 +20,7 @@ export default function AdminDashboardTab() {
   const query = useQuery(dashboardQueryOptions(period));
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-4">
+      {query.data ? <TodoSummary data={query.data} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="dashboard-heading" className="text-xl font-semibold text-slate-900">
           {text.heading}
@@ -46,6 +48,26 @@ export default function AdminDashboardTab() {
         <DashboardView data={query.data} />
       )}
     </section>
+  );
+}
+
+/**
+ * The first line of the panel (decision 033): what waits for the admin — new orders (Pendiente and
+ * Pendiente de Canje, whenever placed) and sign-ups to approve — each a link to its tab.
+ */
+function TodoSummary({ data }: { data: Dashboard }) {
+  const fresh = data.orders_by_status.filter((s) => s.status === 'Pendiente' || s.status === 'Pendiente de Canje').reduce((sum, s) => sum + s.count, 0);
+  const link = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2';
+  return (
+    <p aria-label={text.summaryLabel} className="flex flex-wrap items-center gap-x-2 rounded-lg border border-brand-200 bg-brand-50 px-3 text-base" data-testid="dashboard-summary">
+      <Link to="/admin?tab=pedidos" className={link}>
+        {text.newOrders(fresh)}
+      </Link>
+      <span aria-hidden="true">{" · "}</span>
+      <Link to="/admin?tab=usuarios" className={link}>
+        {text.accountsToApprove(data.accounts_awaiting_approval)}
+      </Link>
+    </p>
   );
 }
 

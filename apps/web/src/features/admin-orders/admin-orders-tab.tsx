@@ -43,6 +43,18 @@ export default function AdminOrdersTab() {
   const query = useQuery(adminOrdersQueryOptions(deferredFilters, page));
   const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / ADMIN_ORDERS_PAGE_SIZE));
   const ids = { status: useId(), customer: useId(), from: useId(), to: useId() };
+  // On a phone the filters fold behind "Filtrar" (decision 033): the first order shows on the first
+  // screen, and the active filters stay in sight as chips that remove themselves.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const fieldsetId = useId();
+  const active = (
+    [
+      ['status', text.filterStatus, filters.status],
+      ['customer', text.filterCustomer, (filters.customer ?? '').trim()],
+      ['from', text.filterFrom, filters.from],
+      ['to', text.filterTo, filters.to],
+    ] as const
+  ).filter(([, , value]) => value !== '');
 
   const update = (patch: Partial<AdminOrdersFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -74,7 +86,32 @@ export default function AdminOrdersTab() {
         </div>
       </div>
 
-      <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.5fr_auto_auto_auto]">
+      <div className="flex flex-wrap items-center gap-2 sm:hidden">
+        <Button
+          variant={active.length > 0 ? 'primary' : 'secondary'}
+          size="sm"
+          aria-expanded={filtersOpen}
+          aria-controls={fieldsetId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {active.length > 0 ? text.filterToggleActive(active.length) : text.filterToggle}
+        </Button>
+        {active.map(([key, label, value]) => (
+          <button
+            key={key}
+            type="button"
+            aria-label={text.removeFilter(`${label}: ${value}`)}
+            onClick={() => update({ [key]: '' })}
+            className="inline-flex min-h-11 items-center gap-1 rounded-full border border-brand-700 bg-brand-50 px-3 text-sm text-brand-900"
+            data-testid="filter-chip"
+          >
+            {label}: {value}
+            <span aria-hidden="true">×</span>
+          </button>
+        ))}
+      </div>
+
+      <fieldset id={fieldsetId} className={`${filtersOpen ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-[1fr_1.5fr_auto_auto_auto]`}>
         <legend className="sr-only">{text.filtersLegend}</legend>
         <div className="space-y-1">
           <Label htmlFor={ids.status}>{text.filterStatus}</Label>

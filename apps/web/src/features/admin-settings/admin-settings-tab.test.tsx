@@ -88,4 +88,24 @@ describe('Ajustes tab', () => {
     await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ prices_include_iva: false });
   });
+
+  it('saves how long approval usually takes, and refuses 0 hours next to the field', async () => {
+    const view = mountTab({
+      'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, updated_at: null }),
+      'PUT /api/admin/settings': (call) => jsonResponse(200, { ...DEFAULT_SETTINGS, ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
+    });
+    const hours = await screen.findByLabelText(text.approvalWaitHours);
+    expect(hours).toHaveValue('24');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '0');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    expect(await screen.findByText(text.invalidApprovalHours)).toBeInTheDocument();
+    expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '4h8');
+    expect(hours).toHaveValue('48');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ approval_wait_hours: 48 });
+  });
 });

@@ -44,8 +44,9 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
   );
   const [recipients, setRecipients] = useState(current.admin_email_recipients.join('\n'));
   const [threshold, setThreshold] = useState(String(current.low_stock_threshold));
+  const [approvalHours, setApprovalHours] = useState(String(current.approval_wait_hours));
   const [pricesIncludeIva, setPricesIncludeIva] = useState(current.prices_include_iva);
-  const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string; approvalHours?: string }>({});
 
   const mutation = useMutation({
     mutationFn: saveSettings,
@@ -58,7 +59,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const update = toSettingsBody({ minOrder, switches, recipients, initialRecipients: current.admin_email_recipients, threshold, pricesIncludeIva });
+    const update = toSettingsBody({ minOrder, switches, recipients, initialRecipients: current.admin_email_recipients, threshold, pricesIncludeIva, approvalHours });
     if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
       return;
@@ -68,7 +69,11 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
     const parsed = settingsUpdateSchema.safeParse(update);
     if (!parsed.success) {
       const issueOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
-      setFieldErrors({ recipients: issueOf('admin_email_recipients'), threshold: issueOf('low_stock_threshold') });
+      setFieldErrors({
+        recipients: issueOf('admin_email_recipients'),
+        threshold: issueOf('low_stock_threshold'),
+        approvalHours: issueOf('approval_wait_hours'),
+      });
       return;
     }
     setFieldErrors({});
@@ -101,6 +106,15 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           autoComplete="off"
           value={threshold}
           onChange={(event) => setThreshold(event.target.value)}
+        />
+        <Field
+          label={text.approvalWaitHours}
+          hint={text.approvalWaitHoursHint}
+          error={fieldErrors.approvalHours}
+          inputMode="numeric"
+          autoComplete="off"
+          value={approvalHours}
+          onChange={(event) => setApprovalHours(event.target.value.replace(/\D+/g, ''))}
         />
         <fieldset className="space-y-1">
           <legend className="font-medium text-slate-900">{ivaTexts.settingHeading}</legend>

@@ -33,6 +33,7 @@ describe('toSettingsBody', () => {
 
   it('a blank minimum is no minimum; an amount that does not parse is NaN for the form to report', () => {
     expect(toSettingsBody({ ...values, minOrder: '' }).min_order_amount).toBe(0);
+    expect(toSettingsBody({ ...values, approvalHours: ' 48 ' }).approval_wait_hours).toBe(48);
     expect(toSettingsBody({ ...values, minOrder: 'doce' }).min_order_amount).toBeNaN();
   });
 });

@@ -18,6 +18,8 @@ export interface SettingsValues {
   initialRecipients?: string[];
   threshold: string;
   pricesIncludeIva: boolean;
+  /** Hours as typed (digits); left out, the stored value stays. */
+  approvalHours?: string;
 }
 
 /**
@@ -40,5 +42,6 @@ export function toSettingsBody(values: SettingsValues): SettingsUpdate {
     ...(unchanged ? {} : { admin_email_recipients: recipients }),
     low_stock_threshold: Number(values.threshold.trim() || '0'),
     prices_include_iva: values.pricesIncludeIva,
+    ...(values.approvalHours === undefined ? {} : { approval_wait_hours: Number(values.approvalHours.trim() || '0') }),
   };
 }

@@ -142,7 +142,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   const row = { kind, onAddToCart, starredIds: favorites?.ids, onToggleFavorite: favorites?.onToggle };
 
   return (
-    <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-2 px-3 py-3 md:space-y-4 md:px-4 md:py-6">
+    <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-2 px-3 pt-2 pb-4 md:space-y-4 md:px-4 md:py-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
           {t.title}
@@ -161,6 +161,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
           filters={selectFilters}
           onFiltersChange={setSelectFilters}
           categories={categories.data?.items ?? []}
+          searchAddon={<ViewToggle view={view} onChange={setView} compact />}
         />
       )}
 
@@ -184,7 +185,10 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
             <p className="text-sm text-slate-700" aria-live="polite">
               {showFavorites ? favoriteTexts.count(items.length) : t.resultsCount(items.length, total)}
             </p>
-            <ViewToggle view={view} onChange={setView} />
+            {/* On a phone the toggle sits next to the search box (decision 033), except in Favoritos. */}
+            <div className={showFavorites ? undefined : 'max-sm:hidden'}>
+              <ViewToggle view={view} onChange={setView} />
+            </div>
           </div>
           {!results ? (
             <ResultsPlaceholder />
@@ -239,21 +243,28 @@ function favoritesState(favorites: FavoritesProps): ReactNode {
   return null;
 }
 
-function ViewToggle({ view, onChange }: { view: CatalogView; onChange: (view: CatalogView) => void }) {
-  const option = (value: CatalogView, label: string) => (
+function ViewToggle({ view, onChange, compact = false }: { view: CatalogView; onChange: (view: CatalogView) => void; compact?: boolean }) {
+  const option = (value: CatalogView, label: string, icon: ReactNode) => (
     <Button
       variant={view === value ? 'primary' : 'secondary'}
-      size="sm"
+      size={compact ? 'icon' : 'sm'}
       aria-pressed={view === value}
+      aria-label={compact ? label : undefined}
+      title={compact ? label : undefined}
       onClick={() => onChange(value)}
     >
-      {label}
+      {compact ? icon : label}
     </Button>
   );
+  const svg = (path: string) => (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d={path} />
+    </svg>
+  );
   return (
-    <div role="group" aria-label={t.viewLabel} className="flex gap-1">
-      {option('list', t.viewList)}
-      {option('cards', t.viewCards)}
+    <div role="group" aria-label={t.viewLabel} className={compact ? 'flex shrink-0 gap-1 sm:hidden' : 'flex gap-1'}>
+      {option('list', t.viewList, svg('M4 6h16M4 12h16M4 18h16'))}
+      {option('cards', t.viewCards, svg('M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z'))}
     </div>
   );
 }

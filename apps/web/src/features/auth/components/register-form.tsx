@@ -13,7 +13,8 @@ import { AuthCard, FormAlert } from './auth-card';
 import { fieldErrorsFrom, type FieldErrors } from './form-errors';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 import { toRegisterBody } from '../register-body';
-import { focusFirstError, registerFieldErrors } from './form-validation';
+import { registerFieldErrors } from './form-validation';
+import { focusFirstError } from '../../../lib/forms/focus-first-error';
 
 const text = accountPages;
 const PERSONAL_FIELDS = ['nombre', 'apellido', 'dni', 'email', 'password'] as const;

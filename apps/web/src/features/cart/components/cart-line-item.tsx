@@ -40,7 +40,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
   // Decision 033: compact on a phone — name and price, then one row of quantity, line total and
   // "Quitar" — so a 40-line order stays scannable; the notes below the price only when they apply.
   return (
-    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 border-b border-slate-200 py-2 sm:py-3" data-testid="cart-line">
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 border-b border-slate-200 py-2 sm:grid-cols-[1fr_auto_11rem] sm:py-3" data-testid="cart-line">
       <div className="col-span-2 min-w-0 sm:col-span-1">
         <h2 className="text-sm leading-snug font-semibold text-slate-900 sm:text-base">{product.name}</h2>
         <p className="text-xs text-slate-700 sm:text-sm">
@@ -93,7 +93,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         ) : null}
       </div>
 
-      <div className="flex items-center gap-1 sm:row-span-2">
+      <div className="flex items-center gap-1">
         <Button
           variant="secondary"
           size="icon"
@@ -137,7 +137,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
         </Button>
       </div>
 
-      <div className="flex items-center justify-end gap-1 sm:col-start-2">
+      <div className="flex items-center justify-end gap-1">
         <p className="text-right">
           <span className="sr-only">{cartPage.lineTotal}: </span>
           <span className="font-semibold tabular-nums" data-testid="line-total">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { products } from '@mayorista/core/messages/products';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -13,9 +13,11 @@ export interface CatalogFiltersProps {
   filters: Omit<Filters, 'search'>;
   onFiltersChange: (filters: Omit<Filters, 'search'>) => void;
   categories: string[];
+  /** Next to the search box on a phone (the view toggle), so the products start higher. */
+  searchAddon?: ReactNode;
 }
 
-export function CatalogFilters({ searchText, onSearchTextChange, filters, onFiltersChange, categories }: CatalogFiltersProps) {
+export function CatalogFilters({ searchText, onSearchTextChange, filters, onFiltersChange, categories, searchAddon }: CatalogFiltersProps) {
   const id = useId();
   // Compact on a phone (decision 033): the search, then the category and the two filters side by
   // side as chips, so the first product starts in the top third of a 390 × 844 screen. The labels
@@ -28,14 +30,18 @@ export function CatalogFilters({ searchText, onSearchTextChange, filters, onFilt
         <Label htmlFor={`${id}-search`} className="sr-only sm:not-sr-only">
           {t.searchLabel}
         </Label>
-        <Input
-          id={`${id}-search`}
-          type="search"
-          value={searchText}
-          placeholder={t.searchPlaceholder}
-          autoComplete="off"
-          onChange={(event) => onSearchTextChange(event.target.value)}
-        />
+        <div className="flex gap-2">
+          <Input
+            id={`${id}-search`}
+            type="search"
+            value={searchText}
+            placeholder={t.searchPlaceholder}
+            autoComplete="off"
+            className="min-w-0 flex-1"
+            onChange={(event) => onSearchTextChange(event.target.value)}
+          />
+          {searchAddon}
+        </div>
       </div>
       <div className="flex flex-wrap items-end gap-2 sm:gap-3">
         <div className="min-w-0 flex-1 basis-32 sm:space-y-1">
@@ -63,7 +69,8 @@ export function CatalogFilters({ searchText, onSearchTextChange, filters, onFilt
             checked={filters.onSale}
             onChange={(event) => onFiltersChange({ ...filters, onSale: event.target.checked })}
           />
-          {t.onSaleFilter}
+          <span className="sm:hidden">{t.onSaleChip}</span>
+          <span className="max-sm:hidden">{t.onSaleFilter}</span>
         </label>
         <label className={chip}>
           <input
@@ -72,7 +79,8 @@ export function CatalogFilters({ searchText, onSearchTextChange, filters, onFilt
             checked={filters.inStock}
             onChange={(event) => onFiltersChange({ ...filters, inStock: event.target.checked })}
           />
-          {t.inStockFilter}
+          <span className="sm:hidden">{t.inStockChip}</span>
+          <span className="max-sm:hidden">{t.inStockFilter}</span>
         </label>
       </div>
     </div>

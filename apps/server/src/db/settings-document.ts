@@ -1,3 +1,6 @@
+// Shared by the settings module and the order placement's one-statement read (modules/orders), so
+// both read the settings through the same rule.
+
 /**
  * The stored settings document as SQL, with the admins' addresses as `admin_email_recipients`
  * until someone edits that list (decision 029): a new distributor's admins get the new-order
