@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // `npm run bench:inp`: input latency (INP) and scrolling of the order-form view with 5,000
-// products loaded (issue 18 item 1). See bench/README.md, "INP del pedido". Figures are reported,
+// products loaded (the wholesale-ordering work, decision 016). See bench/README.md, "INP del pedido". Figures are reported,
 // never asserted: they depend on the machine.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';

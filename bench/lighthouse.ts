@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, Debian Chromium) on the catalogue with
-// the bench's 5,000 products, and where its time goes (issue 18, decision 024). See bench/README.md,
+// the bench's 5,000 products, and where its time goes (the wholesale-ordering work, decision 024). See bench/README.md,
 // "Lighthouse del catálogo". Figures are reported, never asserted: they depend on the machine.
 //   npm run bench:lighthouse                       /catalog, 3 runs (build first: npm run build)
 //   npm run bench:lighthouse -- --runs=5 / --pages=/,/catalog,/login

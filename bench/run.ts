@@ -30,11 +30,11 @@ const quick = process.argv.includes('--quick');
  * schema change without the whole 6-minute run.
  */
 const scenarioFilter = process.argv.find((a) => a.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
-/** Only the catalogue's growth curve and the migration time (issue 21), skipping the other phases. */
+/** Only the catalogue's growth curve and the migration time (the catalogue-at-scale work, decision 008), skipping the other phases. */
 const growthOnly = process.argv.includes('--growth-only') || scenarioFilter !== undefined;
 /** `--only=pricing`, `--only=import-load` or `--only=dashboard`: one phase alone, for repeated runs on a shared machine (decision 022). */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
-/** Only the catalogue with customers on price lists (issue 16), next to its bare baseline. */
+/** Only the catalogue with customers on price lists (the business-identity work, decisions 017–019), next to its bare baseline. */
 const priceListsOnly = process.argv.includes('--price-lists-only');
 /** Only the orders phase, repeated (`BENCH_ORDER_ROUNDS`, default 3) for its spread; writes no results file. */
 const ordersOnly = process.argv.includes('--orders-only');
@@ -118,7 +118,7 @@ async function main() {
     const serverA = await startProcess({ script: MAIN_JS, env: serverEnv(portA), port: portA, cpu: serverCpu });
     servers.push(serverA);
     const customer = data.customers[0]!;
-    // Issue 16: customers from the end of the dataset (the order phases use the first ones).
+    // The business-identity work (decisions 017–019): customers from the end of the dataset (the order phases use the first ones).
     const priceListPhase = () =>
       runPriceListCatalogue({
         pool,
@@ -174,7 +174,7 @@ async function main() {
         };
       }
 
-      // 1b. Issue 16: the same page for customers on price lists (skipped with --orders-only).
+      // 1b. The business-identity work (decisions 017–019): the same page for customers on price lists (skipped with --orders-only).
       if (!ordersOnly) results.priceLists = await priceListPhase();
 
       // 2. Order placement: 16 customers, 5-line orders sharing one hot product.
@@ -201,7 +201,7 @@ async function main() {
       }
 
       if (!ordersOnly) {
-        // 2b. Issue 19: the dashboard on these 20,000 orders, and the outbox write in the order's transaction.
+        // 2b. The order-life work (decision 014): the dashboard on these 20,000 orders, and the outbox write in the order's transaction.
         say('▶ Panel de administración y costo del outbox de correos...');
         // On a settled database, like every phase: right after the order runs' thousands of rows,
         // autovacuum would be timed along with the dashboard's queries.
@@ -256,7 +256,7 @@ async function main() {
       return;
     }
 
-    // 6. The catalogue's growth curve (issue 21): 5,000 → 20,000 → 50,000 products, same server.
+    // 6. The catalogue's growth curve (the catalogue-at-scale work, decision 008): 5,000 → 20,000 → 50,000 products, same server.
     // The load generator goes back to core 1 (the web phase gave it every core for Chromium).
     try {
       if (cores >= 2) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
@@ -287,7 +287,7 @@ async function main() {
       await growthBase.stop();
     }
     if (!scenarioFilter) {
-      // 7. Prices (issue 17): bulk repricing, XLSX import, price-list PDF, on a database of their own.
+      // 7. Prices (the repricing work, decision 015): bulk repricing, XLSX import, price-list PDF, on a database of their own.
       results.pricing = await runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
       // 7b. The catalogue while a 20,000-row import is read and applied (decision 030).
       results.importUnderLoad = await runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });

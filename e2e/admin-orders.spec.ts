@@ -47,7 +47,7 @@ test('an admin with /admin open sees a new order live: toast with the customer n
   await joined;
   await adminPage.getByRole('link', { name: 'Panel de administración' }).first().click();
   await expect(adminPage).toHaveURL(/\/admin/);
-  // The dashboard is the panel's first tab since issue 19.
+  // The dashboard is the panel's first tab since the order-life work (decision 014).
   await adminPage.getByRole('tab', { name: 'Pedidos' }).click();
   const list = adminPage.getByRole('list', { name: 'Pedidos' }).or(adminPage.getByText('No hay pedidos que coincidan con los filtros.'));
   await expect(list.first()).toBeVisible();

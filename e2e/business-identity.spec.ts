@@ -13,7 +13,7 @@ import {
   waitForMailLink,
 } from './support/accounts-helpers';
 
-// Issue 16 items 1–4 in a real browser: sign-up with the business data → approval → Mi cuenta →
+// The business-identity work (decisions 017–019) in a real browser: sign-up with the business data → approval → Mi cuenta →
 // the admin customer page and its CUIT search → the order's PDF and WhatsApp text carry the CUIT.
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/coord/shots/16';
 mkdirSync(SHOTS, { recursive: true });
@@ -114,7 +114,7 @@ test('sign-up with business data → approval → Mi cuenta → admin customer p
   await adminContext.close();
 });
 
-test('an account from before issue 16 is asked to complete its data, and keeps its session and cart while it does', async ({ page, request }) => {
+test('an account from before the business-identity work (decisions 017–019) is asked to complete its data, and keeps its session and cart while it does', async ({ page, request }) => {
   // createApprovedCustomer signs up through the API with the seed fields only, as older clients did.
   const customer = await createApprovedCustomer(request, 'incompleto');
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
-// Issue 16 item 6 (decision 019): a Responsable Inscripto sees IVA itemised in the cart and in the
+// The business-identity work (decision 019): a Responsable Inscripto sees IVA itemised in the cart and in the
 // order; a Consumidor Final sees final prices. With IVA_SHOTS=<dir> it also saves screenshots of the
 // cart at 390 and 1280 px and the order PDF.
 

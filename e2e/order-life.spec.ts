@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
 /**
- * Issue 19 in the browser: an admin edits an order (the customer's Mis Pedidos and PDF change),
+ * The order-life work (decision 014) in the browser: an admin edits an order (the customer's Mis Pedidos and PDF change),
  * a customer cancels one (stock and points return), and the dashboard shows a known fixture.
  */
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;

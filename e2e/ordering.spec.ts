@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
-// Issue 18 on a 390 × 844 phone: the spec's stock refusal, pack sizes and the minimum order.
+// The wholesale-ordering work (decision 016) on a 390 × 844 phone: the spec's stock refusal, pack sizes and the minimum order.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
-// Issue 16 item 5: an admin creates "Lista 2" −5 % and puts customer A on it; A's catalogue, cart
+// The business-identity work (decisions 017–019): an admin creates "Lista 2" −5 % and puts customer A on it; A's catalogue, cart
 // and order total show the list price, customer B's the base price.
 
 const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
-/** Issue 17: bulk repricing with preview and undo; export, edit, dry run and import. */
+/** The repricing work (decision 015): bulk repricing with preview and undo; export, edit, dry run and import. */
 
 const ars = (text: string) => text.replace(/ /g, '\u00a0');
 const SHOTS = '/work/coord/shots/17';

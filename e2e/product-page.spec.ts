@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
-// Issue 18 item 6 on a 390 × 844 phone: the product page, its images, the star and sharing.
+// The wholesale-ordering work (decision 016) on a 390 × 844 phone: the product page, its images, the star and sharing.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const SHOTS = '/work/coord/shots/18';

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
 
 /**
- * Issue 8 item 3: stored content is inert. Product names, customer names and order notes full of
+ * The hardening work (permissions, hostile input, races, crashes): stored content is inert. Product names, customer names and order notes full of
  * HTML and JavaScript come back from the API and must render as text in the SPA, and the
  * Content-Security-Policy must stop an inline script even if one got into the page.
  * (The PDF is covered by the orders suite.)

@@ -1,4 +1,4 @@
-// The catalogue's growth curve (issue 21): the same requests at 5,000, 20,000 and 50,000 products.
+// The catalogue's growth curve (the catalogue-at-scale work, decision 008): the same requests at 5,000, 20,000 and 50,000 products.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client';

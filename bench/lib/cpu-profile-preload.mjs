@@ -1,7 +1,7 @@
 // CPU-profiles the built server under the bench's load (decision 021). `--cpu-prof` is refused in
 // NODE_OPTIONS, and the bench starts the server itself, so this preload starts the inspector's
 // profiler in dist/main.js only (every other process ignores it) and writes the profile on exit:
-//   BENCH_CPU_PROFILE_DIR=/tmp/prof NODE_OPTIONS="--import ./bench/lib/cpu-profile-preload.mjs" npm run bench -- --orders-only
+//   BENCH_CPU_PROFILE_DIR=/tmp/prof NODE_OPTIONS="--import $PWD/bench/lib/cpu-profile-preload.mjs" npm run bench -- --orders-only
 // Open the .cpuprofile in Chrome DevTools (Performance) or any speedscope-like viewer.
 import fs from 'node:fs';
 import inspector from 'node:inspector';

@@ -5,7 +5,7 @@ import { runOrderLoad, type LoadResult } from './orders';
 import { percentile } from './processes';
 
 /**
- * Issue 19's bench phase: the admin dashboard's queries on the dataset's 20,000 orders (all within
+ * The order-life work's (decision 014) bench phase: the admin dashboard's queries on the dataset's 20,000 orders (all within
  * the last two weeks, so "month" reads every one of them), and what writing the order e-mails to
  * the outbox inside the order's transaction costs the order throughput.
  */
@@ -63,7 +63,7 @@ export async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 180_000): 
 
 /**
  * The same order load twice against the running server: e-mails switched off (no outbox rows:
- * the order's transaction as before issue 19, plus reading the settings) and on (a customer and
+ * the order's transaction as before the order-life work (decision 014), plus reading the settings) and on (a customer and
  * an admin row per order, and the server's worker rendering and "sending" them meanwhile).
  * Off, on, off, on: each side gets half the run at each position.
  */

@@ -1,4 +1,4 @@
-// Issue 16 item 5 (decision 018): the catalogue read with customers on price lists, next to the
+// The business-identity work (decision 018): the catalogue read with customers on price lists, next to the
 // bare baseline. Target: ≥ 0.95× the baseline's req/s.
 import path from 'node:path';
 import autocannon from 'autocannon';

@@ -1,4 +1,4 @@
-// Issue 17's phase of `npm run bench` (bench/README.md "Precios"): bulk repricing, XLSX import and
+// The repricing work's (decision 015) phase of `npm run bench` (bench/README.md "Precios"): bulk repricing, XLSX import and
 // the price-list PDF, measured over HTTP against the built server on a database of its own.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

@@ -92,7 +92,7 @@ export function uniqueCuit(): string {
 
 export const dashedCuit = (cuit: string) => `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`;
 
-/** Fills the business and delivery fields of the sign-up form or Mi cuenta (issue 16), as a person types them. */
+/** Fills the business and delivery fields of the sign-up form or Mi cuenta (the business-identity work, decisions 017–019), as a person types them. */
 export async function fillBusinessFields(page: Page, cuit: string, razonSocial = 'Almacén Don José SRL'): Promise<void> {
   await page.getByLabel('Razón social').fill(razonSocial);
   await page.getByLabel('CUIT').fill(dashedCuit(cuit));

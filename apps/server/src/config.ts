@@ -19,7 +19,7 @@ const isProxyAddress = (entry: string) => {
 /**
  * Which `X-Forwarded-For` entries to believe (decision 010). Never "all": trusting every hop
  * takes the leftmost entry, which the client writes itself, so rotating it dodged every per-IP
- * limit (issue 20 item 3).
+ * limit (the abuse-limits work, decision 010).
  * - `0` (or empty, `false`): no proxy; the socket address is the client.
  * - `1`…`10` (`true`/`yes` mean 1): that many proxies in front, each appending the address it saw;
  *   the client is the entry that many hops from the right.
@@ -75,7 +75,7 @@ const envSchema = z
     RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_ORDERS_MAX: z.coerce.number().int().positive().default(60),
     UPLOADS_DIR: z.string().optional(),
-    // Issue 19: the e-mail outbox worker (decision 014).
+    // The order-life work: the e-mail outbox worker (decision 014).
     OUTBOX_WORKER: booleanFlag.default(true),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),

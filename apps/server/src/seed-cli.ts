@@ -11,7 +11,7 @@ if (!config.databaseUrl) {
 }
 const pool = createPool(config.databaseUrl);
 await runMigrations(pool);
-// With ADMIN_EMAIL set the operator has their own admin: no demo one (issue 20 item 9).
+// With ADMIN_EMAIL set the operator has their own admin: no demo one (the abuse-limits work, decision 010).
 const result = await seedDemo(createDatabase(pool), { withAdmin: !config.admin });
 process.stdout.write(`Productos cargados: ${result.products}\n`);
 if (result.admin) process.stdout.write(`Administrador: ${result.admin.email} / ${result.admin.password}\n`);

@@ -5,7 +5,7 @@ import { EMAILS_PER_RECIPIENT_PER_HOUR } from '../src/modules/accounts/email-lim
 import { createVerifiedUser, readMails, setupTestAppWithOutbox, tokenFromMail, waitForMail } from './factories';
 
 /**
- * Issue 20 item 4: one address received 29 recovery and 30 verification e-mails in an hour. Per
+ * The abuse-limits work (decision 010): one address received 29 recovery and 30 verification e-mails in an hour. Per
  * IP limits are generous here (one attacker, many addresses is covered in abuse.test.ts); the
  * per-recipient limit holds whatever the source address.
  */

@@ -16,7 +16,7 @@ import { generateOpaqueToken, hashOpaqueToken } from '../src/modules/accounts/se
 import { FAILURES_BEFORE_LOCK, MAX_LOCK_SECONDS } from '../src/modules/accounts/sign-in-throttle';
 
 /**
- * Issue 8 item 7: abuse limits, each shown at its edge with the Spanish answer the client gets.
+ * The hardening work (permissions, hostile input, races, crashes): abuse limits, each shown at its edge with the Spanish answer the client gets.
  * Small limits come from the environment (RATE_LIMIT_*), so the suite stays fast.
  */
 const AUTH_MAX = 5;
@@ -208,7 +208,7 @@ describe('WebSocket connections per user', () => {
   });
 });
 
-describe('idempotency key reused with another body (issue 20 item 8)', () => {
+describe('idempotency key reused with another body (the abuse-limits work, decision 010)', () => {
   const place = (headers: Record<string, string>, body: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload: body });
 
@@ -274,7 +274,7 @@ const proxiedApps = Object.fromEntries(
   ),
 );
 
-describe('behind a trusted proxy (issue 20 item 3)', () => {
+describe('behind a trusted proxy (the abuse-limits work, decision 010)', () => {
   // The proxy at 10.0.0.2 appends the address it saw (the real client, 198.51.100.7) to whatever
   // X-Forwarded-For the client sent; the client rotates its own part on every request.
   const PROXY = '10.0.0.2';
@@ -303,7 +303,7 @@ describe('behind a trusted proxy (issue 20 item 3)', () => {
   }
 });
 
-describe('per-account sign-in throttle (issue 20 item 3)', () => {
+describe('per-account sign-in throttle (the abuse-limits work, decision 010)', () => {
   /** Each attempt from its own address: the per-IP limit never trips, only the account's. */
   let ip = 0;
   const signIn = (email: string, password: string) =>

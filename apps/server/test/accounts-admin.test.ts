@@ -58,11 +58,11 @@ describe('GET /api/admin/users', () => {
       is_admin: false,
       is_super_admin: false,
       saldo_puntos: 0,
-      // Issue 16: the base list.
+      // The business-identity work (decisions 017–019): the base list.
       price_list_id: null,
       email_verified: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      // Issue 16: an account that has not completed its business data.
+      // The business-identity work (decisions 017–019): an account that has not completed its business data.
       razon_social: null,
       cuit: null,
     });
@@ -107,7 +107,7 @@ describe('approval', () => {
     const mail = await waitForMail(ctx.outboxDir, customer.email);
     expect(mail.subject).toBe(messages.emails.approvedSubject('Catálogo Mayorista'));
     expect(mail.text).toContain('https://tienda.example.com/catalog');
-    // User-provided names lose markup and anything link-like (issue 20 item 4), so no tag survives.
+    // User-provided names lose markup and anything link-like (the abuse-limits work, decision 010), so no tag survives.
     expect(mail.html).toContain('Hola, b Beto b:');
     expect(mail.html).not.toContain('<b>Beto</b>');
     const profile = await ctx.app.inject({ method: 'GET', url: `/api/profiles/${customer.userId}`, headers: customer.headers });

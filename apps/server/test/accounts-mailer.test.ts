@@ -144,14 +144,14 @@ describe('e-mail templates', () => {
       appUrl: 'https://tienda.example.com',
     });
     expect(message.html).not.toContain('<script>');
-    // Issue 20 item 4: the name keeps only letters, spaces, apostrophes and hyphens.
+    // The abuse-limits work (decision 010): the name keeps only letters, spaces, apostrophes and hyphens.
     expect(message.html).toContain('Hola, script alert x script Cía:');
     expect(message.html).toContain('Tienda &quot;Buena&quot; &lt;Sur&gt;');
     expect(message.text).toContain('Hola, script alert x script Cía:');
     expect(escapeHtml(`<a href='x'>&</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;');
   });
 
-  it('a name carrying a link, an address or a domain reaches neither part as one (issue 20 item 4)', async () => {
+  it('a name carrying a link, an address or a domain reaches neither part as one (the abuse-limits work, decision 010)', async () => {
     for (const build of [verificationEmail, passwordRecoveryEmail, accountExistsEmail]) {
       const message = build({
         to: 'x@example.com',

@@ -38,7 +38,7 @@ describe('rate limits per IP', () => {
     await expectLimitedAfter(2, () => post('/api/auth/resend', { email: 'nadie@example.com' }, '203.0.113.8'));
   });
 
-  // Issue 20 item 3: the docs said these share one budget; each had its own, four times the budget.
+  // The abuse-limits work (decision 010): the docs said these share one budget; each had its own, four times the budget.
   it('sign-in, sign-up, verify and reset-password share ONE bucket per IP', async () => {
     const ip = '203.0.113.20';
     expect((await post('/api/auth/token?grant_type=password', { email: 'b@example.com', password: 'incorrecta-1' }, ip)).statusCode).toBe(400);

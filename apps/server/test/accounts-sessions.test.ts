@@ -50,7 +50,7 @@ const sessionRow = async (accessToken: string) => {
 };
 
 describe('sign-in with password', () => {
-  it('answers the exact SPEC §3 session, with a short-lived HS256 JWT tied to a session row', async () => {
+  it('answers the exact the data model session, with a short-lived HS256 JWT tied to a session row', async () => {
     const user = await createVerifiedUser(ctx, { email: 'Sesion@Example.com', nombre: 'Marta' });
     const before = Math.floor(Date.now() / 1000);
     const session = await signedIn('  SESION@example.com ');

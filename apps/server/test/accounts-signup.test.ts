@@ -110,7 +110,7 @@ describe('POST /api/auth/signup', () => {
     expect(res.json()).toEqual({ code: 'weak_password', message: messages.accountRules.passwordTooCommon });
   });
 
-  // Issue 20 item 5 changed this: a registered address used to get 422 (then 409) user_already_exists,
+  // The abuse-limits work (decision 010) changed this: a registered address used to get 422 (then 409) user_already_exists,
   // which told anyone who was a customer. Now the answer is the new-account one, and the owner
   // hears about it by e-mail.
   it('answers a registered address exactly like a new one, e-mails the owner "ya tenés una cuenta" and leaves the account untouched', async () => {

@@ -22,7 +22,7 @@ const changeStatus = (orderId: string, status: string, headers = admin.headers) 
 const currentStatus = async (orderId: string) =>
   (await ctx.pool.query<{ status: OrderStatus }>('select status from orders where id = $1', [orderId])).rows[0]!.status;
 
-// Written out from issue 6; the core table test pins the same matrix.
+// Written out from the admin-orders work; the core table test pins the same matrix.
 const ALLOWED: Array<[OrderStatus, OrderStatus]> = [
   ['Pendiente', 'Confirmado'],
   ['Confirmado', 'Preparado'],

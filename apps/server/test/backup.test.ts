@@ -59,7 +59,7 @@ async function populate(pool: pg.Pool) {
     [users[0], JSON.stringify({ nombre: 'Ñandú 0', apellido: 'Pérez', email: 'cliente0@ejemplo.com', dni: '30123450' }), JSON.stringify([item])],
   );
   await pool.query(`update app_settings set value = '{"min_order_amount": 2500000}', updated_at = now(), updated_by = $1`, [users[0]]);
-  // Issue 16: a price list (restored before the profile that created it and the one assigned to it).
+  // The business-identity work (decisions 017–019): a price list (restored before the profile that created it and the one assigned to it).
   const { rows: lists } = await pool.query(`insert into price_lists (name, percentage_bp, created_by) values ('Lista 2', -500, $1) returning id`, [users[0]]);
   await pool.query(`insert into price_list_items (list_id, product_id, price) values ($1, $2, 99000)`, [lists[0].id, products[0].id]);
   await pool.query(`update profiles set price_list_id = $1 where id = $2`, [lists[0].id, users[2]]);

@@ -5,7 +5,7 @@ import { cuitCheckDigit, messages } from '@mayorista/core';
 import { createAdmin, createVerifiedUser, DEFAULT_TEST_PASSWORD, setupTestAppWithOutbox } from './factories';
 import { createProduct, setCart } from './orders-fixtures';
 
-// Issue 16 items 1–4 (docs/decisions/017) against real PostgreSQL: sign-up, Mi cuenta, the order
+// The business-identity work (docs/decisions/017) against real PostgreSQL: sign-up, Mi cuenta, the order
 // snapshot and the admin customer page, with every "bad input" of the issue.
 const ctx = await setupTestAppWithOutbox({ env: { RATE_LIMIT_AUTH_MAX: '1000', RATE_LIMIT_EMAIL_MAX: '1000' } });
 
@@ -298,7 +298,7 @@ describe('the order snapshot (user_info) and its documents', () => {
     expect(csv.body).toContain('"Responsable Inscripto"');
   });
 
-  it('an order from before issue 16 (four keys in user_info) still reads, prints and exports', async () => {
+  it('an order from before the business-identity work (decisions 017–019) (four keys in user_info) still reads, prints and exports', async () => {
     const customer = await createVerifiedUser(ctx, { nombre: 'Viejo' });
     const { rows } = await ctx.pool.query(
       `insert into orders (user_id, user_info, items, total, status) values ($1, $2::jsonb, $3::jsonb, 100, 'Pendiente') returning id`,

@@ -6,7 +6,7 @@ import { createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 import { createProduct } from './orders-fixtures';
 
-/** Issue 17 §6, decision 022: the server keeps the unit price each cart line had when it was added. */
+/** The repricing work, decision 022: the server keeps the unit price each cart line had when it was added. */
 const ctx = await setupTestApp();
 
 const getCart = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/cart', headers });

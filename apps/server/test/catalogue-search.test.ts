@@ -1,4 +1,4 @@
-// Issue 21 (search index, counts, ETag, one catalogue across processes) and issue 20 item 1
+// The catalogue-at-scale work (decision 008) (search index, counts, ETag, one catalogue across processes) and the abuse-limits work (decision 010)
 // (wholesale prices only for approved customers and staff).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

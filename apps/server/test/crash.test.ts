@@ -20,7 +20,7 @@ import {
 import { readMails, tokenFromMail } from './factories';
 
 /**
- * Issue 8 item 5: the BUILT server on the embedded database. Orders stream in, the app is
+ * The hardening work (permissions, hostile input, races, crashes): the BUILT server on the embedded database. Orders stream in, the app is
  * killed with SIGKILL mid-stream and restarted on the same data: every order it acknowledged
  * is there, whole, and stock and points agree with the orders that exist. Then PostgreSQL
  * alone is killed: the app reports 503 and recovers when its supervisor restarts the database.
@@ -255,7 +255,7 @@ describe('crash safety of the built server on the embedded database', () => {
         'POST',
         '/api/orders',
         {
-          // The very same body: a key reused with another body is refused (issue 20 item 8).
+          // The very same body: a key reused with another body is refused (the abuse-limits work, decision 010).
           items: [{ product_id: order.productId, quantity: order.quantity }],
           observaciones: order.observaciones,
           canjeado_con_puntos: order.canjeado,

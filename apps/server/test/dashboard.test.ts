@@ -7,7 +7,7 @@ import { setupTestApp } from './helpers';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { createProduct } from './orders-fixtures';
 
-/** Issue 19 §6: the dashboard's figures on a known fixture, at a fixed "now" (Argentina, UTC−3). */
+/** The order-life work (decision 014): the dashboard's figures on a known fixture, at a fixed "now" (Argentina, UTC−3). */
 const ctx = await setupTestApp();
 const admin = await createAdmin(ctx);
 

@@ -100,7 +100,7 @@ describe('the one error handler', () => {
     expect(res.json().code).toBe('database_unavailable');
   });
 
-  // Issue 20 item 9: the router's own errors used to answer in English, without our headers.
+  // The abuse-limits work (decision 010): the router's own errors used to answer in English, without our headers.
   it.each(['/%', '/api/%zz', '/api/orders/%E0%A4%A', '/%C0%AF'])('GET %s → 400 bad_url in Spanish with the security headers', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(400);

@@ -16,7 +16,7 @@ export function multipart(file: Buffer, fileName = 'catalogo.csv') {
 }
 
 /**
- * The catalogue import's calls as an admin makes them (issue 17): `importFile` (dry run or apply)
+ * The catalogue import's calls as an admin makes them (the repricing work, decision 015): `importFile` (dry run or apply)
  * and `createProduct` (names `<prefix> <tag>`, unique per call). `admin` is read when called, so
  * it may be set in a beforeAll.
  */

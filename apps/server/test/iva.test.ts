@@ -16,7 +16,7 @@ import { createAdmin, createSuperAdmin, createVerifiedUser, type TestUser } from
 import { setupTestApp } from './helpers';
 import { createProduct } from './orders-fixtures';
 
-// Issue 16 item 6, decision 019: IVA per product, the setting both ways, the order's snapshot and
+// The business-identity work, decision 019: IVA per product, the setting both ways, the order's snapshot and
 // every document, against a real PostgreSQL; the PDF read back with pdftotext, the CSV with csv-parse.
 
 const issued: InvoiceRequest[] = [];

@@ -18,7 +18,7 @@ import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 
 /**
- * Issue 15 items 1–3 (decision 009): every writer of stock and points goes through its ledger,
+ * The ledgers-and-contracts work (decision 009): every writer of stock and points goes through its ledger,
  * the cached columns equal the ledger's sum, the database refuses negative balances, the admins
  * read the history, and `db:check` finds and names a corrupted row.
  */

@@ -5,7 +5,7 @@ import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 
 /**
- * PostgreSQL text cannot hold U+0000; a NUL that reached a query answered 500 (issue 20: no
+ * PostgreSQL text cannot hold U+0000; a NUL that reached a query answered 500 (the abuse-limits work, decision 010: no
  * query string or body makes any route answer 5xx). Every case here answered 500 before.
  */
 const ctx = await setupTestApp();

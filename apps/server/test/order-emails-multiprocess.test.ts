@@ -10,7 +10,7 @@ import { insertProduct } from './admin-orders-fixtures';
 import { recipientsOf, startSmtpServer, waitFor } from './smtp-fixtures';
 
 /**
- * Issue 19 "done when": e-mails are never lost and never doubled with N server processes on one
+ * The order-life work (decision 014) "done when": e-mails are never lost and never doubled with N server processes on one
  * database, and a process killed between the order's commit and the send does not lose them.
  * Real processes (dist/main.js), a real PostgreSQL, real SMTP servers.
  */

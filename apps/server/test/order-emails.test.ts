@@ -11,7 +11,7 @@ import { createProduct } from './orders-fixtures';
 import { recipientsOf, startSilentServer, startSmtpServer, waitFor } from './smtp-fixtures';
 
 /**
- * Issue 19 §1 with a real SMTP server (`smtp-server`) and a real PostgreSQL: the order e-mails
+ * The order-life work (decision 014) with a real SMTP server (`smtp-server`) and a real PostgreSQL: the order e-mails
  * leave through the outbox worker, with the PDF attached; a server that refuses or never answers
  * is retried and then the e-mail is marked failed for the admin — and orders never notice.
  */

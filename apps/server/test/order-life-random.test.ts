@@ -7,7 +7,7 @@ import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { createProduct } from './orders-fixtures';
 
 /**
- * Issue 19 "done when": `npm run db:check` passes after a run of random edits and cancellations,
+ * The order-life work (decision 014) "done when": `npm run db:check` passes after a run of random edits and cancellations,
  * run concurrently so they contend for the same products and orders. Refusals (no stock, no
  * points, a conflict, a state that no longer allows it) are fine; inconsistency is not.
  */

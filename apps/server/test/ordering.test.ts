@@ -7,7 +7,7 @@ import { createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { cartOf, createProduct, ordersOf, setCart, stockOf } from './orders-fixtures';
 
-// Issue 18: quantity rules per product and the minimum order amount, enforced by the server.
+// The wholesale-ordering work (decision 016): quantity rules per product and the minimum order amount, enforced by the server.
 const ctx = await setupTestApp();
 
 const putCart = (user: TestUser, cartData: Record<string, number>) =>
@@ -176,7 +176,7 @@ describe('POST /api/cart/lines (quick order)', () => {
   });
 });
 
-describe('barcodes (issue 18 item 5)', () => {
+describe('barcodes (the wholesale-ordering work, decision 016)', () => {
   it('finds a product by barcode in the catalogue search and in a quick order', async () => {
     const user = await createVerifiedUser(ctx);
     const barcode = `779${String(Date.now()).slice(-10)}`;
@@ -201,7 +201,7 @@ describe('barcodes (issue 18 item 5)', () => {
   });
 });
 
-describe('saved lists and favourites (issue 18 item 4)', () => {
+describe('saved lists and favourites (the wholesale-ordering work, decision 016)', () => {
   const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
 

@@ -190,7 +190,7 @@ describe('POST /api/orders — placing an order', () => {
     expect(res.json().code).toBe('duplicate_product');
   });
 
-  // PostgreSQL reads a uuid in any case (issue 20: mixed-case ids): an upper-case id is the same product.
+  // PostgreSQL reads a uuid in any case (the abuse-limits work, decision 010: mixed-case ids): an upper-case id is the same product.
   it('takes an upper-case product id as the product, and the same product in two cases as a duplicate', async () => {
     const user = await createVerifiedUser(ctx);
     const p = await createProduct(ctx, { stock: 5 });

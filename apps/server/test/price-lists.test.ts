@@ -200,7 +200,7 @@ describe('two customers on different lists, a customer on the base list, a visit
     // The tier applies on the list price: 10 % off 95.000 from 10 units (seen by the browser's engine).
     const yerba = JSON.parse((await read(a)).body).items.find((p: { id: string }) => p.id === listed.id);
     expect(yerba.discounts).toEqual([{ minQuantity: 10, discountType: 'percentage', discountValue: 10 }]);
-    // The product page too (issue 18 item 6).
+    // The product page too (the wholesale-ordering work, decision 016).
     const pagePrice = async (user: TestUser) => (await inject('GET', `/api/products/${explicit.id}`, user)).json().product.price;
     expect([await pagePrice(a), await pagePrice(b), await pagePrice(c), await pagePrice(admin)]).toEqual([40_000, 50_000, 45_000, 50_000]);
     // No base wholesale price anywhere in A's answer.

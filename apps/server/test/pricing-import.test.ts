@@ -214,7 +214,7 @@ describe('export and import', () => {
   });
 });
 
-describe('the IVA column (issue 16 item 6)', () => {
+describe('the IVA column (the business-identity work, decisions 017–019)', () => {
   it('exports each rate, re-imports unchanged files at 0 changes (CSV and XLSX), and applies an edited rate', async () => {
     const category = `IVA ${tag()}`;
     const [general, reduced, exempt] = await Promise.all([

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-/** Wholesale values no retail answer may contain (issue 20): 7.777,77 and 6.666,66. */
+/** Wholesale values no retail answer may contain (the abuse-limits work, decision 010): 7.777,77 and 6.666,66. */
 const WHOLESALE_PRICE = 777_777;
 const WHOLESALE_SALE = 666_666;
 const input = (overrides: Partial<ProductInput> = {}): ProductInput => ({

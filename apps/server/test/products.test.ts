@@ -216,7 +216,7 @@ describe('GET /api/products — search, filters, order, pages', () => {
     await ctx.pool.query('analyze products');
 
     // Speed is measured in `npm run bench`; here we check the shape: a search is one statement
-    // that carries its own total (issue 21), never a query per row.
+    // that carries its own total (the catalogue-at-scale work, decision 008), never a query per row.
     const queries = vi.spyOn(ctx.pool, 'query');
     const firstPage = await list(`search=${tag}&page_size=100`);
     const issued = queries.mock.calls.length;

@@ -8,7 +8,7 @@ import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 
 /**
- * Issue 8 item 4: races on a real PostgreSQL. Requests are fired together through app.inject;
+ * The hardening work (permissions, hostile input, races, crashes): races on a real PostgreSQL. Requests are fired together through app.inject;
  * the app's pool (10 connections) makes them genuinely interleave in the database.
  */
 const ctx = await setupTestApp();

@@ -9,7 +9,7 @@ import { createAdmin, createSuperAdmin } from './factories';
 import { setupTestApp, testConfig } from './helpers';
 
 /**
- * Issue 20 item 7: unauthenticated sockets are capped per address and must join within a few
+ * The abuse-limits work (decision 010): unauthenticated sockets are capped per address and must join within a few
  * seconds; a session signed out or revoked loses its sockets at once, in every process.
  *
  * Two app instances share one database, as two processes behind a load balancer would: `ctx`

@@ -9,7 +9,7 @@ import { createAdmin, createVerifiedUser } from './factories';
 import { insertProduct, openRealtimeSocket, type RealtimeTestSocket } from './admin-orders-fixtures';
 
 /**
- * Issue 6: events travel through PostgreSQL, not process memory. Two real server processes on
+ * The admin-orders work: events travel through PostgreSQL, not process memory. Two real server processes on
  * one database; an admin on the second must hear about an order placed through the first, and
  * every admin hears about every order exactly once.
  */

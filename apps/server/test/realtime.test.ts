@@ -20,7 +20,7 @@ const open = async () => {
   return socket;
 };
 afterAll(() => opened.forEach((s) => s.close()));
-// Each test closes what it opened: unjoined sockets count against the address (issue 20 item 7).
+// Each test closes what it opened: unjoined sockets count against the address (the abuse-limits work, decision 010).
 afterEach(async () => {
   const done = opened.splice(0);
   done.forEach((s) => s.close());

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
 
 /**
- * The expected-results table of the permission matrix (issue 8, item 1). Every route the app
+ * The expected-results table of the permission matrix (the hardening work (permissions, hostile input, races, crashes)). Every route the app
  * registers must have an entry here: security-permissions.test.ts collects the real route table
  * and fails on any route without one, so a new route cannot ship unclassified.
  */
@@ -136,7 +136,7 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/profiles/${f.customerId}` }),
   },
-  // Mi cuenta (issue 16): approved or not, each caller reads and edits their own account only.
+  // Mi cuenta (the business-identity work, decisions 017–019): approved or not, each caller reads and edits their own account only.
   [routeKey('GET', '/api/me')]: { access: 'session', allowed: [200], request: () => ({ method: 'GET', url: '/api/me' }) },
   [routeKey('PATCH', '/api/me')]: {
     access: 'session',
@@ -225,7 +225,7 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'PUT', url: '/api/admin/settings', payload: { min_order_amount: 0 } }),
   },
 
-  // ── prices (issue 17) ──
+  // ── prices (the repricing work, decision 015) ──
   [routeKey('POST', '/api/admin/products/reprice')]: {
     access: 'admin',
     allowed: [200],
@@ -260,7 +260,7 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/price-list.pdf` }),
   },
-  // ── price lists per customer (issue 16) ──
+  // ── price lists per customer (the business-identity work, decisions 017–019) ──
   [routeKey('GET', '/api/admin/price-lists')]: {
     access: 'admin',
     allowed: [200],
@@ -384,7 +384,7 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/cart/products?ids=${f.productId}` }),
   },
-  // ── saved lists and favourites (issue 18): an unknown or another customer's list id is 404 ──
+  // ── saved lists and favourites (the wholesale-ordering work, decision 016): an unknown or another customer's list id is 404 ──
   [routeKey('GET', '/api/lists')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/lists' }) },
   [routeKey('POST', '/api/lists')]: {
     access: 'approved',
@@ -467,7 +467,7 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/status`, payload: { status: 'Confirmado' } }),
   },
-  // Issue 19
+  // The order-life work (decision 014)
   [routeKey('PATCH', '/api/admin/orders/:id')]: {
     access: 'admin',
     allowed: [200],

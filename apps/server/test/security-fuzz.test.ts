@@ -37,7 +37,7 @@ import { createAdmin, createSuperAdmin, createVerifiedUser, setupTestAppWithOutb
 import { snapshotDatabase } from './route-permissions';
 
 /**
- * Issue 8 item 2: hostile input, property-based. Every generated request is one the route must
+ * The hardening work (permissions, hostile input, races, crashes): hostile input, property-based. Every generated request is one the route must
  * reject (each case is checked against the route's own zod schema as an oracle, so a generator
  * bug cannot sneak a valid request in). Every answer must be a 4xx `{ code, message }`, and
  * the database must be byte-for-byte the same afterwards.
@@ -476,7 +476,7 @@ const queryEndpoints: QueryEndpoint[] = [
 ];
 
 /**
- * Issue 20 item 2: days that do not exist but look like dates. `Date.parse` rolls them over, so
+ * The abuse-limits work (decision 010): days that do not exist but look like dates. `Date.parse` rolls them over, so
  * they used to pass validation and fail in PostgreSQL with a 500.
  */
 const impossibleDate = fc.oneof(
@@ -620,7 +620,7 @@ describe('hostile headers', () => {
   }, 120_000);
 });
 
-describe('impossible dates (issue 20 item 2)', () => {
+describe('impossible dates (the abuse-limits work, decision 010)', () => {
   const numRuns = runs(200);
   it(`${numRuns} impossible from/to dates on the order list and the CSV export → 400 invalidDate, never 5xx`, async () => {
     await fc.assert(
@@ -635,7 +635,7 @@ describe('impossible dates (issue 20 item 2)', () => {
   });
 });
 
-describe('mixed-case and percent-encoded ids (issue 20)', () => {
+describe('mixed-case and percent-encoded ids (the abuse-limits work, decision 010)', () => {
   /** The same UUID with each letter's case flipped at random, or some characters percent-encoded. */
   const variantOf = (id: string) =>
     fc.array(fc.integer({ min: 0, max: 2 }), { minLength: id.length, maxLength: id.length }).map((choices) => {
@@ -673,7 +673,7 @@ describe('mixed-case and percent-encoded ids (issue 20)', () => {
   });
 });
 
-describe('malformed URLs (issue 20 item 9)', () => {
+describe('malformed URLs (the abuse-limits work, decision 010)', () => {
   const numRuns = runs(200);
   it(`${numRuns} paths with broken percent-encoding → 400/414 { code, message } in Spanish with the security headers`, async () => {
     const broken = fc.oneof(

@@ -17,7 +17,7 @@ import {
 } from './route-permissions';
 
 /**
- * Issue 8 item 1: every route × every kind of caller, from the app's own route table, plus the
+ * The hardening work (permissions, hostile input, races, crashes): every route × every kind of caller, from the app's own route table, plus the
  * property-level rules (a customer can never write privileged columns) and the WebSocket join.
  */
 const ctx = await setupTestAppWithOutbox({ env: { RATE_LIMIT_AUTH_MAX: '100000', RATE_LIMIT_EMAIL_MAX: '100000' } });
@@ -116,7 +116,7 @@ describe('permission matrix', () => {
   }
 });
 
-// ── authenticate, then authorise, then validate (issue 15 item 6) ──
+// ── authenticate, then authorise, then validate (the ledgers-and-contracts work, decisions 009, 011, 012) ──
 
 /** Whatever a caller sends: the route's own request, then garbage in the body, the query and the path. */
 function hostileVariants(request: MatrixRequest): MatrixRequest[] {
@@ -335,7 +335,7 @@ describe('realtime join', () => {
   });
 });
 
-// ── separation of duties (issue 20 item 6): the matrix's admins acting on their own account ──
+// ── separation of duties (the abuse-limits work, decision 010): the matrix's admins acting on their own account ──
 
 describe('separation of duties', () => {
   it('a plain admin cannot credit their own points nor move their own order; a super admin can, recorded', async () => {

@@ -4,7 +4,7 @@ import { checkConsistency } from '../src/db/consistency';
 import { DEMO_ADMIN_EMAIL, seedOnStart } from '../src/db/seed';
 import { createTestDatabase } from './helpers';
 
-/** Issue 20 item 9: start-up seeding never creates a super admin the operator did not ask for. */
+/** The abuse-limits work (decision 010): start-up seeding never creates a super admin the operator did not ask for. */
 async function withDatabase<T>(run: (db: ReturnType<typeof createDatabase>, pool: ReturnType<typeof createPool>) => Promise<T>): Promise<T> {
   const database = await createTestDatabase();
   const pool = createPool(database.url, 2);
@@ -42,7 +42,7 @@ describe('seeding at start-up', () => {
   });
 });
 
-// Issue 15: `npm run db:check` passes on the demo data (the seed inserts products directly; the
+// The ledgers-and-contracts work (decisions 009, 011, 012): `npm run db:check` passes on the demo data (the seed inserts products directly; the
 // opening-movement trigger is what keeps stock = Σ ledger there).
 describe('db:check on the demo data', () => {
   it('finds no inconsistency right after the demo seed', async () => {

@@ -5,7 +5,7 @@ import { createAdmin, createSuperAdmin } from './factories';
 import { setupTestApp } from './helpers';
 
 /**
- * Issue 20 item 6: a plain admin cannot credit their own points, nor move their own orders
+ * The abuse-limits work (decision 010): a plain admin cannot credit their own points, nor move their own orders
  * (credit, redeem, mark delivered); another admin can. A super admin's own changes go through
  * and are recorded like anyone's.
  */

@@ -102,7 +102,7 @@ describe('who gets the admin e-mails on a new install (decision 029)', () => {
   });
 });
 
-describe('issue 19 settings', () => {
+describe('the order-life work (decision 014) settings', () => {
   it('stores the e-mail switches, admin recipients and low-stock threshold, and refuses bad ones in Spanish', async () => {
     const admin = await createAdmin(ctx);
     const put = (payload: Record<string, unknown>) =>

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** Real SMTP servers for the e-mail suites (issue 19): one that accepts, refuses, or stalls. */
+/** Real SMTP servers for the e-mail suites (the order-life work, decision 014): one that accepts, refuses, or stalls. */
 
 export interface TestSmtpServer {
   url: string;

@@ -91,7 +91,7 @@ describe('built SPA', () => {
       }
     });
 
-    it('announce the product page for any one-segment address below /catalogo (issue 18), not deeper', async () => {
+    it('announce the product page for any one-segment address below /catalogo (the wholesale-ordering work, decision 016), not deeper', async () => {
       for (const url of ['/catalogo/yerba-500-g-3f2a9c1b7d4e', '/Catalogo/cualquier-cosa/', '/catalogo/az%C3%BAcar']) {
         expect(preloads((await app.inject({ url })).body), url).toEqual(['/assets/product-page-3c2d.js']);
       }

@@ -1,5 +1,5 @@
 /**
- * A customer as a business (issue 16, docs/decisions/017): CUIT, condición frente al IVA, the 24
+ * A customer as a business (the business-identity work, docs/decisions/017): CUIT, condición frente al IVA, the 24
  * jurisdictions and WhatsApp phone numbers. Pure functions and constants, no zod: the schemas in
  * `schemas/business.ts`, the server's SQL CHECKs (migration 0010) and the web forms all use these,
  * so a rule is written once.
@@ -205,7 +205,7 @@ export const BUSINESS_LIMITS = {
   adminNotes: { max: 4000 },
 } as const;
 
-/** The fields a customer must have to buy as a business; accounts from before issue 16 may miss them. */
+/** The fields a customer must have to buy as a business; accounts from before the business-identity work (decisions 017–019) may miss them. */
 export const REQUIRED_BUSINESS_FIELDS = [
   'razon_social',
   'cuit',

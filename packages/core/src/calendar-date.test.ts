@@ -10,7 +10,7 @@ describe('isCalendarDate', () => {
   );
 
   it.each([
-    '2026-02-31', // rolled over by Date.parse (issue 20 item 2)
+    '2026-02-31', // rolled over by Date.parse (the abuse-limits work, decision 010)
     '2025-02-29', // not a leap year
     '1900-02-29', // century, not a leap year
     '0000-01-01', // PostgreSQL has no year 0

@@ -1,7 +1,7 @@
 /**
  * `AAAA-MM-DD` that names a day that exists. `Date.parse` rolls impossible days over
  * (2026-02-31 becomes 3 March) and accepts year 0000, which PostgreSQL's `date` rejects: a
- * filter that passed validation then failed in the database with a 500 (issue 20 item 2).
+ * filter that passed validation then failed in the database with a 500 (the abuse-limits work, decision 010).
  * Years 0001–9999 only: every one of them is a valid PostgreSQL date.
  */
 export function isCalendarDate(value: string): boolean {

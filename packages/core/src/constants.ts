@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, in one place so the client, the server and the tests agree. */
+/** Business constants of the business constants, in one place so the client, the server and the tests agree. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const NEW_ORDER_TOAST_DURATION_MS = 10000;

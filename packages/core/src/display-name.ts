@@ -3,7 +3,7 @@ export const EMAIL_NAME_MAX_LENGTH = 40;
 
 /**
  * A name typed by whoever signed up, made safe to put in an e-mail we send to an address they
- * may not own (issue 20 item 4). Mail clients turn anything that looks like an address into a
+ * may not own (the abuse-limits work, decision 010). Mail clients turn anything that looks like an address into a
  * link (`evil.example`, `www.x.com/…`, `http://…`), so only letters, combining marks, spaces,
  * apostrophes and hyphens survive: every real name does, no URL can.
  */

@@ -61,7 +61,7 @@ export const ERROR_CODES = {
   last_super_admin: 'conflict',
   // Rejecting a sign-up (DELETE /api/admin/users/:id) is for accounts still waiting for approval.
   account_not_pending: 'conflict',
-  // Issue 16: a customer's own account (PATCH /api/me, POST /api/me/password, sign-up)
+  // The business-identity work (decisions 017–019): a customer's own account (PATCH /api/me, POST /api/me/password, sign-up)
   cuit_taken: 'conflict',
   wrong_current_password: 'validation',
 
@@ -72,12 +72,12 @@ export const ERROR_CODES = {
   image_too_large: 'too_large',
   not_multipart: 'unsupported_media_type',
   unsupported_image: 'unsupported_media_type',
-  // A product's gallery (issue 18 item 6, decision 020)
+  // A product's gallery (the wholesale-ordering work, decision 020)
   too_many_images: 'conflict',
   image_order_mismatch: 'validation',
   image_not_found: 'not_found',
 
-  // Prices: bulk repricing, spreadsheets, undo (issue 17, decision 015)
+  // Prices: bulk repricing, spreadsheets, undo (the repricing work, decision 015)
   reprice_invalid: 'unprocessable',
   price_change_not_found: 'not_found',
   price_change_already_undone: 'conflict',
@@ -95,7 +95,7 @@ export const ERROR_CODES = {
   file_too_many_columns: 'validation',
   file_too_many_rows: 'validation',
   file_reader_busy: 'conflict',
-  // Price lists per customer (issue 16, decision 018)
+  // Price lists per customer (the business-identity work, decision 018)
   price_list_not_found: 'not_found',
   price_list_name_taken: 'conflict',
   price_list_in_use: 'conflict',
@@ -109,17 +109,17 @@ export const ERROR_CODES = {
   insufficient_points: 'conflict',
   order_not_found: 'not_found',
   invalid_status_transition: 'conflict',
-  // Issue 18: a product's quantity rules (minimum, pack, maximum) and the business's minimum order
+  // The wholesale-ordering work (decision 016): a product's quantity rules (minimum, pack, maximum) and the business's minimum order
   quantity_rule_violated: 'unprocessable',
   below_minimum_order: 'unprocessable',
   list_not_found: 'not_found',
-  // Issue 19: order edits, cancellations and the e-mail outbox
+  // The order-life work (decision 014): order edits, cancellations and the e-mail outbox
   order_not_editable: 'conflict',
   order_not_cancellable: 'conflict',
   order_edit_conflict: 'conflict',
   email_not_found: 'not_found',
 
-  // Abuse limits and separation of duties (issue 20, decision 010)
+  // Abuse limits and separation of duties (the abuse-limits work, decision 010)
   bad_url: 'validation',
   uri_too_long: 'uri_too_long',
   account_locked: 'rate_limited',

@@ -1,5 +1,5 @@
 /**
- * IVA (issue 16 item 6, decision 019): net, IVA per rate and total of lines the pricing engine
+ * IVA (the business-identity work, decision 019): net, IVA per rate and total of lines the pricing engine
  * already priced. Pure and zod-free (the web's cart imports it); integer centavos throughout.
  *
  * Rounding, as an Argentine invoice does it: IVA is worked out once per rate group (ARCA's
@@ -26,7 +26,7 @@ export function ivaRateLabel(rate: IvaRate): string {
   return rate === 0 ? 'Exento' : `${String(rate).replace('.', ',')} %`;
 }
 
-/** The customer's condición frente al IVA (issue 16 item 1): only a Responsable Inscripto sees IVA itemised. */
+/** The customer's condición frente al IVA (the business-identity work, decisions 017–019): only a Responsable Inscripto sees IVA itemised. */
 export function showsIvaItemised(ivaCondition: string | null | undefined): boolean {
   return ivaCondition === 'responsable_inscripto';
 }

@@ -2,8 +2,8 @@ import { formatArPhone, formatCuit, isIvaCondition, IVA_CONDITION_LABELS, provin
 import { business as texts } from './messages/business';
 
 /**
- * The business data an order snapshots of its customer (issue 16 item 3), as stored in user_info.
- * Every key is optional: orders placed before issue 16, or by an account that had not completed
+ * The business data an order snapshots of its customer (the business-identity work, decisions 017–019), as stored in user_info.
+ * Every key is optional: orders placed before the business-identity work (decisions 017–019), or by an account that had not completed
  * its data, lack some or all of them, and still render.
  */
 export interface BusinessSnapshot {

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §3: an admin changes an order's lines. Pure rules shared by the server (the authority)
+ * The order-life work (decision 014): an admin changes an order's lines. Pure rules shared by the server (the authority)
  * and the admin's editor (the preview):
  * - a line whose product was already in the order keeps the prices "as ordered" — the base price
  *   charged then and the sale price if a sale applied — unless the admin asks for today's prices;

@@ -19,7 +19,7 @@ const base: OrderMessageInput = {
 };
 
 describe('buildOrderMessage', () => {
-  it('lists exactly the SPEC §7 content for a normal order', () => {
+  it('lists exactly the the API calls (docs/api.md) content for a normal order', () => {
     expect(buildOrderMessage(base)).toBe(
       [
         '*Nuevo pedido #3f2b9c1e*',
@@ -79,7 +79,7 @@ describe('buildOrderMessage', () => {
   });
 });
 
-describe('status WhatsApp link (issue 19 §2)', () => {
+describe('status WhatsApp link (the order-life work, decision 014)', () => {
   it.each([
     ['11 2233-4455', '5491122334455'],
     ['+54 9 11 2233 4455', '5491122334455'],
@@ -100,7 +100,7 @@ describe('status WhatsApp link (issue 19 §2)', () => {
   });
 });
 
-describe('buildOrderMessage with the business snapshot (issue 16)', () => {
+describe('buildOrderMessage with the business snapshot (the business-identity work, decisions 017–019)', () => {
   it('adds razón social, CUIT, IVA condition, phone and delivery address after the e-mail, formatted', () => {
     const customer = {
       ...base.customer,
@@ -127,13 +127,13 @@ describe('buildOrderMessage with the business snapshot (issue 16)', () => {
     ]);
   });
 
-  it('an order from before issue 16 (no business keys) or with nulls reads as before', () => {
+  it('an order from before the business-identity work (decisions 017–019) (no business keys) or with nulls reads as before', () => {
     const nulls = { razon_social: null, cuit: null, iva_condition: null, whatsapp: null, address_street: null };
     expect(buildOrderMessage({ ...base, customer: { ...base.customer, ...nulls } })).toBe(buildOrderMessage(base));
   });
 });
 
-describe('buildOrderMessage — IVA rows (issue 16 item 6)', () => {
+describe('buildOrderMessage — IVA rows (the business-identity work, decisions 017–019)', () => {
   it('lists net and IVA per rate just above the total', () => {
     const text = buildOrderMessage({
       orderId: '12345678-aaaa-4bbb-8ccc-000000000000',

@@ -12,14 +12,14 @@ export interface OrderMessageItem {
 
 export interface OrderMessageInput {
   orderId: string;
-  /** With the business data the order snapshotted (issue 16), when it has any. */
+  /** With the business data the order snapshotted (the business-identity work, decisions 017–019), when it has any. */
   customer: { nombre: string; apellido: string; email: string } & BusinessSnapshot;
   items: OrderMessageItem[];
   observaciones: string | null | undefined;
   canjeadoConPuntos: boolean;
   totalSavings: Centavos;
   total: Centavos;
-  /** Issue 16 item 6: net and IVA per rate above the total (core/iva.ts ivaSummaryRows); none for orders without IVA. */
+  /** The business-identity work (decisions 017–019): net and IVA per rate above the total (core/iva.ts ivaSummaryRows); none for orders without IVA. */
   ivaRows?: { label: string; amount: Centavos }[];
 }
 
@@ -32,7 +32,7 @@ function singleLine(text: string): string {
 }
 
 /**
- * The WhatsApp text sent to the business for a new order, with exactly what SPEC §7 lists:
+ * The WhatsApp text sent to the business for a new order, with exactly what the API calls (docs/api.md) lists:
  * order number (first 8 characters of the id), customer name and e-mail, one line per item with
  * quantity and line total, the notes or 'Ninguna', the points flag when it applies, the total
  * savings and the total in es-AR ARS. `*…*` is WhatsApp's bold.
@@ -45,7 +45,7 @@ export function buildOrderMessage(input: OrderMessageInput): string {
     '',
     `*Cliente:* ${customerName}`,
     `*Email:* ${singleLine(input.customer.email)}`,
-    // Issue 16: razón social, CUIT, IVA condition, phone and delivery address, as on the PDF.
+    // The business-identity work (decisions 017–019): razón social, CUIT, IVA condition, phone and delivery address, as on the PDF.
     ...businessDetails(input.customer).map((d) => `*${d.label}:* ${singleLine(d.value)}`),
     '',
     '*Productos:*',
@@ -61,8 +61,8 @@ export function buildOrderMessage(input: OrderMessageInput): string {
 }
 
 /**
- * Issue 19 §2: "Avisar por WhatsApp" from the admin's order view. The customer's phone comes from
- * the order (issue 16); the admin may type another in any Argentine form. One rule for every
+ * The order-life work (decision 014): "Avisar por WhatsApp" from the admin's order view. The customer's phone comes from
+ * the order (the business-identity work, decisions 017–019); the admin may type another in any Argentine form. One rule for every
  * phone in the product: core/business.ts. Without a number the link lets the admin choose the chat.
  */
 export const normalizeArgentinePhone = normalizeArPhone;

@@ -11,7 +11,7 @@ import {
   transitionRestocks,
 } from './order-status';
 
-// The full matrix, written out by hand from issue 6 so a change to the table must change this test.
+// The full matrix, written out by hand from the admin-orders work so a change to the table must change this test.
 const ALLOWED: Array<[OrderStatus, OrderStatus]> = [
   ['Pendiente', 'Confirmado'],
   ['Pendiente', 'Cancelado'],

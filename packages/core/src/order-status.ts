@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from './constants';
 
 /**
- * Order status life cycle (issue 6). One table shared by the server, which enforces it, and the
+ * Order status life cycle (the admin-orders work). One table shared by the server, which enforces it, and the
  * admin UI, which offers only the allowed next statuses.
  *
  *   Pendiente → Confirmado → Preparado → Entregado
@@ -57,7 +57,7 @@ export function isOrderStatus(value: string): value is OrderStatus {
 }
 
 /**
- * Issue 19: an admin may change an order's lines before it is prepared. A points order waiting
+ * The order-life work (decision 014): an admin may change an order's lines before it is prepared. A points order waiting
  * for its redemption is still unprepared, so it is editable too (its points follow the new total).
  */
 const EDITABLE_STATUSES: readonly OrderStatus[] = ['Pendiente', 'Confirmado', 'Pendiente de Canje'];

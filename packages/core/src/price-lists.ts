@@ -1,5 +1,5 @@
 /**
- * Price lists per customer (issue 16 item 5, decision 018). A list is a percentage over or under
+ * Price lists per customer (the business-identity work, decision 018). A list is a percentage over or under
  * the base wholesale prices, plus optional explicit prices for some products. It is applied to a
  * product BEFORE the pricing engine runs: the product's whole wholesale price structure (price,
  * sale price, fixed and final-price tiers) is scaled by one factor, and `priceLine` then applies

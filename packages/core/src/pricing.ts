@@ -1,5 +1,5 @@
 /**
- * The pricing engine (SPEC §5, issue 4 §1–2): one pure function decides the unit price of a
+ * The pricing engine (the validation rules, the pricing-rules work (decision 003)): one pure function decides the unit price of a
  * product for a quantity and a customer kind. The server uses it as the authority when an order is
  * placed; the browser uses the same code for previews, so both always agree.
  *
@@ -94,7 +94,7 @@ function assertQuantity(quantity: number): void {
   }
 }
 
-/** What retail pricing reads: visitors' catalogue answers carry nothing more (issue 20 item 1). */
+/** What retail pricing reads: visitors' catalogue answers carry nothing more (the abuse-limits work, decision 010). */
 export type RetailPricedProduct = Pick<ProductData, 'retail_price' | 'on_sale_retail' | 'sale_price_retail'>;
 
 /** Prices one line: a product, a quantity (a non-negative integer) and who is buying. */
@@ -133,7 +133,7 @@ export function priceLine(product: PricedProduct | RetailPricedProduct, quantity
   const basePrice = wholesale.price;
   const sale = wholesaleSalePrice(wholesale);
   if (sale !== null) {
-    // A sale price takes precedence over tiers (SPEC §5), so no tier is offered either.
+    // A sale price takes precedence over tiers (the validation rules), so no tier is offered either.
     return line(basePrice, clampUnitPrice(sale, basePrice), 'sale', null, null);
   }
 
@@ -195,6 +195,6 @@ export function priceCartOnList(
 
 /**
  * The price of one unit, sale included, before any quantity tier: what "the price" of a cart line
- * means to a buyer, kept when the line is added ("Subió 8 % desde que lo agregaste", issue 17 §6).
+ * means to a buyer, kept when the line is added ("Subió 8 % desde que lo agregaste", the repricing work (decision 015)).
  */
 export const addedUnitPrice = (product: PricedProduct): Centavos => priceLine(product, 1, 'wholesale').unitPrice;

@@ -1,5 +1,5 @@
 /**
- * Product page addresses (issue 18 item 6, decision 020): `/catalogo/azucar-ledesma-1-kg-3f2a9c1b7d4e`.
+ * Product page addresses (the wholesale-ordering work, decision 020): `/catalogo/azucar-ledesma-1-kg-3f2a9c1b7d4e`.
  * The name part is for people and search engines; the page is found by the short id at the end
  * (the first 12 hex digits of the product's UUID), so a renamed product's old links keep working
  * and the web replaces them with the current address. A full UUID works as well.

@@ -3,7 +3,7 @@ import { cart as texts } from './messages/cart';
 import { formatMoney } from './money';
 
 /**
- * Quantity rules of a product (issue 18): a minimum per order, a pack size (quantities are whole
+ * Quantity rules of a product (the wholesale-ordering work, decision 016): a minimum per order, a pack size (quantities are whole
  * packs) and an optional maximum per order, plus the stock when it is limited. ONE function decides
  * whether a quantity is acceptable; the card, the cart and the server (cart save, quick order,
  * order placement) all call it, so the buyer is never told one thing and refused another.
@@ -25,7 +25,7 @@ export type QuantityProblem =
   | { kind: 'above_maximum'; maximum: number }
   | { kind: 'above_stock'; stock: number };
 
-/** Rules of a product created before issue 18 (or sent without them): any whole quantity. */
+/** Rules of a product created before the wholesale-ordering work (decision 016) (or sent without them): any whole quantity. */
 export const NO_QUANTITY_RULES = { min_quantity: 1, pack_size: 1, max_quantity: null } as const;
 
 const packOf = (p: Pick<QuantityRuleProduct, 'pack_size'>) => (Number.isInteger(p.pack_size) && p.pack_size > 1 ? p.pack_size : 1);
@@ -66,7 +66,7 @@ export function checkQuantity(p: QuantityRuleProduct, quantity: number): Quantit
   return null;
 }
 
-/** The Spanish sentence for a problem, naming the product (SPEC §5 text for the stock). */
+/** The Spanish sentence for a problem, naming the product (the validation rules text for the stock). */
 export function quantityProblemText(problem: QuantityProblem, product: string): string {
   switch (problem.kind) {
     case 'not_whole':

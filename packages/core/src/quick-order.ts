@@ -1,5 +1,5 @@
 /**
- * Reads a pasted quick order (issue 18 item 3): one line per product, a code (SKU or barcode)
+ * Reads a pasted quick order (the wholesale-ordering work, decision 016): one line per product, a code (SKU or barcode)
  * then a quantity, with any common separator — `7790070411716 24`, `YER-500 x 10`,
  * `YER-500;10`, `YER-500,10`, a tab from a spreadsheet. A CSV header line is skipped. Lines that
  * cannot be read are returned with their number so the preview can point at them.

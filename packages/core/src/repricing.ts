@@ -1,5 +1,5 @@
 /**
- * Bulk repricing rules (issue 17 §1, decision 015): pure functions over integer centavos, shared by
+ * Bulk repricing rules (the repricing work, decision 015): pure functions over integer centavos, shared by
  * the server (authority for preview and apply) and the admin dialog.
  *
  * Direction-aware rounding: an increase rounds UP to the step and a decrease rounds DOWN, so an

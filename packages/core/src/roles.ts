@@ -1,5 +1,5 @@
 /**
- * Who may do what (SPEC §4, §6), written once for the server, the web app and the realtime channel.
+ * Who may do what (the states and transitions and the roles and permissions), written once for the server, the web app and the realtime channel.
  * Zod-free on purpose: the web's first download imports it, and schemas/auth.ts builds zod schemas
  * at import time (measured: +27 kB gzip for the initial bundle).
  */
@@ -26,7 +26,7 @@ export function isApproved(profile: MaybeProfile<'approved'>): boolean {
 }
 
 /**
- * Staff only act as staff once approved (SPEC §4's guard order: signed in → approved → admin),
+ * Staff only act as staff once approved (the states and transitions' guard order: signed in → approved → admin),
  * so a revoked approval takes the admin panel away too.
  */
 export function isActiveStaff(profile: MaybeProfile<'approved' | 'is_admin' | 'is_super_admin'>): boolean {

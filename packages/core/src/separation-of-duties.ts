@@ -1,5 +1,5 @@
 /**
- * Separation of duties (issue 20 item 6): staff never approve their own benefit. A plain admin
+ * Separation of duties (the abuse-limits work, decision 010): staff never approve their own benefit. A plain admin
  * may not change their own points balance nor move their own orders (credit points, redeem them,
  * mark the redemption delivered); another admin must. A super admin answers to nobody inside the
  * product, so their own changes are allowed and recorded like anyone's (points adjustments keep

@@ -29,25 +29,25 @@ export const EPHEMERAL_TABLES: readonly string[] = [
 
 export const BACKUP_TABLES = [
   { name: 'users', key: 'id' },
-  // Issue 16: before profiles, which point at them (their created_by back to profiles is deferred).
+  // The business-identity work (decisions 017–019): before profiles, which point at them (their created_by back to profiles is deferred).
   { name: 'price_lists', key: 'id' },
   { name: 'profiles', key: 'id' },
   { name: 'email_tokens', key: 'id' },
   { name: 'sessions', key: 'id' },
   { name: 'refresh_tokens', key: 'id', sequence: 'refresh_tokens_id_seq' },
   { name: 'products', key: 'id' },
-  // Issue 18 item 6: a product's gallery. Its files live in UPLOADS_DIR, outside this backup, as before.
+  // The wholesale-ordering work (decision 016): a product's gallery. Its files live in UPLOADS_DIR, outside this backup, as before.
   { name: 'product_images', key: 'id' },
   { name: 'cart', key: 'user_id' },
   { name: 'orders', key: 'id' },
   { name: 'stock_movements', key: 'id', sequence: 'stock_movements_id_seq' },
   { name: 'points_movements', key: 'id', sequence: 'points_movements_id_seq' },
-  // Issue 19: an edit's history is part of the order; queued e-mails go out after a restore too.
+  // The order-life work (decision 014): an edit's history is part of the order; queued e-mails go out after a restore too.
   { name: 'order_edits', key: 'id', sequence: 'order_edits_id_seq' },
   { name: 'email_outbox', key: 'id', sequence: 'email_outbox_id_seq' },
   // Its one row is created by migration 0006 with the defaults: a restore replaces it.
   { name: 'app_settings', key: 'id', seededByMigration: true },
-  // Issue 18: saved lists and favourites.
+  // The wholesale-ordering work (decision 016): saved lists and favourites.
   { name: 'shopping_lists', key: 'id' },
   { name: 'favorites', key: 'id' },
   { name: 'price_changes', key: 'id' },

@@ -99,3 +99,59 @@ export function catalogueWhere(filters: ProductFilters): { shape: string; clause
   if (filters.inStock) add('i', '(has_unlimited_stock or stock > 0)');
   return { shape, clause: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', values };
 }
+
+/** The columns of a product row, in API order (for the hand-written catalogue query below). */
+export const PRODUCT_COLUMNS =
+  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, iva_rate, image_path, created_at, updated_at';
+
+export interface ProductRecord {
+  id: string;
+  name: string;
+  price: number;
+  retail_price: number;
+  on_sale: boolean;
+  sale_price: number | null;
+  on_sale_retail: boolean;
+  sale_price_retail: number | null;
+  discounts: Product['discounts'];
+  stock: number;
+  has_unlimited_stock: boolean;
+  is_enabled: boolean;
+  min_quantity: number;
+  pack_size: number;
+  max_quantity: number | null;
+  sku: string | null;
+  barcode: string | null;
+  category: string | null;
+  description: string | null;
+  iva_rate: Product['iva_rate'];
+  image_path: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const productFromRecord = (r: ProductRecord): Product => ({
+  id: r.id,
+  name: r.name,
+  price: r.price,
+  retail_price: r.retail_price,
+  on_sale: r.on_sale,
+  sale_price: r.sale_price,
+  on_sale_retail: r.on_sale_retail,
+  sale_price_retail: r.sale_price_retail,
+  discounts: r.discounts,
+  stock: r.stock,
+  has_unlimited_stock: r.has_unlimited_stock,
+  is_enabled: r.is_enabled,
+  min_quantity: r.min_quantity,
+  pack_size: r.pack_size,
+  max_quantity: r.max_quantity,
+  sku: r.sku,
+  barcode: r.barcode,
+  category: r.category,
+  description: r.description,
+  iva_rate: r.iva_rate,
+  image_url: imageUrlOf(r.image_path),
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});

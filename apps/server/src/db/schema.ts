@@ -110,7 +110,7 @@ export const profiles = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     saldoPuntos: centavos('saldo_puntos').notNull().default(0),
-    // Issue 16 (migration 0010, docs/decisions/017): the customer as a business. Nullable: accounts
+    // The business-identity work (migration 0010, docs/decisions/017): the customer as a business. Nullable: accounts
     // from before it are asked to complete them. Stored normalised (core/business.ts): the CUIT as
     // 11 digits, the phone as 549 + area + number, the province as its ISO 3166-2:AR code.
     razonSocial: text('razon_social'),
@@ -130,7 +130,7 @@ export const profiles = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(public.immutable_unaccent("nombre" || ' ' || "apellido" || ' ' || "email" || ' ' || "dni" || ' ' || coalesce("razon_social", '') || ' ' || coalesce("cuit", '')))`,
     ),
-    // Issue 16 (migration 0011): null = the base list. The FK lives in the migration (price_lists is plain SQL).
+    // The business-identity work (decisions 017–019) (migration 0011): null = the base list. The FK lives in the migration (price_lists is plain SQL).
     priceListId: uuid('price_list_id'),
   },
   (t) => [
@@ -172,7 +172,7 @@ export const products = pgTable(
     barcode: text('barcode'),
     category: text('category'),
     description: text('description'),
-    /** Issue 16 item 6 (migration 0012): 21, 10.5, 27 or 0 (exento). */
+    /** The business-identity work (decisions 017–019) (migration 0012): 21, 10.5, 27 or 0 (exento). */
     ivaRate: real('iva_rate').$type<IvaRate>().notNull().default(21),
     imagePath: text('image_path'),
     createdAt: createdAt(),
@@ -263,7 +263,7 @@ export const pointsMovements = pgTable(
   ],
 );
 
-/** SPEC §3 Cart: one row per user; cart_data maps product id → positive integer quantity. */
+/** The data model — Cart: one row per user; cart_data maps product id → positive integer quantity. */
 export const cart = pgTable(
   'cart',
   {

@@ -92,7 +92,7 @@ export async function seedDemo(
 /**
  * What start-up writes: the operator's admin (ADMIN_EMAIL) and, on the embedded default, the
  * demo catalogue. With ADMIN_EMAIL set there is no demo super admin: a second super admin with a
- * password printed to the console is an account nobody asked for (issue 20 item 9).
+ * password printed to the console is an account nobody asked for (the abuse-limits work, decision 010).
  */
 export async function seedOnStart(
   db: Database,

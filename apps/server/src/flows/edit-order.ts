@@ -84,7 +84,7 @@ async function moveStock(
 }
 
 /**
- * Issue 19 §3: an admin changes an order's lines, in ONE transaction with the order locked:
+ * The order-life work (decision 014): an admin changes an order's lines, in ONE transaction with the order locked:
  * prices by core's `priceOrderEdit`, points and stock through their ledgers, the new lines and
  * totals, the history row and the customer's e-mail — all of it, or none (any refusal rolls back).
  */
@@ -96,7 +96,7 @@ async function applyOrderEdit(
 ): Promise<OrderRow> {
   const actorId = actor.id;
   const order = await lockEditableOrder(tx, orderId, command);
-  // Separation of duties (issue 20 item 6): a plain admin never changes their own order.
+  // Separation of duties (the abuse-limits work, decision 010): a plain admin never changes their own order.
   if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
   const ids = [...new Set([...order.items.map((i) => i.product_id), ...command.lines.map((l) => l.product_id)])];
   // Repriced at the customer's price list as it is now (decision 018), like a new order would be.

@@ -47,7 +47,7 @@ export interface PlacedOrder extends PlaceOrderResult {
   created: boolean;
 }
 
-/** user_info: who placed the order and their business data (issue 16 item 3), without the balance. */
+/** user_info: who placed the order and their business data (the business-identity work, decisions 017–019), without the balance. */
 function customerSnapshot(customer: OrderUserInfo & { saldoPuntos: number }): OrderUserInfo {
   const { saldoPuntos: _balance, ...info } = customer;
   return info;
@@ -86,7 +86,7 @@ function orderLines(command: PlaceOrderCommand, products: OrderedProduct[]): Ord
 }
 
 /**
- * Step 3b: each line keeps its product's quantity rules (issue 18, the same core function the card
+ * Step 3b: each line keeps its product's quantity rules (the wholesale-ordering work, decision 016, the same core function the card
  * and the cart use). Stock is left to takeStock: only the ledger's conditional update is race-free.
  */
 function checkQuantityRules(lines: OrderLine[]): void {

@@ -14,11 +14,11 @@ export interface AuthContext {
   /** null when the user has no profile row (should not happen for accounts created by sign-up). */
   profile: Profile | null;
   /**
-   * The price list the caller buys at (issue 16, decision 018), already resolved by core's
+   * The price list the caller buys at (the business-identity work, decision 018), already resolved by core's
    * effectivePriceListId: null for the base list, staff, unapproved callers and visitors.
    */
   priceListId: string | null;
-  /** The caller's condición frente al IVA (issue 16), read with the session: it decides whether the cart itemises IVA. */
+  /** The caller's condición frente al IVA (the business-identity work, decisions 017–019), read with the session: it decides whether the cart itemises IVA. */
   ivaCondition: string | null;
 }
 
@@ -111,7 +111,7 @@ function assertAccessDeclared(route: { url: string; method: string | string[]; c
   }
 }
 
-/** SPEC §4's guard order: signed in → approved → admin → super admin. */
+/** the states and transitions' guard order: signed in → approved → admin → super admin. */
 function enforceAccess(
   access: AccessLevel,
   auth: AuthContext | null,

@@ -6,7 +6,7 @@ import { applySecurityHeaders } from './security-headers';
 /**
  * Errors Fastify's router raises before any hook runs: a malformed percent-encoding (`GET /%`),
  * a path parameter over `maxParamLength`. Fastify's default answers them in English without our
- * security headers (issue 20 item 9); here they get the `{ code, message }` Spanish shape and the
+ * security headers (the abuse-limits work, decision 010); here they get the `{ code, message }` Spanish shape and the
  * same headers as every other answer.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

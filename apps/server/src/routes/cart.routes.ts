@@ -17,8 +17,8 @@ import { routesPlugin } from './plugin';
  */
 export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {
   const service = createCartService(deps.db);
-  // The buyer sees the minimum order before it matters (issue 18), and the cart previews IVA with
-  // the same setting the order will use (issue 16 item 6); the order re-reads both in its transaction.
+  // The buyer sees the minimum order before it matters (the wholesale-ordering work, decision 016), and the cart previews IVA with
+  // the same setting the order will use (the business-identity work, decisions 017–019); the order re-reads both in its transaction.
   const withMinimum = async <T extends object>(cart: T, ivaCondition: string | null) => {
     const settings = await loadSettings(deps.pool);
     return {

@@ -7,7 +7,7 @@ import { loadSettings } from '../modules/settings';
 import { readDashboard } from '../modules/dashboard';
 import { routesPlugin } from './plugin';
 
-/** The whole dashboard: business figures, and the e-mails that could not be sent (issue 19 §1, §6). */
+/** The whole dashboard: business figures, and the e-mails that could not be sent (the order-life work, decision 014). */
 export async function loadDashboard(pool: pg.Pool, period: DashboardPeriod, now?: Date): Promise<Dashboard> {
   const settings = await loadSettings(pool);
   const [figures, counts, recentFailed] = await Promise.all([

@@ -44,7 +44,7 @@ const LIST_COLUMNS = 'id, name, items, created_at, updated_at';
 const listNotFound = () => new AppError('list_not_found', messages.lists.notFound);
 
 /**
- * Saved lists and favourites (issue 18 item 4), approved customers only, each their own: every
+ * Saved lists and favourites (the wholesale-ordering work, decision 016), approved customers only, each their own: every
  * statement filters by the caller's id, so another customer's list id is simply not found.
  */
 export function registerListsRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {

@@ -111,7 +111,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     },
   );
 
-  // Issue 19 §4: the customer's own order, while Pendiente (or Pendiente de Canje).
+  // The order-life work (decision 014): the customer's own order, while Pendiente (or Pendiente de Canje).
   routes.post(
     '/api/orders/:id/cancel',
     { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema, response: { 200: cancelOrderResultSchema } } },
@@ -122,7 +122,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
 
 const adminOrderParamsSchema = z.object({ id: uuidSchema });
 
-/** Admin order management (issue 6): list, detail, status transitions and CSV export. */
+/** Admin order management (the admin-orders work): list, detail, status transitions and CSV export. */
 function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {
   const service = createAdminOrdersService(deps.pool);
   const flowDeps = { ...deps, log: app.log };
@@ -160,7 +160,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
     async (request) => changeOrderStatus(flowDeps, request.params.id, request.body.status, authOf(request).profile),
   );
 
-  // Issue 19 §3, §5: edits, their history, and the admin's documents.
+  // The order-life work (decision 014): edits, their history, and the admin's documents.
   routes.patch(
     '/api/admin/orders/:id',
     { schema: { params: adminOrderParamsSchema, body: editOrderSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },

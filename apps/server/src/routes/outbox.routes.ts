@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 import { listEmails, retryFailedEmail } from '../modules/outbox';
 import { routesPlugin } from './plugin';
 
-/** The admin sees the e-mails that could not be sent and puts one back in the queue (issue 19 §1). */
+/** The admin sees the e-mails that could not be sent and puts one back in the queue (the order-life work, decision 014). */
 export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool; onEmailsQueued?: () => void }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

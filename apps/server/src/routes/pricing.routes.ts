@@ -59,7 +59,7 @@ const stamp = () => new Date().toISOString().slice(0, 10);
 const idParams = z.object({ id: uuidSchema });
 
 /**
- * Bulk repricing, recorded price changes and their undo, a product's price history (issue 17,
+ * Bulk repricing, recorded price changes and their undo, a product's price history (the repricing work, decision 015,
  * docs/api.md "Prices"). Registered after the products routes: it reuses their catalogue cache.
  */
 export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; config: Config }): void {
@@ -135,7 +135,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
       .header('Cache-Control', 'no-store')
       .send(renderPriceList(deps.pool, { catalogName: deps.config.catalogName, customerName, kind, list }));
 
-  // Issue 16: at the customer's own price list (decision 018), every explicit price of it included.
+  // The business-identity work: at the customer's own price list (decision 018), every explicit price of it included.
   routes.get('/api/price-list.pdf', { config: { access: 'approved' } }, async (request, reply) => {
     const { profile, priceListId } = authOf(request);
     const list = priceListId ? await loadPriceListRule(deps.pool, priceListId) : null;

@@ -118,7 +118,7 @@ export async function registerProductRoutes(
     },
   );
 
-  // The product page (issue 18 item 6). Same privacy as the list: the viewer class decides the
+  // The product page (the wholesale-ordering work, decision 016). Same privacy as the list: the viewer class decides the
   // view, and the answer is private to the caller.
   routes.get(
     '/api/products/:id',

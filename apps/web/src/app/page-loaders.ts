@@ -2,7 +2,7 @@ import { lazyPage, type LazyPage, type PageModule } from './routing/lazy-page';
 import { routeKeyFor } from '@mayorista/core/route-path';
 import { PAGE_MODULES, type PagePath } from './page-modules';
 
-// Every page is its own chunk (SPEC §2: pages load on demand), so the entry stays small. The home
+// Every page is its own chunk (the screens and routes: pages load on demand), so the entry stays small. The home
 // page too (decision 024): the server announces its chunk in the HTML of `/` (modulepreload), so it
 // downloads beside the entry, and every other page's first download no longer carries it.
 const pageModules = import.meta.glob<PageModule>(['/src/app/pages/*-page.tsx', '/src/features/*/*-page.tsx']);

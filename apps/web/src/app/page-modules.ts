@@ -1,5 +1,5 @@
 /**
- * Which page module each SPEC §2 route opens, as paths from the web app's root.
+ * Which page module each the screens and routes route opens, as paths from the web app's root.
  *
  * Three readers, one table:
  * - page-loaders.ts loads these modules for routes.tsx (every page, the home page too, is its own
@@ -22,7 +22,7 @@ export const PAGE_MODULES = {
   '/recuperar-clave': '/src/app/pages/forgot-password-page.tsx',
   '/restablecer-clave': '/src/app/pages/reset-password-page.tsx',
   '/catalog': '/src/features/catalog/catalog-page.tsx',
-  // Issue 18 item 6; the one route with a parameter (core/route-path.ts: a trailing `:slug`).
+  // The wholesale-ordering work (decision 016); the one route with a parameter (core/route-path.ts: a trailing `:slug`).
   '/catalogo/:slug': '/src/features/catalog/product-page.tsx',
   '/cart': '/src/app/pages/cart-page.tsx',
   '/my-orders': '/src/features/orders/my-orders-page.tsx',

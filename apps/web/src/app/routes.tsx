@@ -19,7 +19,7 @@ import {
   VerifyEmailPage,
 } from './page-loaders';
 
-/** SPEC §2 routes; tests mount them in a memory router. */
+/** the screens and routes routes; tests mount them in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
       { path: '/recuperar-clave', element: <ForgotPasswordPage /> },
       { path: '/restablecer-clave', element: <ResetPasswordPage /> },
       { path: '/catalog', element: <CatalogPage /> },
-      // Like /catalog, no guard: visitors see the retail view (SPEC §2, issue 20).
+      // Like /catalog, no guard: visitors see the retail view (the screens and routes, the abuse-limits work (decision 010)).
       { path: '/catalogo/:slug', element: <ProductPage /> },
       {
         path: '/cart',
@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        // Issue 16: unapproved accounts too (they complete their data while they wait).
+        // The business-identity work (decisions 017–019): unapproved accounts too (they complete their data while they wait).
         path: '/mi-cuenta',
         element: (
           <RequireAuth allowUnapproved>

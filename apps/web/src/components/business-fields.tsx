@@ -7,7 +7,7 @@ import { Label } from './ui/label';
 import { BUSINESS_FIELD_NAMES, EMPTY_BUSINESS_VALUES, type BusinessFieldName, type BusinessValues } from './business-values';
 
 /**
- * The business and delivery fields of issue 16, shared by the sign-up form and Mi cuenta so both
+ * The business and delivery fields of the business-identity work (decisions 017–019), shared by the sign-up form and Mi cuenta so both
  * ask the same things the same way: grouped (negocio, entrega), with phone-friendly keyboards and
  * autocomplete hints. Values are what the person types; core's schemas normalise them on submit.
  */

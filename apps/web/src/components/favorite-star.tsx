@@ -10,7 +10,7 @@ export interface FavoriteStarProps {
 }
 
 /**
- * The favourites star (issue 18 item 4): a toggle button (`aria-pressed`) whose name says the
+ * The favourites star (the wholesale-ordering work, decision 016): a toggle button (`aria-pressed`) whose name says the
  * product, so a screen reader hears "Agregar Yerba 500 g a favoritos, botón, no presionado".
  * 44 px target, as every control on a phone.
  */

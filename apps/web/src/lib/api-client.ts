@@ -4,7 +4,7 @@ import { network as networkTexts } from '@mayorista/core/messages/network';
 
 /**
  * The one place that talks HTTP to our API: attaches the access token, parses `{ code, message }`
- * errors into ApiError, and turns network failures into the retryable error of SPEC §8.
+ * errors into ApiError, and turns network failures into the retryable error of the error catalogue (docs/api.md).
  */
 
 /**
@@ -25,7 +25,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
-  /** SPEC §8: network failure, 502, 503 and 504 are worth retrying. */
+  /** the error catalogue (docs/api.md): network failure, 502, 503 and 504 are worth retrying. */
   get retryable(): boolean {
     return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504;
   }

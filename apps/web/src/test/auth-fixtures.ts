@@ -2,7 +2,7 @@ import type { Profile, Session } from '@mayorista/core/schemas/auth';
 
 let counter = 0;
 
-/** A session shaped like the server's answer (SPEC §3), expiring `expiresInMs` from `nowMs`. */
+/** A session shaped like the server's answer (the data model), expiring `expiresInMs` from `nowMs`. */
 export function makeSession(overrides: { expiresInMs?: number; nowMs?: number; userId?: string; nombre?: string } = {}): Session {
   counter += 1;
   const now = overrides.nowMs ?? Date.now();

@@ -1,4 +1,4 @@
-/** Issue 16: "Mi cuenta", the business-data prompt and the sign-up's business section. */
+/** The business-identity work (decisions 017–019): "Mi cuenta", the business-data prompt and the sign-up's business section. */
 export const account = {
   navLink: 'Mi cuenta',
   title: 'Mi cuenta',

@@ -1,4 +1,4 @@
-// Admin order management and live notifications (issue 6).
+// Admin order management and live notifications (the admin-orders work).
 export const adminOrders = {
   tabTitle: 'Pedidos',
   heading: 'Pedidos',

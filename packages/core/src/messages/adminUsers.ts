@@ -1,4 +1,4 @@
-// Admin "Usuarios" tab (issue 3, item 10).
+// Admin "Usuarios" tab (the admin-panel work).
 export const adminUsers = {
   tabTitle: 'Usuarios',
   heading: 'Usuarios',
@@ -57,7 +57,7 @@ export const adminUsers = {
   nextPage: 'Siguiente',
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   actionsFor: (name: string) => `Acciones para ${name}`,
-  // Issue 16 item 4: the customer page.
+  // The business-identity work (decisions 017–019): the customer page.
   cuitLabel: 'CUIT',
   openCustomer: 'Ver ficha',
   openCustomerFor: (name: string) => `Ver la ficha de ${name}`,

@@ -1,4 +1,4 @@
-/** Issue 16: a customer's business identity and delivery data (sign-up, Mi cuenta, admin customer page). */
+/** The business-identity work (decisions 017–019): a customer's business identity and delivery data (sign-up, Mi cuenta, admin customer page). */
 export const business = {
   razonSocialRequired: 'Ingresá la razón social o el nombre de fantasía (al menos 2 caracteres).',
   razonSocialTooLong: 'La razón social no puede superar 120 caracteres.',

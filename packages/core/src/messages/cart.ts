@@ -16,7 +16,7 @@ export const cart = {
   unknownProduct: 'Un producto',
   navLabel: (count: number, total: string) =>
     `Carrito: ${count === 1 ? '1 producto' : `${count} productos`}, ${total}`,
-  // Quantity rules and the minimum order (issue 18, core/quantity-rules.ts)
+  // Quantity rules and the minimum order (the wholesale-ordering work, decision 016, core/quantity-rules.ts)
   invalidQuantityTitle: 'Cantidad no válida',
   notWhole: (product: string) => `La cantidad de ${product} debe ser un número entero mayor que cero.`,
   belowMinimum: (minimum: number, product: string) => `El mínimo de ${product} es ${minimum} unidades.`,

@@ -1,4 +1,4 @@
-// IVA texts (issue 16 item 6, decision 019): the cart, the order, the PDF, the CSV and the admin.
+// IVA texts (the business-identity work, decision 019): the cart, the order, the PDF, the CSV and the admin.
 export const iva = {
   rateLabel: 'Alícuota de IVA',
   rateHint: 'La que corresponde a este producto. Exento es 0 %.',

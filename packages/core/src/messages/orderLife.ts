@@ -1,4 +1,4 @@
-// Issue 19: e-mails about an order, edits, cancellations, documents and the dashboard.
+// The order-life work (decision 014): e-mails about an order, edits, cancellations, documents and the dashboard.
 const statusEmail: Record<string, { subject: string; text: string }> = {
   Confirmado: { subject: 'confirmado', text: 'Confirmamos tu pedido. Te avisamos cuando esté preparado.' },
   Preparado: { subject: 'preparado', text: 'Tu pedido ya está preparado. Te esperamos o coordinamos la entrega.' },

@@ -1,5 +1,5 @@
 /**
- * Price lists per customer (issue 16 item 5, decision 018). Used by the server and by the lazy
+ * Price lists per customer (the business-identity work, decision 018). Used by the server and by the lazy
  * admin screens only, which import it by subpath (@mayorista/core/messages/priceLists) so it stays
  * out of the first download.
  */
@@ -63,7 +63,7 @@ export const priceLists = {
   invalidPrice: 'Ingresá un precio mayor que cero.',
 
   // Usuarios tab
-  // "Lista de precios" is already the row's PDF button (issue 17): the select says which list is assigned.
+  // "Lista de precios" is already the row's PDF button (the repricing work, decision 015): the select says which list is assigned.
   selectLabel: (name: string) => `Lista asignada a ${name}`,
   selectShort: 'Lista asignada',
   assigned: (name: string, list: string) => `${name} compra ahora con «${list}».`,

@@ -1,6 +1,6 @@
 import { formatMoney } from '../money';
 
-/** Issue 17: bulk repricing, price history, spreadsheets, the price list and the cart's notice. */
+/** The repricing work (decision 015): bulk repricing, price history, spreadsheets, the price list and the cart's notice. */
 export const pricing = {
   repriceInvalid: (count: number) =>
     `${count === 1 ? 'Un producto quedaría' : `${count} productos quedarían`} con precios inválidos. Revisá las advertencias de la vista previa.`,

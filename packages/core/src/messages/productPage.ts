@@ -1,5 +1,5 @@
 /**
- * The product page, the favourites star and the admin's gallery editor (issue 18 items 4 and 6).
+ * The product page, the favourites star and the admin's gallery editor (the wholesale-ordering work, decision 016 and 6).
  * Only lazy screens use these, so the web imports this file by subpath (not through `messages`):
  * it stays out of the first download.
  */

@@ -1,4 +1,4 @@
-// Abuse limits and separation of duties (issue 20, decision 010).
+// Abuse limits and separation of duties (the abuse-limits work, decision 010).
 export const security = {
   accountLocked: (minutes: number) =>
     `Demasiados intentos fallidos para esta cuenta. Esperá ${minutes === 1 ? '1 minuto' : `${minutes} minutos`} o restablecé tu contraseña.`,

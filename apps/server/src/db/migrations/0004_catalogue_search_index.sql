@@ -1,4 +1,4 @@
--- Issue 21: catalogue search served by a trigram index instead of unaccenting every row per request.
+-- The catalogue-at-scale work (decision 008): catalogue search served by a trigram index instead of unaccenting every row per request.
 -- One generated column holds what a buyer may type: the name, the SKU and the category, lower-case
 -- and without accents, so "azucar" finds "Azúcar" and "sku-12" finds "SKU-12". Adding a stored
 -- column rewrites the table once (≈ 1 s for 50,000 products, bench "migración").

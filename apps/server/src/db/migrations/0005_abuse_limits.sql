@@ -1,4 +1,4 @@
--- Issue 20 (hardening): abuse limits that hold across processes, and the idempotency fingerprint.
+-- The abuse-limits work (decision 010) (hardening): abuse limits that hold across processes, and the idempotency fingerprint.
 -- Decision 010 explains each table.
 
 -- A hash of the request body that first used an order's idempotency key: the same key with a

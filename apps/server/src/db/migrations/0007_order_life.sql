@@ -1,4 +1,4 @@
--- Issue 19 (decision 014): order e-mails through an outbox, order edits with their history, the
+-- The order-life work (decision 014): order e-mails through an outbox, order edits with their history, the
 -- 'order_edit' ledger kinds, and the indexes the admin dashboard reads.
 
 -- Every e-mail about an order is a row written in the order's own transaction: it exists exactly

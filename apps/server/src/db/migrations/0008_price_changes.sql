@@ -1,4 +1,4 @@
--- Decision 015 (issue 17): every applied price change — a bulk repricing, an import, a manual
+-- Decision 015 (the repricing work): every applied price change — a bulk repricing, an import, a manual
 -- edit — is a row in price_changes with one price_change_items row per product holding the exact
 -- prices before and after. Undo restores `before` only where the product still holds `after`.
 CREATE TABLE "price_changes" (

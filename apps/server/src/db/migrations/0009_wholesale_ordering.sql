@@ -1,4 +1,4 @@
--- Issue 18: quantity rules per product (decision 016). Defaults accept any whole quantity, so
+-- The wholesale-ordering work: quantity rules per product (decision 016). Defaults accept any whole quantity, so
 -- every existing product and cart stays valid. Constant defaults: no table rewrite.
 ALTER TABLE "products" ADD COLUMN "min_quantity" integer NOT NULL DEFAULT 1;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 16 items 1–4 (docs/decisions/017): a customer as a business. Every column is nullable so
+-- The business-identity work (docs/decisions/017): a customer as a business. Every column is nullable so
 -- accounts from before this migration keep working; they are asked to complete the data in the app.
 -- Formats are checked here as well as in core (packages/core/src/business.ts), so no path that
 -- skips the API (a script, psql) can store a CUIT or phone the app would refuse.

@@ -1,4 +1,4 @@
--- Decision 018 (issue 16 item 5): price lists per customer. A list is a percentage over or under
+-- Decision 018 (the business-identity work): price lists per customer. A list is a percentage over or under
 -- the base wholesale prices (basis points, so −5 % is −500 and the arithmetic stays in integers)
 -- plus optional explicit prices for some products. profiles.price_list_id null = the base list.
 CREATE TABLE "price_lists" (

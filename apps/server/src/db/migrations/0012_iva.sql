@@ -1,4 +1,4 @@
--- Issue 16 item 6 (decision 019): each product's IVA rate, and the order's IVA breakdown.
+-- The business-identity work (decision 019): each product's IVA rate, and the order's IVA breakdown.
 -- `real` holds 0, 10.5, 21 and 27 exactly and reaches JavaScript as a number (pg returns numeric
 -- as text, which every hand-written query would have to cast). Constant default: no table rewrite.
 ALTER TABLE "products" ADD COLUMN "iva_rate" real NOT NULL DEFAULT 21;

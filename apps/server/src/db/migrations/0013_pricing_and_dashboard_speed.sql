@@ -1,4 +1,4 @@
--- Decision 022 (issues 17 and 19, the gaps of decisions 014 and 015).
+-- Decision 022 (the repricing work and the order-life work, the gaps of decisions 014 and 015).
 --
 -- 1. Bulk price writes. A repricing of 20,000 products spent most of its time (measured with
 --    EXPLAIN ANALYZE, decision 022) in two places: the row trigger products_updated_notify
@@ -62,7 +62,7 @@ CREATE TRIGGER "products_deleted_price_history"
   FOR EACH STATEMENT
   EXECUTE FUNCTION public.products_deleted_forget_price_history();
 --> statement-breakpoint
--- 2. The cart's "Subió N % desde que lo agregaste" (issue 17 §6): the unit price each line had
+-- 2. The cart's "Subió N % desde que lo agregaste" (the repricing work, decision 015): the unit price each line had
 --    when it entered the cart, by product id, kept by the server so it follows the customer to
 --    any device. Entries of lines that leave the cart (removed, or the cart emptied by an order)
 --    are dropped here, whoever writes cart_data, so a line added again starts afresh.
@@ -82,7 +82,7 @@ CREATE TRIGGER "cart_prune_added_prices"
   BEFORE INSERT OR UPDATE ON "cart"
   FOR EACH ROW EXECUTE FUNCTION public.cart_prune_added_prices();
 --> statement-breakpoint
--- 3. What an import changed, so its undo can restore it (issue 17 §4): per product, the old and
+-- 3. What an import changed, so its undo can restore it (the repricing work, decision 015): per product, the old and
 --    new values of the fields it changed (null before = the import created the product). No
 --    foreign keys, like price_change_items above (written once by the importer, right after its
 --    change; a deleted product's rows go with it through the same trigger).
@@ -96,7 +96,7 @@ CREATE TABLE "import_items" (
 --> statement-breakpoint
 CREATE INDEX "import_items_product_idx" ON "import_items" USING btree ("product_id");
 --> statement-breakpoint
--- 4. The dashboard's daily summaries (issue 19 §6): sales per local day and product, and per
+-- 4. The dashboard's daily summaries (the order-life work, decision 014): sales per local day and product, and per
 --    local day and customer, of the orders that count as sales (not Cancelado/Rechazado, not a
 --    points redemption). ONE owner keeps them: the trigger below, in the same transaction as
 --    whatever inserts, edits, cancels or changes the status of an order (the app or SQL by hand).

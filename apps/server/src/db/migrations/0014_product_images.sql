@@ -1,4 +1,4 @@
--- Issue 18 item 6: several images per product (decision 020). One row per image, in the order the
+-- The wholesale-ordering work: several images per product (decision 020). One row per image, in the order the
 -- admin chose. `file_name` is the full-size WebP (<uuid>.webp, as product images were stored
 -- before); `widths` lists the smaller copies stored beside it as <uuid>-<width>.webp. An image
 -- uploaded before this migration has none (empty array) and is served at its one size.

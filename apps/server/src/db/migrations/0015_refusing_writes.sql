@@ -1,4 +1,4 @@
--- Issue 15 (decision 023): placing an order sends its last writes and COMMIT in one round-trip, so
+-- The ledgers-and-contracts work (decision 023): placing an order sends its last writes and COMMIT in one round-trip, so
 -- a write that must refuse (not enough stock, not enough points) cannot answer "0 rows" and let
 -- Node decide: it raises instead, the transaction is aborted, and the COMMIT queued behind it ends
 -- it as a rollback. `reason` is the error's message (what the server maps to its own error), and

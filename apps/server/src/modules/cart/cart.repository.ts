@@ -19,7 +19,7 @@ export interface StoredCart {
 
 const STORED = { cartData: cart.cartData, updatedAt: cart.updatedAt, addedPrices: cart.addedPrices };
 
-/** Today's unit price of each product, the price a line added now is remembered at (issue 17 §6). */
+/** Today's unit price of each product, the price a line added now is remembered at (the repricing work, decision 015). */
 export const todaysPrices = (lines: Product[]) => Object.fromEntries(lines.map((p) => [p.id, addedUnitPrice(p)]));
 
 /** Today's unit price of every line; only lines without a stored one keep it (`||`: the right side wins). */

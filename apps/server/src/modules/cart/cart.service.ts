@@ -31,7 +31,7 @@ async function dropUnavailableProducts(db: DbExecutor, cartData: CartData): Prom
 }
 
 /**
- * Issue 18: a saved line must keep its product's quantity rules and stock (the core function the
+ * The wholesale-ordering work (decision 016): a saved line must keep its product's quantity rules and stock (the core function the
  * card and the cart use). A line already stored with the same quantity is let through: a rule or
  * stock that changed after the buyer chose it is shown to them with its fix (never silently
  * altered), and must not stop them saving their other changes. Order placement checks every line.

@@ -2,7 +2,7 @@ import type { OrderStatus } from '@mayorista/core/constants';
 import type { Dashboard, DashboardPeriod, PeriodFigures } from '@mayorista/core/schemas/order-life';
 import type { Queryable } from '../../db/transaction';
 
-// The admin dashboard (issue 19 §6). The figures, statuses and chart read a range of
+// The admin dashboard (the order-life work, decision 014). The figures, statuses and chart read a range of
 // orders.created_at through orders_created_sales_idx (migration 0007), whose INCLUDE columns answer
 // the sums without touching the table; the top products and customers read the daily summaries
 // of migration 0013 (decision 022) instead of every line of the period's orders.

@@ -2,7 +2,7 @@ import { showsIvaItemised, type IvaRate } from '@mayorista/core/iva';
 import type { Order } from '@mayorista/core/schemas/order';
 
 /**
- * The seam for electronic invoicing (issue 16 item 6, decision 019). ARCA (ex AFIP) is out of
+ * The seam for electronic invoicing (the business-identity work, decision 019). ARCA (ex AFIP) is out of
  * reach here — it needs the business's certificate, a punto de venta and the WSAA/WSFE web
  * services — so the product issues no invoice yet. Everything an invoice needs is already on the
  * order (the IVA breakdown the server computed at placement, the customer's IVA condition), and
@@ -44,7 +44,7 @@ export const noInvoiceIssuer: InvoiceIssuer = {
   issue: () => Promise.resolve(null),
 };
 
-/** Fields issue 16's business identity adds to user_info; absent on older orders. */
+/** Fields the business-identity work's (decisions 017–019) business identity adds to user_info; absent on older orders. */
 type BusinessInfo = { cuit?: string | null; razon_social?: string | null };
 
 /** The invoice an order would carry, or null for an order placed before IVA existed (no breakdown to report). */

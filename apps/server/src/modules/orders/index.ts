@@ -5,17 +5,14 @@ export {
   currentStock,
   findOrder,
   findOrderByIdempotencyKey,
-  findOrderForEdit,
   findOrderForUpdate,
   findOwnOrder,
   findOwnOrderForUpdate,
   insertOrderAndEmptyCart,
-  insertOrderEdit,
   notifyOrderCancelled,
   readOrderContext,
   readProducts,
   toOrder,
-  updateOrderItems,
   updateOrderStatus,
   type NewOrder,
   type OrderContext,
@@ -24,6 +21,7 @@ export {
   type OrderRow,
   type OrderUserInfo,
 } from './orders.repository';
+export { findOrderForEdit, insertOrderEdit, listOrderEdits, updateOrderItems } from './orders-edits.repository';
 export { assertSameOrderRequest, orderRequestFingerprint } from './orders.idempotency';
 export { createOwnOrdersService, productUnavailable, refusedStockError, whatsappUrl, type OwnOrdersService } from './orders.service';
 export { createAdminOrdersService, MAX_EXPORT_ROWS, orderNotFound, type AdminOrdersService } from './orders-admin.service';

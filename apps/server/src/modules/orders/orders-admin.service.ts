@@ -5,6 +5,7 @@ import { PICKING_STATUSES, type OrderEdits, type PickingSheetQuery } from '@mayo
 import * as repository from './orders.repository';
 import { toOrder } from './orders.repository';
 import { ordersToCsv } from './orders.csv';
+import { listOrderEdits } from './orders-edits.repository';
 
 /** Hard ceiling for one export: keeps a single request from holding the whole table in memory. */
 export const MAX_EXPORT_ROWS = 50_000;
@@ -28,7 +29,7 @@ export function createAdminOrdersService(pool: pg.Pool) {
 
     async edits(orderId: string): Promise<OrderEdits> {
       if (!(await repository.findOrder(pool, orderId))) throw orderNotFound();
-      const rows = await repository.listOrderEdits(pool, orderId);
+      const rows = await listOrderEdits(pool, orderId);
       return { items: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) };
     },
 

@@ -49,7 +49,7 @@ function orderRow(order: Order): string[] {
     order.user_info.apellido,
     order.user_info.email,
     order.user_info.dni,
-    // Issue 16: the business snapshot; empty cells on orders from before it.
+    // The business-identity work (decisions 017–019): the business snapshot; empty cells on orders from before it.
     order.user_info.razon_social ?? '',
     order.user_info.cuit ? formatCuit(order.user_info.cuit) : '',
     ivaConditionLabel(order.user_info.iva_condition),

@@ -20,7 +20,7 @@ export type OrderEmailEvent =
   | { kind: 'edited'; reason: string }
   | { kind: 'customer_cancelled' };
 
-/** The statuses the customer is told about by e-mail (issue 19 §1). */
+/** The statuses the customer is told about by e-mail (the order-life work, decision 014). */
 const ANNOUNCED_STATUSES: readonly OrderStatus[] = ['Confirmado', 'Preparado', 'Entregado', 'Cancelado', 'Rechazado'];
 
 /** An e-mail about an order, as the outbox queues it (the outbox module's OrderEmail). */

@@ -25,7 +25,7 @@ export function orderRequestFingerprint(request: IdempotentOrderRequest): string
 
 /**
  * Reusing a key with another body is a client bug (or a replayed key): answering with the first
- * order would tell the client its new order exists when it does not (issue 20 item 8, Stripe's
+ * order would tell the client its new order exists when it does not (the abuse-limits work, decision 010, Stripe's
  * rule). Orders placed before the fingerprint existed (null) replay as they always did.
  */
 export async function assertSameOrderRequest(db: Queryable, orderId: string, request: IdempotentOrderRequest): Promise<void> {

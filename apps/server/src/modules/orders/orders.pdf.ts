@@ -18,7 +18,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const pdfText = messages.orders.pdf;
 
-/** The customer's IVA condition as the order recorded it (issue 16's business data; absent on older orders). */
+/** The customer's IVA condition as the order recorded it (the business-identity work, decisions 017–019's business data; absent on older orders). */
 export const ivaConditionOf = (order: Order): string | null => order.user_info.iva_condition ?? null;
 
 /** Orders are dated in the business's time zone, whatever the server's clock zone is. */
@@ -107,7 +107,7 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   field(pdfText.customer, `${order.user_info.nombre} ${order.user_info.apellido}`);
   field(pdfText.email, order.user_info.email);
   field(pdfText.dni, order.user_info.dni);
-  // Issue 16: razón social, CUIT, IVA condition, phone and delivery address (absent on older orders).
+  // The business-identity work (decisions 017–019): razón social, CUIT, IVA condition, phone and delivery address (absent on older orders).
   for (const detail of businessDetails(order.user_info)) field(detail.label, detail.value);
   field(pdfText.status, order.status);
   doc.moveDown();

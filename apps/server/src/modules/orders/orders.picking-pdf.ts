@@ -32,7 +32,7 @@ const QUANTITY_WIDTH = 70;
 const ORDERS_WIDTH = 60;
 
 /**
- * "Hoja de preparación" (issue 19 §5) on A4: first the total of every product to take from the
+ * "Hoja de preparación" (the order-life work, decision 014) on A4: first the total of every product to take from the
  * shelves, then each order's lines, each with an empty box to tick by hand.
  */
 export function renderPickingSheetPdf(orders: Order[], subtitle: string, catalogName: string): Promise<Buffer> {

@@ -19,11 +19,11 @@ import { EFFECTIVE_SETTINGS_SQL } from '../../db/settings-document';
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Selects an order in OrderRow's shape (camelCase keys, Date timestamps, parsed JSON). */
-const ORDER_ROW_COLUMNS = `o.id, o.user_id as "userId", o.user_info as "userInfo", o.items, o.total,
+export const ORDER_ROW_COLUMNS = `o.id, o.user_id as "userId", o.user_info as "userInfo", o.items, o.total,
   o.total_savings as "totalSavings", o.status, o.observaciones, o.canjeado_con_puntos as "canjeadoConPuntos",
   o.idempotency_key as "idempotencyKey", o.iva, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
-/** The one row mapper: an order row as every orders route answers it (SPEC §3 field names). */
+/** The one row mapper: an order row as every orders route answers it (the data model field names). */
 export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
@@ -78,7 +78,7 @@ export interface OrderContext {
   settings: unknown;
   /** The customer's order already placed with this idempotency key, if any. */
   replayOf: string | null;
-  /** Issue 16: the customer's price list with its explicit prices of the ordered products; null = the base list. */
+  /** The business-identity work (decisions 017–019): the customer's price list with its explicit prices of the ordered products; null = the base list. */
   priceList: PriceListRule | null;
 }
 
@@ -96,7 +96,7 @@ export async function readOrderContext(db: Queryable, userId: string, idempotenc
     priceList: RuleRow | null;
   }>({
     name: 'order_context',
-    // Issue 16: the business data goes into the order's snapshot as it is today.
+    // The business-identity work (decisions 017–019): the business data goes into the order's snapshot as it is today.
     text: `select (select row_to_json(c) from (
                      select nombre, apellido, email, dni, razon_social, cuit, iva_condition, whatsapp, address_street,
                             address_city, address_province, address_postal_code, delivery_notes, saldo_puntos as "saldoPuntos"
@@ -290,7 +290,7 @@ export async function updateOrderStatus(db: Queryable, orderId: string, status: 
   return rows[0]!;
 }
 
-// ── Issue 19: cancellations, edits and documents ───────────────────────────────────────────
+// ── The order-life work (decision 014): cancellations, edits and documents ───────────────────────────────────────────
 
 /** The customer's own order, locked (the cancel). Another customer's id is simply not found. */
 export async function findOwnOrderForUpdate(db: Queryable, userId: string, orderId: string): Promise<OrderRow | null> {
@@ -300,92 +300,6 @@ export async function findOwnOrderForUpdate(db: Queryable, userId: string, order
     values: [orderId, userId],
   });
   return rows[0] ?? null;
-}
-
-/**
- * Locks the order for an edit without waiting: a second admin saving the same order at the same
- * moment fails at once (55P03) instead of applying its edit on top of one it never saw.
- */
-export async function findOrderForEdit(db: Queryable, orderId: string): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderRow>({
-    name: 'order_find_for_edit',
-    text: `select ${ORDER_ROW_COLUMNS} from orders o where o.id = $1 for update nowait`,
-    values: [orderId],
-  });
-  return rows[0] ?? null;
-}
-
-export async function updateOrderItems(
-  db: Queryable,
-  orderId: string,
-  change: { items: OrderItemSnapshot[]; total: number; totalSavings: number; iva: OrderRow['iva'] },
-): Promise<OrderRow> {
-  const { rows } = await db.query<OrderRow>({
-    name: 'order_update_items',
-    // clock_timestamp(), not now(): two edits in one transaction-less burst still get distinct
-    // updated_at values, which is what an editor's expected_updated_at compares.
-    text: `update orders o set items = $2::jsonb, total = $3, total_savings = $4, iva = $5::jsonb, updated_at = clock_timestamp()
-            where o.id = $1 returning ${ORDER_ROW_COLUMNS}`,
-    values: [orderId, JSON.stringify(change.items), change.total, change.totalSavings, change.iva === null ? null : JSON.stringify(change.iva)],
-  });
-  return rows[0]!;
-}
-
-export interface NewOrderEdit {
-  orderId: string;
-  actorId: string;
-  reason: string;
-  reprice: boolean;
-  beforeItems: OrderItemSnapshot[];
-  afterItems: OrderItemSnapshot[];
-  beforeTotal: number;
-  afterTotal: number;
-}
-
-const editSnapshot = (items: OrderItemSnapshot[]) =>
-  JSON.stringify(items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: i.quantity, total: i.total })));
-
-export async function insertOrderEdit(db: Queryable, edit: NewOrderEdit): Promise<void> {
-  await db.query({
-    name: 'order_edit_insert',
-    text: `insert into order_edits (order_id, actor_id, reason, reprice, before_items, after_items, before_total, after_total)
-           values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
-    values: [
-      edit.orderId,
-      edit.actorId,
-      edit.reason,
-      edit.reprice,
-      editSnapshot(edit.beforeItems),
-      editSnapshot(edit.afterItems),
-      edit.beforeTotal,
-      edit.afterTotal,
-    ],
-  });
-}
-
-export interface OrderEditRow {
-  id: number;
-  actor_name: string | null;
-  reason: string;
-  reprice: boolean;
-  before_total: number;
-  after_total: number;
-  before_items: { product_id: string; name: string; quantity: number; total: number }[];
-  after_items: { product_id: string; name: string; quantity: number; total: number }[];
-  created_at: Date;
-}
-
-/** An order's edits, newest first. */
-export async function listOrderEdits(db: Queryable, orderId: string): Promise<OrderEditRow[]> {
-  const { rows } = await db.query<OrderEditRow>({
-    name: 'order_edits_list',
-    text: `select e.id::int, nullif(concat_ws(' ', a.nombre, a.apellido), '') as actor_name, e.reason, e.reprice,
-                  e.before_total, e.after_total, e.before_items, e.after_items, e.created_at
-             from order_edits e left join profiles a on a.id = e.actor_id
-            where e.order_id = $1 order by e.id desc`,
-    values: [orderId],
-  });
-  return rows;
 }
 
 /** The orders of a picking sheet chosen by id, oldest first. */

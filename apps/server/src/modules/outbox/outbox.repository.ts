@@ -1,7 +1,7 @@
 import type { OutboxEmail, OutboxKind, OutboxStatus } from '@mayorista/core/schemas/order-life';
 import type { Queryable } from '../../db/transaction';
 
-// The e-mail outbox (issue 19, decision 014): rows are written in the transaction of the business
+// The e-mail outbox (the order-life work, decision 014): rows are written in the transaction of the business
 // change they announce, and delivered later by outbox.worker.ts. Plain SQL, named statements.
 
 export interface NewOutboxEmail {

@@ -25,7 +25,7 @@ async function assertProductsExist(db: Queryable, data: PriceListData): Promise<
 }
 
 /**
- * Price lists (issue 16 item 5, decision 018). Each write is one transaction; the triggers of
+ * Price lists (the business-identity work, decision 018). Each write is one transaction; the triggers of
  * migration 0016 make every process's catalogue cache forget that list's answers, and `changed`
  * forgets them in this process at once so the admin's next read (and their customers') already has
  * the new prices.

@@ -4,11 +4,11 @@ import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { applyPriceList, type PriceListRule } from '@mayorista/core/price-lists';
-import type { DiscountTier } from '@mayorista/core/schemas/product';
 import { pageTools, printable } from '../../lib/pdf-document';
+import type { ProductRecord } from '../../db/product-rows';
 
 /**
- * "Lista de precios" (issue 17 §5): the enabled catalogue at one customer's prices, grouped by
+ * "Lista de precios" (the repricing work, decision 015): the enabled catalogue at one customer's prices, grouped by
  * category, on a narrow page (A6-wide, long) so it reads on a phone without zooming. Streamed:
  * products are read in batches and drawn as they arrive, and pdfkit flushes each finished page,
  * so 5.000 products never hold the whole document in memory.
@@ -19,18 +19,11 @@ const BATCH = 500;
 /** 105 mm wide (A6) and A4-long: one product per line at a size a phone shows without zooming. */
 const PAGE: [number, number] = [298, 842];
 
-interface ListedProduct {
-  id: string;
-  name: string;
-  sku: string | null;
-  price: number;
-  retail_price: number;
-  on_sale: boolean;
-  sale_price: number | null;
-  on_sale_retail: boolean;
-  sale_price_retail: number | null;
-  discounts: DiscountTier[];
-}
+/** What the price list reads of a product: a catalogue row's name, SKU and prices (db/product-rows.ts). */
+type ListedProduct = Pick<
+  ProductRecord,
+  'id' | 'name' | 'sku' | 'price' | 'retail_price' | 'on_sale' | 'sale_price' | 'on_sale_retail' | 'sale_price_retail' | 'discounts'
+>;
 
 const argentinaDate = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
 

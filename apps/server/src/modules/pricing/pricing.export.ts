@@ -8,7 +8,7 @@ import { formatCsvAmount, CSV_SEPARATOR } from '../../lib/csv';
 import { csvFormat, headersFor, MIN_TIER_COLUMNS, productRow, xlsxFormat } from './sheet.columns';
 
 /**
- * Catalogue export (issue 17 §3, decision 015), streamed: products are read in pages of BATCH by
+ * Catalogue export (the repricing work, decision 015), streamed: products are read in pages of BATCH by
  * keyset (name, id) and written as they arrive, so 20.000 products never sit in memory at once.
  * CSV is UTF-8 with BOM and `;` (what Excel in es-AR opens as columns, see orders.csv.ts).
  */

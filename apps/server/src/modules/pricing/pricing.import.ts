@@ -11,7 +11,7 @@ import { MAX_REPORTED_ERRORS, cellError, type FileErrors, type ParsedRow } from 
 import { createUntrustedFileReader } from '../../lib/untrusted-files/file-thread';
 
 /**
- * Catalogue import (issue 17 §4, decision 015): the file is read and checked completely first,
+ * Catalogue import (the repricing work, decision 015): the file is read and checked completely first,
  * then — unless it is a dry run — applied ALL OR NOTHING in one transaction that re-plans against
  * the locked rows. One import at a time (a transaction-scoped advisory lock).
  */
@@ -30,7 +30,7 @@ const DEFAULTS: Omit<ProductData, 'name' | 'price' | 'retail_price'> = {
   stock: 0,
   has_unlimited_stock: false,
   is_enabled: true,
-  // Issue 18: the spreadsheet has no quantity-rule or barcode columns; new products take the defaults.
+  // The wholesale-ordering work (decision 016): the spreadsheet has no quantity-rule or barcode columns; new products take the defaults.
   min_quantity: 1,
   pack_size: 1,
   max_quantity: null,

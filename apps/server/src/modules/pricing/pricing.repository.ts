@@ -109,7 +109,7 @@ export async function writePrices(db: Queryable, items: { id: string; prices: Pr
 /**
  * The product editor's save of one product's prices (the row locked by the caller, `before` read
  * then): prices and sale flags in one statement, and a `manual` change in the product's price
- * history when a price moved (issue 17), in the caller's transaction.
+ * history when a price moved (the repricing work, decision 015), in the caller's transaction.
  */
 export async function writeEditedPrices(
   db: Queryable,

@@ -6,7 +6,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { neutraliseFormula, protectApostrophe, restoreFormulaText } from '@mayorista/core/spreadsheet-text';
 
 /**
- * The catalogue spreadsheet's shape (issue 17 §3–4, decision 015): one row per product, Spanish
+ * The catalogue spreadsheet's shape (the repricing work, decision 015): one row per product, Spanish
  * headers a person can read, tiers as "Escala N: …" column triples. Export writes it, import reads
  * it; both go through this file so the shape cannot drift between them.
  */
@@ -27,7 +27,7 @@ export const COLUMNS = {
   stock: 'Stock',
   has_unlimited_stock: 'Stock ilimitado',
   is_enabled: 'Visible',
-  /** Issue 16 item 6: "21 %", "10,5 %", "27 %" or "Exento"; a file without the column keeps each product's rate. */
+  /** The business-identity work (decisions 017–019): "21 %", "10,5 %", "27 %" or "Exento"; a file without the column keeps each product's rate. */
   iva_rate: 'IVA',
   /**
    * The product's own id (decision 022): a row with it updates that product whatever its SKU says,

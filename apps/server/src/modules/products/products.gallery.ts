@@ -8,7 +8,7 @@ import { removeStoredImage, renderProductImage, storeImage, variantFileName } fr
 import { imageUrlOf } from './products.repository';
 
 /**
- * A product's gallery (issue 18 item 6, decision 020): the rows of `product_images` in the
+ * A product's gallery (the wholesale-ordering work, decision 020): the rows of `product_images` in the
  * admin's order. `products.image_path` is the cover — the first image's file — written here in the
  * same transaction as every gallery change, so the catalogue's page query never joins.
  */

@@ -3,7 +3,7 @@ import type { Product, ProductData } from '@mayorista/core/schemas/product';
 import type { Pool } from 'pg';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
-import { catalogueWhere, imageUrlOf, normalised, toProduct, type ProductFilters } from '../../db/product-rows';
+import { catalogueWhere, normalised, PRODUCT_COLUMNS, productFromRecord, toProduct, type ProductFilters, type ProductRecord } from '../../db/product-rows';
 import { likePrefix } from '../../db/like';
 
 export { catalogueWhere, imageUrlOf, MAX_SEARCH_WORDS, MIN_SUBSTRING_WORD, searchWords, toProduct, type ProductFilters } from '../../db/product-rows';
@@ -48,68 +48,12 @@ export interface PageWindow {
   offset: number;
 }
 
-/** The columns of a product row, in API order (for the hand-written catalogue query below). */
-const PRODUCT_COLUMNS =
-  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, iva_rate, image_path, created_at, updated_at';
-
-interface ProductRecord {
-  id: string;
-  name: string;
-  price: number;
-  retail_price: number;
-  on_sale: boolean;
-  sale_price: number | null;
-  on_sale_retail: boolean;
-  sale_price_retail: number | null;
-  discounts: Product['discounts'];
-  stock: number;
-  has_unlimited_stock: boolean;
-  is_enabled: boolean;
-  min_quantity: number;
-  pack_size: number;
-  max_quantity: number | null;
-  sku: string | null;
-  barcode: string | null;
-  category: string | null;
-  description: string | null;
-  iva_rate: Product['iva_rate'];
-  image_path: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const productFromRecord = (r: ProductRecord): Product => ({
-  id: r.id,
-  name: r.name,
-  price: r.price,
-  retail_price: r.retail_price,
-  on_sale: r.on_sale,
-  sale_price: r.sale_price,
-  on_sale_retail: r.on_sale_retail,
-  sale_price_retail: r.sale_price_retail,
-  discounts: r.discounts,
-  stock: r.stock,
-  has_unlimited_stock: r.has_unlimited_stock,
-  is_enabled: r.is_enabled,
-  min_quantity: r.min_quantity,
-  pack_size: r.pack_size,
-  max_quantity: r.max_quantity,
-  sku: r.sku,
-  barcode: r.barcode,
-  category: r.category,
-  description: r.description,
-  iva_rate: r.iva_rate,
-  image_url: imageUrlOf(r.image_path),
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
-});
-
 /**
  * One page: Spanish name order, or for a search, exact SKU first, then names that start with
  * what was typed, then the rest by name — a buyer who types a code or the start of a name sees
  * that product on top.
  * - Written as SQL on the pool, not through drizzle: building the query and mapping every row
- *   through drizzle took 13 % of the server's CPU under load (`--cpu-prof`, issue 9). Each filter
+ *   through drizzle took 13 % of the server's CPU under load (`--cpu-prof`, the speed-budget work (decisions 006, 007)). Each filter
  *   shape is a named prepared statement, so PostgreSQL parses it once per connection.
  * - Without a search, the page walks products_catalog_order_idx and stops after one page; the
  *   total comes from countProducts (remembered per filter by the service).

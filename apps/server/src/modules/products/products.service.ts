@@ -25,7 +25,7 @@ import { applyPriceList, applyPriceListToAll } from '@mayorista/core/price-lists
 
 /**
  * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and active
- * staff see wholesale prices (issue 20 item 1); staff may also ask for disabled products.
+ * staff see wholesale prices (the abuse-limits work, decision 010); staff may also ask for disabled products.
  */
 export type ViewerClass = 'retail' | 'wholesale' | 'admin';
 
@@ -126,7 +126,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
         includeDisabled: query.include_disabled && viewerClass === 'admin',
         search: query.search,
         category: query.category,
-        // "On sale" follows the prices the viewer sees (SPEC §5): wholesale only when approved.
+        // "On sale" follows the prices the viewer sees (the validation rules): wholesale only when approved.
         onSale: query.on_sale ? (viewerClass === 'retail' ? 'retail' : 'wholesale') : undefined,
         inStock: query.in_stock,
       };
@@ -159,14 +159,14 @@ export function createProductsService(deps: ProductsServiceDeps) {
     },
 
     /**
-     * `GET /api/products/:id` (a slug or an id) — the product page (issue 18 item 6): the viewer's view of the
-     * product (retail for visitors and unapproved customers, issue 20), its images and its
+     * `GET /api/products/:id` (a slug or an id) — the product page (the wholesale-ordering work, decision 016): the viewer's view of the
+     * product (retail for visitors and unapproved customers, the abuse-limits work (decision 010)), its images and its
      * canonical slug. A disabled product is 404 to everyone but staff, as in the list.
      */
     async page(ref: string, viewerClass: ViewerClass, priceListId: string | null = null): Promise<string> {
       const found = await findByRef(ref);
       if (!found || (!found.is_enabled && viewerClass !== 'admin')) throw productNotFound();
-      // Issue 16: a customer on a price list sees the product at their list (decision 018).
+      // The business-identity work: a customer on a price list sees the product at their list (decision 018).
       const list = classKeyOf(viewerClass, priceListId) === viewerClass ? null : await priceListRule(priceListId!);
       const product = list ? applyPriceList(found, list) : found;
       const page = { product, images: await gallery.views(product.id), slug: productSlug(product) };

@@ -50,7 +50,7 @@ export function replyMessage(topic: string, ref: MessageRef, status: 'ok' | 'err
 }
 
 /**
- * The order events of the NOTIFY channel: a new order (INSERT) and, since issue 19, a customer's
+ * The order events of the NOTIFY channel: a new order (INSERT) and, since the order-life work (decision 014), a customer's
  * cancellation (`event: 'cancelled'` in the notified row → CANCELLED), through the same path.
  */
 export const ORDER_CANCELLED_EVENT = 'CANCELLED';

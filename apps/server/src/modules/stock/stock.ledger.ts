@@ -186,7 +186,7 @@ export async function setStock(
 }
 
 /**
- * `setStock` for many products in ONE statement (a spreadsheet import, issue 17): each product
+ * `setStock` for many products in ONE statement (a spreadsheet import, the repricing work (decision 015)): each product
  * whose stock differs gets the new value and one movement of the given kind. Rows are locked in id
  * order, like every other multi-product writer.
  */

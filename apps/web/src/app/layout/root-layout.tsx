@@ -12,7 +12,7 @@ import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
 
 // Admins only: the WebSocket client stays out of the bundle every customer downloads.
-// Issue 16: signed-in accounts missing business data get a prompt; loaded only for them.
+// The business-identity work (decisions 017–019): signed-in accounts missing business data get a prompt; loaded only for them.
 const CompleteProfileBanner = lazy(() => import('../../features/account').then((m) => ({ default: m.CompleteProfileBanner })));
 const NewOrderNotifications = lazy(() => import('../../features/realtime').then((m) => ({ default: m.NewOrderNotifications })));
 

@@ -16,7 +16,7 @@ async function renderNavFor(role: Role, path = '/') {
 const linkNamed = (nav: HTMLElement, name: string) => within(nav).queryAllByRole('link', { name, hidden: true })[0] ?? null;
 const cartLink = (nav: HTMLElement) => nav.querySelector('a[href="/cart"]');
 
-describe('navigation per role (SPEC §2)', () => {
+describe('navigation per role (the screens and routes)', () => {
   it('visitor: Inicio, Iniciar Sesión and Registrarse only', async () => {
     const { nav } = await renderNavFor('visitor');
     expect(linkNamed(nav, messages.nav.home)).toBeInTheDocument();

@@ -17,7 +17,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * Top navigation of SPEC §2. Links depend on the visitor's state; below 1280 px (seven links and
+ * Top navigation of the screens and routes. Links depend on the visitor's state; below 1280 px (seven links and
  * the account details do not fit in one row) they collapse behind a "Menú" button (a disclosure: aria-expanded + aria-controls, closes on Escape and on navigation).
  */
 export function SiteNav() {
@@ -170,7 +170,7 @@ export function SiteNav() {
                 {nombre ? navTexts.greeting(nombre) : navTexts.greetingFallback}
               </span>
               {approved ? <PointsBalance className="px-3 whitespace-nowrap xl:px-0" /> : null}
-              {/* Issue 16: approved or not, every account reaches its own data. */}
+              {/* The business-identity work (decisions 017–019): approved or not, every account reaches its own data. */}
               <NavLink to="/mi-cuenta" className={linkClass}>
                 {navTexts.myAccount}
               </NavLink>

@@ -6,7 +6,7 @@ import { jsonResponse } from '../../test/auth-fixtures';
 import { renderWithAuth } from '../../test/render-with-auth';
 import { AZUCAR_ID, YERBA_ID, cartRoutes, makeProduct } from '../../test/cart-fixtures';
 
-// Issue 16 item 6, decision 019: the cart shows IVA itemised to a Responsable Inscripto and final
+// The business-identity work, decision 019: the cart shows IVA itemised to a Responsable Inscripto and final
 // prices to everyone else, with the server's setting and the customer's condition.
 
 const money = (centavos: number) => formatMoney(centavos).replace(/\s/g, ' ');

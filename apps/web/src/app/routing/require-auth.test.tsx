@@ -34,7 +34,7 @@ const routes: RouteObject[] = [
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('RequireAuth (SPEC §4, in order)', () => {
+describe('RequireAuth (the states and transitions, in order)', () => {
   it('1. shows "Cargando..." while the session is being determined', async () => {
     // The profile request never answers, so the first session read never completes.
     renderWithAuth({ routes, path: '/cart', profile: { approved: true }, routesOverride: { 'GET /api/profiles/11111111-1111-4111-8111-111111111111': () => new Promise<Response>(() => {}) } });

@@ -13,7 +13,7 @@ export interface LoginRedirectState {
 }
 
 /**
- * The access guard of SPEC §4, in its exact order. `allowUnapproved` (Mi cuenta, issue 16) lets a
+ * The access guard of the states and transitions, in its exact order. `allowUnapproved` (Mi cuenta, the business-identity work (decisions 017–019)) lets a
  * signed-in account in before its approval.
  */
 export function RequireAuth({ children, adminOnly = false, allowUnapproved = false }: { children: ReactNode; adminOnly?: boolean; allowUnapproved?: boolean }) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@mayorista/core/constants';
 
 /**
- * Toasts of SPEC §2/§9: one visible at a time (a new one replaces the current), 5000 ms by
+ * Toasts of the screens and routes and the business constants: one visible at a time (a new one replaces the current), 5000 ms by
  * default, default and destructive styles, an optional action. The <Toaster> renders this store.
  */
 export interface ToastAction {

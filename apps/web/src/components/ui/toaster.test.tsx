@@ -32,7 +32,7 @@ function swipe(element: HTMLElement, dx: number) {
   fireEvent.pointerUp(element, { clientX: 100 + dx, clientY: 10, pointerId: 1 });
 }
 
-describe('Toaster (SPEC §2/§9)', () => {
+describe('Toaster (the screens and routes and the business constants)', () => {
   it('shows one toast at a time: a new one replaces the current one', () => {
     show({ title: 'Primero' });
     show({ title: 'Segundo' });

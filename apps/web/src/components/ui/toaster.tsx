@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 import { dismissToast, useToasts, type ToastItem } from './toast-store';
 
 /**
- * Renders the toast store (SPEC §2/§9) with Radix Toast, which brings the timers (paused while
+ * Renders the toast store (the screens and routes and the business constants) with Radix Toast, which brings the timers (paused while
  * hovered or focused), swipe-to-dismiss, the F8 hotkey and the screen-reader announcements.
  * The store keeps at most one toast, so a new one replaces the current one.
  */

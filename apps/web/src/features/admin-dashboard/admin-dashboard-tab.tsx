@@ -14,7 +14,7 @@ import { SalesChart } from './sales-chart';
 
 const text = orderLife.dashboard;
 
-/** /admin (first tab): how the business is going (issue 19 §6). */
+/** /admin (first tab): how the business is going (the order-life work, decision 014). */
 export default function AdminDashboardTab() {
   const [period, setPeriod] = useState<DashboardPeriod>('week');
   const query = useQuery(dashboardQueryOptions(period));

@@ -143,7 +143,7 @@ describe('AdminOrdersTab', () => {
     );
   });
 
-  it('edits an order: quantity and reason go to PATCH with the version seen, the preview follows core (issue 19)', async () => {
+  it('edits an order: quantity and reason go to PATCH with the version seen, the preview follows core (the order-life work, decision 014)', async () => {
     let current = order({});
     handler = (url, init) => {
       if (init.method === 'PATCH') {
@@ -198,7 +198,7 @@ describe('AdminOrdersTab', () => {
   });
 });
 
-describe('the order view with the business snapshot (issues 16 and 19)', () => {
+describe('the order view with the business snapshot (the business-identity work and the order-life work, decisions 017–019; decision 014)', () => {
   it('shows razón social, CUIT and address, and "Avisar por WhatsApp" goes to the customer\'s phone without typing', async () => {
     const current = order({
       status: 'Confirmado',
@@ -235,7 +235,7 @@ describe('the order view with the business snapshot (issues 16 and 19)', () => {
   });
 });
 
-describe('the order view with IVA (issue 16 item 6)', () => {
+describe('the order view with IVA (the business-identity work, decisions 017–019)', () => {
   it('always shows the breakdown itemised, each line’s rate, and what the customer sees', async () => {
     const current = order({
       user_info: { nombre: 'Beatriz', apellido: 'Sosa', email: 'bea@example.com', dni: '30111222', iva_condition: 'consumidor_final' },

@@ -234,7 +234,7 @@ function OrderRow({
 
 const todayInArgentina = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
 
-/** Issue 19 §5: the picking sheet of the ticked orders, or of today's orders still to prepare. */
+/** The order-life work (decision 014): the picking sheet of the ticked orders, or of today's orders still to prepare. */
 function PickingSheetButtons({ selected }: { selected: string[] }) {
   const [busy, setBusy] = useState(false);
   const docs = orderLife.documents;

@@ -14,7 +14,7 @@ import { PriceListForm } from './components/price-list-form';
 /** Which list the editor shows: a new one, an existing one, or none (closed). */
 type Editing = { id: string | null; name: string } | null;
 
-/** The "Listas de precios" tab of /admin (issue 16 item 5): lists, their percentage and explicit prices. */
+/** The "Listas de precios" tab of /admin (the business-identity work, decisions 017–019): lists, their percentage and explicit prices. */
 export default function AdminPriceListsTab() {
   const lists = useQuery(priceListsQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);

@@ -40,7 +40,7 @@ const ADMIN_ROW_ESTIMATE_PX = 57;
 const t = productsTexts.admin;
 const p = productsTexts;
 
-/** SPEC §8: any failed product action shows title "Error" with the server's message. */
+/** the error catalogue (docs/api.md): any failed product action shows title "Error" with the server's message. */
 function toastError(error: unknown) {
   toast({
     title: p.errorTitle,
@@ -76,7 +76,7 @@ export default function AdminProductsTab() {
   const [repricing, setRepricing] = useState(false);
   const [importing, setImporting] = useState(false);
   const [lastChange, setLastChange] = useState<{ id: string; product_count: number } | null>(null);
-  // Hand-picked products for a bulk price change (issue 17 §1).
+  // Hand-picked products for a bulk price change (the repricing work, decision 015).
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggleSelected = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -232,7 +232,7 @@ export default function AdminProductsTab() {
               </tr>
             </thead>
             <tbody ref={table.listRef} className="divide-y divide-slate-200">
-              {/* Only the rows near the screen are in the DOM (issue 21): spacers keep the rest's height. */}
+              {/* Only the rows near the screen are in the DOM (the catalogue-at-scale work, decision 008): spacers keep the rest's height. */}
               {table.before > 0 ? (
                 <tr aria-hidden="true">
                   <td colSpan={7} style={{ height: table.before, padding: 0 }} />

@@ -75,7 +75,7 @@ describe('Ajustes tab', () => {
     });
   });
 
-  it('saves whether entered prices include IVA (issue 16): on by default, switched off here', async () => {
+  it('saves whether entered prices include IVA (the business-identity work, decisions 017–019): on by default, switched off here', async () => {
     const view = mountTab({
       'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, updated_at: null }),
       'PUT /api/admin/settings': (call) => jsonResponse(200, { ...DEFAULT_SETTINGS, ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),

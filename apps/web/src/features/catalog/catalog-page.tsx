@@ -49,7 +49,7 @@ function useResults(start: boolean): Results | null {
 
 type SelectFilters = Omit<Filters, 'search'>;
 
-/** /catalog (no route guard, SPEC §2): wholesale prices and the cart for approved customers, retail prices for everyone else. */
+/** /catalog (no route guard, the screens and routes): wholesale prices and the cart for approved customers, retail prices for everyone else. */
 export default function CatalogPage() {
   const { user, profile, loading } = useAuth();
   const approved = isApproved(profile);
@@ -102,7 +102,7 @@ interface CatalogProps {
 }
 
 function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = false }: CatalogProps) {
-  // "Favoritos" replaces the catalogue's pages with the starred products (issue 18 item 4).
+  // "Favoritos" replaces the catalogue's pages with the starred products (the wholesale-ordering work, decision 016).
   const [onlyFavorites, setOnlyFavorites] = useState(false);
   const [searchText, setSearchText] = useState('');
   const [selectFilters, setSelectFilters] = useState<SelectFilters>({ category: '', onSale: false, inStock: false });

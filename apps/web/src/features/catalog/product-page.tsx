@@ -20,8 +20,8 @@ import { ProductDetails } from './components/product-details';
 import { ProductGallery } from './components/product-gallery';
 
 /**
- * /catalogo/:slug (issue 18 item 6), no route guard like /catalog: visitors and unapproved
- * customers get the retail view (the API sends nothing else, issue 20); approved customers their
+ * /catalogo/:slug (the wholesale-ordering work, decision 016), no route guard like /catalog: visitors and unapproved
+ * customers get the retail view (the API sends nothing else, the abuse-limits work (decision 010)); approved customers their
  * prices, the cart and the favourites star.
  */
 export default function ProductPage() {

@@ -16,7 +16,7 @@ function initialView(): CatalogView {
   return window.innerWidth < LIST_DEFAULT_BELOW_PX ? 'list' : 'cards';
 }
 
-/** The catalogue's view (issue 18 item 1): the order-form list on phones, cards on larger screens, the choice remembered. */
+/** The catalogue's view (the wholesale-ordering work, decision 016): the order-form list on phones, cards on larger screens, the choice remembered. */
 export function useCatalogView(): [CatalogView, (view: CatalogView) => void] {
   const [view, setView] = useState<CatalogView>(initialView);
   const choose = useCallback((next: CatalogView) => {

@@ -14,7 +14,7 @@ const LISTS_KEY = ['lists'] as const;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : t.loadError);
 
-/** /mis-listas (issue 18 item 4): save the cart as a named list, put a list back at today's prices, rename, delete. */
+/** /mis-listas (the wholesale-ordering work, decision 016): save the cart as a named list, put a list back at today's prices, rename, delete. */
 export default function MyListsPage() {
   const cart = useCart();
   const queryClient = useQueryClient();

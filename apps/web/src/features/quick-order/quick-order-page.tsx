@@ -25,7 +25,7 @@ const postLines = (parsed: ParsedQuickOrder, preview: boolean) =>
   });
 
 /**
- * /pedido-rapido (issue 18 item 3): paste lines or upload a CSV, review what matched (with today's
+ * /pedido-rapido (the wholesale-ordering work, decision 016): paste lines or upload a CSV, review what matched (with today's
  * prices), what is unknown and what breaks a rule, then add every valid line in one request.
  */
 export default function QuickOrderPage() {

@@ -1,7 +1,7 @@
 import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS, REALTIME_TIMEOUT_MS } from '@mayorista/core/constants';
 
 /**
- * Browser side of the Phoenix-style channel of docs/api.md (SPEC §4, §9): states closed, joining,
+ * Browser side of the Phoenix-style channel of docs/api.md (the states and transitions and the business constants): states closed, joining,
  * joined, errored, leaving; a heartbeat every 25 s, where a heartbeat still unanswered at the next
  * beat counts as missed and closes and reopens the socket; reconnects after 1 s, 2 s, 5 s, 10 s,
  * then every 10 s; 10 s to answer a join. Hand-written instead of a library so no zod and no
@@ -42,7 +42,7 @@ export interface RealtimeChannelOptions {
   /** Read at every join, so a refreshed token is used after a reconnect. */
   getAccessToken: () => string | null;
   onInsert: (record: NewOrderRecord) => void;
-  /** A customer cancelled an order (issue 19): same record shape, event CANCELLED. */
+  /** A customer cancelled an order (the order-life work, decision 014): same record shape, event CANCELLED. */
   onCancelled?: (record: NewOrderRecord) => void;
   /** Each successful join; `rejoined` is true after a reconnect, when events may have been missed. */
   onJoined?: (info: { rejoined: boolean }) => void;

@@ -86,7 +86,7 @@ describe('NewOrderNotifications', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin-orders'] });
   });
 
-  it('tells the admin when a customer cancels an order (issue 19) and refreshes the list', () => {
+  it('tells the admin when a customer cancels an order (the order-life work, decision 014) and refreshes the list', () => {
     const { invalidate } = renderWith();
     const socket = joinedSocket();
     act(() =>

@@ -11,7 +11,7 @@ import { RealtimeChannel, realtimeUrl, type WebSocketFactory } from './channel-c
 export const NEW_ORDERS_TOPIC = 'orders';
 
 /**
- * SPEC §7 Realtime: while an admin is signed in, each new order shows the new-order toast and
+ * The API calls (docs/api.md) — Realtime: while an admin is signed in, each new order shows the new-order toast and
  * refreshes the admin order list. Renders nothing. The channel lives as long as the same admin
  * profile: a different profile (or losing admin rights) or unmounting removes it.
  */

@@ -3,7 +3,7 @@ import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/cor
 import type { AuthError } from './session/auth-errors';
 import type { AuthClient, AuthResult, SignUpMetadataInput } from './session/auth-client';
 
-/** SPEC §3 auth state plus the actions of SPEC §4/§7. */
+/** the data model auth state plus the actions of the states and transitions and the API calls (docs/api.md). */
 export interface AuthContextValue {
   user: SessionUser | null;
   profile: Profile | null;
@@ -23,7 +23,7 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** SPEC §8: the auth hook used outside its provider throws. */
+/** the error catalogue (docs/api.md): the auth hook used outside its provider throws. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth debe usarse dentro de <AuthProvider>.');

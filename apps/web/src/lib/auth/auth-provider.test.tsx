@@ -36,7 +36,7 @@ function mount(profileAnswer: () => Response | Promise<Response>, options: { sto
   return { seen, server, session };
 }
 
-describe('AuthProvider (SPEC §4)', () => {
+describe('AuthProvider (the states and transitions)', () => {
   it('starts loading and ends with the recovered user and their profile, fetched with the access token', async () => {
     const { seen, server, session } = mount(() => jsonResponse(200, { id: session.user.id, nombre: 'Lucía', approved: true }));
     expect(seen[0]?.loading).toBe(true);
@@ -64,7 +64,7 @@ describe('AuthProvider (SPEC §4)', () => {
     expect(await screen.findByText(/listo:.*:sin perfil/)).toBeInTheDocument();
   });
 
-  // SPEC §8's "406" is the hosted API's "no profile row"; this server answers it as not_found.
+  // the error catalogue (docs/api.md)'s "406" is the hosted API's "no profile row"; this server answers it as not_found.
   it('stays silent when the user has no profile row (not_found)', async () => {
     mount(() => jsonResponse(404, { code: 'not_found', message: 'x' }));
     expect(await screen.findByText(/listo:.*:sin perfil/)).toBeInTheDocument();

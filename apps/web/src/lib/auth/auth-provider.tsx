@@ -32,7 +32,7 @@ type UnauthenticatedCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends '
  */
 const SESSION_GONE: Record<UnauthenticatedCode, true> = { not_authenticated: true, session_not_found: true };
 
-/** SPEC §7: the profile row with the user's id. SPEC §8 decides which failures are shown. */
+/** the API calls (docs/api.md): the profile row with the user's id. the error catalogue (docs/api.md) decides which failures are shown. */
 async function fetchProfile(session: Session): Promise<{ profile: Profile | null; sessionGone: boolean }> {
   try {
     const profile = await apiRequest<Profile>(`/api/profiles/${encodeURIComponent(session.user.id)}`, { token: session.access_token });
@@ -43,7 +43,7 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
     if (code === 'network_error') {
       toast({ title: network.title, description: network.text, variant: 'destructive' });
     } else if (code !== 'not_found') {
-      // SPEC §8's silent case is the hosted API's 406 "no row"; this server answers not_found for
+      // the error catalogue (docs/api.md)'s silent case is the hosted API's 406 "no row"; this server answers not_found for
       // a user without a profile row, and that stays silent the same way.
       toast({ title: auth.profileErrorTitle, description: (error as Error).message, variant: 'destructive' });
     }
@@ -123,7 +123,7 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
     async (scope: SignOutScope = 'local') => {
       const { error } = await client.signOut(scope);
       if (scope !== 'others') {
-        // SPEC §4: cleared locally whatever the server said.
+        // the states and transitions: cleared locally whatever the server said.
         changeSeq.current++;
         setSnapshot(SIGNED_OUT);
       }

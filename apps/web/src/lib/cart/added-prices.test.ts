@@ -21,7 +21,7 @@ const product = (id: string, price: number, extra: Partial<CartProduct> = {}): C
   ...extra,
 });
 
-describe('added prices (issue 17 §6, kept by the server: decision 022)', () => {
+describe('added prices (the repricing work, kept by the server: decision 022)', () => {
   it('tells the change of a line since the price the server remembered when it was added', () => {
     const added = { a: unitPriceOf(product('a', 100_000)) };
     // Today the price rose 8 %: the line says so.

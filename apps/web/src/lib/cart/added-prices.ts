@@ -3,7 +3,7 @@ import { percentChange } from '@mayorista/core/repricing';
 import type { CartProduct } from './cart-rules';
 
 /**
- * "Subió 8 % desde que lo agregaste" (issue 17 §6, decision 022). The server keeps the unit price
+ * "Subió 8 % desde que lo agregaste" (the repricing work, decision 022). The server keeps the unit price
  * each line had when it entered the cart (`added_prices` of the cart's answers), so the notice
  * follows the customer to any device until the line is removed or the order placed; the order is
  * always priced by the server with today's prices.

@@ -23,7 +23,7 @@ export interface CartContextValue {
   /** Preview in centavos (with IVA: what the customer pays); the server recomputes it when the order is placed. */
   total: number;
   /**
-   * Issue 16 item 6 (decision 019): the IVA breakdown, whether entered prices include IVA, and
+   * The business-identity work (decision 019): the IVA breakdown, whether entered prices include IVA, and
    * whether this customer (a Responsable Inscripto) sees it itemised; both flags come from the server.
    */
   iva: { breakdown: IvaBreakdown; pricesIncludeIva: boolean; itemised: boolean };
@@ -34,12 +34,12 @@ export interface CartContextValue {
   /** The order cannot be placed yet: below the minimum, or a line breaks its product's rules. */
   blocked: boolean;
   status: CartStatus;
-  /** SPEC §5 add: refused beyond stock ('Stock insuficiente'); returns whether the units were added. */
+  /** the validation rules add: refused beyond stock ('Stock insuficiente'); returns whether the units were added. */
   addItem(product: CartProduct, quantity?: number): boolean;
-  /** SPEC §5 update: ≤ 0 removes, above stock caps with 'Solo quedan {n} unidades de {product}'. */
+  /** the validation rules update: ≤ 0 removes, above stock caps with 'Solo quedan {n} unidades de {product}'. */
   setQuantity(productId: string, quantity: number): void;
   removeItem(productId: string): void;
-  /** Empties the cart and saves at once (SPEC §4). */
+  /** Empties the cart and saves at once (the states and transitions). */
   clear(): void;
   /** Saves now whatever change is waiting for the debounce, and resolves when the save finished. */
   flushSave(options?: { quiet?: boolean }): Promise<void>;

@@ -45,7 +45,7 @@ function sortForDisplay<T extends { product: { name: string; category?: string |
 }
 
 /**
- * The approved customer's cart (SPEC §3/§4/§5): loaded from the server after sign-in, saved
+ * The approved customer's cart (the data model and the states and transitions and the validation rules): loaded from the server after sign-in, saved
  * CART_SAVE_DEBOUNCE_MS after the last change and at once when cleared. Saves run one after
  * another, so an older save can never land after a newer one.
  */
@@ -58,7 +58,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [minOrderAmount, setMinOrderAmount] = useState(0);
   // Until the server says otherwise: prices include IVA and nothing is itemised (the defaults).
   const [ivaView, setIvaView] = useState({ pricesIncludeIva: true, itemised: false });
-  /** The server's unit price of each line when it was added (issue 17 §6). */
+  /** The server's unit price of each line when it was added (the repricing work, decision 015). */
   const [added, setAdded] = useState<Record<string, number>>({});
   const [loadCount, setLoadCount] = useState(0);
   // Rules read and write the latest lines synchronously, so each action toasts exactly once.
@@ -95,7 +95,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           },
           (error: unknown) => {
             if (options.quiet) return;
-            // The server's own rules (issue 18) name the product; anything else is a generic failure.
+            // The server's own rules (the wholesale-ordering work, decision 016) name the product; anything else is a generic failure.
             const refused = error instanceof ApiError && error.code === 'quantity_rule_violated';
             toast({ title: cartTexts.saveError, description: refused ? error.message : undefined, variant: 'destructive' });
           },

@@ -4,7 +4,7 @@ import { addToLines, lineProblem, setLineQuantity, type CartLine, type CartProdu
 
 const product = (overrides: Partial<CartProduct> = {}): CartProduct => makeProduct(overrides);
 
-describe('addToLines (SPEC §5 add to cart)', () => {
+describe('addToLines (the validation rules add to cart)', () => {
   it.each([
     { label: 'within stock', existing: 0, add: 3, stock: 10, unlimited: false, expected: 3 },
     { label: 'exactly the stock', existing: 4, add: 6, stock: 10, unlimited: false, expected: 10 },
@@ -55,7 +55,7 @@ describe('addToLines (SPEC §5 add to cart)', () => {
   });
 });
 
-describe('setLineQuantity (SPEC §5 update quantity)', () => {
+describe('setLineQuantity (the validation rules update quantity)', () => {
   const p = product({ stock: 7 });
   const lines: CartLine[] = [{ product: p, quantity: 2 }];
 
@@ -88,7 +88,7 @@ describe('setLineQuantity (SPEC §5 update quantity)', () => {
   });
 });
 
-describe('quantity rules in the cart (issue 18)', () => {
+describe('quantity rules in the cart (the wholesale-ordering work, decision 016)', () => {
   const pack = product({ name: 'Aceite x 12', pack_size: 12, stock: 100 });
 
   it('refuses 13 of a pack of 12 with the reason, and accepts 24', () => {

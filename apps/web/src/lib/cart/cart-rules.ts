@@ -49,8 +49,8 @@ const refusal = (problem: QuantityProblem, product: CartProduct): CartNotice => 
 });
 
 /**
- * SPEC §5 "add to cart": adding beyond a limited stock is refused whole (nothing changes) with
- * 'Stock insuficiente'; so is a total that breaks the product's rules (issue 18: pack, minimum,
+ * the validation rules "add to cart": adding beyond a limited stock is refused whole (nothing changes) with
+ * 'Stock insuficiente'; so is a total that breaks the product's rules (the wholesale-ordering work, decision 016: pack, minimum,
  * maximum — core/quantity-rules, the same function the server runs). Otherwise the units are added.
  */
 export function addToLines(lines: CartLine[], product: CartProduct, quantity: number): CartChange {
@@ -70,7 +70,7 @@ export function addToLines(lines: CartLine[], product: CartProduct, quantity: nu
 }
 
 /**
- * SPEC §5 "update quantity": zero or below removes the line; above a limited stock the quantity
+ * the validation rules "update quantity": zero or below removes the line; above a limited stock the quantity
  * is capped (to whole packs) with 'Solo quedan {n} unidades de {product}', above the maximum it is
  * capped with the maximum's text. A quantity that is not a whole pack or is below the minimum is
  * refused with the reason and the line keeps its quantity.
@@ -95,7 +95,7 @@ export function setLineQuantity(lines: CartLine[], productId: string, quantity: 
   return { lines, notice: refusal(problem, product) };
 }
 
-/** A saved line that breaks a rule set after it was chosen (issue 18): shown with its fix, never changed silently. */
+/** A saved line that breaks a rule set after it was chosen (the wholesale-ordering work, decision 016): shown with its fix, never changed silently. */
 export function lineProblem(line: CartLine): { text: string; fix: number | null } | null {
   const problem = checkQuantity(line.product, line.quantity);
   if (!problem) return null;
@@ -110,7 +110,7 @@ function replaceQuantity(lines: CartLine[], productId: string, quantity: number)
   return lines.map((line) => (line.product.id === productId ? { ...line, quantity } : line));
 }
 
-/** cart_data of SPEC §3: product id → quantity. */
+/** cart_data of the data model: product id → quantity. */
 export function toCartData(lines: CartLine[]): Record<string, number> {
   return Object.fromEntries(lines.map((line) => [line.product.id, line.quantity]));
 }

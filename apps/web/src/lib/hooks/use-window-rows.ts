@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 
 /**
- * Window-scrolled virtual rows (issue 21 item 4): a list of thousands of rows keeps only the rows
+ * Window-scrolled virtual rows (the catalogue-at-scale work, decision 008): a list of thousands of rows keeps only the rows
  * near the screen in the DOM, so "Cargar más" fifty times costs what one screenful costs. The page
  * still scrolls as a whole (no inner scroll box), and the space of the rows not rendered is kept
  * as padding before and after, so the scroll bar and position stay true.

@@ -16,7 +16,7 @@ export function fetchPointsBalance(signal?: AbortSignal): Promise<PointsBalanceR
 }
 
 /**
- * SPEC §7 Points: the approved customer's balance (centavos). A failure shows 'Error de Puntos'
+ * The API calls (docs/api.md) — Points: the approved customer's balance (centavos). A failure shows 'Error de Puntos'
  * once per failed fetch.
  */
 export function usePointsBalance() {

@@ -3,7 +3,7 @@ import type { PriceListsResponse } from '@mayorista/core/schemas/price-lists';
 import { apiRequest } from '../api-client';
 
 /**
- * The admin's price lists (issue 16). Shared by the "Listas de precios" tab and the list select of
+ * The admin's price lists (the business-identity work, decisions 017–019). Shared by the "Listas de precios" tab and the list select of
  * the Usuarios tab, so saving a list refreshes both (features never import each other).
  */
 export const priceListsKey = ['admin-price-lists'] as const;

@@ -47,7 +47,7 @@ export const changeAdminOrderStatus = (orderId: string, status: OrderStatus) =>
 
 export const downloadAdminOrdersCsv = (filters: AdminOrdersFilters) => apiDownload('/api/admin/orders/export.csv', filterQuery(filters));
 
-// Issue 19: edits, their history and the admin's documents.
+// The order-life work (decision 014): edits, their history and the admin's documents.
 export const editAdminOrder = (orderId: string, input: EditOrderInput) =>
   apiRequest<AdminOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input });
 

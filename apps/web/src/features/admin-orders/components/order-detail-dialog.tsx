@@ -66,7 +66,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
           <dd className="break-all">{order.user_info.email}</dd>
           <dt className="text-slate-600">{text.customerDni}</dt>
           <dd>{order.user_info.dni}</dd>
-          {/* Issue 16: the business data the order recorded (absent on older orders). */}
+          {/* The business-identity work (decisions 017–019): the business data the order recorded (absent on older orders). */}
           {businessDetails(order.user_info).map((detail) => (
             <Fragment key={detail.label}>
               <dt className="text-slate-600">{detail.label}</dt>

@@ -22,7 +22,7 @@ interface Line {
 }
 
 /**
- * "Modificar pedido" (issue 19 §3): quantities, removals and additions, with the reason. The total
+ * "Modificar pedido" (the order-life work, decision 014): quantities, removals and additions, with the reason. The total
  * shown is core's preview; the server re-prices, moves stock and points, and has the last word.
  */
 export function OrderEditDialog({ order, open, onOpenChange }: { order: AdminOrder; open: boolean; onOpenChange: (open: boolean) => void }) {

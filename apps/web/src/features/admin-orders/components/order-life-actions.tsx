@@ -15,11 +15,11 @@ import { OrderEditDialog } from './order-edit-dialog';
 
 const life = orderLife;
 
-/** Issue 19 in the admin's order view: edit, PDF, "Avisar por WhatsApp" and the edit history. */
+/** The order-life work (decision 014) in the admin's order view: edit, PDF, "Avisar por WhatsApp" and the edit history. */
 export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  // Issue 19 §2 with issue 16: the customer's phone from the order's snapshot; the admin may type
+  // The order-life work (decision 014) with the business-identity work (decisions 017–019): the customer's phone from the order's snapshot; the admin may type
   // another, and an order without one (older, or an incomplete account) keeps the manual field.
   const [phone, setPhone] = useState(() => (order.user_info.whatsapp ? formatArPhone(order.user_info.whatsapp) : ''));
   const phoneId = useId();

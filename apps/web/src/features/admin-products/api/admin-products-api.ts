@@ -53,7 +53,7 @@ export const stockMovementsQueryOptions = (productId: string, page: number) =>
     placeholderData: (previous) => previous,
   });
 
-// ---- the product's gallery (issue 18 item 6) -------------------------------------------------
+// ---- the product's gallery (the wholesale-ordering work, decision 016) -------------------------------------------------
 
 /** The product page's answer (admins see disabled products too): the gallery editor reads its images. */
 export const productImagesQueryOptions = (id: string) =>

@@ -4,7 +4,7 @@ import type { PriceAdjustment, RepriceField, RoundingRule } from '@mayorista/cor
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { productKeys } from '../../../lib/queries/products';
 
-/** Issue 17's admin endpoints (docs/api.md "Prices"). */
+/** The repricing work's (decision 015) admin endpoints (docs/api.md "Prices"). */
 
 export interface RepriceBody {
   scope: { category?: string; search?: string; product_ids?: string[] };

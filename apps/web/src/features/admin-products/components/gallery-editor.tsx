@@ -14,7 +14,7 @@ import { addProductImage, productImagesQueryOptions, removeProductImage, reorder
 const thumbnail = (image: ProductImage) => image.srcset.split(',')[0]!.trim().split(' ')[0]!;
 
 /**
- * The product's images (issue 18 item 6): add, reorder, remove — each applied at once (not on
+ * The product's images (the wholesale-ordering work, decision 016): add, reorder, remove — each applied at once (not on
  * "Guardar"), since the files are stored as they arrive. The first image is the catalogue's.
  */
 export function GalleryEditor({ productId }: { productId: string }) {

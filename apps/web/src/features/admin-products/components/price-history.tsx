@@ -6,7 +6,7 @@ import { priceHistoryQueryOptions } from '../api/pricing-api';
 
 const t = pricing;
 
-/** The product editor's price history (issue 17 §2): date, who, old → new, and what changed it. */
+/** The product editor's price history (the repricing work, decision 015): date, who, old → new, and what changed it. */
 export function PriceHistory({ productId }: { productId: string }) {
   const query = useQuery(priceHistoryQueryOptions(productId));
   const items = query.data?.items ?? [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../test/test-products';
 import { buildProductInput, emptyFormValues, toFormValues } from './product-form-values';
 
-describe('the product form’s IVA rate (issue 16 item 6)', () => {
+describe('the product form’s IVA rate (the business-identity work, decisions 017–019)', () => {
   it('starts at 21 % for a new product and is sent with the input', () => {
     const values = { ...emptyFormValues(), name: 'Gaseosa', price: '121', retail_price: '150', stock: '5' };
     expect(values.iva_rate).toBe(21);

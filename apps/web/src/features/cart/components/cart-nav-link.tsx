@@ -4,7 +4,7 @@ import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cn } from '../../../lib/cn';
 import { useCart } from '../../../lib/cart';
 
-/** SPEC §2: the cart link with the item-count badge and the cart total, for approved users. */
+/** the screens and routes: the cart link with the item-count badge and the cart total, for approved users. */
 export function CartNavLink({ className }: { className?: string }) {
   const { count, total } = useCart();
   const formattedTotal = formatMoney(total);

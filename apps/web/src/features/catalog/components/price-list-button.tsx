@@ -8,7 +8,7 @@ import { saveBlob } from '../../../lib/download';
 
 const t = pricing.customer;
 
-/** "Lista de precios" for approved customers (issue 17 §5): today's PDF at their own prices. */
+/** "Lista de precios" for approved customers (the repricing work, decision 015): today's PDF at their own prices. */
 export function PriceListButton() {
   const download = useMutation({
     mutationFn: async () => saveBlob(await apiDownload('/api/price-list.pdf'), `lista-de-precios-${new Date().toISOString().slice(0, 10)}.pdf`),

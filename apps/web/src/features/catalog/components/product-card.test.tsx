@@ -105,7 +105,7 @@ describe('ProductCard', () => {
     const quantity = screen.getByLabelText('Cantidad: Yerba Mate 1 kg');
     await user.clear(quantity);
     await user.type(quantity, '40');
-    // Issue 18 item 7: never silently turned into the stock; the buyer is told why.
+    // The wholesale-ordering work (decision 016): never silently turned into the stock; the buyer is told why.
     expect(quantity).toHaveValue('40');
     expect(screen.getByTestId('quantity-problem')).toHaveTextContent('No hay suficiente stock para Yerba Mate 1 kg');
     expect(quantity).toHaveAccessibleDescription('No hay suficiente stock para Yerba Mate 1 kg');

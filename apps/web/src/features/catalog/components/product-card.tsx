@@ -49,7 +49,7 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
     >
-      {/* Without an image the card shows no empty box (issue 18): a phone fits more products per screen. */}
+      {/* Without an image the card shows no empty box (the wholesale-ordering work, decision 016): a phone fits more products per screen. */}
       {product.image_url ? (
         <div className="relative">
           <img

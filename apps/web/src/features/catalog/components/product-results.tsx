@@ -28,7 +28,7 @@ export interface RowsProps {
   onToggleFavorite?: (productId: string, starred: boolean) => void;
 }
 
-/** The order-form view (issue 18 item 1): one compact row per product, only those near the screen in the DOM. */
+/** The order-form view (the wholesale-ordering work, decision 016): one compact row per product, only those near the screen in the DOM. */
 export const ProductList = memo(function ProductList({ items, kind, onAddToCart, starredIds, onToggleFavorite }: RowsProps) {
   const estimate = onAddToCart ? LIST_ROW_ESTIMATE_PX.ordering : LIST_ROW_ESTIMATE_PX.browsing;
   const { listRef, rows, before, after, measure } = useWindowRows<HTMLDivElement>(items.length, estimate, LIST_OVERSCAN_ROWS);

@@ -26,7 +26,7 @@ function focusNextQuantity(from: HTMLInputElement) {
 }
 
 /**
- * One product of the order-form view (issue 18 item 1): a compact row with name, SKU, the unit
+ * One product of the order-form view (the wholesale-ordering work, decision 016): a compact row with name, SKU, the unit
  * price for the quantity typed (tiers applied live), rule and stock hints, the quantity and "Agregar".
  */
 export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart, starred = false, onToggleFavorite }: ProductRowProps) {

@@ -39,7 +39,7 @@ export const wholesaleOf = (product: CatalogueProduct, kind: CustomerKind): Prod
 
 /**
  * The quantity field's text as typed, never rewritten: a refused quantity stays in the field with
- * its reason (issue 18). `typed` is what "Agregar" sends (the cart refuses what the rules refuse),
+ * its reason (the wholesale-ordering work, decision 016). `typed` is what "Agregar" sends (the cart refuses what the rules refuse),
  * `quantity` the whole number ≥ 1 the prices are shown for, `problem` why `typed` is refused.
  */
 export function useQuantityDraft(product: CatalogueProduct) {

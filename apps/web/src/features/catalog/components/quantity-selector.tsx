@@ -7,7 +7,7 @@ import { digitsOnly } from '../../../lib/digits-only';
 const t = products.catalog;
 
 export interface QuantitySelectorProps {
-  /** What the buyer typed, kept as typed: a refused number stays visible next to its reason (issue 18). */
+  /** What the buyer typed, kept as typed: a refused number stays visible next to its reason (the wholesale-ordering work, decision 016). */
   value: string;
   onChange: (value: string) => void;
   /** The product's rules: the steppers move by whole packs from the smallest allowed quantity. */

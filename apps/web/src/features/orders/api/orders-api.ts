@@ -12,7 +12,7 @@ export function downloadOrderPdf(orderId: string): Promise<Blob> {
   return apiDownload(`/api/orders/${encodeURIComponent(orderId)}/pdf`);
 }
 
-/** Issue 19 §4: the customer cancels their own Pendiente order; the answer carries the points balance now. */
+/** The order-life work (decision 014): the customer cancels their own Pendiente order; the answer carries the points balance now. */
 export function cancelMyOrder(orderId: string): Promise<CancelOrderResult> {
   return apiRequest<CancelOrderResult>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' });
 }

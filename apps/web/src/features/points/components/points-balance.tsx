@@ -3,7 +3,7 @@ import { points as pointsTexts } from '@mayorista/core/messages/points';
 import { cn } from '../../../lib/cn';
 import { usePointsBalance } from '../../../lib/queries/points';
 
-/** SPEC §2/§9: the points balance in the nav, shown like an amount of money. */
+/** the screens and routes and the business constants: the points balance in the nav, shown like an amount of money. */
 export function PointsBalance({ className }: { className?: string }) {
   const { saldoPuntos, loading } = usePointsBalance();
   if (loading) {

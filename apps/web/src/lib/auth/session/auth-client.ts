@@ -12,7 +12,7 @@ import { retryDelayMs, isSessionExpired, shouldRefreshOnTick, shouldRetryRefresh
 import { defaultSessionStore, isSession, parseStoredSession, SESSION_STORAGE_KEY, type SessionStore } from './session-storage';
 import { toEmailBody, toSignInBody } from './auth-bodies';
 
-/** The auth events of SPEC §4, named as GoTrue names them. */
+/** The auth events of the states and transitions, named as GoTrue names them. */
 export type AuthChangeEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'
@@ -25,7 +25,7 @@ export type AuthChangeEvent =
 export type AuthChangeListener = (event: AuthChangeEvent, session: Session | null) => void;
 
 /**
- * The sign-up metadata as the form typed it: the seed's fields and (issue 16) the business
+ * The sign-up metadata as the form typed it: the seed's fields and (the business-identity work, decisions 017–019) the business
  * profile; the server normalises them (decision 028: a client sends input, never a schema's
  * output). A type-only import: lib/auth stays free of zod at run time.
  */
@@ -45,7 +45,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The browser's session keeper (no React here): reads the stored session once, persists every
  * change, refreshes on a 30 s tick, shares one refresh between concurrent callers, and tells
- * listeners about every change with a SPEC §4 event.
+ * listeners about every change with a the states and transitions event.
  */
 export class AuthClient {
   private session: Session | null = null;
@@ -237,7 +237,7 @@ export class AuthClient {
         this.emit('TOKEN_REFRESHED', next);
         return next;
       } catch (error) {
-        // SPEC §4: any refresh error other than a retryable one signs out.
+        // the states and transitions: any refresh error other than a retryable one signs out.
         if (!isAuthRetryableFetchError(error)) this.clearLocalSession();
         throw error;
       } finally {

@@ -3,11 +3,11 @@ import { errors as errorsTexts } from '@mayorista/core/messages/errors';
 import { network as networkTexts } from '@mayorista/core/messages/network';
 import { type ApiError, type ApiErrorCode, isApiError } from '../../api-client';
 
-/** The auth client's own codes, beside the server's (SPEC §8 names these errors). */
+/** The auth client's own codes, beside the server's (the error catalogue (docs/api.md) names these errors). */
 export type AuthErrorCode = ApiErrorCode | 'session_missing' | 'retryable_fetch_error' | 'invalid_token_response';
 
 /**
- * The auth errors of SPEC §8, typed so callers can tell them apart without reading messages:
+ * The auth errors of the error catalogue (docs/api.md), typed so callers can tell them apart without reading messages:
  * session missing (400), invalid credentials (400), retryable fetch error (network, 502, 503,
  * 504), API error carrying the server's status and code, invalid token response (500).
  */

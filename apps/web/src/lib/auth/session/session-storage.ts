@@ -1,6 +1,6 @@
 import type { Session } from '@mayorista/core/schemas/auth';
 
-/** Where the session survives a page load (SPEC §4: sessions are recovered on page load). */
+/** Where the session survives a page load (the states and transitions: sessions are recovered on page load). */
 export const SESSION_STORAGE_KEY = 'mayorista.auth.session';
 
 /** A minimal storage surface, so tests and private-mode browsers (no localStorage) both work. */

@@ -7,7 +7,7 @@ import {
 } from '@mayorista/core/constants';
 
 /**
- * The timing rules of SPEC §4/§9 as pure functions of "now", so they are tested without a clock:
+ * The timing rules of the states and transitions and the business constants as pure functions of "now", so they are tested without a clock:
  * a 30 s auto-refresh tick, refresh when the token is within 3 ticks of expiry, a 10 s expiry
  * margin, and retries that back off from 200 ms inside a 30 s window.
  */
