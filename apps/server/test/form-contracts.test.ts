@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { textRule, type TextRule } from '@mayorista/core/schemas/text';
-import { insertOrder } from './admin-orders-fixtures';
+import { insertOrder, insertProduct } from './admin-orders-fixtures';
 import { createAdmin, createSuperAdmin, createVerifiedUser, type TestUser } from './factories';
 import {
   FRESH_PASSWORD,
@@ -58,6 +58,12 @@ const fixtures: ContractFixtures = {
   noMinimumOrder: async () => {
     await ctx.pool.query(`update app_settings set value = value || '{"min_order_amount": 0}'`);
   },
+  freshProduct: async () => (await insertProduct(ctx.pool, { name: `Editar ${unique()}` })).id,
+  freshPriceList: async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/price-lists', headers: callers.admin.headers, payload: { name: `Editar ${unique()}`, percentage: 0 } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>().id;
+  },
   freshList: async () => {
     await setCart(ctx, callers.customer.userId, { [productId]: 2 });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/lists', headers: callers.customer.headers, payload: { name: `Lista ${unique()}` } });
@@ -106,8 +112,8 @@ const ruleOf = (name: string, field: TextField): TextRule => {
   return rule;
 };
 
-/** A value of exactly `length` characters, accented so characters and bytes differ. */
-const textOf = (length: number) => 'ñ'.repeat(length);
+/** A value of exactly `length` characters, mostly accented so characters and bytes differ; unique (names are). */
+const textOf = (length: number) => `${unique()}${'ñ'.repeat(length)}`.slice(0, length);
 
 const textFields = (contract: FormContract) => Object.entries(contract.texts) as [string, TextField][];
 const required = (contract: FormContract) => (state: unknown) => contract.required(fixtures, state) as Record<string, unknown>;

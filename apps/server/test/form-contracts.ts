@@ -59,6 +59,8 @@ export interface ContractFixtures {
   /** Something each request acts on alone (an order to edit, a list to rename). */
   freshOrder(): Promise<{ id: string; updated_at: string; product_id: string }>;
   freshList(): Promise<string>;
+  freshProduct(): Promise<string>;
+  freshPriceList(): Promise<string>;
   /** Puts a product in the customer's saved cart (a list is copied from it). */
   fillCart(): Promise<void>;
   /** No minimum order (the settings contract leaves its largest one behind). */
@@ -212,7 +214,7 @@ export const formContracts: FormContract[] = [
     ok: 204,
   }),
   defineContract<ProductFormValues>({
-    form: 'Admin → Productos: alta y edición de un producto',
+    form: 'Admin → Productos: nuevo producto',
     web: { file: 'apps/web/src/features/admin-products/api/admin-products-api.ts', call: "'/api/products'" },
     method: 'POST',
     caller: 'admin',
@@ -259,6 +261,55 @@ export const formContracts: FormContract[] = [
     },
     ok: 201,
   }),
+  defineContract<ProductFormValues, { productId: string }>({
+    form: 'Admin → Productos: editar un producto',
+    web: { file: 'apps/web/src/features/admin-products/api/admin-products-api.ts', call: 'productPath(id)' },
+    method: 'PUT',
+    prepare: async (f) => ({ productId: await f.freshProduct() }),
+    caller: 'admin',
+    url: (_f, { productId }) => `/api/products/${productId}`,
+    stored: (_f, { productId }) => ({ sql: 'select to_jsonb(p) as row from products p where id = $1', params: [productId] }),
+    build: toProductBody,
+    limits: () => ({
+      price: '1.000.000.000,00',
+      retail_price: '1.000.000.000,00',
+      sale_price: '999.999.999,99',
+      sale_price_retail: '999.999.999,99',
+      stock: '100000000',
+      min_quantity: '10000',
+      pack_size: '10000',
+      max_quantity: '10000',
+      discounts: Array.from({ length: 20 }, (_, i) => ({ key: `t${i}`, minQuantity: String(10_000 - i), discountType: 'percentage' as const, discountValue: '99,99' })),
+    }),
+    required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
+    full: (f) => ({
+      ...emptyProduct,
+      name: `Yerba ${f.unique()}`,
+      price: '1.500,00',
+      retail_price: '2.000',
+      on_sale: true,
+      sale_price: '1.400',
+      on_sale_retail: true,
+      sale_price_retail: '1.900',
+      discounts: [{ key: 't1', minQuantity: '10', discountType: 'percentage', discountValue: '5' }],
+      stock: '10',
+      min_quantity: '2',
+      pack_size: '2',
+      max_quantity: '100',
+      sku: `SKU-${f.unique()}`,
+      barcode: String(Date.now()).slice(-12),
+      category: 'Almacén',
+      description: 'Yerba mate con palo.\nPaquete de 1 kg.',
+    }),
+    texts: {
+      name: { schema: productFieldsSchema.shape.name, path: 'name' },
+      sku: { schema: productFieldsSchema.shape.sku, path: 'sku' },
+      barcode: { schema: productFieldsSchema.shape.barcode, path: 'barcode' },
+      category: { schema: productFieldsSchema.shape.category, path: 'category' },
+      description: { schema: productFieldsSchema.shape.description, path: 'description' },
+    },
+    ok: 200,
+  }),
   defineContract<PriceListValues>({
     form: 'Admin → Listas de precios: nueva lista',
     web: { file: 'apps/web/src/features/admin-price-lists/api/price-lists-api.ts', call: "'/api/admin/price-lists'" },
@@ -272,6 +323,21 @@ export const formContracts: FormContract[] = [
     full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
     texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
     ok: 201,
+  }),
+  defineContract<PriceListValues, { listId: string }>({
+    form: 'Admin → Listas de precios: editar una lista',
+    web: { file: 'apps/web/src/features/admin-price-lists/api/price-lists-api.ts', call: 'path(id)' },
+    method: 'PUT',
+    prepare: async (f) => ({ listId: await f.freshPriceList() }),
+    caller: 'admin',
+    url: (_f, { listId }) => `/api/admin/price-lists/${listId}`,
+    stored: (_f, { listId }) => ({ sql: 'select to_jsonb(l) as row from price_lists l where id = $1', params: [listId] }),
+    build: toPriceListBody,
+    limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
+    required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
+    full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
+    texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
+    ok: 200,
   }),
   defineContract<SettingsValues>({
     form: 'Admin → Ajustes',
@@ -455,7 +521,6 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   "apps/web/src/lib/cart/cart-api.ts '/api/cart'": 'the cart itself (product id → quantity), saved by the cart, not typed',
   'apps/web/src/features/orders/api/orders-api.ts `/api/orders/${encodeURIComponent(orderId)}/cancel`': 'a button, no body',
   'apps/web/src/features/admin-dashboard/dashboard-api.ts `/api/admin/emails/${id}/retry`': 'a button, no body',
-  'apps/web/src/features/admin-products/api/admin-products-api.ts productPath(id)': 'the product form again (PUT), the same body as the create contract',
   'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/enabled`': 'a switch: { is_enabled }',
   'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/image`': 'a file upload (multipart), untrusted-files tests',
   'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/images`': 'a file upload (multipart), untrusted-files tests',
@@ -466,7 +531,6 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/admin-users/components/price-list-select.tsx `/api/admin/users/${encodeURIComponent(userId)}/price-list`': 'a select: { price_list_id }',
   'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/approval`': 'a switch: { approved }',
   'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/role`': 'a switch: { is_admin }',
-  'apps/web/src/features/admin-price-lists/api/price-lists-api.ts path(id)': 'the price list form again (PUT), the same body as the create contract',
   'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
 };
 
