@@ -83,7 +83,7 @@ test('an admin puts customer A on "Lista 2" (−5 %): A sees and pays the list p
   await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Guardar lista' }).click();
   await expect(dialog).toBeHidden();
-  const card = page.getByRole('listitem').filter({ hasText: listName });
+  const card = page.getByRole('main').getByRole('listitem').filter({ hasText: listName });
   await expect(card).toContainText('−5 %');
   await expect(card).toContainText('0 clientes · 1 precio propio');
 
@@ -109,7 +109,7 @@ test('an admin puts customer A on "Lista 2" (−5 %): A sees and pays the list p
   await page.screenshot({ path: `${SHOTS}/plists-admin-customer-390.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin?tab=listas');
-  await expect(page.getByRole('listitem').filter({ hasText: listName })).toContainText('1 cliente');
+  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: listName })).toContainText('1 cliente');
   await page.screenshot({ path: `${SHOTS}/plists-admin-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/plists-admin-390.png`, fullPage: true });
