@@ -114,7 +114,12 @@ test('an admin exports, edits 3 rows, dry-runs, imports and sees them changed', 
 
   await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Importación aplicada' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  // Escape closes the topmost layer: the "Importación aplicada" toast when it is already up (it is
+  // loaded lazily, so whether it is depends on timing), then the dialog.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden({ timeout: 500 });
+  }).toPass({ timeout: 5000 });
   await expect(rowOf(page, names[0]!)).toContainText(ars('$ 1.111,00'));
   await expect(rowOf(page, names[1]!)).toContainText(ars('$ 2.222,00'));
   await expect(rowOf(page, names[2]!)).toContainText('33');
