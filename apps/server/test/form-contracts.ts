@@ -131,6 +131,76 @@ const businessTexts = (prefix: string) => ({
 
 const randomDni = () => String(20_000_000 + Math.floor(Math.random() * 70_000_000));
 
+const emptyProduct: ProductFormValues = {
+  name: '',
+  price: '',
+  retail_price: '',
+  on_sale: false,
+  sale_price: '',
+  on_sale_retail: false,
+  sale_price_retail: '',
+  discounts: [],
+  stock: '',
+  has_unlimited_stock: false,
+  is_enabled: true,
+  min_quantity: '',
+  pack_size: '',
+  max_quantity: '',
+  sku: '',
+  barcode: '',
+  category: '',
+  description: '',
+  iva_rate: 21,
+};
+
+/** The product form's cases, the same for a new product and for an edit. */
+const productFormCases = {
+  build: toProductBody,
+  limits: () => ({
+    price: '1.000.000.000,00',
+    retail_price: '1.000.000.000,00',
+    sale_price: '999.999.999,99',
+    sale_price_retail: '999.999.999,99',
+    stock: '100000000',
+    min_quantity: '10000',
+    pack_size: '10000',
+    max_quantity: '10000',
+    discounts: Array.from({ length: 20 }, (_, i) => ({
+      key: `t${i}`,
+      minQuantity: String(10_000 - i),
+      discountType: 'percentage' as const,
+      discountValue: '99,99',
+    })),
+  }),
+  required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
+  full: (f) => ({
+    ...emptyProduct,
+    name: `Yerba ${f.unique()}`,
+    price: '1.500,00',
+    retail_price: '2.000',
+    on_sale: true,
+    sale_price: '1.400',
+    on_sale_retail: true,
+    sale_price_retail: '1.900',
+    discounts: [{ key: 't1', minQuantity: '10', discountType: 'percentage', discountValue: '5' }],
+    stock: '10',
+    min_quantity: '2',
+    pack_size: '2',
+    max_quantity: '100',
+    sku: `SKU-${f.unique()}`,
+    barcode: String(Date.now()).slice(-12),
+    category: 'Almacén',
+    description: 'Yerba mate con palo.\nPaquete de 1 kg.',
+  }),
+  texts: {
+    name: { schema: productFieldsSchema.shape.name, path: 'name' },
+    sku: { schema: productFieldsSchema.shape.sku, path: 'sku' },
+    barcode: { schema: productFieldsSchema.shape.barcode, path: 'barcode' },
+    category: { schema: productFieldsSchema.shape.category, path: 'category' },
+    description: { schema: productFieldsSchema.shape.description, path: 'description' },
+  },
+} satisfies Pick<FormContract<ProductFormValues>, 'build' | 'limits' | 'required' | 'full' | 'texts'>;
+
 export const formContracts: FormContract[] = [
   defineContract<RegisterValues>({
     form: 'Registro (/register)',
@@ -141,8 +211,18 @@ export const formContracts: FormContract[] = [
     stored: () => ({ sql: 'select count(*)::int as n from users' }),
     build: toRegisterBody,
     // The longest address the schema takes (254: 64 + @ + 63 + . + 63 + . + 58 + .ar) and password.
-    limits: () => ({ email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`, password: 'ñ'.repeat(200) }),
-    required: (f) => ({ nombre: 'Lucía', apellido: 'Pérez', dni: randomDni(), email: f.freshEmail(), password: 'una-clave-bastante-larga', ...businessRequired(f) }),
+    limits: () => ({
+      email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`,
+      password: 'ñ'.repeat(200),
+    }),
+    required: (f) => ({
+      nombre: 'Lucía',
+      apellido: 'Pérez',
+      dni: randomDni(),
+      email: f.freshEmail(),
+      password: 'una-clave-bastante-larga',
+      ...businessRequired(f),
+    }),
     full: (f) => ({
       nombre: 'Lucía',
       apellido: 'Pérez',
@@ -220,45 +300,7 @@ export const formContracts: FormContract[] = [
     caller: 'admin',
     url: () => '/api/products',
     stored: () => ({ sql: 'select count(*)::int as n, max(updated_at) as last from products' }),
-    build: toProductBody,
-    limits: () => ({
-      price: '1.000.000.000,00',
-      retail_price: '1.000.000.000,00',
-      sale_price: '999.999.999,99',
-      sale_price_retail: '999.999.999,99',
-      stock: '100000000',
-      min_quantity: '10000',
-      pack_size: '10000',
-      max_quantity: '10000',
-      discounts: Array.from({ length: 20 }, (_, i) => ({ key: `t${i}`, minQuantity: String(10_000 - i), discountType: 'percentage' as const, discountValue: '99,99' })),
-    }),
-    required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
-    full: (f) => ({
-      ...emptyProduct,
-      name: `Yerba ${f.unique()}`,
-      price: '1.500,00',
-      retail_price: '2.000',
-      on_sale: true,
-      sale_price: '1.400',
-      on_sale_retail: true,
-      sale_price_retail: '1.900',
-      discounts: [{ key: 't1', minQuantity: '10', discountType: 'percentage', discountValue: '5' }],
-      stock: '10',
-      min_quantity: '2',
-      pack_size: '2',
-      max_quantity: '100',
-      sku: `SKU-${f.unique()}`,
-      barcode: String(Date.now()).slice(-12),
-      category: 'Almacén',
-      description: 'Yerba mate con palo.\nPaquete de 1 kg.',
-    }),
-    texts: {
-      name: { schema: productFieldsSchema.shape.name, path: 'name' },
-      sku: { schema: productFieldsSchema.shape.sku, path: 'sku' },
-      barcode: { schema: productFieldsSchema.shape.barcode, path: 'barcode' },
-      category: { schema: productFieldsSchema.shape.category, path: 'category' },
-      description: { schema: productFieldsSchema.shape.description, path: 'description' },
-    },
+    ...productFormCases,
     ok: 201,
   }),
   defineContract<ProductFormValues, { productId: string }>({
@@ -269,45 +311,7 @@ export const formContracts: FormContract[] = [
     caller: 'admin',
     url: (_f, { productId }) => `/api/products/${productId}`,
     stored: (_f, { productId }) => ({ sql: 'select to_jsonb(p) as row from products p where id = $1', params: [productId] }),
-    build: toProductBody,
-    limits: () => ({
-      price: '1.000.000.000,00',
-      retail_price: '1.000.000.000,00',
-      sale_price: '999.999.999,99',
-      sale_price_retail: '999.999.999,99',
-      stock: '100000000',
-      min_quantity: '10000',
-      pack_size: '10000',
-      max_quantity: '10000',
-      discounts: Array.from({ length: 20 }, (_, i) => ({ key: `t${i}`, minQuantity: String(10_000 - i), discountType: 'percentage' as const, discountValue: '99,99' })),
-    }),
-    required: (f) => ({ ...emptyProduct, name: `Yerba ${f.unique()}`, price: '1.500,00', retail_price: '2.000', stock: '10' }),
-    full: (f) => ({
-      ...emptyProduct,
-      name: `Yerba ${f.unique()}`,
-      price: '1.500,00',
-      retail_price: '2.000',
-      on_sale: true,
-      sale_price: '1.400',
-      on_sale_retail: true,
-      sale_price_retail: '1.900',
-      discounts: [{ key: 't1', minQuantity: '10', discountType: 'percentage', discountValue: '5' }],
-      stock: '10',
-      min_quantity: '2',
-      pack_size: '2',
-      max_quantity: '100',
-      sku: `SKU-${f.unique()}`,
-      barcode: String(Date.now()).slice(-12),
-      category: 'Almacén',
-      description: 'Yerba mate con palo.\nPaquete de 1 kg.',
-    }),
-    texts: {
-      name: { schema: productFieldsSchema.shape.name, path: 'name' },
-      sku: { schema: productFieldsSchema.shape.sku, path: 'sku' },
-      barcode: { schema: productFieldsSchema.shape.barcode, path: 'barcode' },
-      category: { schema: productFieldsSchema.shape.category, path: 'category' },
-      description: { schema: productFieldsSchema.shape.description, path: 'description' },
-    },
+    ...productFormCases,
     ok: 200,
   }),
   defineContract<PriceListValues>({
@@ -320,7 +324,11 @@ export const formContracts: FormContract[] = [
     build: toPriceListBody,
     limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
     required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
-    full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
+    full: (f) => ({
+      name: `Lista ${f.unique()}`,
+      percentage: '12,5 %',
+      rows: [{ product_id: f.productId, priceText: '1.234,50' }],
+    }),
     texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
     ok: 201,
   }),
@@ -335,7 +343,11 @@ export const formContracts: FormContract[] = [
     build: toPriceListBody,
     limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
     required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
-    full: (f) => ({ name: `Lista ${f.unique()}`, percentage: '12,5 %', rows: [{ product_id: f.productId, priceText: '1.234,50' }] }),
+    full: (f) => ({
+      name: `Lista ${f.unique()}`,
+      percentage: '12,5 %',
+      rows: [{ product_id: f.productId, priceText: '1.234,50' }],
+    }),
     texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
     ok: 200,
   }),
@@ -349,7 +361,10 @@ export const formContracts: FormContract[] = [
     build: toSettingsBody,
     limits: () => ({
       minOrder: '1.000.000.000,00',
-      recipients: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, '0')}${'a'.repeat(62)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`).join('\n'),
+      recipients: Array.from(
+        { length: 20 },
+        (_, i) => `${String(i).padStart(2, '0')}${'a'.repeat(62)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ar`,
+      ).join('\n'),
       threshold: '1000000',
       approvalHours: '720',
     }),
@@ -377,7 +392,16 @@ export const formContracts: FormContract[] = [
       if (typeof body === 'string') throw new Error(body);
       return body;
     },
-    required: () => ({ scope: 'all', category: '', search: '', selectedIds: [], kind: 'up', value: '10', fields: ['price'], rounding: 'none' }),
+    required: () => ({
+      scope: 'all',
+      category: '',
+      search: '',
+      selectedIds: [],
+      kind: 'up',
+      value: '10',
+      fields: ['price'],
+      rounding: 'none',
+    }),
     full: (f) => ({
       scope: 'selected',
       category: 'Almacén',
@@ -393,7 +417,10 @@ export const formContracts: FormContract[] = [
   }),
   defineContract<OrderEditValues, { order: { id: string; updated_at: string; product_id: string } }>({
     form: 'Admin → Pedidos: editar un pedido',
-    web: { file: 'apps/web/src/features/admin-orders/api/admin-orders-api.ts', call: '`/api/admin/orders/${encodeURIComponent(orderId)}`' },
+    web: {
+      file: 'apps/web/src/features/admin-orders/api/admin-orders-api.ts',
+      call: '`/api/admin/orders/${encodeURIComponent(orderId)}`',
+    },
     method: 'PATCH',
     caller: 'admin',
     prepare: async (f) => ({ order: await f.freshOrder() }),
@@ -401,7 +428,12 @@ export const formContracts: FormContract[] = [
     stored: (_f, { order }) => ({ sql: 'select items, total, updated_at from orders where id = $1', params: [order.id] }),
     build: toOrderEditBody,
     limits: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 10_000 }] }),
-    required: (_f, { order }) => ({ lines: [{ product_id: order.product_id, quantity: 3 }], reason: 'Pidió una más', reprice: false, updatedAt: order.updated_at }),
+    required: (_f, { order }) => ({
+      lines: [{ product_id: order.product_id, quantity: 3 }],
+      reason: 'Pidió una más',
+      reprice: false,
+      updatedAt: order.updated_at,
+    }),
     full: (_f, { order }) => ({
       lines: [{ product_id: order.product_id, quantity: 5 }],
       reason: 'Pidió más por teléfono.\nConfirmado con el cliente.',
@@ -413,11 +445,17 @@ export const formContracts: FormContract[] = [
   }),
   defineContract<PointsValues>({
     form: 'Admin → Clientes: ajustar puntos',
-    web: { file: 'apps/web/src/features/admin-users/api/admin-users-api.ts', call: '`/api/admin/users/${encodeURIComponent(id)}/points`' },
+    web: {
+      file: 'apps/web/src/features/admin-users/api/admin-users-api.ts',
+      call: '`/api/admin/users/${encodeURIComponent(id)}/points`',
+    },
     method: 'POST',
     caller: 'admin',
     url: (f) => `/api/admin/users/${f.customerId}/points`,
-    stored: (f) => ({ sql: 'select saldo_puntos, (select count(*)::int from points_movements) as moves from profiles where id = $1', params: [f.customerId] }),
+    stored: (f) => ({
+      sql: 'select saldo_puntos, (select count(*)::int from points_movements) as moves from profiles where id = $1',
+      params: [f.customerId],
+    }),
     build: toPointsBody,
     limits: () => ({ balance: '1.000.000.000,00' }),
     required: () => ({ balance: '0', reason: 'Ajuste' }),
@@ -427,7 +465,10 @@ export const formContracts: FormContract[] = [
   }),
   defineContract<{ notes: string }>({
     form: 'Admin → Clientes: notas internas',
-    web: { file: 'apps/web/src/features/admin-users/api/admin-customer-api.ts', call: '`/api/admin/users/${encodeURIComponent(id)}/notes`' },
+    web: {
+      file: 'apps/web/src/features/admin-users/api/admin-customer-api.ts',
+      call: '`/api/admin/users/${encodeURIComponent(id)}/notes`',
+    },
     method: 'PATCH',
     caller: 'admin',
     url: (f) => `/api/admin/users/${f.customerId}/notes`,
@@ -464,7 +505,12 @@ export const formContracts: FormContract[] = [
     stored: () => ({ sql: 'select count(*)::int as n from orders' }),
     build: toPlaceOrderBody,
     limits: (f) => ({ items: [{ product_id: f.productId, quantity: 10_000 }] }),
-    required: (f) => ({ items: [{ product_id: f.productId, quantity: 1 }], observaciones: '', payWithPoints: false, idempotencyKey: randomUUID() }),
+    required: (f) => ({
+      items: [{ product_id: f.productId, quantity: 1 }],
+      observaciones: '',
+      payWithPoints: false,
+      idempotencyKey: randomUUID(),
+    }),
     full: (f) => ({
       items: [{ product_id: f.productId, quantity: 2 }],
       observaciones: 'Entregar por la tarde.\nTocar timbre 2B.',
@@ -522,38 +568,25 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/orders/api/orders-api.ts `/api/orders/${encodeURIComponent(orderId)}/cancel`': 'a button, no body',
   'apps/web/src/features/admin-dashboard/dashboard-api.ts `/api/admin/emails/${id}/retry`': 'a button, no body',
   'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/enabled`': 'a switch: { is_enabled }',
-  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/image`': 'a file upload (multipart), untrusted-files tests',
-  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/images`': 'a file upload (multipart), untrusted-files tests',
-  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/images/order`': 'drag to reorder: the image ids',
-  'apps/web/src/features/admin-products/api/pricing-api.ts `/api/admin/price-changes/${encodeURIComponent(id)}/undo`': 'a button, no body',
-  "apps/web/src/features/admin-products/api/pricing-api.ts '/api/admin/products/import'": 'a spreadsheet upload (multipart), pricing-import tests',
-  'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/status`': 'a status button: { status }',
-  'apps/web/src/features/admin-users/components/price-list-select.tsx `/api/admin/users/${encodeURIComponent(userId)}/price-list`': 'a select: { price_list_id }',
-  'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/approval`': 'a switch: { approved }',
-  'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/role`': 'a switch: { is_admin }',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/image`':
+    'a file upload (multipart), untrusted-files tests',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/images`':
+    'a file upload (multipart), untrusted-files tests',
+  'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/images/order`':
+    'drag to reorder: the image ids',
+  'apps/web/src/features/admin-products/api/pricing-api.ts `/api/admin/price-changes/${encodeURIComponent(id)}/undo`':
+    'a button, no body',
+  "apps/web/src/features/admin-products/api/pricing-api.ts '/api/admin/products/import'":
+    'a spreadsheet upload (multipart), pricing-import tests',
+  'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/status`':
+    'a status button: { status }',
+  'apps/web/src/features/admin-users/components/price-list-select.tsx `/api/admin/users/${encodeURIComponent(userId)}/price-list`':
+    'a select: { price_list_id }',
+  'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/approval`':
+    'a switch: { approved }',
+  'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/role`':
+    'a switch: { is_admin }',
   'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
-};
-
-const emptyProduct: ProductFormValues = {
-  name: '',
-  price: '',
-  retail_price: '',
-  on_sale: false,
-  sale_price: '',
-  on_sale_retail: false,
-  sale_price_retail: '',
-  discounts: [],
-  stock: '',
-  has_unlimited_stock: false,
-  is_enabled: true,
-  min_quantity: '',
-  pack_size: '',
-  max_quantity: '',
-  sku: '',
-  barcode: '',
-  category: '',
-  description: '',
-  iva_rate: 21,
 };
 
 const allSwitches = (on: boolean): SettingsValues['switches'] => ({
