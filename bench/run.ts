@@ -6,20 +6,21 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { createPool } from '../apps/server/src/db/client';
 import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { runOrderLoad, runRawOrderLoad, orderLines } from './lib/orders';
+import { runOrderLoad, runRawOrderLoad } from './lib/orders';
 import { measureDashboard, measureOutboxCost, waitForOutboxDrained } from './lib/order-life';
 import { measureOrderEmailCpu } from './lib/order-email-cpu';
-import { cpuMs, ownCpuMs, percentile, productionServerEnv, ROOT, sampleMemory, startProcess, treeCpuDelta, treeCpuMs } from './lib/processes';
+import { cpuMs, productionServerEnv, ROOT, sampleMemory, startCpuAccount, startProcess } from './lib/processes';
 import { seedBenchDataset, settleDatabase } from './lib/seed';
-import { GROWTH_SIZES, measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
+import { measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
 import { runPricingPhase } from './lib/pricing';
 import { runImportUnderLoadPhase } from './lib/import-under-load';
 import { runPriceListCatalogue } from './lib/price-lists';
+import { printOrderRounds, printTable } from './lib/report';
+import { measureNotificationLatency } from './lib/notifications';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
@@ -134,7 +135,7 @@ async function main() {
     if (priceListsOnly) {
       results.priceLists = await priceListPhase();
       writeFileSync(path.join(ROOT, 'bench/results-price-lists.json'), `${JSON.stringify(results, null, 2)}\n`);
-      printTable(results);
+      printTable(results, 'bench/results-price-lists.json');
       await pool.end();
       return; // the finally below stops the server and the database
     }
@@ -315,7 +316,7 @@ async function main() {
 
   const resultsFile = growthOnly ? 'bench/results-growth.json' : 'bench/results.json';
   writeFileSync(path.join(ROOT, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
-  printTable(results);
+  printTable(results, resultsFile);
 }
 
 /** One phase on its own database: the pricing phase, or the dashboard on the seeded 20,000 orders. */
@@ -387,184 +388,6 @@ async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, 
       ok: newOrders === productOrders.completed && stockBefore - stockAfter === productOrders.completed && negative === 0,
     },
   };
-}
-
-/**
- * CPU milliseconds per accepted order of PostgreSQL (postmaster and backends) and of the load
- * generator (this process) over one side's run: where the machine's two cores went, per side.
- */
-function startCpuAccount(postgres: number | null) {
-  const pgBefore = treeCpuMs(postgres);
-  const loadBefore = ownCpuMs();
-  return {
-    perOrder(completed: number) {
-      const n = Math.max(1, completed);
-      return {
-        postgresCpuMsPerOrder: round(treeCpuDelta(pgBefore, treeCpuMs(postgres)) / n, 2),
-        loadGeneratorCpuMsPerOrder: round((ownCpuMs() - loadBefore) / n, 2),
-      };
-    },
-  };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function printOrderRounds(r: Record<string, any>) {
-  say('');
-  type Side = { postgres: number; load: number };
-  type Round = { product: number; baseline: number; ratio: number; cpuMsPerOrder: number | null; emailsDrainedMs: number; cpu: { product: Side; baseline: Side }; ok: boolean };
-  for (const [i, one] of (r.orderRounds as Round[]).entries()) {
-    const server = one.cpuMsPerOrder === null ? '' : `servidor ${one.cpuMsPerOrder}, `;
-    const cpu =
-      `; ms de CPU por pedido: ${server}PostgreSQL ${one.cpu.product.postgres}, generador ${one.cpu.product.load}` +
-      ` (base: PostgreSQL ${one.cpu.baseline.postgres}, generador ${one.cpu.baseline.load})` +
-      `; correos del producto enviados ${(one.emailsDrainedMs / 1000).toFixed(1)} s después`;
-    say(`Pedidos ronda ${i + 1}: producto ${one.product}/s, base ${one.baseline}/s, ${one.ratio}×${cpu}${one.ok ? '' : ' ERROR de stock'}`);
-  }
-  say(`Errores del producto (última ronda): ${JSON.stringify(r.orders.product.errors)}`);
-  say(`Errores de la base (última ronda): ${JSON.stringify(r.orders.baseline.errors)}`);
-  say(`Latencia p50/p99 ms (última ronda): producto ${r.orders.product.p50}/${r.orders.product.p99}, base ${r.orders.baseline.p50}/${r.orders.baseline.p99}`);
-}
-
-async function measureNotificationLatency(urlA: string, urlB: string, data: Awaited<ReturnType<typeof seedBenchDataset>>, count: number) {
-  const ws = new WebSocket(`${urlB.replace('http', 'ws')}/realtime`);
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const arrived = new Map<string, number>();
-  const waiters = new Map<string, (t: number) => void>();
-  let joined: (ok: boolean) => void = () => {};
-  const joinReply = new Promise<boolean>((r) => (joined = r));
-  ws.on('message', (raw) => {
-    const now = performance.now();
-    const msg = JSON.parse(String(raw));
-    if (msg.event === 'phx_reply' && msg.ref === 'join') joined(msg.payload?.status === 'ok');
-    if (msg.event === 'INSERT') {
-      const id = msg.payload?.record?.id as string;
-      arrived.set(id, now);
-      waiters.get(id)?.(now);
-    }
-  });
-  ws.send(JSON.stringify({ topic: 'orders', event: 'phx_join', payload: { access_token: data.admin.token }, ref: 'join' }));
-  if (!(await joinReply)) throw new Error('the admin socket could not join');
-
-  const latencies: number[] = [];
-  let early = 0;
-  let missing = 0;
-  const tokens = data.customers.slice(32, 36).map((c) => c.token);
-  let n = 0;
-  await Promise.all(
-    tokens.map(async (token) => {
-      while (n < count) {
-        const i = n++;
-        const res = await fetch(`${urlA}/api/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ items: orderLines(data.hotProductId, data.otherProductIds, i), observaciones: '', canjeado_con_puntos: false }),
-        });
-        const answered = performance.now();
-        const body = (await res.json()) as { order?: { id: string } };
-        const id = body.order?.id;
-        if (!id) throw new Error(`order failed: ${JSON.stringify(body)}`);
-        const seen = arrived.get(id);
-        if (seen !== undefined) {
-          early++;
-          latencies.push(Math.max(0, seen - answered));
-          continue;
-        }
-        const at = await Promise.race([
-          new Promise<number>((r) => waiters.set(id, r)),
-          new Promise<number>((r) => setTimeout(() => r(-1), 5000)),
-        ]);
-        waiters.delete(id);
-        if (at < 0) missing++;
-        else latencies.push(at - answered);
-      }
-    }),
-  );
-  ws.close();
-  latencies.sort((a, b) => a - b);
-  return {
-    orders: count,
-    received: latencies.length,
-    missing,
-    arrivedBeforeResponse: early,
-    p50Ms: round(percentile(latencies, 50), 2),
-    p95Ms: round(percentile(latencies, 95), 2),
-    target: { p95MsAtMost: 100 },
-  };
-}
-
-// The results object is built above and printed as-is; typing every nested figure adds nothing here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function printTable(r: Record<string, any>) {
-  const rows: [string, string, string, string][] = [];
-  if (r.catalog) classicRows(r, rows);
-  if (r.priceLists) {
-    const l = r.priceLists;
-    rows.push(['Catálogo en listas de precios req/s', `${l.productOnLists.rps}`, `${l.baseline.rps}`, `${l.rpsRatio}× (≥ 0,95)`]);
-    rows.push(['  p50 / p99 ms', `${l.productOnLists.p50} / ${l.productOnLists.p99}`, `${l.baseline.p50} / ${l.baseline.p99}`, `solo lista base ${l.rpsRatioBaseListOnly}×`]);
-  }
-  if (r.growth) growthRows(r, rows);
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), ['Medida', 'Producto', 'Base', 'Relación'][i]!.length));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  say('');
-  say(line(['Medida', 'Producto', 'Base', 'Relación']));
-  say(widths.map((w2) => '─'.repeat(w2)).join('  '));
-  for (const row of rows) say(line(row));
-  say(`\nResultados completos en ${priceListsOnly ? 'bench/results-price-lists.json' : growthOnly ? 'bench/results-growth.json' : 'bench/results.json'}`);
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function classicRows(r: Record<string, any>, rows: [string, string, string, string][]) {
-  const c = r.catalog;
-  rows.push(['Catálogo req/s', `${c.product.rps}`, `${c.baseline.rps}`, `${c.rpsRatio}× (≥ 0,8)`]);
-  rows.push(['Catálogo p50 / p99 ms', `${c.product.p50} / ${c.product.p99}`, `${c.baseline.p50} / ${c.baseline.p99}`, `p99 ${c.p99Ratio}× (≤ 1,25)`]);
-  const o = r.orders;
-  rows.push(['Pedidos /s', `${o.product.perSecond}`, `${o.baseline.perSecond}`, `${o.ratio}× (≥ 0,5)`]);
-  rows.push(['Pedidos p50 / p99 ms', `${round(o.product.p50)} / ${round(o.product.p99)}`, `${round(o.baseline.p50)} / ${round(o.baseline.p99)}`, o.correctness.ok ? 'stock correcto' : 'ERROR de stock']);
-  const ol = r.orderLife;
-  if (ol) {
-    const d = ol.dashboard;
-    rows.push([`Panel p95 ms (día/semana/mes, ${d.orders} pedidos)`, `${d.day.p95Ms} / ${d.week.p95Ms} / ${d.month.p95Ms}`, '—', 'p95 ≤ 50']);
-    rows.push(['Pedidos /s con correos (outbox)', `${ol.outbox.emailsOn}`, `${ol.outbox.emailsOff}`, `${ol.outbox.ratio}× (≥ 0,85)`]);
-    const mail = ol.emailCpu;
-    if (mail) rows.push(['CPU ms por correo de pedido (PDF + MIME)', `${mail.totalCpuMs}`, '—', `PDF ${mail.pdfCpuMs} + MIME ${mail.mimeCpuMs}`]);
-  }
-  const nt = r.notifications;
-  rows.push(['Aviso en vivo p50 / p95 ms', `${nt.p50Ms} / ${nt.p95Ms}`, '—', `p95 ≤ 100 (${nt.received}/${nt.orders})`]);
-  rows.push(['Arranque vacío / existente ms', `${r.startup.emptyDataDirMs} / ${r.startup.existingDataDirMs}`, '—', '']);
-  const w = r.web;
-  rows.push(['Web inicial JS+CSS gzip', `${w.product.jsGzip + w.product.cssGzip} B`, `${w.template.jsGzip + w.template.cssGzip} B`, `${w.ratio}× (≤ 1,7)`]);
-  if (Array.isArray(w.lighthouse)) {
-    for (const l of w.lighthouse) {
-      const all = (l.runs as { performance: number }[]).map((run) => run.performance).join('/');
-      rows.push([`Lighthouse ${l.page} (mediana)`, `perf ${l.performance} a11y ${l.accessibility}`, `perf ${all}`, `LCP ${l.lcpMs} CLS ${l.cls} TBT ${l.tbtMs}`]);
-    }
-  }
-  rows.push(['Memoria pico servidor MB', `catálogo ${c.product.memoryMb.server} / pedidos ${o.product.memoryMb.server}`, `${c.baseline.memoryMb.server}`, '']);
-  rows.push(['Memoria pico PostgreSQL MB', `catálogo ${c.product.memoryMb.postgres} / pedidos ${o.product.memoryMb.postgres}`, '—', '']);
-}
-
-/** One row per scenario and size: product req/s and p50/p99, baseline req/s, and the 50k/5k ratio. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function growthRows(r: Record<string, any>, rows: [string, string, string, string][]) {
-  const g = r.growth;
-  for (const scenario of g.scenarios as { name: string; label: string }[]) {
-    for (const size of GROWTH_SIZES) {
-      const point = g.sizes[size][scenario.name];
-      const p = point.product;
-      const b = point.baseline;
-      const errors = p.non2xx + p.errors > 0 ? ` ${p.non2xx + p.errors} errores` : '';
-      rows.push([
-        `${scenario.label} ${size / 1000}k req/s (p50/p99 ms)`,
-        `${p.rps} (${p.p50}/${p.p99})${errors}`,
-        b ? `${b.rps} (${b.p50}/${b.p99})` : '—',
-        size === GROWTH_SIZES[2] ? `50k/5k ${g.ratio50kTo5k[scenario.name]}× (≥ 0,7)` : '',
-      ]);
-    }
-  }
-  if (r.migration) rows.push(['Migración 0004 sobre 50k productos', `${r.migration.seconds} s`, '—', '≤ 30 s']);
 }
 
 main().catch((error) => {

@@ -49,22 +49,30 @@ function issueText(numbers, text, offset, length) {
 }
 
 function replace(text) {
-  return text
-    .replace(new RegExp(String.raw`\b([Ii])ssues (\d+)${ITEMS} and (\d+)${ITEMS}`, 'g'), (m, i, a, b, offset, all) =>
-      capitalise(issueText([a, b], all, offset, m.length), i),
-    )
-    .replace(new RegExp(String.raw`\b([Ii])ssues? (\d+)${ITEMS}`, 'g'), (m, i, n, offset, all) => capitalise(issueText([n], all, offset, m.length), i))
-    .replace(/\bSPEC ?§ ?(\d+)((?:(?:\/| and |, ?)§ ?\d+)*)(?:\.\d+)*('s)?( (?=[A-Z][a-z]))?/g, (m, first, more, possessive, before) => {
-      const numbers = [first, ...[...more.matchAll(/\d+/g)].map((x) => x[0])];
-      const phrase = numbers.map((n) => SPEC[n] ?? 'the product specification').join(' and ');
-      if (before) return `${phrase[0].toUpperCase()}${phrase.slice(1)} — `;
-      return possessive ? `${phrase}'` + (phrase.endsWith('s') ? '' : 's') : phrase;
-    })
-    // "the X work (decision N)'s" reads better as "the X work's (decision N)".
-    .replace(/(work) \(([^()]*)\)'s/g, "$1's ($2)");
+  return (
+    text
+      .replace(new RegExp(String.raw`\b([Ii])ssues (\d+)${ITEMS} and (\d+)${ITEMS}`, 'g'), (m, i, a, b, offset, all) =>
+        capitalise(issueText([a, b], all, offset, m.length), i),
+      )
+      .replace(new RegExp(String.raw`\b([Ii])ssues? (\d+)${ITEMS}`, 'g'), (m, i, n, offset, all) =>
+        capitalise(issueText([n], all, offset, m.length), i),
+      )
+      .replace(
+        /\bSPEC ?§ ?(\d+)((?:(?:\/| and |, ?)§ ?\d+)*)(?:\.\d+)*('s)?( (?=[A-Z][a-z]))?/g,
+        (m, first, more, possessive, before) => {
+          const numbers = [first, ...[...more.matchAll(/\d+/g)].map((x) => x[0])];
+          const phrase = numbers.map((n) => SPEC[n] ?? 'the product specification').join(' and ');
+          if (before) return `${phrase[0].toUpperCase()}${phrase.slice(1)} — `;
+          return possessive ? `${phrase}'` + (phrase.endsWith('s') ? '' : 's') : phrase;
+        },
+      )
+      // "the X work (decision N)'s" reads better as "the X work's (decision N)".
+      .replace(/(work) \(([^()]*)\)'s/g, "$1's ($2)")
+  );
 }
 
-const files = process.argv.length > 2 ? process.argv.slice(2) : execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n');
+const files =
+  process.argv.length > 2 ? process.argv.slice(2) : execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n');
 const TEXT = /\.(ts|tsx|js|mjs|md|sql|json|css|html)$/;
 for (const file of files) {
   if (!TEXT.test(file) || file.endsWith('package-lock.json') || file === 'scripts/replace-history-refs.mjs') continue;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { DashboardPeriod } from '@mayorista/core/schemas/order-life';
-import { loadDashboard } from '../../apps/server/src/routes/dashboard.routes';
+import { loadDashboard } from '../../apps/server/src/flows/read-dashboard';
 import { runOrderLoad, type LoadResult } from './orders';
 import { percentile } from './processes';
 

@@ -185,3 +185,21 @@ export function productionServerEnv(opts: { databaseUrl: string; secret: string;
     DATA_DIR: opts.dataDir,
   };
 }
+
+/**
+ * CPU milliseconds per accepted order of PostgreSQL (postmaster and backends) and of the load
+ * generator (this process) over one side's run: where the machine's two cores went, per side.
+ */
+export function startCpuAccount(postgres: number | null) {
+  const pgBefore = treeCpuMs(postgres);
+  const loadBefore = ownCpuMs();
+  return {
+    perOrder(completed: number) {
+      const n = Math.max(1, completed);
+      return {
+        postgresCpuMsPerOrder: Number((treeCpuDelta(pgBefore, treeCpuMs(postgres)) / n).toFixed(2)),
+        loadGeneratorCpuMsPerOrder: Number(((ownCpuMs() - loadBefore) / n).toFixed(2)),
+      };
+    },
+  };
+}

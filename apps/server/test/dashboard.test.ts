@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@mayorista/core';
 import { checkConsistency } from '../src/db/consistency';
-import { loadDashboard } from '../src/routes/dashboard.routes';
+import { loadDashboard } from '../src/flows/read-dashboard';
 import { setupTestApp } from './helpers';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { createProduct } from './orders-fixtures';

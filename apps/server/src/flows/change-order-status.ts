@@ -62,7 +62,12 @@ async function issueInvoice(deps: ChangeOrderStatusDeps, order: Order): Promise<
  * 5. the status and the customer's e-mail (outbox).
  * After the commit: the outbox is woken, and a confirmed order is invoiced.
  */
-export async function changeOrderStatus(deps: ChangeOrderStatusDeps, orderId: string, to: OrderStatus, actor: Actor): Promise<Order> {
+export async function changeOrderStatus(
+  deps: ChangeOrderStatusDeps,
+  orderId: string,
+  to: OrderStatus,
+  actor: Actor,
+): Promise<Order> {
   const actorId = actor.id;
   const changed = await inTransaction(deps.pool, async (tx) => {
     const order = await findOrderForUpdate(tx, orderId);

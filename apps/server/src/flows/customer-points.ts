@@ -38,7 +38,9 @@ export async function adjustCustomerPoints(
   input: { saldo_puntos: number; reason: string },
 ): Promise<AdminUser> {
   if (!mayActOnAccount(actor, targetId)) throw new AppError('own_account_forbidden', messages.security.ownPoints);
-  const adjusted = await inTransaction(deps.pool, (tx) => adjustPoints(tx, targetId, input.saldo_puntos, { actorId: actor.id, reason: input.reason }));
+  const adjusted = await inTransaction(deps.pool, (tx) =>
+    adjustPoints(tx, targetId, input.saldo_puntos, { actorId: actor.id, reason: input.reason }),
+  );
   if (!adjusted) throw accountNotFound();
   return existingCustomer(deps, targetId);
 }
@@ -61,8 +63,15 @@ export async function customerPointsHistory(deps: Deps, targetId: string): Promi
 }
 
 /** Every movement of the customer's points ledger, newest first, one page. */
-export async function customerPointsMovements(deps: Deps, targetId: string, query: MovementsPageQuery): Promise<PointsMovementsPage> {
+export async function customerPointsMovements(
+  deps: Deps,
+  targetId: string,
+  query: MovementsPageQuery,
+): Promise<PointsMovementsPage> {
   await existingCustomer(deps, targetId);
-  const page = await listPointsMovements(deps.pool, targetId, { limit: query.page_size, offset: (query.page - 1) * query.page_size });
+  const page = await listPointsMovements(deps.pool, targetId, {
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
   return { ...page, page: query.page, page_size: query.page_size };
 }

@@ -16,7 +16,15 @@ import { lockStock, returnStock, takeStock, type StockLine } from '../modules/st
 import { queueOrderEmails } from './order-emails';
 import { applyPriceList } from '@mayorista/core/price-lists';
 import { loadCustomerPriceListRule } from '../modules/price-lists';
-import { findOrderForEdit, insertOrderEdit, readProducts, refusedStockError, toOrder, updateOrderItems, type OrderRow } from '../modules/orders';
+import {
+  findOrderForEdit,
+  insertOrderEdit,
+  readProducts,
+  refusedStockError,
+  toOrder,
+  updateOrderItems,
+  type OrderRow,
+} from '../modules/orders';
 
 const text = messages.orderLife.edit;
 const conflict = () => new AppError('order_edit_conflict', text.conflict);
@@ -41,7 +49,10 @@ async function lockEditableOrder(tx: pg.PoolClient, orderId: string, command: Ed
 }
 
 /** A product whose quantity grows (or is new) must still be on sale. */
-function checkAvailable(changes: { productId: string; change: number }[], products: Map<string, EditableProduct & { is_enabled: boolean }>) {
+function checkAvailable(
+  changes: { productId: string; change: number }[],
+  products: Map<string, EditableProduct & { is_enabled: boolean }>,
+) {
   for (const { productId, change } of changes) {
     const product = products.get(productId);
     if (change <= 0) continue;
@@ -73,14 +84,21 @@ async function moveStock(
   products: Map<string, { has_unlimited_stock: boolean }>,
   context: { orderId: string; actorId: string },
 ): Promise<void> {
-  await lockStock(tx, changes.map((c) => c.productId));
+  await lockStock(
+    tx,
+    changes.map((c) => c.productId),
+  );
   const back: StockLine[] = changes.filter((c) => c.change < 0).map((c) => ({ productId: c.productId, quantity: -c.change }));
   await returnStock(tx, back, { ...context, kind: 'order_edit' });
   const more: StockLine[] = changes
     .filter((c) => c.change > 0 && products.get(c.productId)?.has_unlimited_stock === false)
     .map((c) => ({ productId: c.productId, quantity: c.change }));
   const taken = await takeStock(tx, more, { ...context, kind: 'order_edit' });
-  if (taken.size < more.length) throw await refusedStockError(tx, more.filter((l) => !taken.has(l.productId)).map((l) => l.productId));
+  if (taken.size < more.length)
+    throw await refusedStockError(
+      tx,
+      more.filter((l) => !taken.has(l.productId)).map((l) => l.productId),
+    );
 }
 
 /**
@@ -105,7 +123,8 @@ async function applyOrderEdit(
   const changes = quantityChanges(order.items, command.lines);
   checkAvailable(changes, products);
   const priced = priceOrderEdit(order.items, command.lines, products, command.reprice);
-  if (priced.missing.length > 0) throw new AppError('product_unavailable', text.productMissing, { product_id: priced.missing[0] });
+  if (priced.missing.length > 0)
+    throw new AppError('product_unavailable', text.productMissing, { product_id: priced.missing[0] });
 
   // The IVA breakdown follows the lines, under the setting the order was placed with (decision
   // 019); an order from before IVA existed stays without one, its total the sum of its lines.

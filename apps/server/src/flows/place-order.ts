@@ -178,7 +178,11 @@ interface PlannedOrder {
  * quantity rules, the server's prices on the customer's list, IVA, the minimum order. Throws the
  * AppError the customer gets; writes nothing. A replayed idempotency key answers `{ replayOf }`.
  */
-function planOrder({ userId, command }: PlacementRequest, context: OrderContext, products: OrderedProduct[]): { replayOf: string } | PlannedOrder {
+function planOrder(
+  { userId, command }: PlacementRequest,
+  context: OrderContext,
+  products: OrderedProduct[],
+): { replayOf: string } | PlannedOrder {
   if (context.replayOf) return { replayOf: context.replayOf };
   const { customer } = context;
   if (!customer) throw new AppError('empty_cart', messages.cartPage.emptyOrSignedOut);

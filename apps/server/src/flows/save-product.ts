@@ -57,7 +57,11 @@ export async function updateProduct(deps: SaveProductDeps, id: string, data: Pro
 }
 
 /** A product's stock ledger, one page, newest first (404 for a product that does not exist). */
-export async function productStockMovements(deps: SaveProductDeps, id: string, query: MovementsPageQuery): Promise<StockMovementsPage> {
+export async function productStockMovements(
+  deps: SaveProductDeps,
+  id: string,
+  query: MovementsPageQuery,
+): Promise<StockMovementsPage> {
   if (!(await findProductById(deps.db, id))) throw productNotFound();
   const page = await listStockMovements(deps.pool, id, { limit: query.page_size, offset: (query.page - 1) * query.page_size });
   return { ...page, page: query.page, page_size: query.page_size };

@@ -38,7 +38,10 @@ async function undoPrices(client: PoolClient, changeId: string): Promise<UndoOut
     if (back) priceItems.push({ id: row.id, before: now, after: back });
     else skipped.push({ id: row.id, name: row.name, reason: 'edited' });
   }
-  await pricing.writePrices(client, priceItems.map((i) => ({ id: i.id, prices: i.after })));
+  await pricing.writePrices(
+    client,
+    priceItems.map((i) => ({ id: i.id, prices: i.after })),
+  );
   return { priceItems, skipped, fieldsRestored: 0, removed: 0, files: [] };
 }
 
@@ -53,9 +56,25 @@ const stillImported = (now: ProductData, after: Partial<ProductData>) =>
  * created product is removed unless it was ordered since (then it stays and is reported). Products
  * edited since are reported and left alone, as in a repricing's undo.
  */
-async function undoImport(client: PoolClient, change: PriceChange, items: pricing.ImportItem[], actorId: string): Promise<UndoOutcome> {
-  const current = new Map((await pricing.lockProductData(client, items.map((i) => i.id))).map((r) => [r.id, r]));
-  const ordered = await pricing.orderedSince(client, items.filter((i) => !i.before).map((i) => i.id), change.created_at);
+async function undoImport(
+  client: PoolClient,
+  change: PriceChange,
+  items: pricing.ImportItem[],
+  actorId: string,
+): Promise<UndoOutcome> {
+  const current = new Map(
+    (
+      await pricing.lockProductData(
+        client,
+        items.map((i) => i.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const ordered = await pricing.orderedSince(
+    client,
+    items.filter((i) => !i.before).map((i) => i.id),
+    change.created_at,
+  );
   const restore: { id: string; data: ProductData; stockBack: number; name: string }[] = [];
   const remove: string[] = [];
   const skipped: UndoResult['skipped'] = [];
@@ -76,9 +95,16 @@ async function undoImport(client: PoolClient, change: PriceChange, items: pricin
       if (!sameSnapshot(before, after)) priceItems.push({ id: item.id, before, after });
     }
   }
-  await pricing.updateProducts(client, restore.filter((r) => !sameImportedData(r.data, current.get(r.id)!)).map((r) => ({ id: r.id, data: r.data })));
+  await pricing.updateProducts(
+    client,
+    restore.filter((r) => !sameImportedData(r.data, current.get(r.id)!)).map((r) => ({ id: r.id, data: r.data })),
+  );
   const wanted = restore.filter((r) => r.stockBack !== 0);
-  const moved = await adjustStocks(client, wanted.map((r) => ({ productId: r.id, quantity: r.stockBack })), { kind: 'import', actorId });
+  const moved = await adjustStocks(
+    client,
+    wanted.map((r) => ({ productId: r.id, quantity: r.stockBack })),
+    { kind: 'import', actorId },
+  );
   for (const r of wanted) if (!moved.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: 'stock' });
   // A removed product may have been given images since the import (the gallery does not count as
   // an imported field): their rows go with it, their files once the undo commits.
@@ -88,7 +114,8 @@ async function undoImport(client: PoolClient, change: PriceChange, items: pricin
 }
 
 /** Nothing but stock to put back: no product write needed. */
-const sameImportedData = (a: ProductData, b: ProductData) => (Object.keys(a) as (keyof ProductData)[]).every((k) => k === 'stock' || pricing.sameField(k, a, b));
+const sameImportedData = (a: ProductData, b: ProductData) =>
+  (Object.keys(a) as (keyof ProductData)[]).every((k) => k === 'stock' || pricing.sameField(k, a, b));
 
 /**
  * An admin undoes a price change (a repricing or an import), in one transaction:
@@ -113,7 +140,13 @@ export async function undoPriceChange(deps: UndoPriceChangeDeps, id: string, act
     const imported = change.source === 'import' ? await pricing.findImportItems(client, id) : [];
     // An import recorded before migration 0013 has no import items: its prices only.
     const outcome = imported.length > 0 ? await undoImport(client, change, imported, actorId) : await undoPrices(client, id);
-    await pricing.insertChange(client, { source: 'undo', actorId, scope: { undo_of: id }, rule: null, items: outcome.priceItems });
+    await pricing.insertChange(client, {
+      source: 'undo',
+      actorId,
+      scope: { undo_of: id },
+      rule: null,
+      items: outcome.priceItems,
+    });
     await pricing.markUndone(client, id, actorId);
     const result: UndoResult = {
       change: (await pricing.findChange(client, id, false))!,

@@ -50,7 +50,8 @@ export function printable(text: string): string {
   let out = '';
   for (const char of text.replace(/\r\n?/g, '\n')) {
     const code = char.codePointAt(0)!;
-    const fits = code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(char);
+    const fits =
+      code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(char);
     out += fits ? char : '?';
   }
   return out;

@@ -53,8 +53,13 @@ export function assertPasswordNotCommon(password: string): void {
   if (isCommonPassword(password)) throw new AppError('weak_password', messages.accountRules.passwordTooCommon);
 }
 
-export function createAccountsService(deps: AccountsDeps) {
-  const { db, config, jwtSecret, mailer, log } = deps;
+/**
+ * What the account steps share: the e-mails (limited per recipient, sent after the reply), the
+ * single-use e-mail links, the abuse tables' sweep, the caller's own data and the dummy hash that
+ * makes an unknown address cost what a wrong password does.
+ */
+function createAccountHelpers(deps: AccountsDeps) {
+  const { db, config, mailer, log } = deps;
 
   // Verifying against this when the address is unknown makes "no such user" cost the same
   // argon2 time as "wrong password", so response times do not reveal who is registered.
@@ -143,6 +148,15 @@ export function createAccountsService(deps: AccountsDeps) {
     return { ...me, missing_business_fields: missingBusinessFields(me) };
   }
 
+  return { dummyPasswordHash, sendInBackground, inBackground, sendLimited, nombreOf, sendVerification, tellExistingOwner, sweepAbuseTablesNowAndThen, createEmailLink, consumeEmailToken, getMe };
+}
+
+type AccountHelpers = ReturnType<typeof createAccountHelpers>;
+
+/** Sign-up and its e-mail links: sign up, verify the address, send the link again. */
+function signUpSteps(deps: AccountsDeps, helpers: AccountHelpers) {
+  const { db, jwtSecret } = deps;
+  const { sendVerification, tellExistingOwner, consumeEmailToken } = helpers;
   return {
     /**
      * Answers the same for a new and a registered address (issue 20 item 5): both hash the
@@ -192,7 +206,14 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!user || user.emailVerifiedAt) return;
       await sendVerification(user);
     },
+  };
+}
 
+/** Sessions: sign in with a password (throttled), refresh, sign out. */
+function sessionSteps(deps: AccountsDeps, helpers: AccountHelpers) {
+  const { db, jwtSecret } = deps;
+  const { dummyPasswordHash, sweepAbuseTablesNowAndThen } = helpers;
+  return {
     /**
      * The per-account throttle (sign-in-throttle.ts) counts the attempt before the password is
      * checked (known address or not), locks on the last wrong one and is cleared by a right one.
@@ -246,7 +267,14 @@ export function createAccountsService(deps: AccountsDeps) {
       else if (scope === 'global') await repo.revokeUserSessions(db, auth.userId);
       else await repo.revokeUserSessions(db, auth.userId, auth.sessionId);
     },
+  };
+}
 
+/** Password recovery: the e-mailed link, then a new password and a new session. */
+function recoverySteps(deps: AccountsDeps, helpers: AccountHelpers) {
+  const { db, config, jwtSecret } = deps;
+  const { sendLimited, nombreOf, createEmailLink, consumeEmailToken } = helpers;
+  return {
     /** Always succeeds from the caller's point of view: it must not reveal which addresses exist. */
     async recoverPassword(email: string): Promise<void> {
       const user = await repo.findUserByEmail(db, email);
@@ -274,7 +302,14 @@ export function createAccountsService(deps: AccountsDeps) {
         return startSession(tx, jwtSecret, user, client);
       });
     },
+  };
+}
 
+/** The caller's own account: read it, change its business data or its password. */
+function profileSteps(deps: AccountsDeps, helpers: AccountHelpers) {
+  const { db } = deps;
+  const { getMe } = helpers;
+  return {
     async getUser(userId: string): Promise<SessionUser> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError('session_not_found', messages.auth.sessionMissing);
@@ -321,6 +356,17 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!profile) throw new AppError('not_found', messages.errors.notFound);
       return profile;
     },
+  };
+}
+
+/** Sign-up, sessions, recovery and the caller's own account, each group a named step above. */
+export function createAccountsService(deps: AccountsDeps) {
+  const helpers = createAccountHelpers(deps);
+  return {
+    ...signUpSteps(deps, helpers),
+    ...sessionSteps(deps, helpers),
+    ...recoverySteps(deps, helpers),
+    ...profileSteps(deps, helpers),
   };
 }
 

@@ -23,9 +23,21 @@ export {
 } from './orders.repository';
 export { findOrderForEdit, insertOrderEdit, listOrderEdits, updateOrderItems } from './orders-edits.repository';
 export { assertSameOrderRequest, orderRequestFingerprint } from './orders.idempotency';
-export { createOwnOrdersService, productUnavailable, refusedStockError, whatsappUrl, type OwnOrdersService } from './orders.service';
+export {
+  createOwnOrdersService,
+  productUnavailable,
+  refusedStockError,
+  whatsappUrl,
+  type OwnOrdersService,
+} from './orders.service';
 export { createAdminOrdersService, MAX_EXPORT_ROWS, orderNotFound, type AdminOrdersService } from './orders-admin.service';
-export { createOrderEmailRenderer, emailsForEvent, type OrderEmail, type OrderEmailEvent, type QueuedOrderEmail } from './orders.emails';
+export {
+  createOrderEmailRenderer,
+  emailsForEvent,
+  type OrderEmail,
+  type OrderEmailEvent,
+  type QueuedOrderEmail,
+} from './orders.emails';
 export { renderOrderPdf } from './orders.pdf';
 export { renderPickingSheetPdf } from './orders.picking-pdf';
 export { OrderPdfThread } from './orders.pdf-thread';

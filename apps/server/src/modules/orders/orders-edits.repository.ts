@@ -29,7 +29,13 @@ export async function updateOrderItems(
     // updated_at values, which is what an editor's expected_updated_at compares.
     text: `update orders o set items = $2::jsonb, total = $3, total_savings = $4, iva = $5::jsonb, updated_at = clock_timestamp()
             where o.id = $1 returning ${ORDER_ROW_COLUMNS}`,
-    values: [orderId, JSON.stringify(change.items), change.total, change.totalSavings, change.iva === null ? null : JSON.stringify(change.iva)],
+    values: [
+      orderId,
+      JSON.stringify(change.items),
+      change.total,
+      change.totalSavings,
+      change.iva === null ? null : JSON.stringify(change.iva),
+    ],
   });
   return rows[0]!;
 }

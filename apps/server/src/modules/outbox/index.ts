@@ -1,4 +1,11 @@
 // The outbox module's public surface: the email_outbox table (queued in the caller's transaction),
 // the worker that delivers it, and the admin's view of it.
-export { countByStatus, enqueueEmails, listEmails, retryFailedEmail, type NewOutboxEmail, type OutboxRow } from './outbox.repository';
+export {
+  countByStatus,
+  enqueueEmails,
+  listEmails,
+  retryFailedEmail,
+  type NewOutboxEmail,
+  type OutboxRow,
+} from './outbox.repository';
 export { OutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './outbox.worker';

@@ -94,8 +94,8 @@ export interface OrderStockTake {
  * statement raises STOCK_REFUSED (`require_or_raise`, migration 0015) with the refused product ids
  * as its detail, and the transaction is aborted — so it can be sent with the COMMIT behind it
  * (inPipelinedTransaction's commitWith, decision 023). A popular product's row is locked only from
- * here to the commit, in id order like every other writer, whatever the number of orders (a batch,
- * decision 026, takes each product once, for the sum of its lines). Each order line gets its own
+ * here to the commit, in id order like every other writer; given several orders at once it takes
+ * each product once, for the sum of its lines (placing an order passes one). Each order line gets its own
  * movement, in the orders' order, with the stock as it stood after it: the product's final stock
  * plus the units the later lines took. Unlimited-stock products are never taken (nothing to record).
  * The query is written before this function's first await, in the order it is called.
