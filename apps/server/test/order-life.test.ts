@@ -10,7 +10,7 @@ import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { createProduct, pointsOf, stockOf } from './orders-fixtures';
 
 /**
- * The order-life work (decision 014)–§5 against a real PostgreSQL: customer cancellations, admin edits (stock and
+ * The order-life work (decision 014) against a real PostgreSQL: customer cancellations, admin edits (stock and
  * points through the ledgers, history, conflicts), the admin's PDFs and the e-mails each queues.
  */
 const ctx = await setupTestApp();

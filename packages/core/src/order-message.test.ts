@@ -19,7 +19,7 @@ const base: OrderMessageInput = {
 };
 
 describe('buildOrderMessage', () => {
-  it('lists exactly the the API calls (docs/api.md) content for a normal order', () => {
+  it('lists exactly the WhatsApp message content (docs/api.md) for a normal order', () => {
     expect(buildOrderMessage(base)).toBe(
       [
         '*Nuevo pedido #3f2b9c1e*',

@@ -148,7 +148,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     async (request) => accounts.getOwnProfile(request.auth!.userId, request.params.id),
   );
 
-  // ── the customer's own account: Mi cuenta (issue 16, docs/decisions/017) ──
+  // ── the customer's own account: Mi cuenta (the business-identity work, docs/decisions/017) ──
 
   // Answered `no-store` like every API answer (plugins/no-store.ts): DNI, CUIT, address, WhatsApp.
   r.get('/api/me', { schema: { response: { 200: meSchema } }, config: { access: 'user' } }, async (request) =>

@@ -21,7 +21,7 @@ export const dniSchema = z
   .trim()
   .regex(/^\d{7,8}$/, { message: accountRules.invalidDni });
 
-/** The seed's personal fields (SPEC §5); they go into user_metadata as GoTrue does. */
+/** The seed's personal fields (the validation rules); they go into user_metadata as GoTrue does. */
 export const personalMetadataSchema = z.object({
   nombre: requiredText({ max: 80, required: accountRules.nombreRequired, tooLong: accountRules.nombreTooLong, invalid: accountRules.nombreInvalid }),
   apellido: requiredText({ max: 80, required: accountRules.apellidoRequired, tooLong: accountRules.apellidoTooLong, invalid: accountRules.apellidoInvalid }),
@@ -30,8 +30,8 @@ export const personalMetadataSchema = z.object({
 export type PersonalMetadata = z.infer<typeof personalMetadataSchema>;
 
 /**
- * Sign-up metadata: the personal fields plus the business profile (issue 16). The business fields
- * are optional at the API so clients from before issue 16 keep working (such an account is asked
+ * Sign-up metadata: the personal fields plus the business profile (the business-identity work, decisions 017–019). The business fields
+ * are optional at the API so clients from before the business-identity work (decisions 017–019) keep working (such an account is asked
  * to complete them, like an older one; docs/decisions/017); each one sent is validated, and the
  * web form requires them all.
  */
@@ -41,7 +41,7 @@ export type SignUpMetadata = z.infer<typeof signUpMetadataSchema>;
 export type SignUpMetadataBody = z.input<typeof signUpMetadataSchema>;
 
 /**
- * SPEC §5: sign-up and sign-in need an e-mail (or phone) plus a password; when either is
+ * the validation rules: sign-up and sign-in need an e-mail (or phone) plus a password; when either is
  * missing the answer is the spec's message, verbatim. Only e-mail accounts exist today.
  */
 function requireCredentials(value: unknown, ctx: z.RefinementCtx) {
@@ -92,7 +92,7 @@ export const emailOnlySchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: emailLinkTokenSchema, password: passwordSchema });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-/** SPEC §3 Session. `expires_at` is seconds since the epoch, as GoTrue sends it. */
+/** The data model — Session. `expires_at` is seconds since the epoch, as GoTrue sends it. */
 export interface Session {
   access_token: string;
   refresh_token: string;
@@ -117,7 +117,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const authUserResponseSchema = z.object({ user: sessionUserSchema });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
-/** SPEC §3 Profile (GET /api/profiles/:id). `saldo_puntos` is in centavos, shown as a currency-like amount. */
+/** The data model — Profile (GET /api/profiles/:id). `saldo_puntos` is in centavos, shown as a currency-like amount. */
 export const profileSchema = z.object({
   id: z.string(),
   nombre: z.string(),
@@ -164,11 +164,11 @@ export type RoleChangeInput = z.input<typeof roleChangeSchema>;
 
 /** A profile as the admin list shows it; also the answer of every change an admin makes to an account. */
 export const adminUserSchema = profileSchema.extend({
-  /** Issue 16: the customer's price list; null = the base list. */
+  /** The business-identity work (decisions 017–019): the customer's price list; null = the base list. */
   price_list_id: z.string().nullable(),
   email_verified: z.boolean(),
   created_at: z.iso.datetime(),
-  /** Issue 16: how the admins know a customer; null for accounts that have not completed it. */
+  /** The business-identity work (decisions 017–019): how the admins know a customer; null for accounts that have not completed it. */
   razon_social: z.string().nullable(),
   cuit: z.string().nullable(),
 });
@@ -190,11 +190,11 @@ export interface PointsAdjustment {
   created_at: string;
 }
 
-// ── The customer's own account (issue 16, GET/PATCH /api/me, docs/decisions/017) ──
+// ── The customer's own account (the business-identity work, GET/PATCH /api/me, docs/decisions/017) ──
 
 /**
  * GET /api/me: the caller's profile and business data, and which required business fields are
- * still missing (accounts from before issue 16). Never the admins' private notes.
+ * still missing (accounts from before the business-identity work (decisions 017–019)). Never the admins' private notes.
  */
 export const meSchema = profileSchema.extend(businessProfileViewSchema.shape).extend({
   missing_business_fields: z.array(z.string()),

@@ -14,7 +14,7 @@ import { business as texts } from '../messages/business';
 import { optionalText, requiredText } from './text';
 
 /**
- * The business profile fields (issue 16, docs/decisions/017) as the API and the forms take them.
+ * The business profile fields (the business-identity work, docs/decisions/017) as the API and the forms take them.
  * Each field normalises what a person types to what is stored: the CUIT to 11 digits, the phone to
  * 549 + area + number, the postal code upper-case. The rules themselves live in `business.ts`.
  */

@@ -9,7 +9,7 @@ export const quantitySchema = z
   .min(1, { message: 'La cantidad debe ser al menos 1.' })
   .max(MAX_ITEM_QUANTITY, { message: `La cantidad no puede superar ${MAX_ITEM_QUANTITY}.` });
 
-/** SPEC §3 cart_data: product id → quantity. */
+/** The data model's cart_data: product id → quantity. */
 export const cartDataSchema = z
   .record(z.uuid({ message: 'Producto inválido.' }), quantitySchema)
   .refine((d) => Object.keys(d).length <= 500, { message: 'El carrito no puede tener más de 500 productos.' });
@@ -40,7 +40,7 @@ export const cartResponseSchema = z.object({
   /** The customer is a Responsable Inscripto: the cart shows net prices and IVA per rate (decision 019). */
   iva_itemised: z.boolean().optional(),
   /**
-   * Issue 17 §6 (decision 022): the unit price each line had when it entered the cart, by product
+   * The repricing work (decision 022): the unit price each line had when it entered the cart, by product
    * id, kept by the server until the line leaves the cart (removed, or the order placed).
    */
   added_prices: z.record(z.string(), z.number().int()).optional(),
@@ -63,7 +63,7 @@ export const cartProductsQuerySchema = z.strictObject({
     .pipe(z.array(z.uuid({ message: 'Producto inválido.' })).max(CART_PRODUCTS_MAX_IDS)),
 });
 
-// ---- quick order (issue 18 item 3): POST /api/cart/lines -------------------------------------
+// ---- quick order (the wholesale-ordering work, decision 016): POST /api/cart/lines -------------------------------------
 
 /** Lines per quick order: a wholesale order is 20–60 lines; the cart holds at most 500 products. */
 export const QUICK_ORDER_MAX_LINES = 500;

@@ -4,7 +4,7 @@ import { lowerCaseUuid } from './common';
 import { requiredText } from './text';
 import { wholesaleProductSchema } from './product';
 
-/** Saved lists and favourites (issue 18 item 4). */
+/** Saved lists and favourites (the wholesale-ordering work, decision 016). */
 export const listNameSchema = requiredText({
   max: 80,
   required: 'Poné un nombre a la lista.',

@@ -5,7 +5,7 @@ import { quantitySchema } from './cart';
 import { orderSchema } from './order';
 import { requiredText } from './text';
 
-// Issue 19: what happens to an order after "Realizar pedido" — edits, cancellations, documents,
+// The order-life work (decision 014): what happens to an order after "Realizar pedido" — edits, cancellations, documents,
 // e-mails and the dashboard. Request and response contracts, shared by the server and the web.
 
 /** PATCH /api/admin/orders/:id */

@@ -23,14 +23,14 @@ export const placeOrderSchema = z.strictObject({
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
-// Response contracts (issue 15 item 8): Fastify serializes every orders route with these, and the
+// Response contracts (the ledgers-and-contracts work, decisions 009, 011, 012): Fastify serializes every orders route with these, and the
 // web takes its types from them. Output schemas check shape only: the server wrote the values.
 
-/** A business field of the snapshot: absent on orders from before issue 16, null when the customer had not filled it in. */
+/** A business field of the snapshot: absent on orders from before the business-identity work (decisions 017–019), null when the customer had not filled it in. */
 const snapshotField = z.string().nullable().optional();
 
 /**
- * The customer as the order recorded them (SPEC §3 user_info). Issue 16 item 3 adds the business
+ * The customer as the order recorded them (the data model user_info). The business-identity work (decisions 017–019) adds the business
  * data as it was when the order was placed (core/order-customer.ts renders it); a later change in
  * Mi cuenta does not rewrite past orders.
  */
@@ -66,7 +66,7 @@ export const orderItemSchema = z.object({
     applied: z.enum(['none', 'sale', 'tier']),
     tier: z.object({ minQuantity: z.number(), discountType: z.enum(DISCOUNT_TYPES), discountValue: z.number() }).nullable(),
   }),
-  /** The product's IVA rate when ordered (issue 16 item 6); absent on orders placed before it. */
+  /** The product's IVA rate when ordered (the business-identity work, decisions 017–019); absent on orders placed before it. */
   iva_rate: ivaRateSchema.optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -84,7 +84,7 @@ export const orderIvaSchema = z.object({
 });
 export type OrderIva = z.infer<typeof orderIvaSchema>;
 
-/** SPEC §3 Order as the API returns it, to its customer and to admins alike. */
+/** The data model — Order as the API returns it, to its customer and to admins alike. */
 export const orderSchema = z.object({
   id: z.string(),
   user_id: z.string(),

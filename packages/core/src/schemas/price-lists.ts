@@ -3,7 +3,7 @@ import { priceLists as text } from '../messages/priceLists';
 import { uuidSchema } from './common';
 import { requiredText } from './text';
 
-/** Issue 16 item 5 (decision 018): price lists per customer. Amounts are integer centavos. */
+/** The business-identity work (decision 018): price lists per customer. Amounts are integer centavos. */
 
 export const PRICE_LIST_MAX_ITEMS = 5_000;
 

@@ -3,7 +3,7 @@ import { REPRICE_FIELDS, ROUNDING_RULES } from '../repricing';
 import { uuidSchema } from './common';
 import { discountTierSchema } from './product';
 
-/** Issue 17 (decision 015): bulk repricing, price changes and their undo, spreadsheet import. */
+/** The repricing work (decision 015): bulk repricing, price changes and their undo, spreadsheet import. */
 
 export const REPRICE_MAX_SELECTED = 20_000;
 export const REPRICE_PAGE_SIZE_DEFAULT = 50;

@@ -8,7 +8,7 @@ import { optionalText, requiredText } from './text';
 import { DEFAULT_IVA_RATE, IVA_RATES, type IvaRate } from '../iva-breakdown';
 import { iva as ivaTexts } from '../messages/iva';
 
-/** 21, 10.5, 27 or 0 (exento): issue 16 item 6, decision 019. */
+/** 21, 10.5, 27 or 0 (exento): the business-identity work, decision 019. */
 export const ivaRateSchema = z.literal(IVA_RATES as unknown as [IvaRate, ...IvaRate[]], { message: ivaTexts.invalidRate });
 
 export const DISCOUNT_TYPES = ['fixed', 'percentage', 'final_price'] as const;
@@ -66,7 +66,7 @@ export const productFieldsSchema = z.strictObject({
     .default(0),
   has_unlimited_stock: z.boolean().default(false),
   is_enabled: z.boolean().default(true),
-  // Quantity rules (issue 18, core/quantity-rules.ts): defaults accept any whole quantity.
+  // Quantity rules (the wholesale-ordering work, decision 016, core/quantity-rules.ts): defaults accept any whole quantity.
   min_quantity: ruleQuantity('La cantidad mínima').default(1),
   pack_size: ruleQuantity('El tamaño del bulto').default(1),
   max_quantity: ruleQuantity('La cantidad máxima').nullish().transform((v) => v ?? null),
@@ -193,7 +193,7 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-// ---- what the catalogue sends (issue 20 item 1, docs/api.md "Retail and wholesale views") ------
+// ---- what the catalogue sends (the abuse-limits work, decision 010, docs/api.md "Retail and wholesale views") ------
 
 /**
  * A product as visitors and unapproved customers receive it: retail fields only. No wholesale
@@ -252,7 +252,7 @@ export const productEnabledSchema = z.strictObject({
 });
 export type ProductEnabledInput = z.infer<typeof productEnabledSchema>;
 
-// ---- product page and its images (issue 18 item 6, decision 020) ------------------------------
+// ---- product page and its images (the wholesale-ordering work, decision 020) ------------------------------
 
 /** At most this many images per product: a gallery, not a photo album. */
 export const PRODUCT_IMAGES_MAX = 8;
@@ -286,7 +286,7 @@ export type ImageOrderInput = z.infer<typeof imageOrderSchema>;
 
 /**
  * `GET /api/products/:id` (a slug or an id): one product with its images and its canonical address. The product
- * is the viewer's view, exactly as in the list (issue 20: visitors never get wholesale fields).
+ * is the viewer's view, exactly as in the list (the abuse-limits work, decision 010: visitors never get wholesale fields).
  */
 const productDetailShape = { images: z.array(productImageSchema), slug: z.string() };
 export const retailProductPageSchema = z.object({ product: retailProductSchema, ...productDetailShape });

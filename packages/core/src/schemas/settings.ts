@@ -3,7 +3,7 @@ import '../zod-locale';
 import { settings as texts } from '../messages/settings';
 
 /**
- * Settings the business changes in the admin (ARCHITECTURE §17): one document, validated here for
+ * Settings the business changes in the admin (they live in the database, not the environment): one document, validated here for
  * the admin form and the server alike. A new setting adds one field to `settingsFields` and one
  * default to `DEFAULT_SETTINGS`; rows stored before it existed read as the default.
  */
@@ -27,7 +27,7 @@ const adminRecipientsSchema = z
 const settingsFields = {
   /** Smallest order total (centavos) a customer may place; 0 means no minimum. */
   min_order_amount: centavosAtLeastZero,
-  /** Issue 19: each order e-mail can be switched off. */
+  /** The order-life work (decision 014): each order e-mail can be switched off. */
   email_customer_order_placed: emailSwitch,
   email_customer_status_changed: emailSwitch,
   email_customer_order_edited: emailSwitch,
@@ -41,7 +41,7 @@ const settingsFields = {
     .min(0, { message: texts.invalidThreshold })
     .max(1_000_000, { message: texts.invalidThreshold }),
   /**
-   * Issue 16 item 6 (decision 019): whether the prices entered on products already include IVA.
+   * The business-identity work (decision 019): whether the prices entered on products already include IVA.
    * Default true: Argentine wholesale lists that sell to monotributistas and consumidores finales
    * quote final prices, and keeping it on leaves every total exactly as it was before IVA existed.
    */

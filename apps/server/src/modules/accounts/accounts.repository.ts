@@ -81,7 +81,7 @@ export async function insertUserWithProfile(
 }
 
 /**
- * user_metadata keeps the seed's personal fields only (SPEC §5, as GoTrue): the business data lives
+ * user_metadata keeps the seed's personal fields only (the validation rules, as GoTrue): the business data lives
  * in the profile, where Mi cuenta edits it, so there is no second copy to go stale.
  */
 export function personalMetadata(data: SignUpMetadata): Record<string, unknown> {

@@ -101,7 +101,7 @@ function createAccountHelpers(deps: AccountsDeps) {
   }
 
   /**
-   * Sign-up with a registered address (issue 20 item 5): the caller gets the same answer as for a
+   * Sign-up with a registered address (the abuse-limits work, decision 010): the caller gets the same answer as for a
    * new one; the owner gets "ya tenés una cuenta", or a fresh verification link if they never
    * verified (they probably lost the first one).
    */
@@ -159,7 +159,7 @@ function signUpSteps(deps: AccountsDeps, helpers: AccountHelpers) {
   const { sendVerification, tellExistingOwner, consumeEmailToken } = helpers;
   return {
     /**
-     * Answers the same for a new and a registered address (issue 20 item 5): both hash the
+     * Answers the same for a new and a registered address (the abuse-limits work, decision 010): both hash the
      * password, both do their e-mail bookkeeping (limit, link) before the reply and the sending
      * after it, so neither the body nor the timing says which it was.
      */

@@ -32,7 +32,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
     return user;
   }
 
-  /** The admin customer page (issue 16 item 4). */
+  /** The admin customer page (the business-identity work, decisions 017–019). */
   async function customer(targetId: string): Promise<AdminCustomer> {
     const found = await adminRepo.findAdminCustomer(db, targetId);
     if (!found) throw accountNotFound();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 /**
- * Per-recipient e-mail limit (issue 20 item 4, decision 010): on top of the per-IP limit, one
+ * Per-recipient e-mail limit (the abuse-limits work, decision 010): on top of the per-IP limit, one
  * address receives at most EMAILS_PER_RECIPIENT_PER_HOUR messages of each kind per hour, from
  * any number of IPs and processes. Over the limit the message is silently not sent (the route
  * still answers 200, so the limit reveals nothing about the address) and no new link is made:

@@ -8,7 +8,7 @@ export interface ClientInfo {
   ip: string | null;
 }
 
-/** A new refresh token and access token for an existing session, in SPEC §3's shape. */
+/** A new refresh token and access token for an existing session, in the data model's shape. */
 export async function issueSessionTokens(
   db: Executor,
   jwtSecret: Uint8Array,

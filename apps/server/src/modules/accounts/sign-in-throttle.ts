@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from './accounts.repository';
 
 /**
- * Per-account sign-in throttle (issue 20 item 3, decision 010). Per-IP limits stop one machine;
+ * Per-account sign-in throttle (the abuse-limits work, decision 010). Per-IP limits stop one machine;
  * this stops a botnet guessing one account's password from many addresses. State lives in
  * PostgreSQL so every app process sees the same count.
  *

@@ -23,7 +23,7 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 }
 
 /**
- * /mi-cuenta (issue 16 item 2), for approved and unapproved accounts alike: the seed's personal data
+ * /mi-cuenta (the business-identity work, decisions 017–019), for approved and unapproved accounts alike: the seed's personal data
  * (read only), the business and delivery data, the password and the other sessions.
  */
 export default function MyAccountPage() {

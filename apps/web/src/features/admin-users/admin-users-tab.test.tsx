@@ -84,7 +84,7 @@ describe('Usuarios tab', () => {
     await waitFor(() => expect(server.calls.filter((c) => c.url.startsWith('/api/admin/users?')).length).toBeGreaterThan(1));
   });
 
-  it('puts one customer on a price list from their row (issue 16)', async () => {
+  it('puts one customer on a price list from their row (the business-identity work, decisions 017–019)', async () => {
     const user = userEvent.setup();
     const { server } = mountTab('admin', {
       [`PATCH /api/admin/users/${approved.id}/price-list`]: () => jsonResponse(200, { ...approved, price_list_id: lista2.id }),
@@ -194,7 +194,7 @@ describe('Usuarios tab', () => {
   });
 });
 
-describe('the customer page (issue 16)', () => {
+describe('the customer page (the business-identity work, decisions 017–019)', () => {
   const customer = {
     ...adminUser({ nombre: 'Rosa', apellido: 'Ibáñez', approved: true, razon_social: 'Almacén Rosa SRL', cuit: '30712345671' }),
     iva_condition: 'responsable_inscripto' as const,
@@ -249,7 +249,7 @@ describe('the customer page (issue 16)', () => {
     expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ admin_notes: 'No entregar los lunes.' });
   });
 
-  it('shows and changes the customer’s price list (issue 16 item 5)', async () => {
+  it('shows and changes the customer’s price list (the business-identity work, decisions 017–019)', async () => {
     const user = userEvent.setup();
     const { server } = renderWithAuth({
       routes,

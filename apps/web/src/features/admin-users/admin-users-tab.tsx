@@ -35,7 +35,7 @@ const fullName = (user: AdminUser) => `${user.nombre} ${user.apellido}`.trim() |
 
 /**
  * The "Usuarios" tab of /admin: pending accounts first, search, approval, points, admin role. With
- * `cliente=<id>` in the URL it shows that customer's page instead (issue 16 item 4).
+ * `cliente=<id>` in the URL it shows that customer's page instead (the business-identity work, decisions 017–019).
  */
 export default function AdminUsersTab() {
   const [params] = useSearchParams();
@@ -142,7 +142,7 @@ function AdminUserRow({ user }: { user: AdminUser }) {
     onError,
   });
 
-  // Issue 17: the customer's "Lista de precios", at that customer's prices.
+  // The repricing work (decision 015): the customer's "Lista de precios", at that customer's prices.
   const priceList = useMutation({
     mutationFn: async () =>
       saveBlob(
@@ -223,7 +223,7 @@ function AdminUserRow({ user }: { user: AdminUser }) {
           <Button size="sm" variant="secondary" disabled={priceList.isPending} onClick={() => priceList.mutate()}>
             {pricing.customer.adminDownload}
           </Button>
-          {/* Issue 16: staff always buy at the base list, so only customers get the control. */}
+          {/* The business-identity work (decisions 017–019): staff always buy at the base list, so only customers get the control. */}
           {!user.is_admin && !user.is_super_admin ? <PriceListSelect user={user} displayName={name} /> : null}
         </div>
       )}

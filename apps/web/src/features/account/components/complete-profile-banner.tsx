@@ -15,7 +15,7 @@ function wasDismissed(): boolean {
 }
 
 /**
- * Accounts from before issue 16 (or signed up by an older client) lack business data. A banner
+ * Accounts from before the business-identity work (decisions 017–019) (or signed up by an older client) lack business data. A banner
  * asks them to complete it in Mi cuenta on their next visit, without blocking anything: the
  * session, the cart and the page they are on stay as they were (docs/decisions/017). "Ahora no"
  * hides it for the rest of the browser session.

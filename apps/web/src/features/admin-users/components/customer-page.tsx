@@ -178,7 +178,7 @@ function CustomerActions({ customer, name }: { customer: AdminCustomer; name: st
 }
 
 /**
- * The admin customer page (issue 16 item 4), opened from the Usuarios tab at
+ * The admin customer page (the business-identity work, decisions 017–019), opened from the Usuarios tab at
  * /admin?tab=usuarios&cliente=<id>: data, price list, private notes, orders and points movements.
  */
 export function CustomerPage({ id }: { id: string }) {

@@ -4,7 +4,7 @@ import type { AdminCustomer } from '@mayorista/core/schemas/auth';
 import { PriceListSelect } from './price-list-select';
 
 /**
- * The admin customer page's "Lista de precios" place (issue 16 item 5, decision 018): the list the
+ * The admin customer page's "Lista de precios" place (the business-identity work, decision 018): the list the
  * customer buys at, changed with the same select as the Usuarios row. Staff always buy at the base
  * list, so their page shows nothing here.
  */

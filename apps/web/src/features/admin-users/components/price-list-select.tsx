@@ -16,7 +16,7 @@ function assignPriceList(userId: string, priceListId: string | null): Promise<Ad
 
 const BASE = '';
 
-/** Issue 16: which price list a customer buys at ("Lista base" = none). Changes only that customer. */
+/** The business-identity work (decisions 017–019): which price list a customer buys at ("Lista base" = none). Changes only that customer. */
 export function PriceListSelect({ user, displayName }: { user: AdminUser; displayName: string }) {
   const id = useId();
   const lists = useQuery(priceListsQueryOptions());

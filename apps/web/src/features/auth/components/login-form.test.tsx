@@ -95,7 +95,7 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText(text.dniLabel), dni);
     await user.type(screen.getByLabelText(text.emailLabel), 'lucia@example.com');
     await user.type(screen.getByLabelText(text.passwordLabel), 'clave-segura-123');
-    // Issue 16: the business and delivery data, as a person types them.
+    // The business-identity work (decisions 017–019): the business and delivery data, as a person types them.
     const b = messages.business;
     await user.type(screen.getByLabelText(b.razonSocialLabel), 'Almacén Lucía');
     await user.type(screen.getByLabelText(b.cuitLabel), cuit);

@@ -14,7 +14,7 @@ import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 const text = accountPages;
 const FIELDS = ['email', 'password'] as const;
 
-/** Sign-in (SPEC §7): errors in Spanish next to the form; an unverified account can resend the e-mail. */
+/** Sign-in (docs/api.md): errors in Spanish next to the form; an unverified account can resend the e-mail. */
 export function LoginForm({ returnTo }: { returnTo: string }) {
   const { signIn, client } = useAuth();
   const navigate = useNavigate();

@@ -41,7 +41,7 @@ const FIELD_LABELS: Record<FieldName, string> = {
 };
 const isField = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
 
-/** Sign-up with the SPEC §8 toasts; afterwards the person is told to open the verification e-mail. */
+/** Sign-up with the toasts of the error catalogue (docs/api.md); afterwards the person is told to open the verification e-mail. */
 export function RegisterForm() {
   const { signUp, client } = useAuth();
   const [values, setValues] = useState<Record<FieldName, string>>({ nombre: '', apellido: '', dni: '', email: '', password: '', ...EMPTY_BUSINESS_VALUES });
