@@ -134,6 +134,24 @@ describe('export and import', () => {
     expect((await productsOf(category)).map((x) => x.price)).toEqual([100_000]);
   });
 
+  it('a name with a line break or another control character is refused on its row, and nothing changes', async () => {
+    const category = `Control ${tag()}`;
+    const csv = [
+      'SKU;Nombre;Categoría;Precio mayorista;Precio minorista;Stock',
+      `C1-${tag()};"Yerba\r\n=1+1";${category};10;20;1`,
+      `C2-${tag()};Azúcar\u0007 ${tag()};${category};10;20;1`,
+    ].join('\n');
+    const response = await importFile(Buffer.from(csv), false);
+    const body = response.json<{ code: string; report: ImportReport }>();
+    expect([response.statusCode, body.code]).toEqual([400, 'import_invalid']);
+    expect(body.report.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'Nombre'],
+      [3, 'Nombre'],
+    ]);
+    expect(body.report.errors[0]!.message).toContain('escribilo en una sola línea de texto');
+    expect(await productsOf(category)).toEqual([]);
+  });
+
   it('a file of thousands of bad rows lists the first 1,000 errors and counts them all', async () => {
     const rows = Array.from({ length: 2_500 }, (_, i) => `B${i}-${tag()};Malo ${i};Cat;no;no;no`);
     const response = await importFile(Buffer.from(['SKU;Nombre;Categoría;Precio mayorista;Precio minorista;Stock', ...rows].join('\n')), true);

@@ -33,6 +33,9 @@ export function readCsvRows(buffer: Buffer, visit: (row: SheetRow) => void): voi
   const text = decodeText(buffer);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
+  // Rows are counted by record, as a spreadsheet numbers them: a quoted cell with a line break
+  // spans two lines of text but is one row (csv-parse's `lines` would name the row after it).
+  let row = 0;
   try {
     parse(text, {
       delimiter,
@@ -40,8 +43,9 @@ export function readCsvRows(buffer: Buffer, visit: (row: SheetRow) => void): voi
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
-      on_record: (record: string[], context) => {
-        visit({ row: context.lines, cells: cellsOf(record, context.lines) });
+      on_record: (record: string[]) => {
+        row++;
+        visit({ row, cells: cellsOf(record, row) });
         return null;
       },
     });
