@@ -63,6 +63,13 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
           {price.applied === 'sale' ? (
             <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">{cartPage.sale}</span>
           ) : null}
+          {/* The lines are ordered by category (decision 033): naming it makes the order readable. */}
+          {product.category ? (
+            <span className="text-slate-500" data-testid="line-category">
+              {' · '}
+              {product.category}
+            </span>
+          ) : null}
         </p>
         {line.changedPercent !== 0 ? (
           <p
