@@ -184,7 +184,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
         ) : null}
       </div>
 
-      <label className="flex items-start gap-2 text-sm">
+      <label className="flex min-h-11 items-start gap-2 text-sm">
         <input
           type="checkbox"
           className="mt-1 h-4 w-4"
