@@ -83,7 +83,7 @@ export function ForgotPasswordForm() {
         </form>
       )}
       <p className="mt-5 text-sm">
-        <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
+        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
           {text.backToLogin}
         </Link>
       </p>

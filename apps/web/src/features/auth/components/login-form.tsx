@@ -120,9 +120,12 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
           {submitting ? text.loginSubmitting : text.loginSubmit}
         </Button>
       </form>
-      <div className="mt-5 space-y-2 text-sm text-slate-700">
+      <div className="mt-3 space-y-1 text-sm text-slate-700">
         <p>
-          <Link to="/recuperar-clave" className="font-medium text-brand-800 underline underline-offset-2">
+          <Link
+            to="/recuperar-clave"
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+          >
             {text.forgotLink}
           </Link>
         </p>

@@ -36,7 +36,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <AuthCard title={text.resetTitle} titleId="reset-title">
         <FormAlert>{text.missingToken}</FormAlert>
         <p className="mt-4 text-sm">
-          <Link to="/recuperar-clave" className="font-medium text-brand-800 underline underline-offset-2">
+          <Link
+            to="/recuperar-clave"
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+          >
             {text.forgotLink}
           </Link>
         </p>
