@@ -56,10 +56,7 @@ describe('LoginForm', () => {
       routes,
       path: '/login',
       profile: null,
-      routesOverride: {
-        'POST /api/auth/token?grant_type=password': () =>
-          jsonResponse(400, { code: 'invalid_credentials', message: 'Invalid login credentials' }),
-      },
+      routesOverride: { 'POST /api/auth/token?grant_type=password': () => jsonResponse(400, { code: 'invalid_credentials', message: 'Invalid login credentials' }) },
     });
     await user.type(await screen.findByLabelText(text.emailLabel), 'cliente@example.com');
     await user.type(screen.getByLabelText(text.passwordLabel), 'clave-equivocada');
@@ -74,8 +71,7 @@ describe('LoginForm', () => {
       path: '/login',
       profile: null,
       routesOverride: {
-        'POST /api/auth/token?grant_type=password': () =>
-          jsonResponse(403, { code: 'email_not_confirmed', message: 'Email not confirmed' }),
+        'POST /api/auth/token?grant_type=password': () => jsonResponse(403, { code: 'email_not_confirmed', message: 'Email not confirmed' }),
         'POST /api/auth/resend': () => jsonResponse(200, { ok: true }),
       },
     });
@@ -97,8 +93,7 @@ describe('LoginForm', () => {
       profile: null,
       routesOverride: {
         'POST /api/auth/token?grant_type=password': () => jsonResponse(200, session),
-        [`GET /api/profiles/${session.user.id}`]: () =>
-          jsonResponse(200, { id: session.user.id, nombre: 'Lucía', approved: true, is_admin: false, is_super_admin: false }),
+        [`GET /api/profiles/${session.user.id}`]: () => jsonResponse(200, { id: session.user.id, nombre: 'Lucía', approved: true, is_admin: false, is_super_admin: false }),
       },
     });
     await user.type(await screen.findByLabelText(text.emailLabel), 'cliente@example.com');
@@ -141,12 +136,7 @@ describe('RegisterForm', () => {
   // schema. Sending the schema's output instead sent `delivery_notes: null`, which the server refused.
   it('sends the metadata as typed, the empty delivery notes as "", and shows "¡Registro exitoso!"', async () => {
     const user = userEvent.setup();
-    const { server } = renderWithAuth({
-      routes,
-      path: '/register',
-      profile: null,
-      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(200, { user: { id: 'u1' } }) },
-    });
+    const { server } = renderWithAuth({ routes, path: '/register', profile: null, routesOverride: { 'POST /api/auth/signup': () => jsonResponse(200, { user: { id: 'u1' } }) } });
     await fill(user);
     expect(await screen.findByText(messages.accountRules.signUpSuccessTitle)).toBeInTheDocument();
     expect(screen.getByText(messages.accountRules.signUpSuccessText)).toBeInTheDocument();
@@ -189,12 +179,7 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText(text.emailLabel), 'lucia@example.com');
     await user.type(screen.getByLabelText(text.passwordLabel), 'clave-segura-123');
     await user.click(screen.getByRole('button', { name: text.registerSubmit }));
-    for (const message of [
-      messages.business.razonSocialRequired,
-      messages.business.cuitFormat,
-      messages.business.ivaConditionInvalid,
-      messages.business.provinceInvalid,
-    ]) {
+    for (const message of [messages.business.razonSocialRequired, messages.business.cuitFormat, messages.business.ivaConditionInvalid, messages.business.provinceInvalid]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(server.calls.some((c) => c.url === '/api/auth/signup')).toBe(false);
@@ -206,9 +191,7 @@ describe('RegisterForm', () => {
       routes,
       path: '/register',
       profile: null,
-      routesOverride: {
-        'POST /api/auth/signup': () => jsonResponse(409, { code: 'cuit_taken', message: messages.business.cuitTaken }),
-      },
+      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(409, { code: 'cuit_taken', message: messages.business.cuitTaken }) },
     });
     await fill(user);
     expect(await screen.findByText(messages.business.cuitTaken)).toBeInTheDocument();
@@ -221,29 +204,17 @@ describe('RegisterForm', () => {
       routes,
       path: '/register',
       profile: null,
-      routesOverride: {
-        'POST /api/auth/signup': () => jsonResponse(409, { code: 'email_taken', message: messages.accountRules.emailTaken }),
-      },
+      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(409, { code: 'email_taken', message: messages.accountRules.emailTaken }) },
     });
     await fill(user);
     expect(await screen.findByText(messages.accountRules.signUpFailedTitle)).toBeInTheDocument();
     expect(screen.getByText(messages.accountRules.emailTaken)).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByText(messages.accountRules.signUpFailedTitle).closest('li')).toHaveAttribute(
-        'data-variant',
-        'destructive',
-      ),
-    );
+    await waitFor(() => expect(screen.getByText(messages.accountRules.signUpFailedTitle).closest('li')).toHaveAttribute('data-variant', 'destructive'));
   });
 
   it('falls back to "Algo salió mal" when the server gives no message', async () => {
     const user = userEvent.setup();
-    renderWithAuth({
-      routes,
-      path: '/register',
-      profile: null,
-      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(400, { code: 'x', message: '' }) },
-    });
+    renderWithAuth({ routes, path: '/register', profile: null, routesOverride: { 'POST /api/auth/signup': () => jsonResponse(400, { code: 'x', message: '' }) } });
     await fill(user);
     expect(await screen.findByText(messages.accountRules.somethingWentWrong)).toBeInTheDocument();
   });

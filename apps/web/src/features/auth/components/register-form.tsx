@@ -4,13 +4,7 @@ import { accountPages } from '@mayorista/core/messages/accountPages';
 import { accountRules } from '@mayorista/core/messages/accountRules';
 import { business as businessLabels } from '@mayorista/core/messages/business';
 import { Button } from '../../../components/ui/button';
-import {
-  BUSINESS_FIELD_NAMES,
-  BusinessFields,
-  EMPTY_BUSINESS_VALUES,
-  type BusinessFieldName,
-  type BusinessValues,
-} from '../../../components/business-fields';
+import { BUSINESS_FIELD_NAMES, BusinessFields, EMPTY_BUSINESS_VALUES, type BusinessFieldName, type BusinessValues } from '../../../components/business-fields';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
@@ -50,14 +44,7 @@ const isField = (name: string): name is FieldName => (FIELDS as readonly string[
 /** Sign-up with the SPEC §8 toasts; afterwards the person is told to open the verification e-mail. */
 export function RegisterForm() {
   const { signUp, client } = useAuth();
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    nombre: '',
-    apellido: '',
-    dni: '',
-    email: '',
-    password: '',
-    ...EMPTY_BUSINESS_VALUES,
-  });
+  const [values, setValues] = useState<Record<FieldName, string>>({ nombre: '', apellido: '', dni: '', email: '', password: '', ...EMPTY_BUSINESS_VALUES });
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [submitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
@@ -65,8 +52,7 @@ export function RegisterForm() {
 
   // The server's word on a field (a CUIT already registered) stays until that field changes.
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const forget = (name: FieldName) =>
-    setServerErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
+  const forget = (name: FieldName) => setServerErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
   const set = (name: PersonalField) => (event: React.ChangeEvent<HTMLInputElement>) => {
     forget(name);
     setValues((v) => ({ ...v, [name]: event.target.value }));
@@ -108,13 +94,10 @@ export function RegisterForm() {
   const onFieldBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = (event.target as unknown as HTMLInputElement).name;
     if (!isField(name)) return;
-    void loadAuthSchemas().then(
-      (schemas) => {
-        schemasRef.current = schemas;
-        setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
-      },
-      () => undefined,
-    );
+    void loadAuthSchemas().then((schemas) => {
+      schemasRef.current = schemas;
+      setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
+    }, () => undefined);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -152,11 +135,7 @@ export function RegisterForm() {
       return;
     }
     if (error) {
-      toast({
-        title: accountRules.signUpFailedTitle,
-        description: error.message || accountRules.somethingWentWrong,
-        variant: 'destructive',
-      });
+      toast({ title: accountRules.signUpFailedTitle, description: error.message || accountRules.somethingWentWrong, variant: 'destructive' });
       return;
     }
     toast({ title: accountRules.signUpSuccessTitle, description: accountRules.signUpSuccessText });
@@ -190,57 +169,14 @@ export function RegisterForm() {
 
   return (
     <AuthCard title={text.registerTitle} intro={<p>{text.registerIntro}</p>} titleId="register-title">
-      <form
-        ref={formRef}
-        noValidate
-        onFocus={preloadAuthSchemas}
-        onBlur={onFieldBlur}
-        onSubmit={(event) => void onSubmit(event)}
-        className="space-y-4"
-      >
+      <form ref={formRef} noValidate onFocus={preloadAuthSchemas} onBlur={onFieldBlur} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {shown.form ? <FormAlert>{shown.form}</FormAlert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={text.nombreLabel}
-            name="nombre"
-            autoComplete="given-name"
-            required
-            value={values.nombre}
-            onChange={set('nombre')}
-            error={shown.nombre}
-          />
-          <Field
-            label={text.apellidoLabel}
-            name="apellido"
-            autoComplete="family-name"
-            required
-            value={values.apellido}
-            onChange={set('apellido')}
-            error={shown.apellido}
-          />
+          <Field label={text.nombreLabel} name="nombre" autoComplete="given-name" required value={values.nombre} onChange={set('nombre')} error={shown.nombre} />
+          <Field label={text.apellidoLabel} name="apellido" autoComplete="family-name" required value={values.apellido} onChange={set('apellido')} error={shown.apellido} />
         </div>
-        <Field
-          label={text.dniLabel}
-          name="dni"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          hint={text.dniHint}
-          value={values.dni}
-          onChange={set('dni')}
-          error={shown.dni}
-        />
-        <Field
-          label={text.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-          error={shown.email}
-        />
+        <Field label={text.dniLabel} name="dni" inputMode="numeric" autoComplete="off" required hint={text.dniHint} value={values.dni} onChange={set('dni')} error={shown.dni} />
+        <Field label={text.emailLabel} type="email" name="email" autoComplete="email" inputMode="email" required value={values.email} onChange={set('email')} error={shown.email} />
         <Field
           label={text.passwordLabel}
           type="password"
@@ -254,11 +190,7 @@ export function RegisterForm() {
         />
         <BusinessFields values={businessValues} errors={shown} onChange={setBusiness} />
         {summary.length > 0 ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
-            data-testid="form-summary"
-          >
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="form-summary">
             {text.fixSummary(summary.map((name) => FIELD_LABELS[name]))}
           </p>
         ) : null}
