@@ -50,8 +50,11 @@ function smallTapTargets(page: Page) {
 
 async function check(page: Page, screen: string) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${SHOTS}/tap-${screen}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/tap-${screen}-390.png` });
   expect(await smallTapTargets(page), screen).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/tap-${screen}-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 async function adminHeaders(request: APIRequestContext) {

@@ -134,11 +134,6 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
               onChange={(event) => typeQuantity(line, event.target.value)}
               className="h-11 w-20 rounded-md border border-slate-300 px-2 text-right tabular-nums aria-invalid:border-red-700"
             />
-            {checked && quantityWrong(line) ? (
-              <p id={`${reasonId}-q-${line.product_id}`} className="w-full text-sm text-red-800">
-                {text.quantityInvalid}
-              </p>
-            ) : null}
             <Button
               variant="secondary"
               size="sm"
@@ -148,6 +143,11 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
             >
               ✕
             </Button>
+            {checked && quantityWrong(line) ? (
+              <p id={`${reasonId}-q-${line.product_id}`} className="w-full text-sm text-red-800">
+                {text.quantityInvalid}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
