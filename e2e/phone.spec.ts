@@ -445,6 +445,8 @@ test('Mi cuenta: saving with missing data brings the first wrong field into view
 test('offline, a page that cannot load says so in Spanish with "Reintentar" inside the shell; back online, "Reintentar" shows it', async ({ page, request }) => {
   await customerWithCart(page, request, 'sinredpagina', {});
   await page.goto('/');
+  // The profile is loaded (the menu has the approved customer's links) before the network goes.
+  await expect(page.getByRole('link', { name: 'Mis listas', includeHidden: true })).not.toHaveCount(0);
   await page.context().setOffline(true);
   // A toast that could not load its own code shows as plain text, and closes itself after its time.
   await expect(page.getByTestId('plain-toast')).toHaveCount(0, { timeout: 8000 });
