@@ -445,9 +445,9 @@ test('Mi cuenta: saving with missing data brings the first wrong field into view
 test('offline, a page that cannot load says so in Spanish with "Reintentar" inside the shell; back online, "Reintentar" shows it', async ({ page, request }) => {
   await customerWithCart(page, request, 'sinredpagina', {});
   await page.goto('/');
-  // The profile must have arrived first: cut off while it loads, the home page shows the pending
-  // account's text (seen once on a loaded machine), and the menu has no "Mis listas".
-  await page.waitForLoadState('networkidle');
+  // The profile must have arrived first (the menu has the approved customer's links): cut off while
+  // it loads, the home page shows the pending account's text.
+  await expect(page.getByRole('link', { name: 'Mis listas', includeHidden: true })).not.toHaveCount(0);
   await page.context().setOffline(true);
   // A toast that could not load its own code shows as plain text, and closes itself after its time.
   await expect(page.getByTestId('plain-toast')).toHaveCount(0, { timeout: 8000 });

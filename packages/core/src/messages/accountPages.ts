@@ -24,6 +24,7 @@ export const accountPages = {
   registerSubmitting: 'Registrando...',
   emailRequired: 'Ingresá tu correo electrónico.',
   passwordRequired: 'Ingresá una contraseña de al menos 8 caracteres.',
+  loginPasswordRequired: 'Ingresá tu contraseña.',
   fixSummary: (fields: string[]) =>
     fields.length === 1 ? `Revisá el campo ${fields[0]}.` : `Revisá ${fields.length} campos: ${fields.join(', ')}.`,
   haveAccount: '¿Ya tenés cuenta?',

@@ -44,6 +44,7 @@ export const orderLife = {
     title: (number: string) => `Modificar pedido #${number}`,
     description: 'Cambiá cantidades, quitá o agregá productos. El stock y los puntos se ajustan solos al guardar.',
     quantityLabel: (name: string) => `Cantidad de ${name}`,
+    quantityInvalid: 'Ingresá una cantidad entre 1 y 10.000.',
     remove: (name: string) => `Quitar ${name}`,
     addLabel: 'Agregar producto',
     addPlaceholder: 'Buscá por nombre',

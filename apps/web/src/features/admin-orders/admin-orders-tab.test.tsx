@@ -162,7 +162,7 @@ describe('AdminOrdersTab', () => {
     const quantity = within(editor).getByLabelText('Cantidad de Yerba Mate 1 kg');
     await userEvent.tripleClick(quantity);
     await userEvent.keyboard('2');
-    expect(quantity).toHaveValue(2);
+    expect(quantity).toHaveValue('2'); // a text box with digits only, like the catalogue's
     expect(within(editor).getByText(/Total estimado: \$\s5\.000,00/)).toBeInTheDocument();
     await userEvent.click(within(editor).getByRole('button', { name: 'Guardar cambios' }));
     expect(await within(editor).findByText('Contá el motivo del cambio (al menos 3 letras).')).toBeInTheDocument();

@@ -248,13 +248,17 @@ export default function AdminProductsTab() {
                     aria-rowindex={index + 2}
                     className={product.is_enabled ? undefined : 'bg-slate-50 text-slate-600'}
                   >
-                    <td className="px-3 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={pricing.admin.selectProduct(product.name)}
-                        checked={selected.has(product.id)}
-                        onChange={(e) => toggleSelected(product.id, e.target.checked)}
-                      />
+                    <td className="px-1 py-0">
+                      {/* A 44 px square around the box: what a finger hits. */}
+                      <label className="flex size-11 cursor-pointer items-center justify-center">
+                        <input
+                          type="checkbox"
+                          className="size-5 accent-brand-700"
+                          aria-label={pricing.admin.selectProduct(product.name)}
+                          checked={selected.has(product.id)}
+                          onChange={(e) => toggleSelected(product.id, e.target.checked)}
+                        />
+                      </label>
                     </td>
                     <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                       {product.name}
@@ -280,12 +284,17 @@ export default function AdminProductsTab() {
                         aria-label={t.visibleToggle(product.name)}
                         disabled={toggle.isPending && toggle.variables?.product.id === product.id}
                         onClick={() => toggle.mutate({ product, enabled: !product.is_enabled })}
-                        className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 aria-checked:bg-brand-700"
+                        // The track stays 28 px; the button around it is the 44 px a finger hits.
+                        className="group inline-flex min-h-11 min-w-12 shrink-0 items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
                       >
                         <span
                           aria-hidden="true"
-                          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${product.is_enabled ? 'translate-x-6' : 'translate-x-1'}`}
-                        />
+                          className="inline-flex h-7 w-12 items-center rounded-full bg-slate-300 transition-colors group-aria-checked:bg-brand-700"
+                        >
+                          <span
+                            className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${product.is_enabled ? 'translate-x-6' : 'translate-x-1'}`}
+                          />
+                        </span>
                       </button>
                     </td>
                     <td className="px-3 py-2">

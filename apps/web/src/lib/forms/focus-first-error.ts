@@ -11,3 +11,11 @@ export function focusFirstError(form: HTMLFormElement | null, order: readonly st
   field.scrollIntoView({ block: 'center' });
   field.focus({ preventScroll: true });
 }
+
+/** The same for a form whose fields mark themselves: the first `aria-invalid` one in screen order. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return;
+  field.scrollIntoView({ block: 'center' });
+  field.focus({ preventScroll: true });
+}

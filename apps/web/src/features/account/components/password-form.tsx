@@ -8,44 +8,64 @@ import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/account-api';
 import { toChangePasswordBody } from '../account-bodies';
+import { useFieldValidation, type FieldErrorMap } from '../../../lib/forms/use-field-validation';
+import { FormSummary } from '../../../lib/forms/form-summary';
 
-type Errors = Partial<Record<'current_password' | 'new_password', string>>;
+const FIELDS = ['current_password', 'new_password'] as const;
+type FieldName = (typeof FIELDS)[number];
+const LABELS: Record<FieldName, string> = { current_password: text.currentPasswordLabel, new_password: text.newPasswordLabel };
+
+/** core's message for each field (the schema the server applies). */
+function errorsOf(current: string, next: string): FieldErrorMap<FieldName> {
+  const parsed = changePasswordSchema.safeParse(toChangePasswordBody({ current, next }));
+  const found: FieldErrorMap<FieldName> = {};
+  if (parsed.success) return found;
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    found[(key === 'current_password' || key === 'new_password' ? key : 'form') as FieldName] ??= issue.message;
+  }
+  return found;
+}
 
 /** Change password: the server ends every other session and keeps this one signed in. */
 export function PasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, errors, summary, onBlur, validate, refuse, reset } = useFieldValidation({
+    fields: FIELDS,
+    values: { current, next },
+    check: () => errorsOf(current, next),
+  });
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
       setCurrent('');
       setNext('');
+      reset();
       toast({ title: text.passwordChangedTitle, description: text.passwordChangedText });
     },
     onError: (error) => {
-      if (isApiError(error) && error.code === 'wrong_current_password') setErrors({ current_password: error.message });
-      else if (isApiError(error) && error.code === 'weak_password') setErrors({ new_password: error.message });
+      if (isApiError(error) && error.code === 'wrong_current_password') refuse({ current_password: error.message });
+      else if (isApiError(error) && error.code === 'weak_password') refuse({ new_password: error.message });
       else toast({ title: text.passwordErrorTitle, description: error.message, variant: 'destructive' });
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = toChangePasswordBody({ current, next });
-    const parsed = changePasswordSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    change.mutate(body);
+    if (!(await validate())) return;
+    change.mutate(toChangePasswordBody({ current, next }));
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={text.passwordSection}>
+    <form
+      ref={formRef}
+      noValidate
+      onBlur={onBlur}
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+      aria-label={text.passwordSection}
+    >
       <Field
         label={text.currentPasswordLabel}
         type="password"
@@ -66,6 +86,7 @@ export function PasswordForm() {
         onChange={(e) => setNext(e.target.value)}
         error={errors.new_password}
       />
+      <FormSummary labels={summary.map((name) => LABELS[name])} />
       <Button type="submit" variant="secondary" disabled={change.isPending} className="w-full sm:w-auto">
         {change.isPending ? text.changingPassword : text.changePassword}
       </Button>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
@@ -12,8 +12,12 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { adminOrdersKeys, editAdminOrder, searchProductsForOrder, type AdminOrder } from '../api/admin-orders-api';
 import { toOrderEditBody } from '../order-edit-body';
+import { digitsOnly } from '../../../lib/digits-only';
+import { focusFirstInvalid } from '../../../lib/forms/focus-first-error';
+import { FormSummary } from '../../../lib/forms/form-summary';
 
 const text = orderLife.edit;
+const MAX_QUANTITY = 10_000;
 
 interface Line {
   product_id: string;
@@ -25,7 +29,15 @@ interface Line {
  * "Modificar pedido" (the order-life work, decision 014): quantities, removals and additions, with the reason. The total
  * shown is core's preview; the server re-prices, moves stock and points, and has the last word.
  */
-export function OrderEditDialog({ order, open, onOpenChange }: { order: AdminOrder; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function OrderEditDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: AdminOrder;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
@@ -39,12 +51,24 @@ export function OrderEditDialog({ order, open, onOpenChange }: { order: AdminOrd
 
 function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [lines, setLines] = useState<Line[]>(order.items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: i.quantity })));
+  const [lines, setLines] = useState<Line[]>(
+    order.items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: i.quantity })),
+  );
   const [added, setAdded] = useState<Map<string, Product>>(new Map());
   const [reason, setReason] = useState('');
   const [reprice, setReprice] = useState(false);
   const [reasonError, setReasonError] = useState<string>();
   const reasonId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // What each quantity box shows while it is typed in ("" on the way to "12"); the line keeps the last valid number.
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, string>>(new Map());
+  const [summary, setSummary] = useState<string[]>([]);
+  const draftOf = (line: Line) => drafts.get(line.product_id) ?? String(line.quantity);
+  const quantityWrong = (line: Line) => {
+    const n = Number(draftOf(line));
+    return !(Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY);
+  };
+  const [checked, setChecked] = useState(false);
 
   // Lines already ordered and not repriced are previewed exactly; new ones at the price the search showed.
   const preview = useMemo(
@@ -55,8 +79,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
   const estimatedTotal = order.iva ? orderItemsIva(preview.items, order.iva.prices_include_iva).total : preview.total;
 
   const save = useMutation({
-    mutationFn: () =>
-      editAdminOrder(order.id, toOrderEditBody({ lines, reason, reprice, updatedAt: order.updated_at })),
+    mutationFn: () => editAdminOrder(order.id, toOrderEditBody({ lines, reason, reprice, updatedAt: order.updated_at })),
     onSuccess: (updated) => {
       queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
       void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
@@ -69,31 +92,47 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
   const setQuantity = (productId: string, quantity: number) =>
     setLines((current) => current.map((l) => (l.product_id === productId ? { ...l, quantity } : l)));
 
+  const typeQuantity = (line: Line, typed: string) => {
+    const digits = digitsOnly(typed);
+    setDrafts((current) => new Map(current).set(line.product_id, digits));
+    const n = Number(digits);
+    if (digits !== '' && n >= 1 && n <= MAX_QUANTITY) setQuantity(line.product_id, n);
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < 3) {
-      setReasonError(text.reasonRequired);
+    setChecked(true);
+    const wrongLines = lines.filter(quantityWrong);
+    const reasonWrong = reason.trim().length < 3;
+    setReasonError(reasonWrong ? text.reasonRequired : undefined);
+    if (wrongLines.length > 0 || reasonWrong) {
+      setSummary([...wrongLines.map((l) => text.quantityLabel(l.name)), ...(reasonWrong ? [text.reasonLabel] : [])]);
+      // After React paints the messages: the first wrong box to the middle of the dialog, focused.
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
-    setReasonError(undefined);
+    setSummary([]);
     save.mutate();
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <ul className="divide-y divide-slate-200" aria-label={adminOrders.items}>
         {lines.map((line) => (
           <li key={line.product_id} className="flex flex-wrap items-center gap-2 py-2">
             <span className="min-w-0 flex-1 break-words text-sm">{line.name}</span>
             <input
-              type="number"
+              // Digits only, with a numeric keyboard, like the catalogue's boxes (type="number" took "3e").
+              type="text"
               inputMode="numeric"
-              min={1}
-              max={10000}
-              value={line.quantity}
+              pattern="[0-9]*"
+              autoComplete="off"
+              value={draftOf(line)}
               aria-label={text.quantityLabel(line.name)}
-              onChange={(event) => setQuantity(line.product_id, Math.max(1, Math.floor(Number(event.target.value) || 1)))}
-              className="h-11 w-20 rounded-md border border-slate-300 px-2 text-right tabular-nums"
+              aria-invalid={checked && quantityWrong(line) ? true : undefined}
+              aria-describedby={checked && quantityWrong(line) ? `${reasonId}-q-${line.product_id}` : undefined}
+              onChange={(event) => typeQuantity(line, event.target.value)}
+              className="h-11 w-20 rounded-md border border-slate-300 px-2 text-right tabular-nums aria-invalid:border-red-700"
             />
             <Button
               variant="secondary"
@@ -104,6 +143,11 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
             >
               ✕
             </Button>
+            {checked && quantityWrong(line) ? (
+              <p id={`${reasonId}-q-${line.product_id}`} className="w-full text-sm text-red-800">
+                {text.quantityInvalid}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -140,8 +184,13 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
         ) : null}
       </div>
 
-      <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-1 h-4 w-4" checked={reprice} onChange={(event) => setReprice(event.target.checked)} />
+      <label className="flex min-h-11 items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={reprice}
+          onChange={(event) => setReprice(event.target.checked)}
+        />
         <span>
           {text.reprice}
           <span className="block text-slate-600">{text.repriceHint}</span>
@@ -154,6 +203,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
         </p>
       ) : null}
 
+      <FormSummary labels={summary} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           {text.cancel}

@@ -19,6 +19,8 @@ import { PricePreview } from './price-preview';
 import { TierEditor } from './tier-editor';
 import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
+import { focusFirstInvalid } from '../../../lib/forms/focus-first-error';
+import { FormSummary } from '../../../lib/forms/form-summary';
 
 const t = products.admin;
 const f = t.fields;
@@ -32,6 +34,34 @@ export interface ProductFormProps {
   submitting: boolean;
   onSubmit: (input: ProductInput, image: File | null) => void;
   onCancel: () => void;
+}
+
+/** Each field's label for the summary next to the button, in screen order; a tier's keys start with `discounts`. */
+const SUMMARY_LABELS: [key: string, label: string][] = [
+  ['name', f.name],
+  ['price', f.price],
+  ['retail_price', f.retailPrice],
+  ['sale_price', f.salePrice],
+  ['sale_price_retail', f.salePriceRetail],
+  ['iva_rate', ivaTexts.rateLabel],
+  ['discounts', t.tiers.title],
+  ['stock', f.stock],
+  ['pack_size', f.packSize],
+  ['min_quantity', f.minQuantity],
+  ['max_quantity', f.maxQuantity],
+  ['barcode', f.barcode],
+  ['sku', f.sku],
+  ['category', f.category],
+  ['description', f.description],
+];
+
+function summaryLabels(errors: FieldErrors): string[] {
+  const keys = Object.keys(errors).filter((key) => errors[key]);
+  const known = SUMMARY_LABELS.filter(([key]) => keys.some((k) => k === key || k.startsWith(`${key}.`))).map(
+    ([, label]) => label,
+  );
+  const other = keys.filter((k) => !SUMMARY_LABELS.some(([key]) => k === key || k.startsWith(`${key}.`)));
+  return [...known, ...other];
 }
 
 function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
@@ -54,18 +84,36 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
   const [values, setValues] = useState<ProductFormValues>(() => (product ? toFormValues(product) : emptyFormValues()));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [image, setImage] = useState<File | null>(null);
+  // Shown after a refused submit (here or by the server) until the next one.
+  const [refused, setRefused] = useState(false);
+
+  // After a failed submit, the first field that needs fixing to the middle of the screen, focused.
+  const focusFirstError = () => requestAnimationFrame(() => focusFirstInvalid(formRef.current));
 
   useEffect(() => {
-    if (serverErrors && Object.keys(serverErrors).length > 0) setErrors(serverErrors);
+    if (serverErrors && Object.keys(serverErrors).length > 0) {
+      setErrors(serverErrors);
+      setRefused(true);
+      focusFirstError();
+    }
   }, [serverErrors]);
 
-  // After a failed submit, take the keyboard to the first field that needs fixing.
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
   const text = (
-    key: 'name' | 'price' | 'retail_price' | 'sale_price' | 'sale_price_retail' | 'stock' | 'sku' | 'category' | 'min_quantity' | 'pack_size' | 'max_quantity' | 'barcode',
+    key:
+      | 'name'
+      | 'price'
+      | 'retail_price'
+      | 'sale_price'
+      | 'sale_price_retail'
+      | 'stock'
+      | 'sku'
+      | 'category'
+      | 'min_quantity'
+      | 'pack_size'
+      | 'max_quantity'
+      | 'barcode',
   ) => ({
     value: values[key],
     error: errors[key],
@@ -76,6 +124,7 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
     event.preventDefault();
     const { input, errors: found } = buildProductInput(values);
     setErrors(found);
+    setRefused(!input);
     if (!input) {
       focusFirstError();
       return;
@@ -129,7 +178,11 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
       <Section>
         <Field label={f.stock} inputMode="numeric" disabled={values.has_unlimited_stock} {...text('stock')} />
         <div className="flex flex-col justify-end">
-          <Checkbox label={f.unlimitedStock} checked={values.has_unlimited_stock} onChange={(v) => set('has_unlimited_stock', v)} />
+          <Checkbox
+            label={f.unlimitedStock}
+            checked={values.has_unlimited_stock}
+            onChange={(v) => set('has_unlimited_stock', v)}
+          />
         </div>
       </Section>
       <Section>
@@ -188,6 +241,7 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
       )}
       <Checkbox label={f.enabled} checked={values.is_enabled} onChange={(v) => set('is_enabled', v)} />
 
+      {refused ? <FormSummary labels={summaryLabels(errors)} /> : null}
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={submitting}>
           {t.cancel}

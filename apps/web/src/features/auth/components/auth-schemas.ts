@@ -8,16 +8,24 @@ import type * as CoreAuthSchemas from '@mayorista/core/schemas/auth';
 type AuthSchemas = typeof CoreAuthSchemas;
 
 let loading: Promise<AuthSchemas> | null = null;
+let loaded: AuthSchemas | null = null;
 
 export function loadAuthSchemas(): Promise<AuthSchemas> {
-  loading ??= import('@mayorista/core/schemas/auth').catch((error: unknown) => {
-    loading = null; // a failed chunk load (offline) may be retried on the next submit
-    throw error;
-  });
+  loading ??= import('@mayorista/core/schemas/auth')
+    .then((schemas) => (loaded = schemas))
+    .catch((error: unknown) => {
+      loading = null; // a failed chunk load (offline) may be retried on the next submit
+      throw error;
+    });
   return loading;
 }
 
 /** Starts loading the schemas without waiting (a form's onFocus); a failure is retried on submit. */
 export function preloadAuthSchemas(): void {
   loadAuthSchemas().catch(() => {});
+}
+
+/** The schemas once loaded, for judging a field synchronously; null before the first load ends. */
+export function loadedAuthSchemas(): AuthSchemas | null {
+  return loaded;
 }

@@ -6,28 +6,40 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
 import { AuthCard, FormAlert } from './auth-card';
-import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, loadedAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { emailFieldError } from './form-validation';
+import { useFieldValidation } from '../../../lib/forms/use-field-validation';
+import { FormSummary } from '../../../lib/forms/form-summary';
 
 const text = accountPages;
+const FIELDS = ['email'] as const;
 
 /** Asks for a recovery link. The answer is the same whether or not the address is registered. */
 export function ForgotPasswordForm() {
   const { client } = useAuth();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { formRef, errors, summary, onBlur, validate, refuse } = useFieldValidation({
+    fields: FIELDS,
+    values: email,
+    prepare: loadAuthSchemas,
+    check: () => {
+      const schemas = loadedAuthSchemas();
+      return schemas ? { email: emailFieldError(schemas, email) } : null;
+    },
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!(await validate())) return;
     const { emailSchema } = await loadAuthSchemas();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? accountRules.invalidEmail);
+      refuse({ email: parsed.error.issues[0]?.message ?? accountRules.invalidEmail });
       return;
     }
-    setError(undefined);
     setServerError(null);
     setSubmitting(true);
     const result = await client.requestPasswordRecovery(parsed.data);
@@ -44,16 +56,34 @@ export function ForgotPasswordForm() {
           <p>{text.forgotDoneText}</p>
         </FormAlert>
       ) : (
-        <form noValidate onFocus={preloadAuthSchemas} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <form
+          ref={formRef}
+          noValidate
+          onFocus={preloadAuthSchemas}
+          onBlur={onBlur}
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-4"
+        >
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-          <Field label={text.emailLabel} type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+          <Field
+            label={text.emailLabel}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
+          <FormSummary labels={summary.map(() => text.emailLabel)} />
           <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? text.forgotSubmitting : text.forgotSubmit}
           </Button>
         </form>
       )}
       <p className="mt-5 text-sm">
-        <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
+        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
           {text.backToLogin}
         </Link>
       </p>

@@ -32,3 +32,34 @@ export function registerFieldErrors<K extends string>(
   }
   return errors;
 }
+
+/** An e-mail box's message: empty → "Ingresá tu correo electrónico.", otherwise core's rule. */
+export function emailFieldError(schemas: typeof CoreAuthSchemas, email: string): string | undefined {
+  if (!email.trim()) return accountPages.emailRequired;
+  const parsed = schemas.emailSchema.safeParse(email);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** A new password's message (sign-up's rule: 8 to 200 characters). */
+export function newPasswordFieldError(schemas: typeof CoreAuthSchemas, password: string): string | undefined {
+  if (!password) return accountPages.passwordRequired;
+  const parsed = schemas.passwordSchema.safeParse(password);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/**
+ * Sign-in's errors per field. The schema's "provide an e-mail and a password" stays the API's
+ * English answer; a person is told, on the field itself, which one is missing.
+ */
+export function signInFieldErrors(
+  schemas: typeof CoreAuthSchemas,
+  values: { email: string; password: string },
+): FieldErrors<'email' | 'password'> {
+  const errors: FieldErrors<'email' | 'password'> = {};
+  const email = emailFieldError(schemas, values.email);
+  if (email) errors.email = email;
+  if (!values.password) errors.password = accountPages.loginPasswordRequired;
+  else if (values.password.length > 200)
+    errors.password = schemas.passwordSchema.safeParse(values.password).error?.issues[0]?.message;
+  return errors;
+}

@@ -25,13 +25,29 @@ describe('LoginForm', () => {
     const user = userEvent.setup();
     const { server } = renderWithAuth({ routes, path: '/login', profile: null });
     await user.click(await screen.findByRole('button', { name: text.loginSubmit }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.accountRules.credentialsRequired);
+    // Each empty field says what it needs, the summary names both, and the e-mail box gets the focus.
+    expect(await screen.findByText(text.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(text.loginPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByTestId('form-summary')).toHaveTextContent(text.fixSummary([text.emailLabel, text.passwordLabel]));
+    await waitFor(() => expect(screen.getByLabelText(text.emailLabel)).toHaveFocus());
+    expect(screen.queryByText(messages.accountRules.credentialsRequired)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(text.emailLabel), 'no-es-un-correo');
     await user.type(screen.getByLabelText(text.passwordLabel), 'x');
     await user.click(screen.getByRole('button', { name: text.loginSubmit }));
     expect(await screen.findByText(messages.accountRules.invalidEmail)).toBeInTheDocument();
     expect(screen.getByLabelText(text.emailLabel)).toHaveAttribute('aria-invalid', 'true');
     expect(server.calls.filter((c) => c.url.startsWith('/api/auth/token'))).toHaveLength(0);
+  });
+
+  it('judges a field as it is left, and again as it is corrected', async () => {
+    const user = userEvent.setup();
+    renderWithAuth({ routes, path: '/login', profile: null });
+    await user.type(await screen.findByLabelText(text.emailLabel), 'lucia@');
+    await user.tab();
+    expect(await screen.findByText(messages.accountRules.invalidEmail)).toBeInTheDocument();
+    expect(screen.queryByText(text.loginPasswordRequired)).not.toBeInTheDocument(); // not left yet
+    await user.type(screen.getByLabelText(text.emailLabel), 'example.com');
+    await waitFor(() => expect(screen.queryByText(messages.accountRules.invalidEmail)).not.toBeInTheDocument());
   });
 
   it('shows invalid credentials in Spanish next to the form', async () => {

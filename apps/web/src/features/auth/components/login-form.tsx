@@ -8,11 +8,15 @@ import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
 import { signInErrorMessage, type AuthError } from '../../../lib/auth/session/auth-errors';
 import { AuthCard, FormAlert } from './auth-card';
-import { fieldErrorsFrom, type FieldErrors } from './form-errors';
-import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { fieldErrorsFrom } from './form-errors';
+import { loadAuthSchemas, loadedAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { signInFieldErrors } from './form-validation';
+import { useFieldValidation } from '../../../lib/forms/use-field-validation';
+import { FormSummary } from '../../../lib/forms/form-summary';
 
 const text = accountPages;
 const FIELDS = ['email', 'password'] as const;
+const LABELS = { email: text.emailLabel, password: text.passwordLabel } as const;
 
 /** Sign-in (docs/api.md): errors in Spanish next to the form; an unverified account can resend the e-mail. */
 export function LoginForm({ returnTo }: { returnTo: string }) {
@@ -20,7 +24,15 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<(typeof FIELDS)[number]>>({});
+  const { formRef, errors, summary, onBlur, validate, refuse } = useFieldValidation({
+    fields: FIELDS,
+    values: { email, password },
+    prepare: loadAuthSchemas,
+    check: () => {
+      const schemas = loadedAuthSchemas();
+      return schemas ? signInFieldErrors(schemas, { email, password }) : null;
+    },
+  });
   const [serverError, setServerError] = useState<AuthError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
@@ -28,13 +40,13 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
+    if (!(await validate())) return;
     const { signInSchema } = await loadAuthSchemas();
     const parsed = signInSchema.safeParse({ email, password });
     if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error, FIELDS));
+      refuse(fieldErrorsFrom(parsed.error, FIELDS));
       return;
     }
-    setErrors({});
     setSubmitting(true);
     const submittedAt = window.location.pathname;
     const { error } = await signIn(parsed.data.email, parsed.data.password);
@@ -61,7 +73,15 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
 
   return (
     <AuthCard title={text.loginTitle} titleId="login-title">
-      <form noValidate onFocus={preloadAuthSchemas} onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-describedby={serverError || errors.form ? 'login-error' : undefined}>
+      <form
+        ref={formRef}
+        noValidate
+        onFocus={preloadAuthSchemas}
+        onBlur={onBlur}
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-4"
+        aria-describedby={serverError || errors.form ? 'login-error' : undefined}
+      >
         {serverError || errors.form ? (
           <div id="login-error">
             <FormAlert>
@@ -95,13 +115,17 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
+        <FormSummary labels={summary.map((name) => LABELS[name])} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? text.loginSubmitting : text.loginSubmit}
         </Button>
       </form>
-      <div className="mt-5 space-y-2 text-sm text-slate-700">
+      <div className="mt-3 space-y-1 text-sm text-slate-700">
         <p>
-          <Link to="/recuperar-clave" className="font-medium text-brand-800 underline underline-offset-2">
+          <Link
+            to="/recuperar-clave"
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+          >
             {text.forgotLink}
           </Link>
         </p>

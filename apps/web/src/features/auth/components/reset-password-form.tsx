@@ -6,16 +6,28 @@ import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
 import { AuthCard, FormAlert } from './auth-card';
-import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, loadedAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { newPasswordFieldError } from './form-validation';
+import { useFieldValidation } from '../../../lib/forms/use-field-validation';
+import { FormSummary } from '../../../lib/forms/form-summary';
 
 const text = accountPages;
+const FIELDS = ['password'] as const;
 
 /** Sets a new password from the recovery link; the server signs in and ends the other sessions. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { resetPassword } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { formRef, errors, summary, onBlur, validate, refuse } = useFieldValidation({
+    fields: FIELDS,
+    values: password,
+    prepare: loadAuthSchemas,
+    check: () => {
+      const schemas = loadedAuthSchemas();
+      return schemas ? { password: newPasswordFieldError(schemas, password) } : null;
+    },
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -24,7 +36,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <AuthCard title={text.resetTitle} titleId="reset-title">
         <FormAlert>{text.missingToken}</FormAlert>
         <p className="mt-4 text-sm">
-          <Link to="/recuperar-clave" className="font-medium text-brand-800 underline underline-offset-2">
+          <Link
+            to="/recuperar-clave"
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+          >
             {text.forgotLink}
           </Link>
         </p>
@@ -34,13 +49,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!(await validate())) return;
     const { passwordSchema } = await loadAuthSchemas();
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      refuse({ password: parsed.error.issues[0]?.message });
       return;
     }
-    setError(undefined);
     setServerError(null);
     setSubmitting(true);
     const result = await resetPassword(token, parsed.data);
@@ -55,7 +70,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <AuthCard title={text.resetTitle} titleId="reset-title">
-      <form noValidate onFocus={preloadAuthSchemas} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form
+        ref={formRef}
+        noValidate
+        onFocus={preloadAuthSchemas}
+        onBlur={onBlur}
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-4"
+      >
         {serverError ? (
           <FormAlert>
             <p>{serverError}</p>
@@ -73,8 +95,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           hint={text.passwordHint}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={error}
+          error={errors.password}
         />
+        <FormSummary labels={summary.map(() => text.newPasswordLabel)} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? text.resetSubmitting : text.resetSubmit}
         </Button>

@@ -22,17 +22,29 @@ export type ProductCardProps = ProductViewProps & FavoriteProps;
 
 function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {
   const { soldOut, lowStock } = stockLevel(product);
-  return { label: soldOut ? t.outOfStock : lowStock ? t.lowStock(product.stock) : null, soldOut, max: soldOut ? 0 : largestQuantity(product) };
+  return {
+    label: soldOut ? t.outOfStock : lowStock ? t.lowStock(product.stock) : null,
+    soldOut,
+    max: soldOut ? 0 : largestQuantity(product),
+  };
 }
 
 function SaleBadge({ className }: { className: string }) {
   return (
-    <span className={`${className} rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase`}>{t.saleBadge}</span>
+    <span className={`${className} rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase`}>
+      {t.saleBadge}
+    </span>
   );
 }
 
 /** One product of the catalogue. Presentational: prices come from the core pricing engine. */
-export const ProductCard = memo(function ProductCard({ product, kind, onAddToCart, starred = false, onToggleFavorite }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  kind,
+  onAddToCart,
+  starred = false,
+  onToggleFavorite,
+}: ProductCardProps) {
   const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
   const hints = quantityRuleHints(product);
   const problemId = `product-${product.id}-problem`;
@@ -67,10 +79,13 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
 
       <div className="flex flex-1 flex-col gap-2 p-3">
         {!product.image_url && single.applied === 'sale' ? <SaleBadge className="self-start" /> : null}
-        {product.category ? <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p> : null}
+        {product.category ? (
+          <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p>
+        ) : null}
         <div className="flex items-start justify-between gap-1">
           <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
-            <Link to={productPath(product)} className="hover:underline focus-visible:underline">
+            {/* 44 px to a finger, not to the card: the padding is taken back by the negative margin. */}
+            <Link to={productPath(product)} className="-my-3.5 block py-3.5 hover:underline focus-visible:underline">
               {product.name}
             </Link>
           </h2>
@@ -117,7 +132,9 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
         ) : null}
 
         {stock.label ? (
-          <p className={stock.soldOut ? 'text-sm font-semibold text-red-700' : 'text-sm font-medium text-amber-800'}>{stock.label}</p>
+          <p className={stock.soldOut ? 'text-sm font-semibold text-red-700' : 'text-sm font-medium text-amber-800'}>
+            {stock.label}
+          </p>
         ) : null}
 
         {onAddToCart && wholesale && !stock.soldOut ? (
@@ -131,7 +148,12 @@ export const ProductCard = memo(function ProductCard({ product, kind, onAddToCar
               productName={product.name}
               describedBy={problem ? problemId : undefined}
             />
-            <p id={problemId} aria-live="polite" className="text-sm font-medium text-red-800 empty:hidden" data-testid="quantity-problem">
+            <p
+              id={problemId}
+              aria-live="polite"
+              className="text-sm font-medium text-red-800 empty:hidden"
+              data-testid="quantity-problem"
+            >
               {problem ? quantityProblemText(problem, product.name) : null}
             </p>
             <StockOffer

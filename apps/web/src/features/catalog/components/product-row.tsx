@@ -29,7 +29,13 @@ function focusNextQuantity(from: HTMLInputElement) {
  * One product of the order-form view (the wholesale-ordering work, decision 016): a compact row with name, SKU, the unit
  * price for the quantity typed (tiers applied live), rule and stock hints, the quantity and "Agregar".
  */
-export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart, starred = false, onToggleFavorite }: ProductRowProps) {
+export const ProductRow = memo(function ProductRow({
+  product,
+  kind,
+  onAddToCart,
+  starred = false,
+  onToggleFavorite,
+}: ProductRowProps) {
   const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
   const wholesale = wholesaleOf(product, kind);
   const price = wholesale ? priceLine(wholesale, quantity, 'wholesale') : priceLine(product, 1, 'retail');
@@ -49,9 +55,10 @@ export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart,
       <div className="md:flex md:items-center md:gap-4">
         <div className="min-w-0 md:flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <h2 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900">
-              <Link to={productPath(product)} className="hover:underline focus-visible:underline">
-                {product.name}
+            <h2 id={headingId} className="text-sm leading-snug font-semibold text-slate-900">
+              {/* 44 px to a finger, not to the row: the padding is taken back by the negative margin. */}
+              <Link to={productPath(product)} className="-my-3.5 block py-3.5 hover:underline focus-visible:underline">
+                <span className="line-clamp-2">{product.name}</span>
               </Link>
             </h2>
             <p className="shrink-0 text-right text-sm font-bold text-slate-900 tabular-nums" data-testid="unit-price">
@@ -109,7 +116,12 @@ export const ProductRow = memo(function ProductRow({ product, kind, onAddToCart,
           </div>
         ) : onToggleFavorite ? (
           // Sold out: no quantity, but the product can still be starred for later.
-          <FavoriteStar productName={product.name} starred={starred} onToggle={(next) => onToggleFavorite(product.id, next)} className="-ml-2" />
+          <FavoriteStar
+            productName={product.name}
+            starred={starred}
+            onToggle={(next) => onToggleFavorite(product.id, next)}
+            className="-ml-2"
+          />
         ) : null}
       </div>
       <p

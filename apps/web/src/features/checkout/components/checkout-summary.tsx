@@ -19,7 +19,10 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
   const pointsShort = payWithPoints && saldoPuntos !== null && saldoPuntos < cart.total;
 
   return (
-    <aside aria-labelledby="cart-summary-title" className="h-fit rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20">
+    <aside
+      aria-labelledby="cart-summary-title"
+      className="h-fit rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20"
+    >
       <h2 id="cart-summary-title" className="text-lg font-semibold">
         {cartPage.summaryTitle}
       </h2>
@@ -51,7 +54,11 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         {cart.iva.itemised ? ivaTexts.itemisedNote : ivaTexts.finalPricesNote}
       </p>
       {cart.missingForMinimum > 0 ? (
-        <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-950" role="status" data-testid="minimum-order">
+        <p
+          className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-950"
+          role="status"
+          data-testid="minimum-order"
+        >
           {cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}
         </p>
       ) : null}
@@ -72,17 +79,18 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         className="mt-1 w-full rounded-md border border-slate-300 p-2 text-base"
       />
 
-      <div className="mt-3 flex items-start gap-2">
+      {/* The whole label is what a finger hits (44 px and more), the box included. */}
+      <label htmlFor={pointsId} className="mt-3 flex min-h-11 items-start gap-2 text-sm">
         <input
           id={pointsId}
           type="checkbox"
           checked={payWithPoints}
           onChange={(event) => checkout.setPayWithPoints(event.target.checked)}
           aria-describedby={`${pointsId}-balance`}
-          className="mt-1 size-5 accent-brand-700"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
         />
-        <label htmlFor={pointsId} className="text-sm">
-          <span className="font-medium">{cartPage.payWithPoints}</span>
+        <span>
+          <span className="block font-medium">{cartPage.payWithPoints}</span>
           <span id={`${pointsId}-balance`} className="block text-slate-600">
             {saldoPuntos !== null
               ? cartPage.pointsBalance(formatMoney(saldoPuntos))
@@ -90,8 +98,8 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
                 ? pointsTexts.errorText
                 : pointsTexts.loading}
           </span>
-        </label>
-      </div>
+        </span>
+      </label>
       {pointsShort ? (
         <p className="mt-2 text-sm text-amber-900" role="status">
           {pointsTexts.insufficient}
@@ -110,7 +118,12 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
 function PlaceOrderButton({ checkout, className }: { checkout: Checkout; className: string }) {
   const cart = useCart();
   return (
-    <Button className={className} onClick={() => void checkout.placeOrder()} disabled={checkout.placing || cart.blocked} aria-busy={checkout.placing}>
+    <Button
+      className={className}
+      onClick={() => void checkout.placeOrder()}
+      disabled={checkout.placing || cart.blocked}
+      aria-busy={checkout.placing}
+    >
       {checkout.placing ? cartPage.placingOrder : cartPage.placeOrder}
     </Button>
   );
@@ -121,7 +134,11 @@ function OrderFailure({ checkout }: { checkout: Checkout }) {
   const { failure } = checkout;
   if (!failure) return null;
   return (
-    <div role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="order-failure">
+    <div
+      role="alert"
+      className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      data-testid="order-failure"
+    >
       <p className="font-semibold">{failure.offline ? cartPage.offlineTitle : cartPage.failedTitle}</p>
       <p>{failure.message}</p>
       <div className="mt-2 flex gap-2">

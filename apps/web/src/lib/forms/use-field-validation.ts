@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { focusFirstError } from './focus-first-error';
+
+export type FieldErrorMap<K extends string> = Partial<Record<K | 'form', string>>;
+
+interface Options<K extends string> {
+  /** The form's fields in screen order: the first wrong one is focused on a refused submit. */
+  fields: readonly K[];
+  /** Every field's message for the current values; null while the rules are still loading. */
+  check: () => FieldErrorMap<K> | null;
+  /** What `check` reads (plain data): a field left once is judged again whenever it changes. */
+  values: unknown;
+  /** Loads what `check` needs (the auth schemas' chunk); called on leave and on submit. */
+  prepare?: () => Promise<unknown>;
+}
+
+/**
+ * A field is judged as the person leaves it and again as they correct it; a submit judges them
+ * all, lists the wrong ones next to the button and brings the first one to the middle of the
+ * screen, focused (decision 033). The register and business forms follow the same steps by hand.
+ */
+export function useFieldValidation<K extends string>({ fields, check, values, prepare }: Options<K>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrorMap<K>>({});
+  const [touched, setTouched] = useState<ReadonlySet<K>>(new Set());
+  const [summary, setSummary] = useState<K[]>([]);
+  const isField = useCallback((name: string): name is K => (fields as readonly string[]).includes(name), [fields]);
+
+  // Compared by content: a fresh `{ email, password }` each render is not a change.
+  const valuesKey = JSON.stringify(values);
+  useEffect(() => {
+    if (touched.size === 0) return;
+    const found = check();
+    if (!found) return;
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const name of touched) {
+        if (found[name]) next[name] = found[name];
+        else delete next[name];
+      }
+      return next;
+    });
+    setSummary((previous) => previous.filter((name) => found[name]));
+    // `check` reads the values, the only input that changes what it answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [valuesKey, touched]);
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const name = (event.target as unknown as HTMLInputElement).name;
+    if (!isField(name)) return;
+    const mark = () => setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
+    if (prepare) prepare().then(mark, () => undefined);
+    else mark();
+  };
+
+  /** Shows these messages as a refused submit does: on their fields, in the summary, first one focused. */
+  const refuse = (found: FieldErrorMap<K>) => {
+    setErrors(found);
+    setSummary(fields.filter((name) => found[name]));
+    requestAnimationFrame(() => focusFirstError(formRef.current, fields, found));
+  };
+
+  /** Judges every field; true when the form may be sent. */
+  const validate = async (): Promise<boolean> => {
+    if (prepare) await prepare();
+    const found: FieldErrorMap<K> = check() ?? {};
+    if (fields.some((name) => found[name]) || found.form) {
+      setTouched(new Set(fields));
+      refuse(found);
+      return false;
+    }
+    setErrors({});
+    setSummary([]);
+    return true;
+  };
+
+  /** Forgets every message and which fields were left (a form emptied after it was saved). */
+  const reset = () => {
+    setTouched(new Set());
+    setErrors({});
+    setSummary([]);
+  };
+
+  return { formRef, errors, summary, onBlur, validate, refuse, reset };
+}
