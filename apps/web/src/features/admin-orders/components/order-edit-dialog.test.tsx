@@ -64,6 +64,25 @@ describe('OrderEditDialog', () => {
     expect(box).toHaveValue('12');
   });
 
+  it('a box and the reason are judged as they are left, and again as they are corrected', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const box = screen.getByLabelText(text.quantityLabel('Yerba'));
+    await user.clear(box);
+    await user.tab();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(text.quantityInvalid)).toBeInTheDocument();
+    await user.type(box, '4');
+    expect(box).not.toHaveAttribute('aria-invalid');
+    const reason = screen.getByLabelText(text.reasonLabel);
+    await user.type(reason, 'no');
+    await user.tab();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await user.type(reason, ' hay');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    expect(calls).toHaveLength(0);
+  });
+
   it('an emptied box and a missing reason are refused: messages, summary, focus on the box; nothing is sent', async () => {
     const user = userEvent.setup();
     renderDialog();

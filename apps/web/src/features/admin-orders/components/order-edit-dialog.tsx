@@ -69,6 +69,11 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     return !(Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY);
   };
   const [checked, setChecked] = useState(false);
+  // Boxes the person has left (decision 033): judged from then on as they are corrected, like after a submit.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const leave = (productId: string) => setLeft((current) => (current.has(productId) ? current : new Set(current).add(productId)));
+  const showQuantityError = (line: Line) => (checked || left.has(line.product_id)) && quantityWrong(line);
+  const reasonProblem = (value: string) => (value.trim().length < 3 ? text.reasonRequired : undefined);
 
   // Lines already ordered and not repriced are previewed exactly; new ones at the price the search showed.
   const preview = useMemo(
@@ -103,8 +108,8 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
     event.preventDefault();
     setChecked(true);
     const wrongLines = lines.filter(quantityWrong);
-    const reasonWrong = reason.trim().length < 3;
-    setReasonError(reasonWrong ? text.reasonRequired : undefined);
+    const reasonWrong = reasonProblem(reason) !== undefined;
+    setReasonError(reasonProblem(reason));
     if (wrongLines.length > 0 || reasonWrong) {
       setSummary([...wrongLines.map((l) => text.quantityLabel(l.name)), ...(reasonWrong ? [text.reasonLabel] : [])]);
       // After React paints the messages: the first wrong box to the middle of the dialog, focused.
@@ -129,9 +134,10 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
               autoComplete="off"
               value={draftOf(line)}
               aria-label={text.quantityLabel(line.name)}
-              aria-invalid={checked && quantityWrong(line) ? true : undefined}
-              aria-describedby={checked && quantityWrong(line) ? `${reasonId}-q-${line.product_id}` : undefined}
+              aria-invalid={showQuantityError(line) ? true : undefined}
+              aria-describedby={showQuantityError(line) ? `${reasonId}-q-${line.product_id}` : undefined}
               onChange={(event) => typeQuantity(line, event.target.value)}
+              onBlur={() => leave(line.product_id)}
               className="h-11 w-20 rounded-md border border-slate-300 px-2 text-right tabular-nums aria-invalid:border-red-700"
             />
             <Button
@@ -143,7 +149,7 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
             >
               ✕
             </Button>
-            {checked && quantityWrong(line) ? (
+            {showQuantityError(line) ? (
               <p id={`${reasonId}-q-${line.product_id}`} className="w-full text-sm text-red-800">
                 {text.quantityInvalid}
               </p>
@@ -170,7 +176,15 @@ function EditForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) 
         <textarea
           id={reasonId}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            // Once judged, the message follows what is typed.
+            if (reasonError) setReasonError(reasonProblem(event.target.value));
+          }}
+          // Judged as it is left, once something was typed (an untouched box waits for the submit).
+          onBlur={() => {
+            if (reason !== '') setReasonError(reasonProblem(reason));
+          }}
           maxLength={500}
           rows={2}
           aria-invalid={reasonError ? true : undefined}

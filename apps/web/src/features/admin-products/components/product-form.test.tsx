@@ -22,6 +22,22 @@ describe('ProductForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('a field typed in is judged as it is left and again as it is corrected; one only passed through is not', async () => {
+    const user = userEvent.setup();
+    render(<ProductForm product={null} categories={[]} submitting={false} onSubmit={() => {}} onCancel={() => {}} />);
+    const price = screen.getByLabelText(f.price);
+    await user.click(screen.getByLabelText(f.name));
+    await user.tab();
+    expect(screen.getByLabelText(f.name)).not.toHaveAttribute('aria-invalid');
+    await user.click(price);
+    await user.type(price, '12,5O');
+    await user.tab();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(price);
+    await user.type(price, '12,50');
+    await waitFor(() => expect(price).not.toHaveAttribute('aria-invalid'));
+  });
+
   it('server field errors are shown the same way', async () => {
     render(
       <ProductForm

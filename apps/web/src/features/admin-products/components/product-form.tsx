@@ -92,6 +92,8 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
 
   useEffect(() => {
     if (serverErrors && Object.keys(serverErrors).length > 0) {
+      edited.current.clear();
+      setTouched(new Set());
       setErrors(serverErrors);
       setRefused(true);
       focusFirstError();
@@ -100,6 +102,27 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+
+  // A text field the person typed in is judged as they leave it and again as they correct it
+  // (decision 033); the submit still judges them all, the tiers and the cross-field rules included.
+  // Only typed-in fields: a server's message ("SKU ya existe") stays until its field is edited.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const edited = useRef(new Set<string>());
+  const touch = (key: string) => {
+    if (edited.current.has(key)) setTouched((previous) => (previous.has(key) ? previous : new Set(previous).add(key)));
+  };
+  useEffect(() => {
+    if (touched.size === 0) return;
+    const { errors: found } = buildProductInput(values);
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const key of touched) {
+        if (found[key]) next[key] = found[key];
+        else delete next[key];
+      }
+      return next;
+    });
+  }, [values, touched]);
   const text = (
     key:
       | 'name'
@@ -117,7 +140,11 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
   ) => ({
     value: values[key],
     error: errors[key],
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+    onChange: (event: { target: { value: string } }) => {
+      edited.current.add(key);
+      set(key, event.target.value);
+    },
+    onBlur: () => touch(key),
   });
 
   const submit = (event: FormEvent) => {
