@@ -201,6 +201,19 @@ const productFormCases = {
   },
 } satisfies Pick<FormContract<ProductFormValues>, 'build' | 'limits' | 'required' | 'full' | 'texts'>;
 
+/** The price list form's cases, the same for a new list and for an edit. */
+const priceListFormCases = {
+  build: toPriceListBody,
+  limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
+  required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
+  full: (f) => ({
+    name: `Lista ${f.unique()}`,
+    percentage: '12,5 %',
+    rows: [{ product_id: f.productId, priceText: '1.234,50' }],
+  }),
+  texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
+} satisfies Pick<FormContract<PriceListValues>, 'build' | 'limits' | 'required' | 'full' | 'texts'>;
+
 export const formContracts: FormContract[] = [
   defineContract<RegisterValues>({
     form: 'Registro (/register)',
@@ -321,15 +334,7 @@ export const formContracts: FormContract[] = [
     caller: 'admin',
     url: () => '/api/admin/price-lists',
     stored: () => ({ sql: 'select count(*)::int as n from price_lists' }),
-    build: toPriceListBody,
-    limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
-    required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
-    full: (f) => ({
-      name: `Lista ${f.unique()}`,
-      percentage: '12,5 %',
-      rows: [{ product_id: f.productId, priceText: '1.234,50' }],
-    }),
-    texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
+    ...priceListFormCases,
     ok: 201,
   }),
   defineContract<PriceListValues, { listId: string }>({
@@ -340,15 +345,7 @@ export const formContracts: FormContract[] = [
     caller: 'admin',
     url: (_f, { listId }) => `/api/admin/price-lists/${listId}`,
     stored: (_f, { listId }) => ({ sql: 'select to_jsonb(l) as row from price_lists l where id = $1', params: [listId] }),
-    build: toPriceListBody,
-    limits: (f) => ({ percentage: '1000', rows: [{ product_id: f.productId, priceText: '1.000.000.000,00' }] }),
-    required: (f) => ({ name: `Lista ${f.unique()}`, percentage: '-5', rows: [] }),
-    full: (f) => ({
-      name: `Lista ${f.unique()}`,
-      percentage: '12,5 %',
-      rows: [{ product_id: f.productId, priceText: '1.234,50' }],
-    }),
-    texts: { name: { schema: priceListInputSchema.shape.name, path: 'name' } },
+    ...priceListFormCases,
     ok: 200,
   }),
   defineContract<SettingsValues>({
