@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import type { CartResponse } from '@mayorista/core/schemas/cart';
 import { toast } from '../../components/ui/toast-store';

@@ -19,7 +19,9 @@ export interface CartTerms {
 /** Until the server says otherwise: no minimum, prices include IVA and nothing is itemised. */
 export const DEFAULT_TERMS: CartTerms = { minOrderAmount: 0, ivaView: { pricesIncludeIva: true, itemised: false }, added: {} };
 
-export const termsOf = (cart: Pick<CartResponse, 'min_order_amount' | 'prices_include_iva' | 'iva_itemised' | 'added_prices'>): CartTerms => ({
+export const termsOf = (
+  cart: Pick<CartResponse, 'min_order_amount' | 'prices_include_iva' | 'iva_itemised' | 'added_prices'>,
+): CartTerms => ({
   minOrderAmount: cart.min_order_amount ?? 0,
   ivaView: { pricesIncludeIva: cart.prices_include_iva ?? true, itemised: cart.iva_itemised ?? false },
   added: cart.added_prices ?? {},
@@ -51,7 +53,10 @@ export function summarizeCart(lines: CartLine[], { minOrderAmount, ivaView, adde
   const priced = priceCart(lines, 'wholesale');
   // The same rule the server applies when the order is placed: IVA on the priced lines.
   const breakdown = ivaBreakdown(
-    priced.lines.map((price, index) => ({ lineTotal: price.lineTotal, ivaRate: lines[index]!.product.iva_rate ?? DEFAULT_IVA_RATE })),
+    priced.lines.map((price, index) => ({
+      lineTotal: price.lineTotal,
+      ivaRate: lines[index]!.product.iva_rate ?? DEFAULT_IVA_RATE,
+    })),
     ivaView.pricesIncludeIva,
   );
   const missingForMinimum = missingForMinimumOrder(breakdown.total, minOrderAmount);

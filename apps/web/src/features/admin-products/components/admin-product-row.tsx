@@ -17,7 +17,15 @@ export interface AdminProductRowActions {
 }
 
 /** "Visible" as a switch: the track stays 28 px; the button around it is the 44 px a finger hits. */
-function VisibleSwitch({ product, busy, onToggle }: { product: Product; busy: boolean; onToggle: AdminProductRowActions['onToggle'] }) {
+function VisibleSwitch({
+  product,
+  busy,
+  onToggle,
+}: {
+  product: Product;
+  busy: boolean;
+  onToggle: AdminProductRowActions['onToggle'];
+}) {
   return (
     <button
       type="button"
@@ -99,7 +107,12 @@ export function AdminProductRow({
           <Button variant="secondary" size="sm" aria-label={t.editNamed(product.name)} onClick={() => actions.onEdit(product)}>
             {t.edit}
           </Button>
-          <Button variant="ghostDanger" size="sm" aria-label={t.deleteNamed(product.name)} onClick={() => actions.onDelete(product)}>
+          <Button
+            variant="ghostDanger"
+            size="sm"
+            aria-label={t.deleteNamed(product.name)}
+            onClick={() => actions.onDelete(product)}
+          >
             {t.delete}
           </Button>
         </div>
