@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountPages } from '@mayorista/core/messages/accountPages';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
@@ -9,7 +8,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas, loadedAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 import { newPasswordFieldError } from './form-validation';
 import { useFieldValidation } from '../../../lib/forms/use-field-validation';
-import { FormSummary } from '../../../lib/forms/form-summary';
+import { FormFooter } from '../../../lib/forms/form-footer';
 
 const text = accountPages;
 const FIELDS = ['password'] as const;
@@ -97,10 +96,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
-        <FormSummary labels={summary.map(() => text.newPasswordLabel)} />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? text.resetSubmitting : text.resetSubmit}
-        </Button>
+        <FormFooter
+          summary={summary.map(() => text.newPasswordLabel)}
+          submitting={submitting}
+          label={text.resetSubmit}
+          submittingLabel={text.resetSubmitting}
+        />
       </form>
     </AuthCard>
   );
