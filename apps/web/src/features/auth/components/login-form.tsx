@@ -18,6 +18,51 @@ const text = accountPages;
 const FIELDS = ['email', 'password'] as const;
 const LABELS = { email: text.emailLabel, password: text.passwordLabel } as const;
 
+/** Why sign-in was refused; an unverified account gets the button that sends the e-mail again. */
+function LoginError({ message, unverifiedEmail }: { message: string | undefined; unverifiedEmail: string | null }) {
+  const { resending, resend } = useResendVerification();
+  return (
+    <div id="login-error">
+      <FormAlert>
+        <p>{message}</p>
+        {unverifiedEmail ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            disabled={resending}
+            onClick={() => void resend(unverifiedEmail)}
+          >
+            {resending ? text.resending : text.resendVerification}
+          </Button>
+        ) : null}
+      </FormAlert>
+    </div>
+  );
+}
+
+/** "¿Olvidaste tu contraseña?" and "¿No tenés cuenta? Registrate". */
+function LoginLinks() {
+  return (
+    <div className="mt-3 space-y-1 text-sm text-slate-700">
+      <p>
+        <Link
+          to="/recuperar-clave"
+          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+        >
+          {text.forgotLink}
+        </Link>
+      </p>
+      <p>
+        {text.noAccount}{' '}
+        <Link to="/register" className="font-medium text-brand-800 underline underline-offset-2">
+          {text.registerLink}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** Sign-in (docs/api.md): errors in Spanish next to the form; an unverified account can resend the e-mail. */
 export function LoginForm({ returnTo }: { returnTo: string }) {
   const { signIn } = useAuth();
@@ -35,7 +80,6 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   });
   const [serverError, setServerError] = useState<AuthError | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const { resending, resend } = useResendVerification();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,8 +105,6 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     navigate(returnTo, { replace: true });
   };
 
-  const unverified = serverError?.code === 'email_not_confirmed';
-
   return (
     <AuthCard title={text.loginTitle} titleId="login-title">
       <form
@@ -75,22 +117,10 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
         aria-describedby={serverError || errors.form ? 'login-error' : undefined}
       >
         {serverError || errors.form ? (
-          <div id="login-error">
-            <FormAlert>
-              <p>{serverError ? signInErrorMessage(serverError) : errors.form}</p>
-              {unverified ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="mt-3"
-                  disabled={resending}
-                  onClick={() => void resend(email.trim().toLowerCase())}
-                >
-                  {resending ? text.resending : text.resendVerification}
-                </Button>
-              ) : null}
-            </FormAlert>
-          </div>
+          <LoginError
+            message={serverError ? signInErrorMessage(serverError) : errors.form}
+            unverifiedEmail={serverError?.code === 'email_not_confirmed' ? email.trim().toLowerCase() : null}
+          />
         ) : null}
         <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
         <Field
@@ -110,22 +140,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
           submittingLabel={text.loginSubmitting}
         />
       </form>
-      <div className="mt-3 space-y-1 text-sm text-slate-700">
-        <p>
-          <Link
-            to="/recuperar-clave"
-            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
-          >
-            {text.forgotLink}
-          </Link>
-        </p>
-        <p>
-          {text.noAccount}{' '}
-          <Link to="/register" className="font-medium text-brand-800 underline underline-offset-2">
-            {text.registerLink}
-          </Link>
-        </p>
-      </div>
+      <LoginLinks />
     </AuthCard>
   );
 }

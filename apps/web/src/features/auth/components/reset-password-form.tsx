@@ -13,6 +13,23 @@ import { FormFooter } from '../../../lib/forms/form-footer';
 const text = accountPages;
 const FIELDS = ['password'] as const;
 
+/** The page opened without the link's token: say so, and offer to ask for a new link. */
+function MissingToken() {
+  return (
+    <AuthCard title={text.resetTitle} titleId="reset-title">
+      <FormAlert>{text.missingToken}</FormAlert>
+      <p className="mt-4 text-sm">
+        <Link
+          to="/recuperar-clave"
+          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+        >
+          {text.forgotLink}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
 /** Sets a new password from the recovery link; the server signs in and ends the other sessions. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { resetPassword } = useAuth();
@@ -30,21 +47,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  if (!token) {
-    return (
-      <AuthCard title={text.resetTitle} titleId="reset-title">
-        <FormAlert>{text.missingToken}</FormAlert>
-        <p className="mt-4 text-sm">
-          <Link
-            to="/recuperar-clave"
-            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
-          >
-            {text.forgotLink}
-          </Link>
-        </p>
-      </AuthCard>
-    );
-  }
+  if (!token) return <MissingToken />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
