@@ -82,6 +82,22 @@ function rssKb(pid: number): number {
   }
 }
 
+/**
+ * Proportional resident memory (PSS): each shared page divided among the processes that map it.
+ * PostgreSQL's backends all map its shared buffers, so summing their RSS counts those pages once
+ * per backend (20 backends that touched 100 MB of buffers "used" 2 GB); summed PSS is what the
+ * machine really holds. RSS where the kernel has no smaps_rollup.
+ */
+function residentKb(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    if (m) return Number(m[1]);
+  } catch {
+    /* no smaps_rollup (or the process is gone): RSS below */
+  }
+  return rssKb(pid);
+}
+
 function childrenOf(pid: number): number[] {
   try {
     return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -93,15 +109,15 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Samples the peak resident memory of a process (and, for PostgreSQL, of its backends too). */
+/** Samples the peak resident memory (PSS, see residentKb) of a process (and, for PostgreSQL, of its backends too). */
 export function sampleMemory(targets: { name: string; pid: () => number | null; withChildren?: boolean }[], everyMs = 250) {
   const peaks: Record<string, number> = Object.fromEntries(targets.map((t) => [t.name, 0]));
   const timer = setInterval(() => {
     for (const t of targets) {
       const pid = t.pid();
       if (!pid) continue;
-      let kb = rssKb(pid);
-      if (t.withChildren) for (const c of childrenOf(pid)) kb += rssKb(c);
+      let kb = residentKb(pid);
+      if (t.withChildren) for (const c of childrenOf(pid)) kb += residentKb(c);
       peaks[t.name] = Math.max(peaks[t.name] ?? 0, kb);
     }
   }, everyMs);
