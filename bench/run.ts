@@ -1,7 +1,7 @@
 // `npm run bench`: measures the product against bare baselines in the same run. See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -12,7 +12,7 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { measureOrders, type OrdersPhase } from './lib/order-phase';
 import { measureDashboard, measureOutboxCost } from './lib/order-life';
 import { measureOrderEmailCpu } from './lib/order-email-cpu';
-import { productionServerEnv, ROOT, sampleMemory, startProcess } from './lib/processes';
+import { guardDatabase, productionServerEnv, ROOT, sampleMemory, startProcess } from './lib/processes';
 import { seedBenchDataset, settleDatabase } from './lib/seed';
 import { runBroadcastPhase } from './lib/broadcast';
 import { measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
@@ -89,7 +89,7 @@ async function main() {
   } else {
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), log: () => undefined });
     databaseUrl = embedded.url;
-    stopDatabase = embedded.stop;
+    stopDatabase = guardDatabase(embedded);
     postgresPid = () => embedded.pid;
   }
 
@@ -239,10 +239,16 @@ async function main() {
         const product = productInitialBytes();
         const template = await templateInitialBytes();
         let lighthouse: unknown = null;
-        try {
-          lighthouse = await runLighthouse(serverA.url, ['/', '/catalog', '/login']);
-        } catch (error) {
-          lighthouse = { error: String(error) };
+        const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+        if (!existsSync(chromium)) {
+          say(`  Chromium no está en ${chromium}: se omite Lighthouse. Instalalo con «apt-get install -y chromium» (o indicá CHROMIUM_PATH).`);
+          lighthouse = { skipped: `Chromium no encontrado en ${chromium}` };
+        } else {
+          try {
+            lighthouse = await runLighthouse(serverA.url, ['/', '/catalog', '/login']);
+          } catch (error) {
+            lighthouse = { error: String(error) };
+          }
         }
         results.web = {
           product,

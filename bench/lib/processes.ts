@@ -19,6 +19,50 @@ export function pinned(cpu: number | null, command: string, args: string[]): [st
   return tasksetAvailable ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
 }
 
+/**
+ * What to stop if the bench dies before its `finally` blocks run (an uncaught exception, Ctrl-C, a
+ * kill): each entry stops one process it started, synchronously, as an 'exit' handler must.
+ * Without this a crash left the servers and the embedded PostgreSQL running.
+ */
+const stopOnCrash = new Set<() => void>();
+let crashGuardInstalled = false;
+
+/** Registers `stop` (synchronous) to run if the bench dies; the answer unregisters it once stopped normally. */
+export function stopIfBenchDies(stop: () => void): () => void {
+  if (!crashGuardInstalled) {
+    crashGuardInstalled = true;
+    const stopAll = () => {
+      for (const one of stopOnCrash) {
+        try {
+          one();
+        } catch {
+          /* already gone */
+        }
+      }
+      stopOnCrash.clear();
+    };
+    process.on('exit', stopAll);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.once(signal, () => {
+        stopAll();
+        process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+      });
+    }
+  }
+  stopOnCrash.add(stop);
+  return () => stopOnCrash.delete(stop);
+}
+
+/** An embedded PostgreSQL, fast shutdown (SIGINT) if the bench dies; `stop` stops it normally. */
+export function guardDatabase(embedded: { pid: number; stop(): Promise<void> }): () => Promise<void> {
+  // Read at the moment of the crash: the supervisor may have restarted the server meanwhile.
+  const forget = stopIfBenchDies(() => process.kill(embedded.pid, 'SIGINT'));
+  return async () => {
+    forget();
+    await embedded.stop();
+  };
+}
+
 export interface Running {
   child: ChildProcess;
   url: string;
@@ -54,6 +98,8 @@ export async function startProcess(opts: { script: string; args?: string[]; env:
   const [cmd, args] = pinned(opts.cpu, process.execPath, [...nodeFlags, opts.script, ...(opts.args ?? [])]);
   const spawnedAt = Date.now();
   const child = spawn(cmd, args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const forget = stopIfBenchDies(() => child.kill('SIGKILL'));
+  child.once('exit', forget);
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
   child.stderr!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
