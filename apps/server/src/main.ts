@@ -6,7 +6,6 @@ import { runMigrations } from './db/migrate';
 import { seedOnStart } from './db/seed';
 import { acquireInstanceLock, InstanceLockedError } from './lib/instance-lock';
 import { loadSigningSecret } from './lib/secrets';
-import { warmUpLazyModules } from './lib/lazy-modules';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -56,7 +55,6 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, pool, db, jwtSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
     cleanups.push(() => app.close());
     await app.listen({ port: config.port, host: config.host });
-    warmUpLazyModules();
     say(`${config.catalogName} disponible en ${config.appUrl}${embedded ? ' (base de datos embebida)' : ''}`);
 
     let shuttingDown = false;
