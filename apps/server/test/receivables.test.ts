@@ -184,6 +184,8 @@ describe('credit control at order time', () => {
     await putSettings(ctx, admin, { credit_exceeded_action: 'refuse' });
     expect(held.res.statusCode).toBe(201);
     expect(held.order).toMatchObject({ status: 'Pendiente', credit_hold: 'pending' });
+    const heldList = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders?credit_hold=pending&page_size=100', headers: admin.headers });
+    expect(heldList.json().items.map((o: { id: string }) => o.id).sort()).toEqual([held.order!.id, rejected.order!.id].sort());
     const move = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/status`, headers: admin.headers, payload: { status: 'Confirmado' } });
     expect(move.statusCode).toBe(409);
     const release = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/release`, headers: admin.headers, payload: {} });
