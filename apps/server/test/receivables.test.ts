@@ -128,6 +128,18 @@ describe('payments', () => {
   });
 });
 
+describe('pending sign-ups', () => {
+  it('can be rejected after their terms were set, not once their account has a movement', async () => {
+    const termsOnly = await createVerifiedUser(ctx, { approved: false });
+    await setCredit(ctx, admin, termsOnly.userId, { payment_terms_days: 30 });
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${termsOnly.userId}`, headers: admin.headers })).statusCode).toBe(204);
+    const paid = await createVerifiedUser(ctx, { approved: false });
+    expect((await pay(ctx, admin, paid.userId, { amount: 1_000 })).statusCode).toBe(201);
+    const refused = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${paid.userId}`, headers: admin.headers });
+    expect(refused.json().code).toBe('account_not_pending');
+  });
+});
+
 describe('credit notes', () => {
   it('lower the debt of the order first and can put goods back through the stock ledger', async () => {
     clock.set('2026-06-01');
