@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { insertMessage } from '../src/modules/realtime/realtime.protocol';
 import { formatMoney } from '@mayorista/core/money';
 import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
@@ -200,8 +202,15 @@ describe('credit control at order time', () => {
     expect(heldList.json().items.map((o: { id: string }) => o.id).sort()).toEqual([held.order!.id, rejected.order!.id].sort());
     const move = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/status`, headers: admin.headers, payload: { status: 'Confirmado' } });
     expect(move.statusCode).toBe(409);
+    const listener = new pg.Client({ connectionString: ctx.databaseUrl });
+    await listener.connect();
+    await listener.query('listen orders_insert');
+    const heard = new Promise<Record<string, unknown>>((resolve) => listener.on('notification', (n) => resolve(JSON.parse(n.payload!))));
     const release = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/release`, headers: admin.headers, payload: {} });
     expect(release.statusCode, release.body).toBe(200);
+    const notified = await heard;
+    await listener.end();
+    expect(JSON.parse(insertMessage(notified as never))).toMatchObject({ event: 'CREDIT_RELEASED', payload: { record: { id: held.order!.id, credit_hold: 'released' } } });
     expect(release.json()).toMatchObject({ credit_hold: 'released', status: 'Pendiente' });
     expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/release`, headers: admin.headers, payload: {} })).statusCode).toBe(409);
     await deliver(ctx, admin, held.order!.id);
