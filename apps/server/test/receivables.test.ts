@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { insertMessage } from '../src/modules/realtime/realtime.protocol';
+import { createAccountEmailRenderer } from '../src/modules/receivables';
 import { formatMoney } from '@mayorista/core/money';
 import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
@@ -74,6 +75,12 @@ describe('payments', () => {
     const [a, b] = await Promise.all([pay(ctx, admin, customer.userId, body), pay(ctx, admin, customer.userId, body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().receipt_number).toBe(b.json().receipt_number);
+    const receipts = await ctx.pool.query(`select id::int, kind, recipient, data from email_outbox where kind = 'payment_receipt' and recipient = $1`, [customer.email]);
+    expect(receipts.rows).toHaveLength(1);
+    const mail = await createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' })(receipts.rows[0]);
+    const number = `0001-${String(a.json().receipt_number).padStart(8, '0')}`;
+    expect(mail.subject).toContain(number);
+    expect((await pdfText(mail.attachments![0]!.content as Buffer)).text).toContain(`Importe recibido: ${money(5_000)}`);
     const other = await pay(ctx, admin, customer.userId, { ...body, amount: 6_000 });
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('payment_key_reused');
