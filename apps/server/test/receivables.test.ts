@@ -126,6 +126,18 @@ describe('payments', () => {
     expect(text).toContain('revertido');
   });
 
+  it('a post-dated cheque counts as paid on its date: until then what it paid is still overdue', async () => {
+    clock.set('2026-08-01');
+    const customer = await createVerifiedUser(ctx);
+    await placeAndDeliver(ctx, customer, admin, 1); // Contado: due 2026-08-01
+    const cheque = { amount: 10_000, method: 'cheque', bank: 'Galicia', cheque_number: '555', cheque_date: '2026-08-20' };
+    expect((await pay(ctx, admin, customer.userId, cheque)).statusCode).toBe(201);
+    clock.set('2026-08-10');
+    expect(await accountOf(ctx, customer)).toMatchObject({ balance: 0, overdue: 10_000, overdue_days: 9 });
+    clock.set('2026-08-20');
+    expect(await accountOf(ctx, customer)).toMatchObject({ balance: 0, overdue: 0 });
+  });
+
   it('another customer asking for a receipt gets 404; a customer on the admin routes gets 403', async () => {
     const owner = await createVerifiedUser(ctx);
     const stranger = await createVerifiedUser(ctx);
