@@ -9,6 +9,7 @@ import { PointsBalance } from '../../features/points';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import { appConfig } from '../../lib/app-config';
+import { cuentaCorrienteNavLabel } from '../../lib/receivables/nav-text';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -174,6 +175,11 @@ export function SiteNav() {
               <NavLink to="/mi-cuenta" className={linkClass}>
                 {navTexts.myAccount}
               </NavLink>
+              {approved ? (
+                <NavLink to="/cuenta-corriente" className={linkClass}>
+                  {cuentaCorrienteNavLabel}
+                </NavLink>
+              ) : null}
               <button
                 type="button"
                 onClick={() => void handleSignOut()}

@@ -9,6 +9,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
+import { CreditLine } from './credit-line';
 
 /** The side panel of /cart: totals, notes, the points choice and "Realizar pedido". */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
@@ -62,6 +63,8 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           {cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}
         </p>
       ) : null}
+
+      <CreditLine orderTotal={cart.total} payWithPoints={payWithPoints} />
 
       <label htmlFor={notesId} className="mt-4 block text-sm font-medium text-slate-900">
         {cartPage.notesLabel}
