@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toast-store';
+import { receivables } from '../../../lib/receivables/texts';
+import { patchCreditTerms, receivablesKeys, type AdminAccount } from '../api/receivables-api';
+import { checkCreditTerms, TERM_CHOICES, termsValuesOf, toCreditTermsBody, type CreditTermsValues, type TermChoice } from '../receivables-bodies';
+
+const t = receivables.terms;
+const choiceLabel = (c: TermChoice) => (c === '0' ? t.cash : c === 'custom' ? t.custom : t.days(Number(c)));
+
+/** "Condiciones de crédito": Contado, 7/15/30 days or another term, and an optional credit limit. */
+export function CreditTermsDialog({ account, name }: { account: AdminAccount; name: string }) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<CreditTermsValues>(() => termsValuesOf(account.payment_terms_days, account.credit_limit));
+  const [errors, setErrors] = useState<ReturnType<typeof checkCreditTerms> & { server?: string }>({});
+  const radioName = useId();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => patchCreditTerms(account.user.id, toCreditTermsBody(values)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: receivablesKeys.all });
+      toast({ title: t.doneTitle });
+      setOpen(false);
+    },
+    onError: (error: Error) => setErrors({ server: error.message }),
+  });
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setValues(termsValuesOf(account.payment_terms_days, account.credit_limit));
+      setErrors({});
+    }
+    setOpen(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkCreditTerms(values);
+    setErrors(found);
+    if (!found.customDays && !found.limit && !mutation.isPending) mutation.mutate();
+  };
+  const set = (patch: Partial<CreditTermsValues>) => setValues((v) => ({ ...v, ...patch }));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">{t.open}</Button>
+      </DialogTrigger>
+      <DialogContent title={t.title(name)} description={t.description}>
+        <form noValidate onSubmit={submit} className="space-y-4">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">{t.termsLegend}</legend>
+            <div className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {TERM_CHOICES.map((choice) => (
+                <label key={choice} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                  <input type="radio" name={radioName} value={choice} checked={values.choice === choice} onChange={() => set({ choice })} className="size-4 accent-brand-700" />
+                  {choiceLabel(choice)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {values.choice === 'custom' ? (
+            <Field label={t.customDays} inputMode="numeric" autoComplete="off" required value={values.customDays} onChange={(e) => set({ customDays: e.target.value.replace(/\D/g, '') })} error={errors.customDays} />
+          ) : null}
+          <Field label={t.limit} inputMode="decimal" autoComplete="off" hint={t.limitHint} value={values.limit} onChange={(e) => set({ limit: e.target.value })} error={errors.limit} />
+          {errors.server ? (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+              {errors.server}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="secondary">{receivables.payment.cancel}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? t.submitting : t.submit}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
