@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
+import { receivables as documentTexts } from '@mayorista/core/messages/receivables';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatReceiptNumber } from '@mayorista/core/receivables';
 import { balanceLine, formatDueDate } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
 import type { AccountMovement } from '../../lib/receivables/types';
@@ -13,8 +15,8 @@ const signed = (amount: number) => (amount > 0 ? `+${formatMoney(amount)}` : `âˆ
 function detailOf(m: AccountMovement): string[] {
   const parts: string[] = [];
   if (m.order_id) parts.push(t.orderRef(orderNumber(m.order_id)));
-  if (m.receipt_number) parts.push(t.receiptRef(m.receipt_number));
-  if (m.method) parts.push(receivables.methods[m.method] ?? m.method);
+  if (m.receipt_number !== null) parts.push(t.receiptRef(formatReceiptNumber(m.receipt_number)));
+  if (m.payment_method) parts.push(documentTexts.methods[m.payment_method]);
   return parts;
 }
 
@@ -29,7 +31,7 @@ export function MovementItem({ movement: m, actions, today }: { movement: Accoun
     <li className="py-3" data-testid="account-movement">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-medium text-slate-900">{receivables.kinds[m.kind] ?? m.kind}</p>
+          <p className="font-medium text-slate-900">{documentTexts.kinds[m.kind]}</p>
           <p className="text-sm break-words text-slate-700">{detailOf(m).join(' Â· ')}</p>
           <p className="text-sm text-slate-700">
             <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
@@ -44,7 +46,7 @@ export function MovementItem({ movement: m, actions, today }: { movement: Accoun
         </div>
         <div className="shrink-0 text-right">
           <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{signed(m.amount)}</p>
-          <p className="text-sm whitespace-nowrap text-slate-700 tabular-nums">{t.balanceAfter(balanceLine(m.balance_after))}</p>
+          <p className="text-sm whitespace-nowrap text-slate-700 tabular-nums">{t.balanceAfter(balanceLine(m.balance))}</p>
         </div>
       </div>
       {actions ? <div className="mt-2 flex flex-wrap gap-2">{actions}</div> : null}

@@ -11,7 +11,8 @@ const t = receivables.statement;
  * "Resumen de cuenta" for a period, this month by default. The same form serves the staff on a
  * customer's ledger (`path` differs).
  */
-export function StatementForm({ path, fileStem }: { path: string; fileStem: string }) {
+export function StatementForm({ path, fileStem, headingLevel = 2 }: { path: string; fileStem: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const today = todayInArgentina();
   const [from, setFrom] = useState(monthStart(today));
   const [to, setTo] = useState(today);
@@ -25,9 +26,9 @@ export function StatementForm({ path, fileStem }: { path: string; fileStem: stri
   const describedBy = error ? ids.error : undefined;
   return (
     <section aria-labelledby={ids.heading} className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id={ids.heading} className="text-lg font-semibold text-slate-900">
+      <Heading id={ids.heading} className="text-lg font-semibold text-slate-900">
         {t.heading}
-      </h2>
+      </Heading>
       <p className="text-sm text-slate-700">{t.hint}</p>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-[auto_auto_1fr] sm:items-end">
         <div className="space-y-1">

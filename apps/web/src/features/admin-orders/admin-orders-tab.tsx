@@ -19,7 +19,7 @@ import {
   type AdminOrdersFilters,
 } from './api/admin-orders-api';
 import { OrderDetailDialog } from './components/order-detail-dialog';
-import { OrderStatusBadge } from './components/order-status-badge';
+import { CreditHoldBadge, OrderStatusBadge } from './components/order-status-badge';
 
 const text = adminOrders;
 const EMPTY_FILTERS: AdminOrdersFilters = { status: '', customer: '', from: '', to: '' };
@@ -212,12 +212,13 @@ function OrderRow({
         onClick={onOpen}
         className="flex w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-row sm:items-center sm:gap-4"
       >
-        <span className="flex items-center justify-between gap-2 sm:w-52 sm:shrink-0 sm:justify-start">
+        <span className="flex flex-wrap items-center justify-between gap-2 sm:w-52 sm:shrink-0 sm:justify-start">
           <span className="sr-only">{text.viewDetail(number)}</span>
           <span aria-hidden="true" className="font-mono text-sm text-slate-700">
             #{number}
           </span>
           <OrderStatusBadge status={order.status} />
+          <CreditHoldBadge order={order} />
         </span>
         <span className="min-w-0 flex-1 font-semibold break-words text-slate-900">
           {`${order.user_info.nombre} ${order.user_info.apellido}`}

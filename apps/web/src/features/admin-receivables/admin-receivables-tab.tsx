@@ -8,8 +8,8 @@ import { PagedQueryList, pageCountOf } from '../../components/ui/paged-query-lis
 import { todayInArgentina } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
 import {
-  RECEIVABLE_FILTERS,
-  RECEIVABLE_SORTS,
+  RECEIVABLES_FILTERS,
+  RECEIVABLES_SORTS,
   RECEIVABLES_XLSX_PATH,
   receivablesQueryOptions,
   xlsxQuery,
@@ -47,7 +47,7 @@ function Select<V extends string>({ label, value, options, labels, onChange }: {
 }
 
 function ReceivablesList() {
-  const [q, setQ] = useState<ReceivablesQuery>({ sort: 'overdue', filter: 'all', search: '', page: 1 });
+  const [q, setQ] = useState<ReceivablesQuery>({ sort: 'overdue', filter: 'with_balance', search: '', page: 1 });
   const deferred = useDeferredValue(q);
   const query = useQuery(receivablesQueryOptions(deferred));
   const searchId = useId();
@@ -65,8 +65,8 @@ function ReceivablesList() {
           <Label htmlFor={searchId}>{t.searchLabel}</Label>
           <Input id={searchId} type="search" placeholder={t.searchPlaceholder} value={q.search} onChange={(e) => update({ search: e.target.value })} />
         </div>
-        <Select<ReceivablesSort> label={t.sortLabel} value={q.sort} options={RECEIVABLE_SORTS} labels={t.sorts} onChange={(sort) => update({ sort })} />
-        <Select<ReceivablesFilter> label={t.filterLabel} value={q.filter} options={RECEIVABLE_FILTERS} labels={t.filters} onChange={(filter) => update({ filter })} />
+        <Select<ReceivablesSort> label={t.sortLabel} value={q.sort} options={RECEIVABLES_SORTS} labels={t.sorts} onChange={(sort) => update({ sort })} />
+        <Select<ReceivablesFilter> label={t.filterLabel} value={q.filter} options={RECEIVABLES_FILTERS} labels={t.filters} onChange={(filter) => update({ filter })} />
       </div>
       <div aria-hidden="true" className={`hidden px-3 text-xs font-medium text-slate-600 ${ROW_GRID}`}>
         <span>{t.listLabel}</span>
@@ -87,7 +87,7 @@ function ReceivablesList() {
         onPageChange={(page) => setQ((c) => ({ ...c, page }))}
         listLabel={t.listLabel}
         listClassName="space-y-2"
-        renderItem={(row) => <ReceivableRow key={row.user_id} row={row} />}
+        renderItem={(row) => <ReceivableRow key={row.customer_id} row={row} />}
       />
     </section>
   );

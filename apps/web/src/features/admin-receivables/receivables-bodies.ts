@@ -101,8 +101,8 @@ export function checkCreditNote(values: CreditNoteValues): Partial<Record<'amoun
   return found;
 }
 
-/** Contado is 0 days (due at delivery); the custom choice reads the days box. */
-export const TERM_CHOICES = ['0', '7', '15', '30', 'custom'] as const;
+/** 'default' follows the settings (null); Contado is 0 days (due at delivery); 'custom' reads the days box. */
+export const TERM_CHOICES = ['default', '0', '7', '15', '30', 'custom'] as const;
 export type TermChoice = (typeof TERM_CHOICES)[number];
 export const MAX_TERM_DAYS = 365;
 
@@ -113,8 +113,8 @@ export interface CreditTermsValues {
   limit: string;
 }
 
-export function termsValuesOf(days: number, limitCentavos: number | null): CreditTermsValues {
-  const preset = (TERM_CHOICES as readonly string[]).includes(String(days)) ? (String(days) as TermChoice) : 'custom';
+export function termsValuesOf(days: number, isDefault: boolean, limitCentavos: number | null): CreditTermsValues {
+  const preset: TermChoice = isDefault ? 'default' : (TERM_CHOICES as readonly string[]).includes(String(days)) ? (String(days) as TermChoice) : 'custom';
   return {
     choice: preset,
     customDays: preset === 'custom' ? String(days) : '',
@@ -122,16 +122,16 @@ export function termsValuesOf(days: number, limitCentavos: number | null): Credi
   };
 }
 
-/** PATCH /api/admin/users/:id/credit: the days and the limit in centavos (null = no limit). */
+/** PATCH /api/admin/users/:id/credit: the days (null = the settings' default) and the limit in centavos (null = no limit). */
 export function toCreditTermsBody(values: CreditTermsValues) {
-  const days = values.choice === 'custom' ? Number(values.customDays.trim() || Number.NaN) : Number(values.choice);
+  const days = values.choice === 'default' ? null : values.choice === 'custom' ? Number(values.customDays.trim() || Number.NaN) : Number(values.choice);
   return { payment_terms_days: days, credit_limit: parsePesos(values.limit) };
 }
 
 export function checkCreditTerms(values: CreditTermsValues): Partial<Record<'customDays' | 'limit', string>> {
   const found: Partial<Record<'customDays' | 'limit', string>> = {};
   const { payment_terms_days: days, credit_limit: limit } = toCreditTermsBody(values);
-  if (!Number.isInteger(days) || days < 0 || days > MAX_TERM_DAYS || (values.choice === 'custom' && days === 0)) {
+  if (days !== null && (!Number.isInteger(days) || days < 0 || days > MAX_TERM_DAYS || (values.choice === 'custom' && days === 0))) {
     found.customDays = receivables.terms.customDaysInvalid;
   }
   if (limit !== null) {

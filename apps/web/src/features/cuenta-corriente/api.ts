@@ -12,5 +12,5 @@ export const myMovementsQueryOptions = (userId: string | undefined, page: number
     placeholderData: keepPreviousData,
   });
 
-export const receiptPdfPath = (paymentId: string) => `/api/me/receipts/${encodeURIComponent(paymentId)}/pdf`;
+export const receiptPdfPath = (paymentId: number) => `/api/me/receipts/${paymentId}/pdf`;
 export const STATEMENT_PATH = '/api/me/account/statement.pdf';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatReceiptNumber } from '@mayorista/core/receivables';
 import { AccountSummary } from '../../components/receivables/account-summary';
 import { DownloadButton } from '../../components/receivables/download-button';
 import { MovementsList } from '../../components/receivables/movements-list';
@@ -16,13 +17,14 @@ const t = receivables;
 
 /** A payment's receipt, downloadable from its row (a reversal keeps the receipt it undoes). */
 function receiptAction(movement: AccountMovement) {
-  if (movement.kind !== 'payment' || !movement.payment_id || !movement.receipt_number) return null;
+  if (movement.kind !== 'payment' || movement.payment_id === null || movement.receipt_number === null) return null;
+  const number = formatReceiptNumber(movement.receipt_number);
   return (
     <DownloadButton
       path={receiptPdfPath(movement.payment_id)}
-      fileName={`recibo-${movement.receipt_number}.pdf`}
+      fileName={`recibo-${number}.pdf`}
       label={t.movements.downloadReceipt}
-      aria-label={t.movements.downloadReceiptOf(movement.receipt_number)}
+      aria-label={t.movements.downloadReceiptOf(number)}
     />
   );
 }

@@ -8,21 +8,21 @@ import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { receivables } from '../../../lib/receivables/texts';
-import { postCreditNote, receivablesKeys, type AdminAccount } from '../api/receivables-api';
+import { postCreditNote, receivablesKeys, type Ledger } from '../api/receivables-api';
 import { checkCreditNote, toCreditNoteBody, type CreditNoteValues } from '../receivables-bodies';
 
 const t = receivables.creditNote;
 const EMPTY: CreditNoteValues = { amount: '', reason: '', orderId: '' };
 
 /** "Nota de crédito": a return or a price correction lowers what the customer owes. */
-export function CreditNoteDialog({ account, name }: { account: AdminAccount; name: string }) {
+export function CreditNoteDialog({ ledger }: { ledger: Ledger }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<ReturnType<typeof checkCreditNote> & { server?: string }>({});
   const ids = { reason: useId(), order: useId() };
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: () => postCreditNote(account.user.id, toCreditNoteBody(values)),
+    mutationFn: () => postCreditNote(ledger.customer.id, toCreditNoteBody(values)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: receivablesKeys.all });
       toast({ title: t.doneTitle, description: t.doneText(formatMoney(parsePesos(values.amount) ?? 0)) });
@@ -49,16 +49,16 @@ export function CreditNoteDialog({ account, name }: { account: AdminAccount; nam
       <DialogTrigger asChild>
         <Button variant="secondary">{t.open}</Button>
       </DialogTrigger>
-      <DialogContent title={t.title(name)} description={t.description}>
+      <DialogContent title={t.title(ledger.customer.name)} description={t.description}>
         <form noValidate onSubmit={submit} className="space-y-4">
           <Field label={t.amount} inputMode="decimal" autoComplete="off" required hint={receivables.payment.amountHint} value={values.amount} onChange={(e) => set({ amount: e.target.value })} error={errors.amount} />
           <div className="space-y-1">
             <Label htmlFor={ids.order}>{t.order}</Label>
             <select id={ids.order} value={values.orderId} onChange={(e) => set({ orderId: e.target.value })} className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base">
               <option value="">{t.noOrder}</option>
-              {account.open_charges.map((c) => (
+              {ledger.charges.map((c) => (
                 <option key={c.order_id} value={c.order_id}>
-                  {receivables.movements.orderRef(orderNumber(c.order_id))} · {formatMoney(c.open_amount)}
+                  {receivables.movements.orderRef(orderNumber(c.order_id))} · {formatMoney(c.amount)}
                 </option>
               ))}
             </select>

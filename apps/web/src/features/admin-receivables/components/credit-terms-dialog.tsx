@@ -5,21 +5,22 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../comp
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { receivables } from '../../../lib/receivables/texts';
-import { patchCreditTerms, receivablesKeys, type AdminAccount } from '../api/receivables-api';
+import { patchCreditTerms, receivablesKeys, type Ledger } from '../api/receivables-api';
 import { checkCreditTerms, TERM_CHOICES, termsValuesOf, toCreditTermsBody, type CreditTermsValues, type TermChoice } from '../receivables-bodies';
 
 const t = receivables.terms;
-const choiceLabel = (c: TermChoice) => (c === '0' ? t.cash : c === 'custom' ? t.custom : t.days(Number(c)));
+const choiceLabel = (c: TermChoice) => (c === 'default' ? t.default : c === '0' ? t.cash : c === 'custom' ? t.custom : t.days(Number(c)));
 
 /** "Condiciones de crédito": Contado, 7/15/30 days or another term, and an optional credit limit. */
-export function CreditTermsDialog({ account, name }: { account: AdminAccount; name: string }) {
+export function CreditTermsDialog({ ledger }: { ledger: Ledger }) {
+  const { account, customer } = ledger;
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<CreditTermsValues>(() => termsValuesOf(account.payment_terms_days, account.credit_limit));
+  const [values, setValues] = useState<CreditTermsValues>(() => termsValuesOf(account.payment_terms_days, account.payment_terms_default, account.credit_limit));
   const [errors, setErrors] = useState<ReturnType<typeof checkCreditTerms> & { server?: string }>({});
   const radioName = useId();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: () => patchCreditTerms(account.user.id, toCreditTermsBody(values)),
+    mutationFn: () => patchCreditTerms(customer.id, toCreditTermsBody(values)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: receivablesKeys.all });
       toast({ title: t.doneTitle });
@@ -29,7 +30,7 @@ export function CreditTermsDialog({ account, name }: { account: AdminAccount; na
   });
   const onOpenChange = (next: boolean) => {
     if (next) {
-      setValues(termsValuesOf(account.payment_terms_days, account.credit_limit));
+      setValues(termsValuesOf(account.payment_terms_days, account.payment_terms_default, account.credit_limit));
       setErrors({});
     }
     setOpen(next);
@@ -46,7 +47,7 @@ export function CreditTermsDialog({ account, name }: { account: AdminAccount; na
       <DialogTrigger asChild>
         <Button variant="secondary">{t.open}</Button>
       </DialogTrigger>
-      <DialogContent title={t.title(name)} description={t.description}>
+      <DialogContent title={t.title(customer.name)} description={t.description}>
         <form noValidate onSubmit={submit} className="space-y-4">
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">{t.termsLegend}</legend>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatMoney } from '@mayorista/core/money';
 import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
+import { formatReceiptNumber, whatsappReminderText } from '@mayorista/core/receivables';
 import { AccountSummary } from '../../../components/receivables/account-summary';
 import { DownloadButton } from '../../../components/receivables/download-button';
 import { MovementsList } from '../../../components/receivables/movements-list';
@@ -12,12 +12,19 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { appConfig } from '../../../lib/app-config';
-import { balanceLine } from '../../../lib/receivables/format';
 import { receivables } from '../../../lib/receivables/texts';
 import type { AccountMovement } from '../../../lib/receivables/types';
-import { adminAccountQueryOptions, adminMovementsQueryOptions, adminReceiptPath, receivablesKeys, reversePayment, statementPath, type AdminAccount } from '../api/receivables-api';
-import { customerName } from '../customer-name';
+import {
+  adminAccountQueryOptions,
+  adminMovementsQueryOptions,
+  adminReceiptPath,
+  chargeChoicesOf,
+  ledgerCustomerQueryOptions,
+  receivablesKeys,
+  reversePayment,
+  statementPath,
+  type Ledger,
+} from '../api/receivables-api';
 import { toReasonBody } from '../receivables-bodies';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { CreditTermsDialog } from './credit-terms-dialog';
@@ -25,9 +32,10 @@ import { PaymentDialog } from './payment-dialog';
 
 const t = receivables.admin;
 
-function ReminderLink({ account }: { account: AdminAccount }) {
-  const text = t.remindText(account.user.nombre, balanceLine(account.balance), account.overdue > 0 ? formatMoney(account.overdue) : null, appConfig.catalogName);
-  const phone = normalizeArgentinePhone(account.user.whatsapp ?? '');
+/** "Recordar por WhatsApp": the customer's chat with the balance, what is overdue and what falls due next. */
+function ReminderLink({ ledger: { customer, account } }: { ledger: Ledger }) {
+  const text = whatsappReminderText({ name: customer.nombre, balance: account.balance, overdue: account.overdue, nextDue: account.next_due });
+  const phone = normalizeArgentinePhone(customer.whatsapp ?? '');
   return (
     <a href={statusWhatsappUrl(phone, text)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary' })} title={phone ? undefined : t.noPhone}>
       {t.remindWhatsapp}
@@ -37,11 +45,12 @@ function ReminderLink({ account }: { account: AdminAccount }) {
 
 /** A payment row's buttons for the staff: its receipt, and "Cheque rechazado" to reverse it. */
 function PaymentActions({ movement, onReverse }: { movement: AccountMovement; onReverse: (m: AccountMovement) => void }) {
-  if (movement.kind !== 'payment' || !movement.payment_id || !movement.receipt_number) return null;
+  if (movement.kind !== 'payment' || movement.payment_id === null || movement.receipt_number === null) return null;
+  const number = formatReceiptNumber(movement.receipt_number);
   return (
     <>
-      <DownloadButton path={adminReceiptPath(movement.payment_id)} fileName={`recibo-${movement.receipt_number}.pdf`} label={receivables.movements.downloadReceipt} aria-label={receivables.movements.downloadReceiptOf(movement.receipt_number)} />
-      <Button size="sm" variant="ghostDanger" aria-label={receivables.reverse.openFor(movement.receipt_number)} onClick={() => onReverse(movement)}>
+      <DownloadButton path={adminReceiptPath(movement.payment_id)} fileName={`recibo-${number}.pdf`} label={receivables.movements.downloadReceipt} aria-label={receivables.movements.downloadReceiptOf(number)} />
+      <Button size="sm" variant="ghostDanger" aria-label={receivables.reverse.openFor(number)} onClick={() => onReverse(movement)}>
         {receivables.reverse.open}
       </Button>
     </>
@@ -54,13 +63,13 @@ function LedgerMovements({ userId }: { userId: string }) {
   const query = useQuery(adminMovementsQueryOptions(userId, page));
   const queryClient = useQueryClient();
   const reverse = useMutation({
-    mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) => reversePayment(paymentId, toReasonBody(reason)),
+    mutationFn: ({ paymentId, reason }: { paymentId: number; reason: string }) => reversePayment(paymentId, toReasonBody(reason)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: receivablesKeys.all });
       toast({ title: receivables.reverse.doneTitle });
     },
   });
-  const number = reversing?.receipt_number ?? '';
+  const number = reversing?.receipt_number != null ? formatReceiptNumber(reversing.receipt_number) : '';
   return (
     <section aria-labelledby="ledger-movements" className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 id="ledger-movements" className="text-lg font-semibold text-slate-900">
@@ -79,32 +88,46 @@ function LedgerMovements({ userId }: { userId: string }) {
   );
 }
 
-/** One customer's cuenta corriente for the staff: the summary, the actions, the ledger and the statement. */
-export function CustomerLedger({ id }: { id: string }) {
-  const account = useQuery(adminAccountQueryOptions(id));
-  const back = (
+function BackLink() {
+  return (
     <Link to="/admin?tab=cuentas" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2">
       ← {t.backToList}
     </Link>
   );
-  if (account.isPending) return <>{back}<Spinner label={t.ledgerLoading} /></>;
-  if (account.isError) return <>{back}<LoadError title={t.ledgerLoadError} detail={account.error.message} retryLabel={t.retry} onRetry={() => void account.refetch()} /></>;
-  const name = customerName(account.data.user);
+}
+
+/** One customer's cuenta corriente for the staff: the summary, the actions, the ledger and the statement. */
+export function CustomerLedger({ id }: { id: string }) {
+  const account = useQuery(adminAccountQueryOptions(id));
+  const customer = useQuery(ledgerCustomerQueryOptions(id));
+  // The latest charges, for "Aplicar a": the same query as the ledger's first page.
+  const firstPage = useQuery(adminMovementsQueryOptions(id, 1));
+  const failed = account.isError ? account : customer.isError ? customer : null;
+  if (failed) {
+    return (
+      <>
+        <BackLink />
+        <LoadError title={t.ledgerLoadError} detail={failed.error?.message} retryLabel={t.retry} onRetry={() => void Promise.all([account.refetch(), customer.refetch()])} />
+      </>
+    );
+  }
+  if (!account.data || !customer.data) return (<><BackLink /><Spinner label={t.ledgerLoading} /></>);
+  const ledger: Ledger = { customer: customer.data, account: account.data, charges: chargeChoicesOf(firstPage.data) };
   return (
     <div className="space-y-4">
-      {back}
+      <BackLink />
       <h2 id="ledger-heading" className="text-xl font-semibold break-words text-slate-900">
-        {t.ledgerTitle(name)}
+        {t.ledgerTitle(ledger.customer.name)}
       </h2>
-      <AccountSummary account={account.data} headingId="ledger-heading" />
+      <AccountSummary account={ledger.account} headingId="ledger-heading" />
       <div role="group" aria-label={t.actionsLabel} className="flex flex-wrap gap-2">
-        <PaymentDialog account={account.data} name={name} />
-        <CreditNoteDialog account={account.data} name={name} />
-        <CreditTermsDialog account={account.data} name={name} />
-        <ReminderLink account={account.data} />
+        <PaymentDialog ledger={ledger} />
+        <CreditNoteDialog ledger={ledger} />
+        <CreditTermsDialog ledger={ledger} />
+        <ReminderLink ledger={ledger} />
       </div>
       <LedgerMovements userId={id} />
-      <StatementForm path={statementPath(id)} fileStem={`resumen-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`} />
+      <StatementForm path={statementPath(id)} fileStem="resumen-de-cuenta" headingLevel={3} />
     </div>
   );
 }

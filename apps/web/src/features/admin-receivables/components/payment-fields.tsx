@@ -3,8 +3,9 @@ import { orderNumber } from '@mayorista/core/constants';
 import { formatMoney } from '@mayorista/core/money';
 import { Field } from '../../../components/ui/field';
 import { formatDueDate } from '../../../lib/receivables/format';
+import { receivables as documentTexts } from '@mayorista/core/messages/receivables';
 import { receivables } from '../../../lib/receivables/texts';
-import type { OpenCharge } from '../api/receivables-api';
+import type { ChargeChoice } from '../api/receivables-api';
 import { PAYMENT_METHODS, type PaymentField, type PaymentMethod, type PaymentValues } from '../receivables-bodies';
 
 const t = receivables.payment;
@@ -24,7 +25,7 @@ export function MethodPicker({ value, onChange }: { value: PaymentMethod; onChan
             className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
           >
             <input type="radio" name={name} value={method} checked={value === method} onChange={() => onChange(method)} className="size-4 accent-brand-700" />
-            {receivables.methods[method]}
+            {documentTexts.methods[method]}
           </label>
         ))}
       </div>
@@ -56,7 +57,7 @@ export function ChequeFields({ values, set, errors }: { values: PaymentValues; s
 }
 
 /** Optional: the orders this payment settles; none ticked = oldest first (the server's rule). */
-export function OrdersPicker({ charges, picked, onChange }: { charges: OpenCharge[]; picked: string[]; onChange: (ids: string[]) => void }) {
+export function OrdersPicker({ charges, picked, onChange }: { charges: ChargeChoice[]; picked: string[]; onChange: (ids: string[]) => void }) {
   const hintId = useId();
   const toggle = (id: string) => onChange(picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id]);
   return (
@@ -70,7 +71,7 @@ export function OrdersPicker({ charges, picked, onChange }: { charges: OpenCharg
           <li key={charge.order_id}>
             <label className="flex min-h-11 items-center gap-2 rounded-md px-1 text-sm hover:bg-slate-50">
               <input type="checkbox" className="size-5 shrink-0 accent-brand-700" checked={picked.includes(charge.order_id)} onChange={() => toggle(charge.order_id)} />
-              {t.orderOption(orderNumber(charge.order_id), formatMoney(charge.open_amount), charge.due_date ? formatDueDate(charge.due_date) : '—')}
+              {t.orderOption(orderNumber(charge.order_id), formatMoney(charge.amount), charge.due_date ? formatDueDate(charge.due_date) : '—')}
             </label>
           </li>
         ))}

@@ -7,7 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { FormSummary } from '../../../lib/forms/form-summary';
 import { useFieldValidation } from '../../../lib/forms/use-field-validation';
 import { receivables } from '../../../lib/receivables/texts';
-import { postPayment, receivablesKeys, type AdminAccount, type PaymentResult } from '../api/receivables-api';
+import { postPayment, receivablesKeys, type Ledger, type Payment } from '../api/receivables-api';
 import { checkPayment, emptyPayment, PAYMENT_FIELDS, toPaymentBody, type PaymentValues } from '../receivables-bodies';
 import { ChequeFields, MethodPicker, OrdersPicker } from './payment-fields';
 
@@ -19,7 +19,8 @@ const LABELS = { amount: t.amount, bank: t.bank, chequeNumber: t.chequeNumber, c
  * opening: a second tap, or a retry after a lost answer, sends the same key and the server records
  * one payment with one receipt.
  */
-export function PaymentForm({ account, idempotencyKey, onDone }: { account: AdminAccount; idempotencyKey: string; onDone: (r: PaymentResult) => void }) {
+export function PaymentForm({ ledger, idempotencyKey, onDone }: { ledger: Ledger; idempotencyKey: string; onDone: (payment: Payment) => void }) {
+  const { account, customer, charges } = ledger;
   const queryClient = useQueryClient();
   const [values, setValues] = useState<PaymentValues>(emptyPayment);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -27,7 +28,7 @@ export function PaymentForm({ account, idempotencyKey, onDone }: { account: Admi
   const set = <K extends keyof PaymentValues>(key: K, value: PaymentValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const { formRef, errors, summary, onBlur, validate } = useFieldValidation({ fields: PAYMENT_FIELDS, values, check: () => checkPayment(values) });
   const mutation = useMutation({
-    mutationFn: () => postPayment(account.user.id, toPaymentBody(values, idempotencyKey)),
+    mutationFn: () => postPayment(customer.id, toPaymentBody(values, idempotencyKey)),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: receivablesKeys.all });
       onDone(result);
@@ -60,7 +61,7 @@ export function PaymentForm({ account, idempotencyKey, onDone }: { account: Admi
       <MethodPicker value={values.method} onChange={(m) => set('method', m)} />
       {values.method === 'cheque' ? <ChequeFields values={values} set={set} errors={errors} /> : null}
       <Field label={t.reference} name="reference" autoComplete="off" maxLength={200} hint={t.referenceHint} value={values.reference} onChange={(e) => set('reference', e.target.value)} />
-      <OrdersPicker charges={account.open_charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} />
+      <OrdersPicker charges={charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} />
       {serverError ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="payment-error">
           {serverError}

@@ -1,39 +1,55 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney } from '@mayorista/core/money';
+import { creditRefusalMessage } from '@mayorista/core/receivables';
 import { useAuth } from '../../../lib/auth';
 import { myAccountQueryOptions } from '../../../lib/queries/my-account';
 import { receivables } from '../../../lib/receivables/texts';
-import { creditNoticeFor } from '../credit-notice';
+import type { AccountSummary } from '../../../lib/receivables/types';
+import { creditNoticeFor, type CreditNotice } from '../credit-notice';
 
 const t = receivables.checkout;
 
+function Notice({ notice, account }: { notice: CreditNotice | null; account: AccountSummary }) {
+  // Overdue debt the rule does not stop yet is still worth a line before ordering more.
+  if (!notice && account.overdue <= 0) return null;
+  const blocking = notice !== null;
+  return (
+    <div
+      role="status"
+      className={blocking ? 'rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950' : 'rounded-md bg-slate-50 p-3 text-sm text-slate-800'}
+      data-testid="credit-notice"
+    >
+      <p className="font-semibold">{notice === null || notice.reason === 'overdue' ? t.overdueTitle : t.overLimitTitle}</p>
+      <p>{notice ? creditRefusalMessage(notice) : t.overdueText(formatMoney(account.overdue))}</p>
+      {blocking ? <p className="mt-1 font-medium">{account.credit_rule.on_exceed === 'hold' ? t.heldOutcome : t.refusedOutcome}</p> : null}
+      <Link to="/cuenta-corriente" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+        {t.seeAccount}
+      </Link>
+    </div>
+  );
+}
+
 /**
- * "Crédito disponible" in the cart's summary and, when this order would go past it or the account
- * has overdue debt, a plain explanation before the person places it. Nothing while the account
- * loads or when it cannot be read: the server decides at order time either way.
+ * "Crédito disponible" in the cart's summary and, when the server would stop this order (over the
+ * limit, or overdue past the business's rule), its own Spanish explanation and what will happen
+ * (refused, or placed as "Retenido por crédito"). Nothing while the account loads or when it
+ * cannot be read: the server decides at order time either way.
  */
 export function CreditLine({ orderTotal, payWithPoints }: { orderTotal: number; payWithPoints: boolean }) {
   const { user } = useAuth();
   const { data: account } = useQuery(myAccountQueryOptions(user?.id));
   if (!account) return null;
   const notice = creditNoticeFor(account, orderTotal, payWithPoints);
-  const available = account.available_credit;
   return (
     <div className="mt-3 space-y-2" data-testid="credit-line">
       <div className="flex justify-between gap-3 text-sm text-slate-800">
         <span>{t.available}</span>
-        <span className="font-medium tabular-nums">{available === null ? t.noLimit : formatMoney(Math.max(0, available))}</span>
+        <span className="font-medium tabular-nums" data-testid="credit-available">
+          {account.available_credit === null ? t.noLimit : formatMoney(account.available_credit)}
+        </span>
       </div>
-      {notice ? (
-        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="credit-notice">
-          <p className="font-semibold">{notice.kind === 'over_limit' ? t.overLimitTitle : t.overdueTitle}</p>
-          <p>{notice.kind === 'over_limit' ? t.overLimitText(formatMoney(notice.excess)) : t.overdueText(formatMoney(notice.amount))}</p>
-          <Link to="/cuenta-corriente" className="mt-1 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
-            {t.seeAccount}
-          </Link>
-        </div>
-      ) : null}
+      <Notice notice={notice} account={account} />
     </div>
   );
 }

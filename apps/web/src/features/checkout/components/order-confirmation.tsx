@@ -18,7 +18,7 @@ export function OrderConfirmation({ confirmation }: { confirmation: Confirmation
         {orders.confirmationTitle(number)}
       </h2>
       <p className="mt-1 text-green-900">{orders.successText(number)}</p>
-      {(confirmation.order.status as string) === receivables.held.status ? (
+      {confirmation.order.credit_hold === 'pending' ? (
         <div role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="order-held">
           <p className="font-semibold">{receivables.checkout.heldTitle}</p>
           <p className="text-sm">{receivables.checkout.heldText}</p>
