@@ -1,4 +1,7 @@
+import { receivables as contractTexts } from '@mayorista/core/messages/receivables';
 import { parsePesos } from '@mayorista/core/money';
+import { chequeProblem } from '@mayorista/core/receivables';
+import { MAX_PAYMENT_CENTAVOS, MAX_PAYMENT_TERMS_DAYS, PAYMENT_METHODS, type PaymentMethod } from '@mayorista/core/schemas/receivables';
 import { receivables } from '../../lib/receivables/texts';
 
 /**
@@ -7,11 +10,10 @@ import { receivables } from '../../lib/receivables/texts';
  * Amounts are typed in pesos the es-AR way ("1.234,56") and sent as integer centavos.
  */
 
-export const PAYMENT_METHODS = ['cash', 'transfer', 'cheque', 'mercado_pago', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** The largest amount a person may type: a billion pesos. Anything above is a typo, not a payment. */
-export const MAX_AMOUNT_CENTAVOS = 100_000_000_000;
+export { PAYMENT_METHODS, type PaymentMethod };
+/** The contract's largest payment or credit note; the credit limit may be a hundred times that. */
+export const MAX_AMOUNT_CENTAVOS = MAX_PAYMENT_CENTAVOS;
+const MAX_LIMIT_CENTAVOS = MAX_PAYMENT_CENTAVOS * 100;
 const MIN_REASON = 3;
 
 export interface PaymentValues {
@@ -68,16 +70,25 @@ export function toPaymentBody(values: PaymentValues, idempotencyKey: string) {
 export type PaymentField = 'amount' | 'bank' | 'chequeNumber' | 'chequeDate';
 export const PAYMENT_FIELDS: readonly PaymentField[] = ['amount', 'bank', 'chequeNumber', 'chequeDate'];
 
-/** Each field's message for these values (only what a person can fix here; the server judges the rest). */
-export function checkPayment(values: PaymentValues): Partial<Record<PaymentField, string>> {
+/**
+ * Each field's message for these values, `today` being the business's day (yyyy-mm-dd): the
+ * cheque's date follows core's rule (from today to a year ahead). The server judges again.
+ */
+export function checkPayment(values: PaymentValues, today: string): Partial<Record<PaymentField, string>> {
   const t = receivables.payment;
   const found: Partial<Record<PaymentField, string>> = {};
   const amount = amountOrError(values.amount);
   if ('error' in amount) found.amount = amount.error;
-  if (values.method === 'cheque') {
-    if (!values.bank.trim()) found.bank = t.bankRequired;
-    if (!values.chequeNumber.trim()) found.chequeNumber = t.chequeNumberRequired;
-    if (!values.chequeDate) found.chequeDate = t.chequeDateRequired;
+  if (values.method !== 'cheque') return found;
+  if (!values.bank.trim()) found.bank = t.bankRequired;
+  const number = values.chequeNumber.trim();
+  if (!number) found.chequeNumber = t.chequeNumberRequired;
+  else if (!/^\d{1,20}$/.test(number)) found.chequeNumber = contractTexts.chequeNumberInvalid;
+  if (!values.chequeDate) found.chequeDate = t.chequeDateRequired;
+  else {
+    const problem = chequeProblem({ method: 'cheque', bank: 'x', cheque_number: '1', cheque_date: values.chequeDate }, today);
+    if (problem === 'past') found.chequeDate = contractTexts.chequeDateInPast;
+    if (problem === 'too_far') found.chequeDate = contractTexts.chequeDateTooFar;
   }
   return found;
 }
@@ -104,7 +115,7 @@ export function checkCreditNote(values: CreditNoteValues): Partial<Record<'amoun
 /** 'default' follows the settings (null); Contado is 0 days (due at delivery); 'custom' reads the days box. */
 export const TERM_CHOICES = ['default', '0', '7', '15', '30', 'custom'] as const;
 export type TermChoice = (typeof TERM_CHOICES)[number];
-export const MAX_TERM_DAYS = 365;
+export const MAX_TERM_DAYS = MAX_PAYMENT_TERMS_DAYS;
 
 export interface CreditTermsValues {
   choice: TermChoice;
@@ -136,7 +147,7 @@ export function checkCreditTerms(values: CreditTermsValues): Partial<Record<'cus
   }
   if (limit !== null) {
     if (Number.isNaN(limit)) found.limit = receivables.payment.amountInvalid;
-    else if (limit > MAX_AMOUNT_CENTAVOS) found.limit = receivables.payment.amountTooLarge;
+    else if (limit > MAX_LIMIT_CENTAVOS) found.limit = receivables.payment.amountTooLarge;
   }
   return found;
 }

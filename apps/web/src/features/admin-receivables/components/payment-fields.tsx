@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
 import { formatMoney } from '@mayorista/core/money';
 import { Field } from '../../../components/ui/field';
-import { formatDueDate } from '../../../lib/receivables/format';
+import { addDays, MAX_CHEQUE_DAYS_AHEAD } from '@mayorista/core/receivables';
+import { formatDueDate, todayInArgentina } from '../../../lib/receivables/format';
 import { receivables as documentTexts } from '@mayorista/core/messages/receivables';
 import { receivables } from '../../../lib/receivables/texts';
 import type { ChargeChoice } from '../api/receivables-api';
@@ -35,6 +36,7 @@ export function MethodPicker({ value, onChange }: { value: PaymentMethod; onChan
 
 /** Bank, number and payment date: a cheque only counts as paid on its date and can bounce. */
 export function ChequeFields({ values, set, errors }: { values: PaymentValues; set: Set; errors: Errors }) {
+  const today = todayInArgentina();
   return (
     <div className="grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 sm:grid-cols-2">
       <Field label={t.bank} name="bank" autoComplete="off" maxLength={100} required value={values.bank} onChange={(e) => set('bank', e.target.value)} error={errors.bank} />
@@ -43,14 +45,14 @@ export function ChequeFields({ values, set, errors }: { values: PaymentValues; s
         name="chequeNumber"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={30}
+        maxLength={20}
         required
         value={values.chequeNumber}
         onChange={(e) => set('chequeNumber', e.target.value)}
         error={errors.chequeNumber}
       />
       <div className="sm:col-span-2">
-        <Field label={t.chequeDate} name="chequeDate" type="date" required hint={t.chequeDateHint} value={values.chequeDate} onChange={(e) => set('chequeDate', e.target.value)} error={errors.chequeDate} />
+        <Field label={t.chequeDate} name="chequeDate" type="date" required min={today} max={addDays(today, MAX_CHEQUE_DAYS_AHEAD)} hint={t.chequeDateHint} value={values.chequeDate} onChange={(e) => set('chequeDate', e.target.value)} error={errors.chequeDate} />
       </div>
     </div>
   );

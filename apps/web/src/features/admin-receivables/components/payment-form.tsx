@@ -6,6 +6,7 @@ import { DialogClose } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { FormSummary } from '../../../lib/forms/form-summary';
 import { useFieldValidation } from '../../../lib/forms/use-field-validation';
+import { todayInArgentina } from '../../../lib/receivables/format';
 import { receivables } from '../../../lib/receivables/texts';
 import { postPayment, receivablesKeys, type Ledger, type Payment } from '../api/receivables-api';
 import { checkPayment, emptyPayment, PAYMENT_FIELDS, toPaymentBody, type PaymentValues } from '../receivables-bodies';
@@ -25,8 +26,9 @@ export function PaymentForm({ ledger, idempotencyKey, onDone }: { ledger: Ledger
   const [values, setValues] = useState<PaymentValues>(emptyPayment);
   const [serverError, setServerError] = useState<string | null>(null);
   const sending = useRef(false);
+  const today = todayInArgentina();
   const set = <K extends keyof PaymentValues>(key: K, value: PaymentValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const { formRef, errors, summary, onBlur, validate } = useFieldValidation({ fields: PAYMENT_FIELDS, values, check: () => checkPayment(values) });
+  const { formRef, errors, summary, onBlur, validate } = useFieldValidation({ fields: PAYMENT_FIELDS, values, check: () => checkPayment(values, today) });
   const mutation = useMutation({
     mutationFn: () => postPayment(customer.id, toPaymentBody(values, idempotencyKey)),
     onSuccess: (result) => {
@@ -60,7 +62,7 @@ export function PaymentForm({ ledger, idempotencyKey, onDone }: { ledger: Ledger
       ) : null}
       <MethodPicker value={values.method} onChange={(m) => set('method', m)} />
       {values.method === 'cheque' ? <ChequeFields values={values} set={set} errors={errors} /> : null}
-      <Field label={t.reference} name="reference" autoComplete="off" maxLength={200} hint={t.referenceHint} value={values.reference} onChange={(e) => set('reference', e.target.value)} />
+      <Field label={t.reference} name="reference" autoComplete="off" maxLength={100} hint={t.referenceHint} value={values.reference} onChange={(e) => set('reference', e.target.value)} />
       <OrdersPicker charges={charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} />
       {serverError ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="payment-error">
