@@ -175,8 +175,9 @@ export function SiteNav() {
               <NavLink to="/mi-cuenta" className={linkClass}>
                 {navTexts.myAccount}
               </NavLink>
+              {/* In the menu below 1280 px; in the one-row bar there is no room left (the name would be cut), so there Mi cuenta links to it. */}
               {approved ? (
-                <NavLink to="/cuenta-corriente" className={linkClass}>
+                <NavLink to="/cuenta-corriente" className={(state) => cn(linkClass(state), 'xl:hidden')}>
                   {cuentaCorrienteNavLabel}
                 </NavLink>
               ) : null}

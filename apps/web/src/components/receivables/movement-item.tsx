@@ -25,8 +25,7 @@ function detailOf(m: AccountMovement): string[] {
  * charge, the signed amount and the balance after it. `actions` holds the row's buttons
  * (download the receipt; for the staff, reverse a payment).
  */
-export function MovementItem({ movement: m, actions, today }: { movement: AccountMovement; actions?: ReactNode; today: string }) {
-  const overdue = m.kind === 'charge' && m.due_date !== null && m.due_date < today;
+export function MovementItem({ movement: m, actions }: { movement: AccountMovement; actions?: ReactNode }) {
   return (
     <li className="py-3" data-testid="account-movement">
       <div className="flex items-start justify-between gap-3">
@@ -37,11 +36,8 @@ export function MovementItem({ movement: m, actions, today }: { movement: Accoun
             <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
             {m.actor_name ? ` · ${t.by(m.actor_name)}` : ''}
           </p>
-          {m.due_date ? (
-            <p className={overdue ? 'text-sm font-medium text-red-800' : 'text-sm text-slate-700'}>
-              {overdue ? t.overdueSince(formatDueDate(m.due_date)) : t.dueOn(formatDueDate(m.due_date))}
-            </p>
-          ) : null}
+          {/* The due date only: whether this charge is still open is the summary's "Vencido", not the row's (a payment may have settled it). */}
+          {m.due_date ? <p className="text-sm text-slate-700">{t.dueOn(formatDueDate(m.due_date))}</p> : null}
           {m.reason ? <p className="text-sm break-words text-slate-700">{m.reason}</p> : null}
         </div>
         <div className="shrink-0 text-right">

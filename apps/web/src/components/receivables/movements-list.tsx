@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PagedQueryList, pageCountOf } from '../ui/paged-query-list';
-import { todayInArgentina } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
 import type { AccountMovement, MovementsPage } from '../../lib/receivables/types';
 import { MovementItem } from './movement-item';
@@ -20,7 +19,6 @@ export function MovementsList({
   actionsFor?: (movement: AccountMovement) => ReactNode;
   emptyText?: string;
 }) {
-  const today = todayInArgentina();
   return (
     <PagedQueryList
       query={query}
@@ -30,7 +28,7 @@ export function MovementsList({
       onPageChange={onPageChange}
       listLabel={receivables.movements.heading}
       listClassName="divide-y divide-slate-200"
-      renderItem={(movement) => <MovementItem key={movement.id} movement={movement} today={today} actions={actionsFor?.(movement)} />}
+      renderItem={(movement) => <MovementItem key={movement.id} movement={movement} actions={actionsFor?.(movement)} />}
     />
   );
 }

@@ -5,7 +5,8 @@ import { DownloadButton } from '../../components/receivables/download-button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { PagedQueryList, pageCountOf } from '../../components/ui/paged-query-list';
-import { todayInArgentina } from '../../lib/receivables/format';
+import { formatMoney } from '@mayorista/core/money';
+import { balanceLine, todayInArgentina } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
 import {
   RECEIVABLES_FILTERS,
@@ -46,6 +47,23 @@ function Select<V extends string>({ label, value, options, labels, onChange }: {
   );
 }
 
+/** From 1024 px the rows line up under these names; screen readers get each value's own label instead. */
+function ColumnNames() {
+  return (
+    <div aria-hidden="true" className={`hidden px-3 text-xs font-medium text-slate-600 ${ROW_GRID}`}>
+      <span>{t.customerColumn}</span>
+      <span className="text-right">{receivables.summary.balance}</span>
+      <span className="text-right">{receivables.summary.overdue}</span>
+      {BUCKETS.map((b) => (
+        <span key={b} className="text-right">
+          {t.buckets[b]}
+        </span>
+      ))}
+      <span className="w-[5.5rem]" />
+    </div>
+  );
+}
+
 function ReceivablesList() {
   const [q, setQ] = useState<ReceivablesQuery>({ sort: 'overdue', filter: 'with_balance', search: '', page: 1 });
   const deferred = useDeferredValue(q);
@@ -68,17 +86,6 @@ function ReceivablesList() {
         <Select<ReceivablesSort> label={t.sortLabel} value={q.sort} options={RECEIVABLES_SORTS} labels={t.sorts} onChange={(sort) => update({ sort })} />
         <Select<ReceivablesFilter> label={t.filterLabel} value={q.filter} options={RECEIVABLES_FILTERS} labels={t.filters} onChange={(filter) => update({ filter })} />
       </div>
-      <div aria-hidden="true" className={`hidden px-3 text-xs font-medium text-slate-600 ${ROW_GRID}`}>
-        <span>{t.listLabel}</span>
-        <span className="text-right">{receivables.summary.balance}</span>
-        <span className="text-right">{receivables.summary.overdue}</span>
-        {BUCKETS.map((b) => (
-          <span key={b} className="text-right">
-            {t.buckets[b]}
-          </span>
-        ))}
-        <span className="w-[5.5rem]" />
-      </div>
       <PagedQueryList
         query={query}
         text={t}
@@ -87,8 +94,14 @@ function ReceivablesList() {
         onPageChange={(page) => setQ((c) => ({ ...c, page }))}
         listLabel={t.listLabel}
         listClassName="space-y-2"
+        header={<ColumnNames />}
         renderItem={(row) => <ReceivableRow key={row.customer_id} row={row} />}
       />
+      {query.data && query.data.total > 0 ? (
+        <p className="text-sm font-medium text-slate-800" data-testid="receivables-totals">
+          {t.totals(balanceLine(query.data.totals.balance), formatMoney(query.data.totals.overdue))}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -42,7 +42,6 @@ export const receivables = {
     orderRef: (number: string) => `Pedido #${number}`,
     receiptRef: (number: string) => `Recibo N° ${number}`,
     dueOn: (date: string) => `Vence el ${date}`,
-    overdueSince: (date: string) => `Vencido el ${date}`,
     balanceAfter: (balance: string) => `Saldo: ${balance}`,
     downloadReceipt: 'Descargar recibo',
     downloadReceiptOf: (number: string) => `Descargar recibo N° ${number}`,
@@ -87,6 +86,8 @@ export const receivables = {
     pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     totalCount: (n: number) => (n === 1 ? '1 cliente' : `${n} clientes`),
     listLabel: 'Clientes con cuenta corriente',
+    customerColumn: 'Cliente',
+    totals: (balance: string, overdue: string) => `Total: saldo ${balance}, vencido ${overdue}`,
     sortLabel: 'Ordenar por',
     sorts: {
       overdue: 'Mayor vencido',
