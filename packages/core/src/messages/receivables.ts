@@ -47,6 +47,7 @@ export const receivables = {
   invalidQuantity: 'La cantidad debe ser un número entero mayor que cero.',
 
   // Errors the server answers
+  ownAccount: 'No podés registrar movimientos en tu propia cuenta corriente. Pedíselo a otro administrador.',
   customerNotFound: 'El cliente no existe.',
   receiptNotFound: 'El recibo no existe.',
   paymentNotFound: 'El pago no existe.',
@@ -55,6 +56,7 @@ export const receivables = {
   appliesToUnknown: 'Alguno de los pedidos elegidos no tiene un cargo pendiente en esta cuenta.',
   creditNoteOrderUnknown: 'El pedido de la nota de crédito no es de este cliente o todavía no se entregó.',
   creditNoteRestockUnknown: 'Alguno de los productos a devolver no está en el pedido o la cantidad supera la pedida.',
+  creditNoteAboveOrder: 'La nota de crédito no puede superar el total del pedido.',
   restockNeedsOrder: 'Para devolver mercadería indicá el pedido.',
   orderNotOnHold: 'El pedido no está retenido por crédito.',
   deliveredNotEditable: 'El pedido ya fue entregado y no se puede modificar. Para una devolución o una corrección de precio cargá una nota de crédito.',
@@ -62,6 +64,7 @@ export const receivables = {
     `Tenés ${overdue} vencido hace más de ${days} días. Regularizá tu cuenta corriente para hacer nuevos pedidos.`,
   creditLimitExceeded: (available: string) =>
     `Este pedido supera tu crédito disponible (${available}). Reducí el pedido o registrá un pago para continuar.`,
+  creditHeldStatus: 'El pedido está retenido por crédito: liberalo o rechazalo antes de cambiar su estado.',
   creditHeld: 'Tu pedido quedó retenido por crédito: un administrador lo va a revisar.',
   statementRangeInvalid: 'El período del resumen no es válido: la fecha "desde" debe ser anterior o igual a "hasta" y abarcar hasta 5 años.',
 
@@ -73,6 +76,23 @@ export const receivables = {
   closingBalance: 'Saldo final',
   overdueLine: (amount: string) => `Vencido a la fecha: ${amount}`,
   noMovements: 'Sin movimientos en el período.',
+  agingColumns: ['Cliente', 'E-mail', 'Saldo', 'Vencido', 'Al día', '1–30 días', '31–60 días', '61–90 días', 'Más de 90 días', 'Límite de crédito', 'Plazo (días)'],
+  statementColumns: ['Fecha', 'Concepto', 'Vence', 'Importe', 'Saldo'],
+  receiptDate: 'Fecha',
+  receiptAmount: 'Importe recibido',
+  receiptMethod: 'Medio de pago',
+  receiptBank: 'Banco',
+  receiptReference: 'Referencia',
+  receiptCheque: (bank: string, number: string, date: string) => `Cheque ${bank} N° ${number}, fecha de pago ${date}`,
+  receiptApplied: 'Aplicado a',
+  receiptOrder: (number: string) => `pedido #${number}`,
+  receiptUnapplied: 'Saldo a favor del cliente',
+  receiptBalance: 'Saldo de la cuenta después de este pago',
+  receiptReversed: 'Este pago fue revertido (por ejemplo, un cheque rechazado).',
+  receiptIntro: (n: string, amount: string) => `Registramos tu pago de ${amount}. Te adjuntamos el recibo N° ${n}.`,
+  reminderBeforeIntro: (amount: string, date: string) => `Te recordamos que el ${date} vence un importe de ${amount} de tu cuenta corriente. Te adjuntamos tu resumen de cuenta.`,
+  reminderOverdueIntro: (amount: string) => `Tu cuenta corriente tiene ${amount} vencido. Te adjuntamos tu resumen de cuenta; si ya pagaste, no tengas en cuenta este mensaje.`,
+  viewAccount: 'Ver mi cuenta corriente',
 
   // Notifications
   holdReleasedTitle: 'Pedido liberado',

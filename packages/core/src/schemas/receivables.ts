@@ -64,6 +64,8 @@ export type AccountSummary = z.infer<typeof accountSummarySchema>;
 /** One row of a customer's account ledger. */
 export const accountMovementSchema = z.object({
   id: z.number().int(),
+  /** The business day of the movement (AAAA-MM-DD, Buenos Aires). */
+  date: z.string(),
   kind: z.enum(ACCOUNT_MOVEMENT_KINDS),
   /** Signed centavos: + the customer owes more, − less. */
   amount: z.number().int(),
@@ -181,7 +183,7 @@ export type CreditSettingsRequest = z.output<typeof creditSettingsSchema>;
 export const creditDecisionSchema = z.strictObject({ reason: reasonSchema });
 export type CreditDecisionRequest = z.output<typeof creditDecisionSchema>;
 /** Release's reason is optional (the hold explains itself); reject needs one. */
-export const releaseCreditSchema = z.strictObject({ reason: reasonSchema.optional() });
+export const releaseCreditSchema = z.strictObject({ reason: reasonSchema.optional() }).optional();
 
 /** An order's credit hold: null = never held. */
 export const CREDIT_HOLD_STATES = ['pending', 'released', 'rejected'] as const;
