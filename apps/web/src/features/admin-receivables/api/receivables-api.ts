@@ -101,7 +101,7 @@ export const adminMovementsQueryOptions = (id: string, page: number) =>
   });
 
 export const statementPath = (id: string) => `${userPath(id)}/account/statement.pdf`;
-export const adminReceiptPath = (paymentId: number) => `/api/admin/payments/${paymentId}/receipt.pdf`;
+export const adminReceiptPath = (paymentId: number) => `/api/admin/payments/${paymentId}/pdf`;
 
 export function postPayment(id: string, body: ReturnType<typeof toPaymentBody>): Promise<Payment> {
   return apiRequest<Payment>(`${userPath(id)}/payments`, { method: 'POST', body });
