@@ -3,12 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { formatMoney, parsePesos } from '@mayorista/core/money';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { receivables } from '../../../lib/receivables/texts';
 import { postCreditNote, receivablesKeys, type Ledger } from '../api/receivables-api';
+import { DialogFooter, ReasonField } from './dialog-parts';
 import { checkCreditNote, toCreditNoteBody, type CreditNoteValues } from '../receivables-bodies';
 
 const t = receivables.creditNote;
@@ -19,7 +20,7 @@ export function CreditNoteDialog({ ledger }: { ledger: Ledger }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<ReturnType<typeof checkCreditNote> & { server?: string }>({});
-  const ids = { reason: useId(), order: useId() };
+  const orderId = useId();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => postCreditNote(ledger.customer.id, toCreditNoteBody(values)),
@@ -53,8 +54,8 @@ export function CreditNoteDialog({ ledger }: { ledger: Ledger }) {
         <form noValidate onSubmit={submit} className="space-y-4">
           <Field label={t.amount} inputMode="decimal" autoComplete="off" required hint={receivables.payment.amountHint} value={values.amount} onChange={(e) => set({ amount: e.target.value })} error={errors.amount} />
           <div className="space-y-1">
-            <Label htmlFor={ids.order}>{t.order}</Label>
-            <select id={ids.order} value={values.orderId} onChange={(e) => set({ orderId: e.target.value })} className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base">
+            <Label htmlFor={orderId}>{t.order}</Label>
+            <select id={orderId} value={values.orderId} onChange={(e) => set({ orderId: e.target.value })} className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base">
               <option value="">{t.noOrder}</option>
               {ledger.charges.map((c) => (
                 <option key={c.order_id} value={c.order_id}>
@@ -63,38 +64,8 @@ export function CreditNoteDialog({ ledger }: { ledger: Ledger }) {
               ))}
             </select>
           </div>
-          <div className="space-y-1">
-            <Label htmlFor={ids.reason}>{t.reason}</Label>
-            <textarea
-              id={ids.reason}
-              required
-              rows={3}
-              maxLength={500}
-              value={values.reason}
-              onChange={(e) => set({ reason: e.target.value })}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${ids.reason}-error` : undefined}
-              className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700 aria-[invalid=true]:border-red-700"
-            />
-            {errors.reason ? (
-              <p id={`${ids.reason}-error`} className="text-sm font-medium text-red-700">
-                {errors.reason}
-              </p>
-            ) : null}
-          </div>
-          {errors.server ? (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-              {errors.server}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">{receivables.payment.cancel}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? t.submitting : t.submit}
-            </Button>
-          </div>
+          <ReasonField label={t.reason} value={values.reason} onChange={(reason) => set({ reason })} error={errors.reason} />
+          <DialogFooter serverError={errors.server} pending={mutation.isPending} submit={t.submit} submitting={t.submitting} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { receivables } from '../../../lib/receivables/texts';
 import { patchCreditTerms, receivablesKeys, type Ledger } from '../api/receivables-api';
+import { DialogFooter } from './dialog-parts';
 import { checkCreditTerms, TERM_CHOICES, termsValuesOf, toCreditTermsBody, type CreditTermsValues, type TermChoice } from '../receivables-bodies';
 
 const t = receivables.terms;
@@ -64,19 +65,7 @@ export function CreditTermsDialog({ ledger }: { ledger: Ledger }) {
             <Field label={t.customDays} inputMode="numeric" autoComplete="off" required value={values.customDays} onChange={(e) => set({ customDays: e.target.value.replace(/\D/g, '') })} error={errors.customDays} />
           ) : null}
           <Field label={t.limit} inputMode="decimal" autoComplete="off" hint={t.limitHint} value={values.limit} onChange={(e) => set({ limit: e.target.value })} error={errors.limit} />
-          {errors.server ? (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-              {errors.server}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">{receivables.payment.cancel}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? t.submitting : t.submit}
-            </Button>
-          </div>
+          <DialogFooter serverError={errors.server} pending={mutation.isPending} submit={t.submit} submitting={t.submitting} />
         </form>
       </DialogContent>
     </Dialog>

@@ -44,15 +44,18 @@ function ReminderLink({ ledger: { customer, account } }: { ledger: Ledger }) {
 }
 
 /** A payment row's buttons for the staff: its receipt, and "Cheque rechazado" to reverse it. */
-function PaymentActions({ movement, onReverse }: { movement: AccountMovement; onReverse: (m: AccountMovement) => void }) {
+function PaymentActions({ movement, reversed, onReverse }: { movement: AccountMovement; reversed: boolean; onReverse: (m: AccountMovement) => void }) {
   if (movement.kind !== 'payment' || movement.payment_id === null || movement.receipt_number === null) return null;
   const number = formatReceiptNumber(movement.receipt_number);
   return (
     <>
       <DownloadButton path={adminReceiptPath(movement.payment_id)} fileName={`recibo-${number}.pdf`} label={receivables.movements.downloadReceipt} aria-label={receivables.movements.downloadReceiptOf(number)} />
-      <Button size="sm" variant="ghostDanger" aria-label={receivables.reverse.openFor(number)} onClick={() => onReverse(movement)}>
-        {receivables.reverse.open}
-      </Button>
+      {/* A payment is reversed once; one whose reversal is on this page offers no second (the server refuses it anyway). */}
+      {reversed ? null : (
+        <Button size="sm" variant="ghostDanger" aria-label={receivables.reverse.openFor(number)} onClick={() => onReverse(movement)}>
+          {receivables.reverse.open}
+        </Button>
+      )}
     </>
   );
 }
@@ -70,13 +73,14 @@ function LedgerMovements({ userId }: { userId: string }) {
     },
   });
   const number = reversing?.receipt_number != null ? formatReceiptNumber(reversing.receipt_number) : '';
+  const reversedIds = new Set((query.data?.items ?? []).filter((m) => m.kind === 'reversal').map((m) => m.payment_id));
   return (
     <section aria-labelledby="ledger-movements" className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 id="ledger-movements" className="text-lg font-semibold text-slate-900">
         {receivables.movements.heading}
       </h3>
       <div className="mt-2 space-y-2">
-        <MovementsList query={query} page={page} onPageChange={setPage} emptyText={t.ledgerEmpty} actionsFor={(m) => <PaymentActions movement={m} onReverse={setReversing} />} />
+        <MovementsList query={query} page={page} onPageChange={setPage} emptyText={t.ledgerEmpty} actionsFor={(m) => <PaymentActions movement={m} reversed={reversedIds.has(m.payment_id)} onReverse={setReversing} />} />
       </div>
       <ReasonDialog
         open={reversing !== null}
