@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { saveSettings, settingsKeys, settingsQueryOptions } from './settings-api';
 import { toSettingsBody, type EmailSwitch } from './settings-body';
+import { CREDIT_FIELD_OF, CreditSettingsFields, creditValuesOf } from './credit-settings-fields';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const text = settingsTexts;
@@ -46,7 +47,9 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
   const [threshold, setThreshold] = useState(String(current.low_stock_threshold));
   const [approvalHours, setApprovalHours] = useState(String(current.approval_wait_hours));
   const [pricesIncludeIva, setPricesIncludeIva] = useState(current.prices_include_iva);
+  const [credit, setCredit] = useState(() => creditValuesOf(current));
   const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string; approvalHours?: string }>({});
+  const [creditErrors, setCreditErrors] = useState<Partial<Record<keyof typeof CREDIT_FIELD_OF, string>>>({});
 
   const mutation = useMutation({
     mutationFn: saveSettings,
@@ -59,7 +62,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const update = toSettingsBody({ minOrder, switches, recipients, initialRecipients: current.admin_email_recipients, threshold, pricesIncludeIva, approvalHours });
+    const update = toSettingsBody({ minOrder, switches, recipients, initialRecipients: current.admin_email_recipients, threshold, pricesIncludeIva, approvalHours, credit });
     if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
       return;
@@ -74,9 +77,11 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
         threshold: issueOf('low_stock_threshold'),
         approvalHours: issueOf('approval_wait_hours'),
       });
+      setCreditErrors(Object.fromEntries(Object.entries(CREDIT_FIELD_OF).map(([box, field]) => [box, issueOf(field)])));
       return;
     }
     setFieldErrors({});
+    setCreditErrors({});
     mutation.mutate(update);
   };
 
@@ -168,6 +173,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
             </p>
           ) : null}
         </fieldset>
+        <CreditSettingsFields values={credit} onChange={setCredit} errors={creditErrors} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={mutation.isPending}>
             {mutation.isPending ? text.saving : text.save}
