@@ -152,3 +152,78 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
   }
   await Promise.all([adminWide.close(), adminPhone.close(), customerContext.close()]);
 });
+
+test('over the limit, the cart explains it before placing; the order is held, and the admin releases one and rejects another', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const adminToken = await accessTokenFor(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const hold = await request.put('/api/admin/settings', { headers: auth(adminToken), data: { credit_exceeded_action: 'hold' } });
+  expect(hold.status(), await hold.text()).toBe(200);
+  try {
+    const customer = await createApprovedCustomer(request, 'retenido');
+    const limit = await request.patch(`/api/admin/users/${customer.id}/credit`, { headers: auth(adminToken), data: { credit_limit: 100_000 } });
+    expect(limit.status(), await limit.text()).toBe(200);
+
+    const context = await browser.newContext({ viewport: PHONE });
+    const phone = await context.newPage();
+    // The WhatsApp window is not this test's business.
+    await phone.addInitScript(() => {
+      window.open = () => ({ opener: null }) as unknown as Window;
+    });
+    // The cart saved on the server, as the catalogue would leave it: one yerba ($ 4.200).
+    const token = await accessTokenFor(request, customer.email, customer.password);
+    const yerba = await productIdOf(request, 'Yerba Mate Playadito 1 kg');
+    const saved = await request.put('/api/cart', { headers: auth(token), data: { cart_data: { [yerba]: 1 } } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await signIn(phone, customer.email, customer.password);
+    await phone.goto('/cart');
+    await expect(phone.getByTestId('credit-available')).toHaveText(ars('$ 1.000,00'));
+    const notice = phone.getByTestId('credit-notice');
+    await expect(notice).toContainText('Este pedido supera tu crédito disponible');
+    await expect(notice).toContainText('Retenido por crédito');
+    await expect(phone.getByTestId('credit-bar-note')).toHaveText('Supera tu crédito disponible. Quedará "Retenido por crédito".');
+    if (SHOTS) await phone.screenshot({ path: `${SHOTS}/carrito-credito-390.png`, fullPage: true });
+    await phone.getByTestId('checkout-bar').getByRole('button', { name: 'Realizar pedido' }).click();
+    await expect(phone.getByTestId('order-held')).toContainText('Pedido retenido por crédito');
+    const number = /Pedido #(\w{8})/.exec((await phone.getByTestId('order-confirmation').textContent())!)![1]!;
+
+    // A second order, placed through the API, to reject.
+    const second = await request.post('/api/orders', { headers: auth(token), data: { items: [{ product_id: yerba, quantity: 1 }], canjeado_con_puntos: false } });
+    expect(second.status(), await second.text()).toBe(201);
+    const secondNumber = ((await second.json()) as { order: { id: string } }).order.id.slice(0, 8);
+
+    const adminContext = await browser.newContext({ viewport: WIDE });
+    const admin = await adminContext.newPage();
+    await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.goto('/admin?tab=pedidos');
+    const row = admin.getByRole('button', { name: new RegExp(`Ver detalle del pedido #${number}`) });
+    await expect(row).toContainText('Retenido por crédito');
+    await row.click();
+    const detail = admin.getByRole('dialog', { name: `Pedido #${number}` });
+    await detail.getByTestId('credit-hold').getByRole('button', { name: 'Liberar' }).click();
+    await expect(detail.getByTestId('credit-hold')).toHaveCount(0);
+    await expect(detail).toBeFocused(); // the keyboard stays in the dialog when the buttons go
+    await detail.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(detail).toHaveCount(0);
+    await expect(row).not.toContainText('Retenido por crédito');
+
+    await admin.getByRole('button', { name: new RegExp(`Ver detalle del pedido #${secondNumber}`) }).click();
+    const other = admin.getByRole('dialog', { name: `Pedido #${secondNumber}` });
+    await other.getByTestId('credit-hold').getByRole('button', { name: 'Rechazar' }).click();
+    const reject = admin.getByRole('dialog', { name: `Rechazar el pedido #${secondNumber}` });
+    await reject.getByRole('button', { name: 'Rechazar pedido' }).click();
+    await expect(reject.getByRole('alert')).toContainText('Escribí el motivo');
+    await reject.getByLabel('Motivo').fill('Tiene facturas vencidas de octubre');
+    await reject.getByRole('button', { name: 'Rechazar pedido' }).click();
+    await expect(reject).toHaveCount(0);
+    await expect(other.getByTestId('credit-hold')).toHaveCount(0);
+    await Promise.all([context.close(), adminContext.close()]);
+  } finally {
+    await request.put('/api/admin/settings', { headers: auth(adminToken), data: { credit_exceeded_action: 'refuse' } });
+  }
+});
+
+async function productIdOf(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.get('/api/products', { params: { search: name } });
+  const { items } = (await res.json()) as { items: { id: string; name: string }[] };
+  return items.find((p) => p.name === name)!.id;
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { ReasonDialog } from '../../../components/receivables/reason-dialog';
@@ -13,8 +13,11 @@ const t = receivables.held;
 export function CreditHoldActions({ order }: { order: AdminOrder }) {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
+  const section = useRef<HTMLElement>(null);
   const number = orderNumber(order.id);
   const done = (title: string) => (updated: AdminOrder) => {
+    // The buttons go away with the hold: keep the keyboard in the order's dialog, not on the page behind.
+    section.current?.closest<HTMLElement>('[role="dialog"]')?.focus();
     queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
     void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
     toast({ title, description: `#${number}` });
@@ -27,7 +30,7 @@ export function CreditHoldActions({ order }: { order: AdminOrder }) {
   const reject = useMutation({ mutationFn: (reason: string) => rejectCreditHold(order.id, reason), onSuccess: done(t.rejectedTitle) });
   if (order.credit_hold !== 'pending') return null;
   return (
-    <section aria-labelledby="credit-hold-heading" className="rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="credit-hold">
+    <section ref={section} aria-labelledby="credit-hold-heading" className="rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="credit-hold">
       <h3 id="credit-hold-heading" className="font-semibold text-amber-950">
         {t.heading}
       </h3>

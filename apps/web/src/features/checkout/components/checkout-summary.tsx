@@ -9,7 +9,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
-import { CreditLine } from './credit-line';
+import { CreditBarNote, CreditLine } from './credit-line';
 
 /** The side panel of /cart: totals, notes, the points choice and "Realizar pedido". */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
@@ -173,6 +173,7 @@ export function CheckoutBar({ checkout }: { checkout: Checkout }) {
       {cart.missingForMinimum > 0 ? (
         <p className="text-xs font-medium text-amber-900">{cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}</p>
       ) : null}
+      <CreditBarNote orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
       <div className="mt-1 flex items-center gap-3">
         <p className="min-w-0 flex-1 leading-tight">
           <span className="block text-xs text-slate-600">

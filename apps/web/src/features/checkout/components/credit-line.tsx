@@ -53,3 +53,16 @@ export function CreditLine({ orderTotal, payWithPoints }: { orderTotal: number; 
     </div>
   );
 }
+
+/** The phone's bottom bar: one short line, so "Realizar pedido" is never tapped without the warning in sight. */
+export function CreditBarNote({ orderTotal, payWithPoints }: { orderTotal: number; payWithPoints: boolean }) {
+  const { user } = useAuth();
+  const { data: account } = useQuery(myAccountQueryOptions(user?.id));
+  const notice = creditNoticeFor(account, orderTotal, payWithPoints);
+  if (!account || !notice) return null;
+  return (
+    <p className="text-xs font-medium text-amber-900" data-testid="credit-bar-note">
+      {notice.reason === 'overdue' ? t.barOverdue : t.barLimit} {account.credit_rule.on_exceed === 'hold' ? t.barHeld : t.barRefused}
+    </p>
+  );
+}
