@@ -9,6 +9,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
+import { CreditBarNote, CreditLine } from './credit-line';
 
 /** Savings, the IVA rows, the total, the IVA note and what the minimum order still misses. */
 function CartTotals() {
@@ -119,6 +120,7 @@ function PointsChoice({ checkout }: { checkout: Checkout }) {
 
 /** The side panel of /cart: totals, notes, the points choice and "Realizar pedido". */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
+  const cart = useCart();
   return (
     <aside
       aria-labelledby="cart-summary-title"
@@ -128,6 +130,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         {cartPage.summaryTitle}
       </h2>
       <CartTotals />
+      <CreditLine orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
       <NotesField checkout={checkout} />
       <PointsChoice checkout={checkout} />
 
@@ -195,6 +198,7 @@ export function CheckoutBar({ checkout }: { checkout: Checkout }) {
       {cart.missingForMinimum > 0 ? (
         <p className="text-xs font-medium text-amber-900">{cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}</p>
       ) : null}
+      <CreditBarNote orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
       <div className="mt-1 flex items-center gap-3">
         <p className="min-w-0 flex-1 leading-tight">
           <span className="block text-xs text-slate-600">
