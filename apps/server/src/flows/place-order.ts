@@ -174,6 +174,8 @@ function stockLines(lines: OrderLine[]): StockLine[] {
 /** A customer's order request, its shape checked (step 1). */
 interface PlacementRequest {
   userId: string;
+  /** A sales rep placing the order for the customer (decision 047); absent when the customer does. */
+  takenBy?: string;
   command: PlaceOrderCommand;
   productIds: string[];
 }
@@ -203,7 +205,7 @@ interface PlannedOrder {
  * AppError the customer gets; writes nothing. A replayed idempotency key answers `{ replayOf }`.
  */
 function planOrder(
-  { userId, command }: PlacementRequest,
+  { userId, command, takenBy }: PlacementRequest,
   context: OrderContext,
   products: OrderedProduct[],
   credit: CreditPosition | null,
@@ -235,6 +237,8 @@ function planOrder(
     iva,
     creditHold,
     creditHoldReason: null,
+    channel: takenBy ? 'vendedor' : 'web',
+    takenBy: takenBy ?? null,
   };
   const stock = { orderId: order.id, actorId: userId, lines: stockLines(lines) };
   return { order, customerEmail: customer.email, settings, saldoPuntos: customer.saldoPuntos, stock };
