@@ -31,6 +31,7 @@ import { OutboxWorker, type OutboxRow } from './modules/outbox';
 import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './modules/receivables';
 import type { Order } from '@mayorista/core/schemas/order';
 import { outboxRoutes } from './routes/outbox.routes';
+import { staffRoutes } from './routes/staff.routes';
 import { receivablesRoutes } from './routes/receivables.routes';
 import { queueAccountReminders } from './flows/account-reminders';
 import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(outboxRoutes, { ...deps, onEmailsQueued });
   await app.register(realtimeRoutes, deps);
   await app.register(receivablesRoutes, { ...deps, onEmailsQueued });
+  await app.register(staffRoutes, { ...deps, mailer });
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

@@ -658,6 +658,38 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'POST', url: '/api/admin/emails/999999999/retry' }),
   },
 
+  // ── staff, invitations and the activity log (decisions 046 and 048): the owner only ──
+  [routeKey('GET', '/api/admin/staff')]: { access: 'staff', action: 'staff.manage', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/staff' }) },
+  // A customer's id: past the guard, the target is not staff (404) and nothing changes.
+  [routeKey('PATCH', '/api/admin/staff/:id')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [404],
+    request: (f) => ({ method: 'PATCH', url: `/api/admin/staff/${f.customerId}`, payload: { role: 'admin' } }),
+  },
+  [routeKey('DELETE', '/api/admin/staff/:id')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [404],
+    request: (f) => ({ method: 'DELETE', url: `/api/admin/staff/${f.customerId}` }),
+  },
+  [routeKey('POST', '/api/admin/staff/invitations')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [201],
+    request: () => ({ method: 'POST', url: '/api/admin/staff/invitations', payload: { email: uniqueEmail(), role: 'driver' } }),
+  },
+  [routeKey('POST', '/api/auth/staff-invitation')]: {
+    access: 'public',
+    allowed: [400],
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/staff-invitation',
+      payload: { token: randomBytes(32).toString('base64url'), password: strongPassword, nombre: 'Nueva', apellido: 'Persona', dni: randomDni() },
+    }),
+  },
+  [routeKey('GET', '/api/admin/audit')]: { access: 'staff', action: 'audit.read', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/audit' }) },
+
   // ── realtime: a plain GET (no upgrade) answers 426 with { code, message }; joins are checked
   // over a real socket in security-permissions.test.ts ──
   [routeKey('GET', '/realtime')]: { access: 'websocket', allowed: [426], request: () => ({ method: 'GET', url: '/realtime' }) },

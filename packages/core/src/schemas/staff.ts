@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from '../roles';
+import { emailSchema, passwordSchema } from './auth';
+import { calendarDateSchema } from './receivables';
+import { requiredText } from './text';
+
+// Staff, sales reps and the audit log (decisions 046–048): request bodies and answers.
+
+const roleSchema = z.enum(STAFF_ROLES, { message: 'Elegí un rol.' });
+
+export const staffRoleChangeSchema = z.strictObject({ role: roleSchema });
+export const staffInvitationSchema = z.strictObject({ email: emailSchema, role: roleSchema });
+export type StaffInvitationInput = z.infer<typeof staffInvitationSchema>;
+
+export const acceptInvitationSchema = z.strictObject({
+  token: z.string().min(20).max(200),
+  password: passwordSchema,
+  nombre: requiredText({ max: 80, required: 'Ingresá tu nombre.', tooLong: 'El nombre es demasiado largo.' }),
+  apellido: requiredText({ max: 80, required: 'Ingresá tu apellido.', tooLong: 'El apellido es demasiado largo.' }),
+  dni: z.string().trim().regex(/^[0-9]{7,8}$/, { message: 'El DNI tiene 7 u 8 dígitos.' }),
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** Customers assigned (sales reps). */
+  customers: z.number().int(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffInvitationViewSchema = z.object({ email: z.string(), role: z.enum(STAFF_ROLES), expires_at: z.string() });
+export const staffListSchema = z.object({ items: z.array(staffMemberSchema), invitations: z.array(staffInvitationViewSchema) });
+export type StaffList = z.infer<typeof staffListSchema>;
+
+const dayParam = calendarDateSchema;
+
+export const auditQuerySchema = z.object({
+  actor: z.uuid({ message: 'Identificador inválido.' }).optional(),
+  entity: z.string().max(40).optional(),
+  entity_id: z.string().max(80).optional(),
+  from: dayParam.optional(),
+  to: dayParam.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string(),
+  actor_role: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  summary: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const repAssignmentSchema = z.strictObject({
+  rep_id: z.uuid({ message: 'Identificador inválido.' }).nullable(),
+  visit_days: z.array(z.number().int().min(1).max(7)).max(7).optional(),
+});
