@@ -136,3 +136,20 @@ describe('audit log', () => {
     expect((await inject('GET', '/api/admin/audit?from=2026-02-31', owner.headers)).statusCode).toBe(400);
   });
 });
+
+describe('audit rows of money and products', () => {
+  it('a payment writes one row in its transaction (a replay none); a refused payment writes none', async () => {
+    const admin = await createAdmin(ctx);
+    const customer = await createVerifiedUser(ctx);
+    const payment = { amount: 12_345, method: 'cash', idempotency_key: `k-${Date.now()}` };
+    expect((await inject('POST', `/api/admin/users/${customer.userId}/payments`, admin.headers, payment)).statusCode).toBe(201);
+    // The same key again: the first payment answers, nothing new is written.
+    expect((await inject('POST', `/api/admin/users/${customer.userId}/payments`, admin.headers, payment)).statusCode).toBe(200);
+    // Staff never record a payment on their own account: refused, no row.
+    expect((await inject('POST', `/api/admin/users/${admin.userId}/payments`, admin.headers, { amount: 1, method: 'cash', idempotency_key: 'propia-cuenta-12345678' })).statusCode).toBe(403);
+    const rows = await auditRows(customer.userId);
+    expect(rows.filter((r) => r.action === 'payment.record')).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_id: admin.userId, actor_role: 'admin', ip: '127.0.0.1', summary: { after: { amount: 12_345, method: 'cash', receipt_number: expect.any(Number) } } });
+    expect(await auditRows(admin.userId)).toEqual([]);
+  });
+});
