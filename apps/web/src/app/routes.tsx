@@ -16,6 +16,7 @@ import {
   MyAccountPage,
   CuentaCorrientePage,
   RegisterPage,
+  RepHomePage,
   ResetPasswordPage,
   VerifyEmailPage,
 } from './page-loaders';
@@ -80,6 +81,15 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <CuentaCorrientePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        // Sales reps (decision 047): "Mis clientes" on the phone. The server answers 403 to anyone else.
+        path: '/vendedor',
+        element: (
+          <RequireAuth adminOnly>
+            <RepHomePage />
           </RequireAuth>
         ),
       },
