@@ -341,10 +341,12 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
       const plan = planOrder(request, context, products, credit);
       if ('replayOf' in plan) return plan;
       // A rep's order writes its audit row in the same commit (decision 048).
-      const audit = request.takenBy
-        ? recordAudit(tx, request.takenBy, { action: 'order.take', entity: 'order', entityId: plan.order.id, summary: { after: { customer_id: userId, total: plan.order.total, lines: plan.order.items.length } } })
-        : Promise.resolve();
-      const [written] = await commitWith(() => [writePlannedOrder(tx, plan), takeAllStock(tx, [plan.stock]), audit] as const);
+      const { takenBy } = request;
+      const audit = () =>
+        takenBy
+          ? recordAudit(tx, takenBy, { action: 'order.take', entity: 'order', entityId: plan.order.id, summary: { after: { customer_id: userId, total: plan.order.total, lines: plan.order.items.length } } })
+          : Promise.resolve();
+      const [written] = await commitWith(() => [writePlannedOrder(tx, plan), takeAllStock(tx, [plan.stock]), audit()] as const);
       return written;
     });
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@mayorista/core/money';
+import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { staff as text } from '@mayorista/core/messages/staff';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@mayorista/core/roles';
@@ -13,13 +13,16 @@ import { auditQueryOptions, type AuditFilters } from './staff-api';
 
 const roleLabel = (role: string | null) => (role && role in STAFF_ROLE_LABELS ? STAFF_ROLE_LABELS[role as StaffRole] : '');
 
+const MONEY_KEYS = new Set(['amount', 'total', 'price', 'credit_limit']);
+const show = (key: string, value: unknown) => (MONEY_KEYS.has(key) && typeof value === 'number' ? formatMoney(value) : String(value ?? '—'));
+
 /** A before/after summary as one short line: "status: Pendiente → Confirmado". */
 function describe(summary: Record<string, unknown>): string {
   const before = (summary.before ?? {}) as Record<string, unknown>;
   const after = (summary.after ?? {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   if (keys.length === 0) return JSON.stringify(summary);
-  return keys.map((k) => (k in before ? `${k}: ${String(before[k])} → ${String(after[k] ?? '—')}` : `${k}: ${String(after[k])}`)).join(' · ');
+  return keys.map((k) => (k in before ? `${k}: ${show(k, before[k])} → ${show(k, after[k])}` : `${k}: ${show(k, after[k])}`)).join(' · ');
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {

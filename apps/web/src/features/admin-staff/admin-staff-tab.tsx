@@ -60,10 +60,13 @@ function MemberRow({ member }: { member: StaffMember }) {
           {member.role === 'sales' ? ` · ${text.customersCount(member.customers)}` : ''}
         </p>
       </div>
-      <RoleSelect value={member.role} label={`${text.roleLabel}: ${name}`} disabled={role.isPending} onChange={(next) => role.mutate(next)} />
-      <Button variant="ghostDanger" size="sm" disabled={remove.isPending} onClick={() => window.confirm(text.removeConfirm(name)) && remove.mutate()}>
-        {text.remove}
-      </Button>
+      {/* On a phone the role and the removal go below the name, so nothing runs off the screen. */}
+      <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
+        <RoleSelect value={member.role} label={`${text.roleLabel}: ${name}`} disabled={role.isPending} onChange={(next) => role.mutate(next)} />
+        <Button variant="ghostDanger" size="sm" disabled={remove.isPending} onClick={() => window.confirm(text.removeConfirm(name)) && remove.mutate()}>
+          {text.remove}
+        </Button>
+      </div>
     </li>
   );
 }
@@ -107,12 +110,12 @@ export default function AdminStaffTab() {
   const { items, invitations } = query.data;
   return (
     <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
-      <ul aria-label={text.title}>
+      <ul aria-label={text.title} className="min-w-0">
         {items.map((member) => (
           <MemberRow key={member.id} member={member} />
         ))}
       </ul>
-      <div className="space-y-3">
+      <div className="min-w-0 space-y-3">
         <InviteForm />
         {invitations.length > 0 ? (
           <section>

@@ -30,7 +30,7 @@ function CustomerCard({ customer }: { customer: RepCustomer }) {
         </div>
         <div>
           <dt className="text-slate-600">{text.lastOrder}</dt>
-          <dd className="text-slate-900">{customer.last_order_at ? formatDateTime(customer.last_order_at).split(' ')[0] : text.never}</dd>
+          <dd className="text-slate-900">{customer.last_order_at ? formatDateTime(customer.last_order_at).split(',')[0] : text.never}</dd>
         </div>
       </dl>
       {customer.whatsapp ? (

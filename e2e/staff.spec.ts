@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
+
+/**
+ * Staff roles, sales reps and the activity log (decisions 046–048): the owner invites a rep, the
+ * rep takes a 10-line order and collects cash for their customer through the API the phone uses,
+ * and the screens are photographed at 390 and 1280 px (test-results/staff-*.png).
+ */
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function inviteRep(request: APIRequestContext, ownerToken: string) {
+  const email = uniqueEmail('vendedor');
+  const password = 'Clave-Vendedor-E2E-2026';
+  const invited = await request.post('/api/admin/staff/invitations', { headers: auth(ownerToken), data: { email, role: 'sales' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = new URL(await waitForMailLink(email, '/invitacion')).searchParams.get('token');
+  const accepted = await request.post('/api/auth/staff-invitation', { data: { token, password, nombre: 'Vera', apellido: 'Vendedora', dni: uniqueDni() } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const again = await request.post('/api/auth/staff-invitation', { data: { token, password, nombre: 'Vera', apellido: 'Vendedora', dni: uniqueDni() } });
+  expect(again.status()).toBe(400);
+  return { email, password, token: await accessTokenFor(request, email, password) };
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `test-results/staff-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('a rep takes a 10-line order and collects cash for their customer; the owner sees both in Actividad', async ({ page, request }) => {
+  const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  const rep = await inviteRep(request, ownerToken);
+  const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
+  const customer = await createApprovedCustomer(request, 'cliente-rep');
+  const assigned = await request.patch(`/api/admin/users/${customer.id}/rep`, { headers: auth(ownerToken), data: { rep_id: me.user.id, visit_days: [1, 2, 3, 4, 5, 6, 7] } });
+  expect(assigned.status(), await assigned.text()).toBe(204);
+
+  const tag = Date.now();
+  const products = [];
+  for (let i = 0; i < 10; i += 1) {
+    const res = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `Rep ${tag} ${i}`, price: 10_000, retail_price: 20_000, stock: 50 } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    products.push(((await res.json()) as { id: string }).id);
+  }
+  const order = await request.post(`/api/rep/customers/${customer.id}/orders`, {
+    headers: auth(rep.token),
+    data: { items: products.map((id) => ({ product_id: id, quantity: 3 })), idempotency_key: `e2e-${tag}` },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const payment = await request.post(`/api/rep/customers/${customer.id}/payments`, { headers: auth(rep.token), data: { amount: 100_000, method: 'cash', idempotency_key: `e2e-pago-${tag}` } });
+  expect(payment.status(), await payment.text()).toBe(201);
+
+  // The customer sees the order taken for them.
+  const customerToken = await accessTokenFor(request, customer.email, customer.password);
+  const own = (await (await request.get('/api/orders', { headers: auth(customerToken) })).json()) as { items: Array<{ id: string }> };
+  expect(own.items.map((o) => o.id)).toContain(((await order.json()) as { order: { id: string } }).order.id);
+
+  // The rep's phone: "Mis clientes".
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await signInThroughForm(page, rep.email, rep.password);
+  await page.goto('/vendedor');
+  await expect(page.getByRole('heading', { name: 'Mis clientes' })).toBeVisible();
+  await expect(page.getByText('Visita hoy').first()).toBeVisible();
+  await shoot(page, 'rep-home');
+  await page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true }).first().evaluate((button: HTMLElement) => button.click());
+
+  // The owner: Personal and Actividad.
+  await page.goto('/login');
+  await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  await page.goto('/admin?tab=personal');
+  await expect(page.getByText(rep.email)).toBeVisible();
+  await shoot(page, 'personal');
+  await page.goto('/admin?tab=actividad');
+  await expect(page.getByText('Vera Vendedora').first()).toBeVisible();
+  await expect(page.getByText('Tomó un pedido')).toBeVisible();
+  await expect(page.getByText('Registró un cobro').first()).toBeVisible();
+  await shoot(page, 'actividad');
+});
