@@ -8,16 +8,25 @@ import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, u
  */
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function inviteRep(request: APIRequestContext, ownerToken: string) {
+/** The owner invites by e-mail; the person opens the link on their phone and sets their data; the link then refuses a second use. */
+async function inviteRep(request: APIRequestContext, page: Page, ownerToken: string) {
   const email = uniqueEmail('vendedor');
   const password = 'Clave-Vendedor-E2E-2026';
   const invited = await request.post('/api/admin/staff/invitations', { headers: auth(ownerToken), data: { email, role: 'sales' } });
   expect(invited.status(), await invited.text()).toBe(201);
-  const token = new URL(await waitForMailLink(email, '/invitacion')).searchParams.get('token');
-  const accepted = await request.post('/api/auth/staff-invitation', { data: { token, password, nombre: 'Vera', apellido: 'Vendedora', dni: uniqueDni() } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  const again = await request.post('/api/auth/staff-invitation', { data: { token, password, nombre: 'Vera', apellido: 'Vendedora', dni: uniqueDni() } });
+  const link = new URL(await waitForMailLink(email, '/invitacion'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel('Nombre').fill('Vera');
+  await page.getByLabel('Apellido').fill('Vendedora');
+  await page.getByLabel('DNI').fill(uniqueDni());
+  await page.getByLabel('Contraseña').fill(password);
+  await shoot(page, 'invitacion');
+  await page.getByRole('button', { name: 'Guardar y continuar' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const again = await request.post('/api/auth/staff-invitation', { data: { token: link.searchParams.get('token'), password, nombre: 'Vera', apellido: 'Vendedora', dni: uniqueDni() } });
   expect(again.status()).toBe(400);
+  expect(await again.json()).toMatchObject({ code: 'invalid_token' });
   return { email, password, token: await accessTokenFor(request, email, password) };
 }
 
@@ -30,7 +39,7 @@ async function shoot(page: Page, name: string) {
 
 test('a rep takes a 10-line order and collects cash for their customer; the owner sees both in Actividad', async ({ page, request }) => {
   const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
-  const rep = await inviteRep(request, ownerToken);
+  const rep = await inviteRep(request, page, ownerToken);
   const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
   const customer = await createApprovedCustomer(request, 'cliente-rep');
   const assigned = await request.patch(`/api/admin/users/${customer.id}/rep`, { headers: auth(ownerToken), data: { rep_id: me.user.id, visit_days: [1, 2, 3, 4, 5, 6, 7] } });

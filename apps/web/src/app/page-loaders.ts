@@ -33,6 +33,7 @@ export const {
   '/mis-listas': MyListsPage,
   '/mi-cuenta': MyAccountPage,
   '/cuenta-corriente': CuentaCorrientePage,
+  '/invitacion': StaffInvitationPage,
   '/vendedor': RepHomePage,
   '/admin': AdminPage,
   '*': NotFoundPage,

@@ -17,6 +17,7 @@ import {
   CuentaCorrientePage,
   RegisterPage,
   RepHomePage,
+  StaffInvitationPage,
   ResetPasswordPage,
   VerifyEmailPage,
 } from './page-loaders';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: '/verificar-correo', element: <VerifyEmailPage /> },
       { path: '/recuperar-clave', element: <ForgotPasswordPage /> },
       { path: '/restablecer-clave', element: <ResetPasswordPage /> },
+      { path: '/invitacion', element: <StaffInvitationPage /> },
       { path: '/catalog', element: <CatalogPage /> },
       // Like /catalog, no guard: visitors see the retail view (the screens and routes, the abuse-limits work (decision 010)).
       { path: '/catalogo/:slug', element: <ProductPage /> },

@@ -58,6 +58,15 @@ export const staff = {
     'staff.join': 'Aceptó la invitación',
     'collection.confirm': 'Confirmó una rendición',
   } as Record<string, string>,
+  // The invitation link's page
+  acceptTitle: 'Sumate al equipo',
+  acceptIntro: 'Completá tus datos y elegí una contraseña. Después iniciás sesión como cualquier persona.',
+  acceptNombre: 'Nombre',
+  acceptApellido: 'Apellido',
+  acceptDni: 'DNI',
+  acceptPassword: 'Contraseña',
+  acceptSubmit: 'Guardar y continuar',
+  acceptMissingToken: 'Falta el enlace de la invitación. Abrí el enlace del correo.',
   // The rep's phone
   myCustomers: 'Mis clientes',
   visitToday: 'Visita hoy',
