@@ -4,7 +4,7 @@ import { createAdmin, createStaff, createSuperAdmin, createVerifiedUser, setupTe
 /** Staff roles, invitations and the audit log (decisions 046 and 048), against a real PostgreSQL. */
 const ctx = await setupTestAppWithOutbox({ env: { RATE_LIMIT_AUTH_MAX: '100000', RATE_LIMIT_EMAIL_MAX: '100000' } });
 
-const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 async function auditRows(entityId: string) {
@@ -151,5 +151,15 @@ describe('audit rows of money and products', () => {
     expect(rows.filter((r) => r.action === 'payment.record')).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actor_id: admin.userId, actor_role: 'admin', ip: '127.0.0.1', summary: { after: { amount: 12_345, method: 'cash', receipt_number: expect.any(Number) } } });
     expect(await auditRows(admin.userId)).toEqual([]);
+  });
+});
+
+describe('audit rows of settings', () => {
+  it('a settings change records the changed keys before and after', async () => {
+    const admin = await createAdmin(ctx);
+    const res = await inject('PUT', '/api/admin/settings', admin.headers, { default_payment_terms_days: 15 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await ctx.pool.query(`select actor_id, summary from audit_log where entity = 'settings' order by id desc limit 1`);
+    expect(rows[0]).toEqual({ actor_id: admin.userId, summary: { before: { default_payment_terms_days: 0 }, after: { default_payment_terms_days: 15 } } });
   });
 });

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { publicSettingsSchema, settingsResponseSchema, settingsUpdateSchema } from '@mayorista/core/schemas/settings';
-import { authOf } from '../plugins/auth';
-import { loadSettings, loadSettingsResponse, updateSettings } from '../modules/settings';
+import { actorOf } from '../plugins/auth';
+import { saveSettings } from '../flows/save-settings';
+import { loadSettings, loadSettingsResponse } from '../modules/settings';
 import { routesPlugin } from './plugin';
 
 /** GET/PUT /api/admin/settings: the business settings (docs/api.md). */
@@ -26,7 +27,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
     '/api/admin/settings',
     { config: { access: 'staff', action: 'settings.manage' }, schema: { body: settingsUpdateSchema, response } },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await updateSettings(deps.pool, request.body, authOf(request).userId)),
+      reply.header('Cache-Control', 'no-store').send(await saveSettings(deps.pool, actorOf(request), request.body)),
   );
 }
 
