@@ -112,6 +112,12 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
   expect(share.searchParams.get('text')).toContain(`Recibo N° ${receipt}`);
   await dialog.getByRole('button', { name: 'Listo' }).click();
   await expect(admin.getByTestId('account-balance')).toContainText(ars('$ 17.654,33'));
+  await admin.getByRole('link', { name: /Volver a cuentas corrientes/ }).click();
+  const xlsx = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Exportar Excel' }).click();
+  const sheet = await xlsx;
+  expect(sheet.suggestedFilename()).toMatch(/^cuentas-corrientes-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect((await readFile((await sheet.path())!)).subarray(0, 2).toString()).toBe('PK'); // a zip, as every .xlsx
 
   // The customer downloads the receipt and the statement; both PDFs say what happened.
   await phone.reload();
@@ -216,6 +222,13 @@ test('over the limit, the cart explains it before placing; the order is held, an
     await reject.getByRole('button', { name: 'Rechazar pedido' }).click();
     await expect(reject).toHaveCount(0);
     await expect(other.getByTestId('credit-hold')).toHaveCount(0);
+
+    // The customer reads why in Mis Pedidos.
+    await phone.goto('/my-orders');
+    await expect(phone.getByTestId('order-card').filter({ hasText: `#${secondNumber}` }).getByTestId('order-credit-hold')).toHaveText(
+      'Rechazado por crédito: Tiene facturas vencidas de octubre',
+    );
+    await expect(phone.getByTestId('order-card').filter({ hasText: `#${number}` }).getByTestId('order-credit-hold')).toHaveCount(0);
     await Promise.all([context.close(), adminContext.close()]);
   } finally {
     await request.put('/api/admin/settings', { headers: auth(adminToken), data: { credit_exceeded_action: 'refuse' } });

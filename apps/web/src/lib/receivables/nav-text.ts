@@ -5,4 +5,9 @@ export const cuentaCorrienteNavLabel = 'Cuenta corriente';
 export const receivablesTabTitle = 'Cuentas corrientes';
 
 /** Mi cuenta's link to it (on a wide screen the bar has no room for the nav's). */
-export const cuentaCorrienteLink = { title: 'Ver mi cuenta corriente', hint: 'Saldo, vencimientos, recibos y resumen de cuenta.' };
+export const cuentaCorrienteLink = {
+  title: 'Ver mi cuenta corriente',
+  hint: 'Saldo, vencimientos, recibos y resumen de cuenta.',
+  /** The staff's customer page, to that customer's ledger. */
+  staffTitle: 'Cuenta corriente',
+};
