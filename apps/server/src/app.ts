@@ -32,6 +32,7 @@ import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './modules/recei
 import type { Order } from '@mayorista/core/schemas/order';
 import { outboxRoutes } from './routes/outbox.routes';
 import { receivablesRoutes } from './routes/receivables.routes';
+import { queueAccountReminders } from './flows/account-reminders';
 import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
 
 declare module 'fastify' {
@@ -65,6 +66,21 @@ export interface AppDeps {
 /** Query strings may carry single-use tokens (e-mail links); they never reach the logs. */
 function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|access_token|refresh_token)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+/**
+ * The cuenta corriente's due-date reminders (decision 039), queued once an hour (and once at start):
+ * each item is reminded at most once a day whatever process runs it, so every process may.
+ */
+function scheduleAccountReminders(app: FastifyInstance, deps: Parameters<typeof queueAccountReminders>[0]): void {
+  const run = () => void queueAccountReminders(deps).catch((error: unknown) => app.log.error({ err: error }, 'recordatorios: falló la cola'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Each outbox row rendered by the module its kind belongs to: the account's (decision 037) or the orders'. */
@@ -169,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const outbox = createOutboxWorker(app, deps, mailer);
   const onEmailsQueued = () => outbox.nudge();
+  if (config.outbox.enabled) scheduleAccountReminders(app, { pool: deps.pool, onEmailsQueued, ...(deps.now ? { now: deps.now } : {}) });
 
   registerHealthRoutes(app, deps.pool);
   // Route groups register here, one line each (route → module or flow, docs/architecture.md). Each

@@ -1,4 +1,7 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { insertMessage } from '../src/modules/realtime/realtime.protocol';
+import { createAccountEmailRenderer } from '../src/modules/receivables';
 import { formatMoney } from '@mayorista/core/money';
 import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
@@ -72,6 +75,12 @@ describe('payments', () => {
     const [a, b] = await Promise.all([pay(ctx, admin, customer.userId, body), pay(ctx, admin, customer.userId, body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().receipt_number).toBe(b.json().receipt_number);
+    const receipts = await ctx.pool.query(`select id::int, kind, recipient, data from email_outbox where kind = 'payment_receipt' and recipient = $1`, [customer.email]);
+    expect(receipts.rows).toHaveLength(1);
+    const mail = await createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' })(receipts.rows[0]);
+    const number = `0001-${String(a.json().receipt_number).padStart(8, '0')}`;
+    expect(mail.subject).toContain(number);
+    expect((await pdfText(mail.attachments![0]!.content as Buffer)).text).toContain(`Importe recibido: ${money(5_000)}`);
     const other = await pay(ctx, admin, customer.userId, { ...body, amount: 6_000 });
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('payment_key_reused');
@@ -117,6 +126,18 @@ describe('payments', () => {
     expect(text).toContain('revertido');
   });
 
+  it('a post-dated cheque counts as paid on its date: until then what it paid is still overdue', async () => {
+    clock.set('2026-08-01');
+    const customer = await createVerifiedUser(ctx);
+    await placeAndDeliver(ctx, customer, admin, 1); // Contado: due 2026-08-01
+    const cheque = { amount: 10_000, method: 'cheque', bank: 'Galicia', cheque_number: '555', cheque_date: '2026-08-20' };
+    expect((await pay(ctx, admin, customer.userId, cheque)).statusCode).toBe(201);
+    clock.set('2026-08-10');
+    expect(await accountOf(ctx, customer)).toMatchObject({ balance: 0, overdue: 10_000, overdue_days: 9 });
+    clock.set('2026-08-20');
+    expect(await accountOf(ctx, customer)).toMatchObject({ balance: 0, overdue: 0 });
+  });
+
   it('another customer asking for a receipt gets 404; a customer on the admin routes gets 403', async () => {
     const owner = await createVerifiedUser(ctx);
     const stranger = await createVerifiedUser(ctx);
@@ -125,6 +146,18 @@ describe('payments', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/abc/pdf`, headers: owner.headers })).statusCode).toBe(404);
     expect((await pay(ctx, stranger, owner.userId, { amount: 1_000 })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${owner.userId}/account`, headers: owner.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('pending sign-ups', () => {
+  it('can be rejected after their terms were set, not once their account has a movement', async () => {
+    const termsOnly = await createVerifiedUser(ctx, { approved: false });
+    await setCredit(ctx, admin, termsOnly.userId, { payment_terms_days: 30 });
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${termsOnly.userId}`, headers: admin.headers })).statusCode).toBe(204);
+    const paid = await createVerifiedUser(ctx, { approved: false });
+    expect((await pay(ctx, admin, paid.userId, { amount: 1_000 })).statusCode).toBe(201);
+    const refused = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${paid.userId}`, headers: admin.headers });
+    expect(refused.json().code).toBe('account_not_pending');
   });
 });
 
@@ -184,10 +217,19 @@ describe('credit control at order time', () => {
     await putSettings(ctx, admin, { credit_exceeded_action: 'refuse' });
     expect(held.res.statusCode).toBe(201);
     expect(held.order).toMatchObject({ status: 'Pendiente', credit_hold: 'pending' });
+    const heldList = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders?credit_hold=pending&page_size=100', headers: admin.headers });
+    expect(heldList.json().items.map((o: { id: string }) => o.id).sort()).toEqual([held.order!.id, rejected.order!.id].sort());
     const move = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/status`, headers: admin.headers, payload: { status: 'Confirmado' } });
     expect(move.statusCode).toBe(409);
+    const listener = new pg.Client({ connectionString: ctx.databaseUrl });
+    await listener.connect();
+    await listener.query('listen orders_insert');
+    const heard = new Promise<Record<string, unknown>>((resolve) => listener.on('notification', (n) => resolve(JSON.parse(n.payload!))));
     const release = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/release`, headers: admin.headers, payload: {} });
     expect(release.statusCode, release.body).toBe(200);
+    const notified = await heard;
+    await listener.end();
+    expect(JSON.parse(insertMessage(notified as never))).toMatchObject({ event: 'CREDIT_RELEASED', payload: { record: { id: held.order!.id, credit_hold: 'released' } } });
     expect(release.json()).toMatchObject({ credit_hold: 'released', status: 'Pendiente' });
     expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/release`, headers: admin.headers, payload: {} })).statusCode).toBe(409);
     await deliver(ctx, admin, held.order!.id);

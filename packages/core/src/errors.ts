@@ -129,7 +129,6 @@ export const ERROR_CODES = {
   applies_to_unknown: 'unprocessable',
   credit_note_invalid: 'unprocessable',
   order_not_on_hold: 'conflict',
-  order_delivered: 'conflict',
   credit_refused: 'unprocessable',
   statement_range_invalid: 'validation',
 

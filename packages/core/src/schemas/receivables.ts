@@ -199,6 +199,8 @@ export const receivablesRowSchema = z.object({
   customer_id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** For "Recordar por WhatsApp" (wa.me number, 549…); null when the customer has none. */
+  whatsapp: z.string().nullable(),
   balance: z.number().int(),
   overdue: z.number().int(),
   credit_limit: z.number().int().nullable(),

@@ -18,7 +18,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TABLE "customer_accounts" (
-	"profile_id" uuid PRIMARY KEY NOT NULL REFERENCES "profiles"("id") ON DELETE restrict,
+	-- Cascade: a sign-up rejected while pending may have had its terms set, never movements (those block the deletion).
+	"profile_id" uuid PRIMARY KEY NOT NULL REFERENCES "profiles"("id") ON DELETE cascade,
 	-- Σ account_movements.amount of this customer.
 	"balance" bigint DEFAULT 0 NOT NULL,
 	-- Payments and credit notes not applied to any open item yet (the part of a negative balance).

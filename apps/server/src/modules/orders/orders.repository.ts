@@ -216,6 +216,7 @@ function filterConditions(filter: AdminOrdersFilter): { where: string; values: u
   };
   const conditions = ['true'];
   if (filter.status) conditions.push(`o.status = ${param(filter.status)}`);
+  if (filter.credit_hold === 'pending') conditions.push(`o.credit_hold = 'pending'`);
   if (filter.customer) {
     // Accent- and case-insensitive, so "garcia" finds "García".
     const needle = `lower(public.immutable_unaccent(${param(likeContains(filter.customer))}))`;

@@ -18,3 +18,4 @@ export { customerNotFound, postCreditNote, postOrderCharge, recordPayment, rever
 export { renderReceiptPdf, renderStatementPdf, type AccountHolder, type StatementData } from './receivables.pdf';
 export { exportReceivablesCsv, exportReceivablesXlsx, listReceivables } from './receivables.aging';
 export { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './receivables.emails';
+export { markDueReminders, type DueReminder, type ReminderRules } from './receivables.reminders';

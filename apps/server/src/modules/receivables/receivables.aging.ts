@@ -41,7 +41,7 @@ const AGING_SQL = `with ${openItemsAtSql('')}, aged as (
            min(due_date) as oldest_due_date
       from items group by profile_id
   ), customers as (
-    select p.id as customer_id, concat_ws(' ', nullif(p.nombre, ''), nullif(p.apellido, '')) as name, p.email,
+    select p.id as customer_id, concat_ws(' ', nullif(p.nombre, ''), nullif(p.apellido, '')) as name, p.email, p.whatsapp,
            coalesce(a.balance, 0)::bigint as balance, a.credit_limit, coalesce(a.payment_terms_days, $3::int) as payment_terms_days,
            coalesce(g.al_dia, 0) as al_dia, coalesce(g.d1_30, 0) as d1_30, coalesce(g.d31_60, 0) as d31_60,
            coalesce(g.d61_90, 0) as d61_90, coalesce(g.over_90, 0) as over_90,
@@ -73,6 +73,7 @@ const toRow = (r: AgingRow): ReceivablesRow => ({
   customer_id: r.customer_id,
   name: r.name,
   email: r.email,
+  whatsapp: r.whatsapp,
   balance: r.balance,
   overdue: r.overdue,
   credit_limit: r.credit_limit,

@@ -8,13 +8,13 @@ import type { Queryable } from '../../db/transaction';
  * Reads of the cuenta corriente. What is "open" at a day counts a post-dated cheque as paid only
  * from its date (and a reversed payment never): `OPEN_ITEMS_AT` adds back the allocations whose
  * `effective_on` is after the day. Only cheques not yet due are in that set, so it stays small.
- * `$2` is the day; `profileFilter` is empty or `and i.profile_id = $1` (a constant, never input).
+ * `day` is the day's parameter (`$2` unless given); `profileFilter` is empty or `and i.profile_id = $1` (a constant, never input).
  */
-export const openItemsAtSql = (profileFilter: string) => `pending as (
+export const openItemsAtSql = (profileFilter: string, day = '$2') => `pending as (
     select a.item_movement_id as id, sum(a.amount)::bigint as amount
       from account_allocations a
       join account_movements c on c.id = a.credit_movement_id
-     where a.effective_on > $2::date
+     where a.effective_on > ${day}::date
        and not exists (select 1 from account_movements r where r.kind = 'reversal' and r.payment_id = c.payment_id)
      group by 1
   ), items as (

@@ -67,11 +67,12 @@ export async function recordPayment(
   request: PaymentRequest,
   context: { actorId: string | null; today: string },
 ): Promise<{ payment: Payment; created: boolean }> {
-  const problem = chequeError(request, context.today);
-  if (problem) throw problem;
   await lockedAccount(db, profileId);
+  // A replay answers the first payment even if its cheque date has passed since.
   const replay = await replayedPayment(db, profileId, request);
   if (replay) return { payment: replay, created: false };
+  const problem = chequeError(request, context.today);
+  if (problem) throw problem;
   const receiptNumber = await nextReceiptNumber(db);
   const paymentId = await insertPayment(db, profileId, request, receiptNumber, context.actorId);
   const movement = await postMovement(db, profileId, { kind: 'payment', amount: -request.amount, paymentId, actorId: context.actorId, day: context.today });
