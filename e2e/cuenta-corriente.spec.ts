@@ -201,6 +201,11 @@ test('over the limit, the cart explains it before placing; the order is held, an
     const admin = await adminContext.newPage();
     await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
     await admin.goto('/admin?tab=pedidos');
+    await admin.getByLabel('Solo los retenidos por crédito').check();
+    const listed = admin.getByRole('list', { name: 'Pedidos' }).getByRole('listitem');
+    await expect(listed.filter({ hasText: `#${secondNumber}` })).toBeVisible();
+    for (const item of await listed.all()) await expect(item).toContainText('Retenido por crédito');
+    await admin.getByLabel('Solo los retenidos por crédito').uncheck();
     const row = admin.getByRole('button', { name: new RegExp(`Ver detalle del pedido #${number}`) });
     await expect(row).toContainText('Retenido por crédito');
     await row.click();

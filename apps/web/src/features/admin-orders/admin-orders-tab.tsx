@@ -20,9 +20,10 @@ import {
 } from './api/admin-orders-api';
 import { OrderDetailDialog } from './components/order-detail-dialog';
 import { CreditHoldBadge, OrderStatusBadge } from './components/order-status-badge';
+import { receivables } from '../../lib/receivables/texts';
 
 const text = adminOrders;
-const EMPTY_FILTERS: AdminOrdersFilters = { status: '', customer: '', from: '', to: '' };
+const EMPTY_FILTERS: AdminOrdersFilters = { status: '', customer: '', from: '', to: '', creditHold: '' };
 
 /** The "Pedidos" tab of /admin: every order newest first, filters, detail, status changes, CSV export. */
 export default function AdminOrdersTab() {
@@ -53,6 +54,7 @@ export default function AdminOrdersTab() {
       ['customer', text.filterCustomer, (filters.customer ?? '').trim()],
       ['from', text.filterFrom, filters.from],
       ['to', text.filterTo, filters.to],
+      ['creditHold', receivables.held.filterHeld, filters.creditHold ? receivables.held.filterOn : ''],
     ] as const
   ).filter(([, , value]) => value !== '');
 
@@ -164,6 +166,15 @@ export default function AdminOrdersTab() {
             {text.clearFilters}
           </Button>
         </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm sm:col-span-2 lg:col-span-5">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-700"
+            checked={filters.creditHold === 'pending'}
+            onChange={(e) => update({ creditHold: e.target.checked ? 'pending' : '' })}
+          />
+          {receivables.held.filterOnly}
+        </label>
       </fieldset>
 
       <PagedQueryList

@@ -240,5 +240,7 @@ export const receivables = {
     rejectedTitle: 'Pedido rechazado',
     cancel: 'Cancelar',
     filterHeld: 'Retenidos por crédito',
+    filterOn: 'sí',
+    filterOnly: 'Solo los retenidos por crédito',
   },
 } as const;
