@@ -4,6 +4,7 @@ import type { AccountSummary, MovementsPage, Payment, ReceivablesPage } from '..
 import type { toCreditNoteBody, toCreditTermsBody, toPaymentBody, toReasonBody } from '../receivables-bodies';
 
 import type { AdminCustomer } from '@mayorista/core/schemas/auth';
+import type { Order } from '@mayorista/core/schemas/order';
 import type { ReceivablesQuery as ContractQuery } from '@mayorista/core/schemas/receivables';
 
 export type { ReceivablesRow, Aging, Payment } from '../../../lib/receivables/types';
@@ -98,6 +99,14 @@ export const adminMovementsQueryOptions = (id: string, page: number) =>
     queryKey: receivablesKeys.movements(id, page),
     queryFn: ({ signal }) => apiRequest<MovementsPage>(`${userPath(id)}/account/movements`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/orders/:id: the lines a credit note may send back to the shelf. */
+export const creditNoteOrderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: [...receivablesKeys.all, 'order', orderId] as const,
+    queryFn: ({ signal }) => apiRequest<Order>(`/api/admin/orders/${encodeURIComponent(orderId)}`, { signal }),
+    staleTime: 60_000,
   });
 
 export const statementPath = (id: string) => `${userPath(id)}/account/statement.pdf`;
