@@ -11,3 +11,9 @@ export const cuentaCorrienteLink = {
   /** The staff's customer page, to that customer's ledger. */
   staffTitle: 'Cuenta corriente',
 };
+
+/** The admins' live notice of an order placed "Retenido por crédito" (core's heldAdmin words; here so the shell's download stays small). */
+export const heldOrderNotice = {
+  title: 'Pedido retenido por crédito',
+  text: (customer: string) => `El pedido de ${customer} quedó retenido por crédito.`,
+};
