@@ -129,7 +129,9 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
   if (SHOTS) await phone.screenshot({ path: `${SHOTS}/mi-cuenta-corriente-390.png`, fullPage: true });
   const receiptDownload = phone.waitForEvent('download');
   await payment.getByRole('button', { name: `Descargar recibo N° ${receipt}` }).click();
-  const receiptPdf = await pdfText(await receiptDownload);
+  const receiptFile = await receiptDownload;
+  if (SHOTS) await receiptFile.saveAs(`${SHOTS}/recibo.pdf`);
+  const receiptPdf = await pdfText(receiptFile);
   expect(receiptPdf).toContain(`Recibo N° ${receipt}`);
   expect(receiptPdf).toContain('$ 12.345,67'); // the PDF prints a plain space
   expect(receiptPdf).toContain('Banco de la Nación Argentina');
@@ -137,7 +139,9 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
 
   const statementDownload = phone.waitForEvent('download');
   await phone.getByRole('button', { name: 'Descargar resumen' }).click();
-  const statement = await pdfText(await statementDownload);
+  const statementFile = await statementDownload;
+  if (SHOTS) await statementFile.saveAs(`${SHOTS}/resumen-de-cuenta.pdf`);
+  const statement = await pdfText(statementFile);
   expect(statement).toContain('Resumen de cuenta');
   expect(statement).toContain(number);
   expect(statement).toContain(receipt);
