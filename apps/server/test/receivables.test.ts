@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { insertMessage } from '../src/modules/realtime/realtime.protocol';
+import { createOrderEmailRenderer } from '../src/modules/orders';
 import { createAccountEmailRenderer } from '../src/modules/receivables';
 import { formatMoney } from '@mayorista/core/money';
 import { createAdmin, createVerifiedUser } from './factories';
@@ -217,6 +218,10 @@ describe('credit control at order time', () => {
     await putSettings(ctx, admin, { credit_exceeded_action: 'refuse' });
     expect(held.res.statusCode).toBe(201);
     expect(held.order).toMatchObject({ status: 'Pendiente', credit_hold: 'pending' });
+    // Rendered when it is sent: while the order is held, the admins' new-order e-mail says so.
+    const adminMail = await ctx.pool.query(`select id::int, kind, recipient, order_id as "orderId", data from email_outbox where order_id = $1 and kind = 'admin_new_order' limit 1`, [held.order!.id]);
+    const rendered = await createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' })(adminMail.rows[0]);
+    expect(rendered.text).toContain('quedó retenido por crédito');
     const heldList = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders?credit_hold=pending&page_size=100', headers: admin.headers });
     expect(heldList.json().items.map((o: { id: string }) => o.id).sort()).toEqual([held.order!.id, rejected.order!.id].sort());
     const move = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/status`, headers: admin.headers, payload: { status: 'Confirmado' } });
