@@ -150,6 +150,21 @@ describe('payments', () => {
   });
 });
 
+describe('adjustments', () => {
+  it('an opening balance is owed from its due date; a negative one is applied like a credit note', async () => {
+    clock.set('2026-06-01');
+    const customer = await createVerifiedUser(ctx);
+    const adjust = (body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/admin/users/${customer.userId}/adjustments`, headers: admin.headers, payload: body });
+    const opening = await adjust({ amount: 50_000, reason: 'Saldo inicial de la libreta', due_date: '2026-05-21' });
+    expect(opening.statusCode, opening.body).toBe(201);
+    expect(opening.json()).toMatchObject({ balance: 50_000, movement: { kind: 'adjustment', amount: 50_000, due_date: '2026-05-21' } });
+    expect(await accountOf(ctx, customer)).toMatchObject({ overdue: 50_000, overdue_days: 11 });
+    expect((await adjust({ amount: -20_000, reason: 'Corrección del saldo inicial' })).json()).toMatchObject({ balance: 30_000 });
+    expect((await accountOf(ctx, customer)).overdue).toBe(30_000);
+    expect((await adjust({ amount: 0, reason: 'Nada' })).statusCode).toBe(400);
+  });
+});
+
 describe('pending sign-ups', () => {
   it('can be rejected after their terms were set, not once their account has a movement', async () => {
     const termsOnly = await createVerifiedUser(ctx, { approved: false });

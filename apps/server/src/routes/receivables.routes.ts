@@ -9,6 +9,7 @@ import {
   accountMovementsQuerySchema,
   accountPostingSchema,
   accountSummarySchema,
+  adjustmentRequestSchema,
   creditDecisionSchema,
   creditNoteRequestSchema,
   creditSettingsSchema,
@@ -22,6 +23,7 @@ import {
 } from '@mayorista/core/schemas/receivables';
 import type pg from 'pg';
 import { authOf } from '../plugins/auth';
+import { adjustAccount } from '../flows/account-adjustment';
 import { creditNoteFlow } from '../flows/credit-note';
 import { decideCreditHold } from '../flows/credit-hold';
 import { setCustomerCredit } from '../flows/customer-credit';
@@ -128,6 +130,11 @@ function registerAdminWriteRoutes(app: FastifyInstance, deps: Parameters<typeof 
     '/api/admin/users/:id/credit-notes',
     { config: admin, schema: { params: userParams, body: creditNoteRequestSchema, response: { 201: accountPostingSchema } } },
     async (request, reply) => reply.status(201).header('Cache-Control', 'no-store').send(await creditNoteFlow(deps, actor(request), request.params.id, request.body)),
+  );
+  routes.post(
+    '/api/admin/users/:id/adjustments',
+    { config: admin, schema: { params: userParams, body: adjustmentRequestSchema, response: { 201: accountPostingSchema } } },
+    async (request, reply) => reply.status(201).header('Cache-Control', 'no-store').send(await adjustAccount(deps, actor(request), request.params.id, request.body)),
   );
   routes.post(
     '/api/admin/payments/:id/reverse',

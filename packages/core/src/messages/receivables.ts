@@ -27,6 +27,7 @@ export const receivables = {
   amountNotInteger: 'El importe debe estar en centavos enteros.',
   amountNotPositive: 'El importe debe ser mayor que cero.',
   amountTooLarge: 'El importe es demasiado grande.',
+  amountNotZero: 'El ajuste no puede ser cero.',
   invalidMethod: 'Elegí un medio de pago válido.',
   invalidDate: 'Ingresá una fecha válida (AAAA-MM-DD).',
   chequeFieldsRequired: 'Para un cheque indicá el banco, el número y la fecha de pago.',

@@ -157,6 +157,22 @@ export const creditNoteRequestSchema = z.strictObject({
 });
 export type CreditNoteRequest = z.output<typeof creditNoteRequestSchema>;
 
+/**
+ * POST /api/admin/users/:id/adjustments: an opening balance when the business starts using the
+ * cuenta corriente (what the customer already owed), or a correction. Signed: + the customer owes
+ * more (an open item, due `due_date` or today), − less (applied like a credit note).
+ */
+export const adjustmentRequestSchema = z.strictObject({
+  amount: z
+    .number({ message: texts.invalidAmount })
+    .int({ message: texts.amountNotInteger })
+    .refine((n) => n !== 0, { message: texts.amountNotZero })
+    .refine((n) => Math.abs(n) <= MAX_PAYMENT_CENTAVOS, { message: texts.amountTooLarge }),
+  reason: reasonSchema,
+  due_date: calendarDateSchema.optional(),
+});
+export type AdjustmentRequest = z.output<typeof adjustmentRequestSchema>;
+
 /** POST /api/admin/payments/:id/reverse (a bounced cheque, a transfer that never arrived). */
 export const reversePaymentSchema = z.strictObject({ reason: reasonSchema });
 export type ReversePaymentRequest = z.output<typeof reversePaymentSchema>;

@@ -148,3 +148,27 @@ export async function postCreditNote(
   if (!applied || 'unknownOrders' in applied) await applyCredit(db, profileId, credit);
   return { movement: (await readMovement(db, movement.id))!, balance: movement.balance };
 }
+
+/**
+ * An adjustment (an opening balance, a correction): positive, it is owed from `dueDate` (today by
+ * default) like a charge; negative, it is applied like a credit note, oldest first.
+ */
+export async function postAdjustment(
+  db: Queryable,
+  profileId: string,
+  adjustment: { amount: number; reason: string; dueDate: string | null; actorId: string | null; today: string },
+): Promise<{ movement: AccountMovement; balance: number }> {
+  await lockedAccount(db, profileId);
+  const dueDate = adjustment.amount > 0 ? (adjustment.dueDate ?? adjustment.today) : null;
+  const movement = await postMovement(db, profileId, {
+    kind: 'adjustment',
+    amount: adjustment.amount,
+    dueDate,
+    actorId: adjustment.actorId,
+    reason: adjustment.reason,
+    day: adjustment.today,
+  });
+  if (dueDate) await openDebit(db, profileId, { movementId: movement.id, orderId: null, dueDate, amount: adjustment.amount, today: adjustment.today });
+  else await applyCredit(db, profileId, { movementId: movement.id, amount: -adjustment.amount, effectiveOn: adjustment.today });
+  return { movement: (await readMovement(db, movement.id))!, balance: movement.balance };
+}
