@@ -146,6 +146,10 @@ describe('payments', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/${payment.id}/pdf`, headers: stranger.headers })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/abc/pdf`, headers: owner.headers })).statusCode).toBe(404);
     expect((await pay(ctx, stranger, owner.userId, { amount: 1_000 })).statusCode).toBe(403);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect((await pay(ctx, admin, nobody, { amount: 1_000 })).json().code).toBe('customer_not_found');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${nobody}/account`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/payments/999999/reverse', headers: admin.headers, payload: { reason: 'No existe' } })).json().code).toBe('payment_not_found');
     expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${owner.userId}/account`, headers: owner.headers })).statusCode).toBe(403);
   });
 });
