@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { exceljs } from '../../lib/lazy-modules';
 import { messages } from '@mayorista/core/messages';
 import { neutraliseFormula } from '@mayorista/core/spreadsheet-text';
 import type { ReceivablesPage, ReceivablesQuery, ReceivablesRow } from '@mayorista/core/schemas/receivables';
@@ -139,7 +139,7 @@ async function allRows(db: Queryable, query: ReceivablesQuery, today: string, de
 export async function exportReceivablesXlsx(db: Queryable, query: ReceivablesQuery, today: string, defaultTerms: number): Promise<Readable> {
   const rows = await allRows(db, query, today, defaultTerms);
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet('Cuentas corrientes', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((header, i) => ({ header, width: i < 2 ? 28 : 14, ...(i >= 2 && i <= 9 ? { style: { numFmt: '#,##0.00' } } : {}) }));
   sheet.getRow(1).font = { bold: true };
