@@ -11,9 +11,20 @@ import { todayOf, type AccountFlowDeps, type Actor } from './post-payment';
  * sold to on account before using the cuenta corriente (orders delivered before it were never
  * charged). ONE transaction with the customer's account locked; never on one's own account.
  */
-export async function adjustAccount(deps: AccountFlowDeps, actor: Actor, customerId: string, request: AdjustmentRequest): Promise<AccountPosting> {
+export async function adjustAccount(
+  deps: AccountFlowDeps,
+  actor: Actor,
+  customerId: string,
+  request: AdjustmentRequest,
+): Promise<AccountPosting> {
   if (!mayActOnAccount(actor, customerId)) throw new AppError('own_account_forbidden', messages.receivables.ownAccount);
   return inTransaction(deps.pool, (tx) =>
-    postAdjustment(tx, customerId, { amount: request.amount, reason: request.reason, dueDate: request.due_date ?? null, actorId: actor.id, today: todayOf(deps) }),
+    postAdjustment(tx, customerId, {
+      amount: request.amount,
+      reason: request.reason,
+      dueDate: request.due_date ?? null,
+      actorId: actor.id,
+      today: todayOf(deps),
+    }),
   );
 }
