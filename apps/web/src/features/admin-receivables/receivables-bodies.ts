@@ -174,3 +174,30 @@ export function toReasonBody(reason: string) {
 }
 
 export const reasonIsShort = (reason: string) => reason.trim().length < MIN_REASON;
+
+export interface AdjustmentValues {
+  /** 'more': the customer owes more (an opening balance, a correction up); 'less': owes less. */
+  direction: 'more' | 'less';
+  amount: string;
+  /** yyyy-mm-dd; only when the customer owes more (empty: due today). */
+  dueDate: string;
+  reason: string;
+}
+
+/** POST /api/admin/users/:id/adjustments: the amount signed by its direction. */
+export function toAdjustmentBody(values: AdjustmentValues) {
+  const centavos = parsePesos(values.amount) ?? Number.NaN;
+  return {
+    amount: values.direction === 'less' ? -centavos : centavos,
+    reason: values.reason.trim(),
+    due_date: values.direction === 'more' && values.dueDate ? values.dueDate : undefined,
+  };
+}
+
+export function checkAdjustment(values: AdjustmentValues): Partial<Record<'amount' | 'reason', string>> {
+  const found: Partial<Record<'amount' | 'reason', string>> = {};
+  const amount = amountOrError(values.amount);
+  if ('error' in amount) found.amount = amount.error;
+  if (values.reason.trim().length < MIN_REASON) found.reason = receivables.adjustment.reasonRequired;
+  return found;
+}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { AccountSummary, MovementsPage, Payment, ReceivablesPage } from '../../../lib/receivables/types';
-import type { toCreditNoteBody, toCreditTermsBody, toPaymentBody, toReasonBody } from '../receivables-bodies';
+import type { toAdjustmentBody, toCreditNoteBody, toCreditTermsBody, toPaymentBody, toReasonBody } from '../receivables-bodies';
 
 import type { AdminCustomer } from '@mayorista/core/schemas/auth';
 import type { Order } from '@mayorista/core/schemas/order';
@@ -118,6 +118,10 @@ export function postPayment(id: string, body: ReturnType<typeof toPaymentBody>):
 
 export function postCreditNote(id: string, body: ReturnType<typeof toCreditNoteBody>): Promise<unknown> {
   return apiRequest<unknown>(`${userPath(id)}/credit-notes`, { method: 'POST', body });
+}
+
+export function postAdjustment(id: string, body: ReturnType<typeof toAdjustmentBody>): Promise<unknown> {
+  return apiRequest<unknown>(`${userPath(id)}/adjustments`, { method: 'POST', body });
 }
 
 export function patchCreditTerms(id: string, body: ReturnType<typeof toCreditTermsBody>): Promise<unknown> {

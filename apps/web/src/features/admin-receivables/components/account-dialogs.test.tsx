@@ -8,6 +8,7 @@ import { receivables } from '../../../lib/receivables/texts';
 import type { Ledger } from '../api/receivables-api';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { CreditTermsDialog } from './credit-terms-dialog';
+import { AdjustmentDialog } from './adjustment-dialog';
 
 const ledger: Ledger = {
   customer: { id: 'u-1', name: 'Almacén Don José', nombre: 'José', whatsapp: null },
@@ -108,6 +109,33 @@ describe('Nota de crédito with goods back to the shelf', () => {
     await user.click(within(dialog).getByRole('button', { name: receivables.creditNote.submit }));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ amount: 840_000, reason: 'Devolución', order_id: ORDER.id, restock: [{ product_id: 'p-yerba', quantity: 2 }] });
+  });
+});
+
+describe('Ajuste o saldo inicial', () => {
+  it('sends what the customer owes more as a positive amount with its due date, and what they owe less as a negative one', async () => {
+    const user = userEvent.setup();
+    wrap(<AdjustmentDialog ledger={ledger} />);
+    const t = receivables.adjustment;
+    await user.click(screen.getByRole('button', { name: t.open }));
+    let dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: t.submit }));
+    expect(within(dialog).getByText(t.reasonRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(t.amount), '25.000');
+    await user.type(within(dialog).getByLabelText(t.dueDate), '2026-12-31');
+    await user.type(within(dialog).getByLabelText(t.reason), 'Saldo del cuaderno');
+    await user.click(within(dialog).getByRole('button', { name: t.submit }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ url: '/api/admin/users/u-1/adjustments', method: 'POST', body: { amount: 2_500_000, reason: 'Saldo del cuaderno', due_date: '2026-12-31' } });
+    await user.click(screen.getByRole('button', { name: t.open }));
+    dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: t.less }));
+    expect(within(dialog).queryByLabelText(t.dueDate)).toBeNull();
+    await user.type(within(dialog).getByLabelText(t.amount), '100,50');
+    await user.type(within(dialog).getByLabelText(t.reason), 'Redondeo');
+    await user.click(within(dialog).getByRole('button', { name: t.submit }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.body).toEqual({ amount: -10_050, reason: 'Redondeo' });
   });
 });
 

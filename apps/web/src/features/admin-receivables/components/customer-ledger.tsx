@@ -26,6 +26,7 @@ import {
   type Ledger,
 } from '../api/receivables-api';
 import { toReasonBody } from '../receivables-bodies';
+import { AdjustmentDialog } from './adjustment-dialog';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { CreditTermsDialog } from './credit-terms-dialog';
 import { PaymentDialog } from './payment-dialog';
@@ -128,6 +129,7 @@ export function CustomerLedger({ id }: { id: string }) {
         <PaymentDialog ledger={ledger} />
         <CreditNoteDialog ledger={ledger} />
         <CreditTermsDialog ledger={ledger} />
+        <AdjustmentDialog ledger={ledger} />
         <ReminderLink ledger={ledger} />
       </div>
       <LedgerMovements userId={id} />
