@@ -113,6 +113,7 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
   expect(share.searchParams.get('text')).toContain(`Recibo N° ${receipt}`);
   await dialog.getByRole('button', { name: 'Listo' }).click();
   await expect(admin.getByTestId('account-balance')).toContainText(ars('$ 17.654,33'));
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/cuenta-del-cliente-390.png`, fullPage: true });
   await admin.getByRole('link', { name: /Volver a cuentas corrientes/ }).click();
   const xlsx = admin.waitForEvent('download');
   await admin.getByRole('button', { name: 'Exportar Excel' }).click();
