@@ -31,3 +31,4 @@ export { iva } from './iva';
 export { business } from './business';
 export { account } from './account';
 export { files } from './files';
+export { offline } from './offline';
