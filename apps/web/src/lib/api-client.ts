@@ -41,6 +41,11 @@ export function setAccessTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+/** A fresh access token for a request made outside apiRequest (the offline snapshot's conditional GET). */
+export async function currentAccessToken(): Promise<string | null> {
+  return tokenProvider();
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -32,15 +32,48 @@ type UnauthenticatedCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends '
  */
 const SESSION_GONE: Record<UnauthenticatedCode, true> = { not_authenticated: true, session_not_found: true };
 
+const profileKey = (userId: string) => `mayorista.profile.${userId}`;
+
+function rememberProfile(profile: Profile): void {
+  try {
+    localStorage.setItem(profileKey(profile.id), JSON.stringify(profile));
+  } catch {
+    // No storage: the app only opens online, as before.
+  }
+}
+
+function rememberedProfile(userId: string): Profile | null {
+  try {
+    const raw = localStorage.getItem(profileKey(userId));
+    const profile = raw ? (JSON.parse(raw) as Profile) : null;
+    return profile?.id === userId ? profile : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetProfile(userId: string | undefined): void {
+  try {
+    if (userId) localStorage.removeItem(profileKey(userId));
+  } catch {
+    // Nothing stored.
+  }
+}
+
 /** the API calls (docs/api.md): the profile row with the user's id. the error catalogue (docs/api.md) decides which failures are shown. */
 async function fetchProfile(session: Session): Promise<{ profile: Profile | null; sessionGone: boolean }> {
   try {
     const profile = await apiRequest<Profile>(`/api/profiles/${encodeURIComponent(session.user.id)}`, { token: session.access_token });
+    rememberProfile(profile);
     return { profile, sessionGone: false };
   } catch (error) {
     const code = isApiError(error) ? error.code : null;
     if (code && code in SESSION_GONE) return { profile: null, sessionGone: true };
     if (code === 'network_error') {
+      // Without signal the app still opens for a customer who signed in on this device before
+      // (decision 043): the last profile the server gave, until the network is back.
+      const remembered = rememberedProfile(session.user.id);
+      if (remembered) return { profile: remembered, sessionGone: false };
       toast({ title: network.title, description: network.text, variant: 'destructive' });
     } else if (code !== 'not_found') {
       // the error catalogue (docs/api.md)'s silent case is the hosted API's 406 "no row"; this server answers not_found for
@@ -121,8 +154,10 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
 
   const signOut = useCallback(
     async (scope: SignOutScope = 'local') => {
+      const leaving = client.currentSession()?.user.id;
       const { error } = await client.signOut(scope);
       if (scope !== 'others') {
+        forgetProfile(leaving);
         // the states and transitions: cleared locally whatever the server said.
         changeSeq.current++;
         setSnapshot(SIGNED_OUT);

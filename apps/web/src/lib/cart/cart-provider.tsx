@@ -9,7 +9,8 @@ import { toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../auth';
 import { fetchCart, saveCart } from './cart-api';
 import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
-import { clearPendingCart, readPendingCart, writePendingCart } from './pending-cart';
+import { clearPendingCart, readPendingCart, writeKnownCart, writePendingCart } from './pending-cart';
+import { loadOfflineCart, QUEUED_ORDER_PLACED } from './offline-cart';
 import { changeSinceAdded } from './added-prices';
 import { addToLines, fromCartData, lineProblem, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
 
@@ -89,11 +90,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
         saveCart(cartData).then(
           (saved) => {
             if (owner) clearPendingCart(owner, cartData);
+            if (owner) writeKnownCart(owner, saved.cart_data);
             setMinOrderAmount(saved.min_order_amount ?? 0);
             setIvaView(ivaViewOf(saved));
             setAdded(saved.added_prices ?? {});
           },
           (error: unknown) => {
+            // Without network the change waits on the device (decision 043) and goes out when the
+            // browser is back online; the offline banner already says why.
+            if (error instanceof ApiError && error.code === 'network_error') {
+              if (owner) writePendingCart(owner, cartData);
+              dirtyRef.current = true;
+              return;
+            }
             if (options.quiet) return;
             // The server's own rules (the wholesale-ordering work, decision 016) name the product; anything else is a generic failure.
             const refused = error instanceof ApiError && error.code === 'quantity_rule_violated';
@@ -130,6 +139,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       (cart) => {
         if (controller.signal.aborted) return;
         if (pending) clearPendingCart(userId, pending);
+        writeKnownCart(userId, cart.cart_data);
         const loaded = fromCartData(cart.cart_data, cart.products);
         setMinOrderAmount(cart.min_order_amount ?? 0);
         setIvaView(ivaViewOf(cart));
@@ -150,6 +160,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
       },
       (error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return;
+        if (error instanceof ApiError && error.code === 'network_error') {
+          // Without network: the device's copy, priced from its snapshot (decision 043).
+          void loadOfflineCart(userId).then((offline) => {
+            if (controller.signal.aborted) return;
+            if (!offline) {
+              setStatus('error');
+              toast({ title: cartTexts.loadError, variant: 'destructive' });
+              return;
+            }
+            setMinOrderAmount(offline.minOrderAmount);
+            setIvaView({ pricesIncludeIva: offline.pricesIncludeIva, itemised: false });
+            commit(dirtyRef.current ? mergeLoaded(offline.lines, linesRef.current) : offline.lines);
+            dirtyRef.current = true;
+            setStatus('ready');
+          });
+          return;
+        }
         setStatus('error');
         toast({ title: cartTexts.loadError, variant: 'destructive' });
       },
@@ -172,6 +199,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [saveNow]);
 
   useEffect(() => cancelTimer, [cancelTimer]);
+
+  // Back online: a change that waited on the device goes out. A queued order just placed emptied
+  // the saved cart, so the lines on screen are saved again (decision 043).
+  useEffect(() => {
+    const onOnline = () => {
+      if (dirtyRef.current) void saveNow({ quiet: true });
+    };
+    const onQueuedPlaced = () => {
+      if (linesRef.current.length > 0) void saveNow({ quiet: true });
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener(QUEUED_ORDER_PLACED, onQueuedPlaced);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener(QUEUED_ORDER_PLACED, onQueuedPlaced);
+    };
+  }, [saveNow]);
 
   const addItem = useCallback<CartContextValue['addItem']>(
     (product, quantity = 1) => {
