@@ -18,6 +18,7 @@ export const offline = {
   notSaved: 'No se pudo guardar el pedido en este dispositivo (falta espacio o el navegador no lo permite). No se envió: conectate para hacerlo.',
   // The queue
   queueHeading: 'Pendientes de envío',
+  queueCount: (n: number) => (n === 1 ? '1 pedido pendiente de envío' : `${n} pedidos pendientes de envío`),
   pending: 'Pendiente de envío',
   sending: 'Enviando…',
   placed: 'Enviado',
@@ -25,6 +26,7 @@ export const offline = {
   queuedAt: (when: string) => `Guardado el ${when}`,
   sendNow: 'Enviar ahora',
   discard: 'Descartar',
+  close: 'Cerrar',
   discardConfirm: '¿Descartar este pedido pendiente? No se va a enviar.',
   // Changes found when sending
   changedTitle: 'Cambió algo desde que armaste el pedido',

@@ -1,6 +1,6 @@
 import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
 import type { Product, ProductListResponse } from '@mayorista/core/schemas/product';
-import { currentAccessToken } from '../api-client';
+import { currentAccessToken, reportReachable } from '../api-client';
 import { getDefaultAuthClient } from '../auth';
 import { idbGet, idbPut } from './idb';
 import { setOfflineState } from './offline-state';
@@ -49,8 +49,10 @@ export async function refreshSnapshot(userId: string): Promise<void> {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...(stored?.etag ? { 'If-None-Match': stored.etag } : {}) },
     });
   } catch {
+    reportReachable(false);
     return;
   }
+  reportReachable(true);
   const checkedAt = new Date().toISOString();
   if (response.status === 304 && stored) {
     await idbPut('snapshots', { ...stored, checkedAt });

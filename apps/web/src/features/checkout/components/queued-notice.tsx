@@ -1,0 +1,18 @@
+import { useEffect, useRef } from 'react';
+import { offline } from '@mayorista/core/messages/offline';
+import { formatMoney } from '@mayorista/core/money';
+import type { QueuedOrder } from '../../../lib/offline/queue-model';
+
+/** "Realizar pedido" without network: the order is on this device, waiting (decision 043). */
+export function QueuedNotice({ entry }: { entry: QueuedOrder }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section aria-labelledby="queued-notice-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="queued-notice">
+      <h2 id="queued-notice-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-950 outline-none">
+        {offline.queuedTitle} · {formatMoney(entry.total)}
+      </h2>
+      <p className="mt-1 text-amber-950">{offline.queuedText}</p>
+    </section>
+  );
+}
