@@ -22,6 +22,8 @@ export const offline = {
   pending: 'Pendiente de envío',
   sending: 'Enviando…',
   placed: 'Enviado',
+  toReview: 'Para revisar antes de enviar',
+  refusedStatus: 'No se envió',
   needsSignIn: 'Tu sesión venció: iniciá sesión de nuevo para enviar los pedidos pendientes. Siguen guardados.',
   queuedAt: (when: string) => `Guardado el ${when}`,
   sendNow: 'Enviar ahora',

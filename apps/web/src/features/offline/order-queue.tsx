@@ -14,8 +14,8 @@ import { shortDateTime } from './format';
 const STATUS_TEXT: Record<QueuedOrder['status'], string> = {
   pending: offline.pending,
   sending: offline.sending,
-  changed: offline.changedTitle,
-  refused: offline.pending,
+  changed: offline.toReview,
+  refused: offline.refusedStatus,
   needs_sign_in: offline.pending,
   placed: offline.placed,
 };

@@ -70,11 +70,11 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
     const code = isApiError(error) ? error.code : null;
     if (code && code in SESSION_GONE) return { profile: null, sessionGone: true };
     if (code === 'network_error') {
+      toast({ title: network.title, description: network.text, variant: 'destructive' });
       // Without signal the app still opens for a customer who signed in on this device before
       // (decision 043): the last profile the server gave, until the network is back.
       const remembered = rememberedProfile(session.user.id);
       if (remembered) return { profile: remembered, sessionGone: false };
-      toast({ title: network.title, description: network.text, variant: 'destructive' });
     } else if (code !== 'not_found') {
       // the error catalogue (docs/api.md)'s silent case is the hosted API's 406 "no row"; this server answers not_found for
       // a user without a profile row, and that stays silent the same way.
