@@ -206,3 +206,26 @@ test('two tabs with the same queue: one order', async ({ page, context, request 
   await page.waitForTimeout(1500);
   expect(await ordersOf(request, customer.token)).toHaveLength(1);
 });
+
+test('installable: the Spanish manifest, its PNG icons, and Chromium finds no installability error', async ({ page, request }) => {
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  const body = (await manifest.json()) as { name: string; short_name: string; lang: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+  expect(body).toMatchObject({ name: 'Catálogo Mayorista', short_name: 'Mayorista', lang: 'es-AR', start_url: '/catalog', display: 'standalone', theme_color: '#0f766e' });
+  for (const size of ['192x192', '512x512']) {
+    const icon = body.icons.find((i) => i.sizes === size && i.type === 'image/png')!;
+    const png = await request.get(icon.src);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+  }
+  expect(body.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+
+  await page.goto('/catalog');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
 import type { PriceList } from '@mayorista/core/schemas/price-lists';
@@ -50,6 +51,17 @@ describe('GET /api/catalog/snapshot — the offline catalogue (decision 043)', (
     const again = await snapshotOf(customer.headers, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+
+    // 2 MB of JSON for 5,000 products: compressed once per ETag for browsers that accept it.
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await snapshotOf(customer.headers, { 'accept-encoding': accept });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toContain('Accept-Encoding');
+      expect(JSON.parse(decode(compressed.rawPayload).toString('utf8'))).toEqual(body);
+    }
 
     // A change in the catalogue is a new ETag.
     await ctx.pool.query('update products set price = 13000 where id = $1', [shown.id]);

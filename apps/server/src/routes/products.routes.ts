@@ -21,6 +21,7 @@ import {
 import type { Config } from '../config';
 import type { Pool } from 'pg';
 import type { Database } from '../db/client';
+import { CompressedBodies, pickEncoding } from '../lib/compressed-bodies';
 import { AppError } from '../lib/errors';
 import { authOf, ensureAuth } from '../plugins/auth';
 import { notFound } from '../plugins/error-handler';
@@ -114,6 +115,7 @@ export async function registerProductRoutes(
   // The offline snapshot (decision 043): the customer's whole catalogue at their prices. Personal
   // (their price list): private to the caller like the catalogue's pages, revalidated with its
   // ETag so the background refresh of an unchanged catalogue costs a 304.
+  const snapshotBodies = new CompressedBodies();
   routes.get('/api/catalog/snapshot', { config: { access: 'approved' } }, async (request, reply) => {
     const auth = authOf(request);
     const [{ readAt, products }, settings] = await Promise.all([service.snapshotProducts(auth.priceListId ?? null), loadSettings(deps.pool)]);
@@ -125,9 +127,12 @@ export async function registerProductRoutes(
     };
     const body = JSON.stringify(snapshot);
     const etag = `"snapshot-${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization').header('ETag', etag);
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, Accept-Encoding').header('ETag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    reply.type('application/json; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(body);
+    return reply.header('Content-Encoding', encoding).send(await snapshotBodies.get(etag, encoding, body));
   });
 
   routes.get(

@@ -10,9 +10,19 @@ import { isApproved, useAuth } from '../auth';
 import { fetchCart, saveCart } from './cart-api';
 import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
 import { clearPendingCart, readPendingCart, writeKnownCart, writePendingCart } from './pending-cart';
-import { loadOfflineCart, QUEUED_ORDER_PLACED } from './offline-cart';
+import { offlineSource } from '../offline-source';
+import { QUEUED_ORDER_PLACED } from './offline-events';
 import { changeSinceAdded } from './added-prices';
-import { addToLines, fromCartData, lineProblem, removeLine, setLineQuantity, toCartData, type CartLine, type CartNotice } from './cart-rules';
+import {
+  addToLines,
+  fromCartData,
+  lineProblem,
+  removeLine,
+  setLineQuantity,
+  toCartData,
+  type CartLine,
+  type CartNotice,
+} from './cart-rules';
 
 const showNotice = (notice: CartNotice | null) => {
   if (notice) toast(notice);
@@ -162,19 +172,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if ((error as Error)?.name === 'AbortError') return;
         if (error instanceof ApiError && error.code === 'network_error') {
           // Without network: the device's copy, priced from its snapshot (decision 043).
-          void loadOfflineCart(userId).then((offline) => {
-            if (controller.signal.aborted) return;
-            if (!offline) {
-              setStatus('error');
-              toast({ title: cartTexts.loadError, variant: 'destructive' });
-              return;
-            }
-            setMinOrderAmount(offline.minOrderAmount);
-            setIvaView({ pricesIncludeIva: offline.pricesIncludeIva, itemised: false });
-            commit(dirtyRef.current ? mergeLoaded(offline.lines, linesRef.current) : offline.lines);
-            dirtyRef.current = true;
-            setStatus('ready');
-          });
+          void offlineSource()
+            .then((source) => source?.offlineCart(userId).catch(() => null) ?? null)
+            .then((offline) => {
+              if (controller.signal.aborted) return;
+              if (!offline) {
+                setStatus('error');
+                toast({ title: cartTexts.loadError, variant: 'destructive' });
+                return;
+              }
+              setMinOrderAmount(offline.minOrderAmount);
+              setIvaView({ pricesIncludeIva: offline.pricesIncludeIva, itemised: false });
+              commit(dirtyRef.current ? mergeLoaded(offline.lines, linesRef.current) : offline.lines);
+              dirtyRef.current = true;
+              setStatus('ready');
+            });
           return;
         }
         setStatus('error');
@@ -265,12 +277,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
 
-
   const value = useMemo<CartContextValue>(() => {
     const priced = priceCart(lines, 'wholesale');
     // The same rule the server applies when the order is placed: IVA on the priced lines.
     const breakdown = ivaBreakdown(
-      priced.lines.map((price, index) => ({ lineTotal: price.lineTotal, ivaRate: lines[index]!.product.iva_rate ?? DEFAULT_IVA_RATE })),
+      priced.lines.map((price, index) => ({
+        lineTotal: price.lineTotal,
+        ivaRate: lines[index]!.product.iva_rate ?? DEFAULT_IVA_RATE,
+      })),
       ivaView.pricesIncludeIva,
     );
     const missingForMinimum = missingForMinimumOrder(breakdown.total, minOrderAmount);

@@ -40,27 +40,14 @@ export function clearPendingCart(userId: string, saved: Record<string, number>):
 
 /**
  * The last cart the server confirmed, kept so the cart opens without signal (decision 043):
- * offline, the cart is the pending copy if there is one, else this.
+ * offline, the cart is the pending copy if there is one, else this (lib/offline/offline-cart.ts).
  */
-const knownKeyFor = (userId: string) => `mayorista.cart.known.${userId}`;
+export const knownCartKey = (userId: string) => `mayorista.cart.known.${userId}`;
 
 export function writeKnownCart(userId: string, cartData: Record<string, number>): void {
   try {
-    localStorage.setItem(knownKeyFor(userId), JSON.stringify(cartData));
+    localStorage.setItem(knownCartKey(userId), JSON.stringify(cartData));
   } catch {
     // No storage: offline the cart opens empty.
-  }
-}
-
-/** What the cart holds for this device when the server cannot be asked. */
-export function offlineCartData(userId: string): Record<string, number> {
-  const pending = readPendingCart(userId);
-  if (pending) return pending;
-  try {
-    const raw = localStorage.getItem(knownKeyFor(userId));
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
   }
 }

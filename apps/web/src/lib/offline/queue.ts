@@ -2,7 +2,7 @@ import type { PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { apiRequest, isApiError } from '../api-client';
 import { fetchCartProducts } from '../cart/cart-api';
 // Heard by the cart: the order emptied the saved cart, so the lines on screen are saved again.
-import { QUEUED_ORDER_PLACED as QUEUED_ORDER_PLACED_EVENT } from '../cart/offline-cart';
+import { QUEUED_ORDER_PLACED as QUEUED_ORDER_PLACED_EVENT } from '../cart/offline-events';
 import { idbDelete, idbGetAll, idbGet, idbPut, StorageUnavailableError } from './idb';
 import { getOfflineState, setOfflineState } from './offline-state';
 import { afterFailure, bodyToSend, confirmChanges, diffLines, withPlaced, withReview, type QueuedOrder } from './queue-model';

@@ -107,3 +107,5 @@ export async function snapshotProducts(userId: string, ids: string[]): Promise<{
     return null;
   }
 }
+
+export { offlineCart } from './offline-cart';

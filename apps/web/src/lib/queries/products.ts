@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CustomerKind } from '@mayorista/core/pricing';
 import type { CatalogueProduct, ProductListResponse, ProductPage } from '@mayorista/core/schemas/product';
 import { apiRequest, isApiError } from '../api-client';
+import { offlineSource } from '../offline-source';
 
 /** Cards per request: small enough to paint at once on a phone, large enough to need few "Cargar más". */
 export const CATALOG_PAGE_SIZE = 48;
@@ -34,7 +35,7 @@ export async function fetchProductsPage<P extends CatalogueProduct = CataloguePr
     // Without network, a signed-in customer's device answers from its snapshot (decision 043),
     // loaded only now: the snapshot's code is not part of the first download.
     if (!isNetworkFailure(error) || query.includeDisabled) throw error;
-    const offline = await import('../offline/snapshot').then((m) => m.offlineCatalogPage(query)).catch(() => null);
+    const offline = await (await offlineSource())?.offlineCatalogPage(query).catch(() => null);
     if (!offline) throw error;
     return offline as unknown as ProductListResponse<P>;
   }
@@ -84,7 +85,7 @@ export function categoriesQueryOptions(includeDisabled = false) {
         return await apiRequest<{ items: string[] }>('/api/products/categories', { query: { include_disabled: includeDisabled ? 1 : undefined }, signal });
       } catch (error) {
         if (!isNetworkFailure(error) || includeDisabled) throw error;
-        const items = await import('../offline/snapshot').then((m) => m.offlineCategories()).catch(() => null);
+        const items = await (await offlineSource())?.offlineCategories().catch(() => null);
         if (!items) throw error;
         return { items };
       }
