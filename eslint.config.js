@@ -32,6 +32,7 @@ export default tseslint.config(
   // feature is covered the day it is created; see webBoundaryRules below.
   ...webBoundaryRules(),
   ...messagesBySubpathRules(),
+  ...lazyServerLibrariesRules(),
   ...noCycleRules(),
   ...serverLayerRules(),
 );
@@ -137,6 +138,27 @@ function serverLayerRules() {
  * `import { cart } from '@mayorista/core/messages/cart'`. Tests are not bundled and may use the
  * namespace; so may the server. A separate rule name, so the feature-boundary blocks keep theirs.
  */
+/**
+ * The server loads exceljs, pdfkit, sharp and nodemailer on first use and in the background after
+ * start-up (decision 045); a static import anywhere else would put their loading back into every
+ * start. Type imports are free. A rule name of its own, so the layer blocks keep theirs.
+ */
+function lazyServerLibrariesRules() {
+  const message = "Use the accessor in apps/server/src/lib/lazy-modules.ts (decision 045): a static import adds the library's loading to every server start.";
+  return [
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: ['**/*.test.ts', 'apps/server/src/lib/lazy-modules.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { paths: ['exceljs', 'pdfkit', 'sharp', 'nodemailer'].map((name) => ({ name, message, allowTypeImports: true })) },
+        ],
+      },
+    },
+  ];
+}
+
 function messagesBySubpathRules() {
   const message =
     "Import the texts section by subpath, e.g. import { cart } from '@mayorista/core/messages/cart' (decision 021): the messages namespace puts every section in the first download.";

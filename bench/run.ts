@@ -1,7 +1,7 @@
 // `npm run bench`: measures the product against bare baselines in the same run. See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -9,11 +9,12 @@ import pg from 'pg';
 import { createPool } from '../apps/server/src/db/client';
 import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { runOrderLoad, runRawOrderLoad } from './lib/orders';
-import { measureDashboard, measureOutboxCost, waitForOutboxDrained } from './lib/order-life';
+import { measureOrders, type OrdersPhase } from './lib/order-phase';
+import { measureDashboard, measureOutboxCost } from './lib/order-life';
 import { measureOrderEmailCpu } from './lib/order-email-cpu';
-import { cpuMs, productionServerEnv, ROOT, sampleMemory, startCpuAccount, startProcess } from './lib/processes';
+import { guardDatabase, productionServerEnv, ROOT, sampleMemory, startProcess } from './lib/processes';
 import { seedBenchDataset, settleDatabase } from './lib/seed';
+import { runBroadcastPhase } from './lib/broadcast';
 import { measureMigrationOnExistingCatalogue, runCatalogueGrowth } from './lib/catalogue-growth';
 import { productInitialBytes, templateInitialBytes } from './lib/web';
 import { runPricingPhase } from './lib/pricing';
@@ -33,8 +34,12 @@ const quick = process.argv.includes('--quick');
 const scenarioFilter = process.argv.find((a) => a.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
 /** Only the catalogue's growth curve and the migration time (the catalogue-at-scale work, decision 008), skipping the other phases. */
 const growthOnly = process.argv.includes('--growth-only') || scenarioFilter !== undefined;
-/** `--only=pricing`, `--only=import-load` or `--only=dashboard`: one phase alone, for repeated runs on a shared machine (decision 022). */
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
+/**
+ * `--only=pricing`, `--only=import-load`, `--only=dashboard` or `--only=broadcast` (also
+ * `--scenarios=broadcast`): one phase alone, on its own database, for repeated runs on a shared machine (decision 022).
+ */
+const only =
+  process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (scenarioFilter?.join(',') === 'broadcast' ? 'broadcast' : null);
 /** Only the catalogue with customers on price lists (the business-identity work, decisions 017–019), next to its bare baseline. */
 const priceListsOnly = process.argv.includes('--price-lists-only');
 /** Only the orders phase, repeated (`BENCH_ORDER_ROUNDS`, default 3) for its spread; writes no results file. */
@@ -84,7 +89,7 @@ async function main() {
   } else {
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), log: () => undefined });
     databaseUrl = embedded.url;
-    stopDatabase = embedded.stop;
+    stopDatabase = guardDatabase(embedded);
     postgresPid = () => embedded.pid;
   }
 
@@ -92,7 +97,7 @@ async function main() {
   const servers: { stop(): Promise<void> }[] = [];
   if (only) {
     try {
-      results[only] = await runOnePhase(only, databaseUrl, workDir, serverCpu);
+      results[only] = await runOnePhase(only, databaseUrl, workDir, serverCpu, postgresPid);
     } finally {
       await stopDatabase();
       rmSync(workDir, { recursive: true, force: true });
@@ -182,11 +187,11 @@ async function main() {
       say('▶ Pedidos (16 clientes, 5 renglones, un producto compartido)...');
       const tokens = data.customers.slice(0, 16).map((c) => c.token);
       const productLoad = { url: serverA.url, tokens, hotProductId: data.hotProductId, others: data.otherProductIds };
-      results.orders = await measureOrders(pool, databaseUrl, data, productLoad, serverA.child.pid ?? null, postgresPid);
+      results.orders = await measureOrders(SECONDS, WARM_UP_SECONDS, pool, databaseUrl, data, productLoad, serverA.child.pid ?? null, postgresPid);
       if (ordersOnly) {
         // More rounds on the same server and database, product and baseline alternating, for the spread.
         const rounds = [results.orders as OrdersPhase];
-        for (let i = 1; i < ORDER_ROUNDS; i++) rounds.push(await measureOrders(pool, databaseUrl, data, productLoad, serverA.child.pid ?? null, postgresPid));
+        for (let i = 1; i < ORDER_ROUNDS; i++) rounds.push(await measureOrders(SECONDS, WARM_UP_SECONDS, pool, databaseUrl, data, productLoad, serverA.child.pid ?? null, postgresPid));
         results.orderRounds = rounds.map((r) => ({
           product: r.product.perSecond,
           baseline: r.baseline.perSecond,
@@ -234,10 +239,16 @@ async function main() {
         const product = productInitialBytes();
         const template = await templateInitialBytes();
         let lighthouse: unknown = null;
-        try {
-          lighthouse = await runLighthouse(serverA.url, ['/', '/catalog', '/login']);
-        } catch (error) {
-          lighthouse = { error: String(error) };
+        const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+        if (!existsSync(chromium)) {
+          say(`  Chromium no está en ${chromium}: se omite Lighthouse. Instalalo con «apt-get install -y chromium» (o indicá CHROMIUM_PATH).`);
+          lighthouse = { skipped: `Chromium no encontrado en ${chromium}` };
+        } else {
+          try {
+            lighthouse = await runLighthouse(serverA.url, ['/', '/catalog', '/login']);
+          } catch (error) {
+            lighthouse = { error: String(error) };
+          }
         }
         results.web = {
           product,
@@ -292,6 +303,8 @@ async function main() {
       results.pricing = await runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
       // 7b. The catalogue while a 20,000-row import is read and applied (decision 030).
       results.importUnderLoad = await runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });
+      // 7c. Monday 9 a.m.: a thousand customers after the broadcast of a new price list, on a database of their own.
+      results.broadcast = await runBroadcastPhase(broadcastOptions(databaseUrl, workDir, serverCpu, postgresPid));
       say('▶ Migración de búsqueda sobre una base existente de 50.000 productos...');
       results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
     }
@@ -319,11 +332,19 @@ async function main() {
   printTable(results, resultsFile);
 }
 
+/** The broadcast's customers and arrival window; `BENCH_BROADCAST_CUSTOMERS`/`_SECONDS` for a smaller trial. */
+function broadcastOptions(databaseUrl: string, workDir: string, cpu: number | null, postgresPid: () => number | null) {
+  const customers = Number(process.env.BENCH_BROADCAST_CUSTOMERS ?? (quick ? 200 : 1000));
+  const seconds = Number(process.env.BENCH_BROADCAST_SECONDS ?? (quick ? 20 : 60));
+  return { databaseUrl, workDir, cpu, say, postgresPid, customers, seconds };
+}
+
 /** One phase on its own database: the pricing phase, or the dashboard on the seeded 20,000 orders. */
-async function runOnePhase(phase: string, databaseUrl: string, workDir: string, serverCpu: number | null): Promise<unknown> {
+async function runOnePhase(phase: string, databaseUrl: string, workDir: string, serverCpu: number | null, postgresPid: () => number | null): Promise<unknown> {
   if (phase === 'pricing') return runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
+  if (phase === 'broadcast') return runBroadcastPhase(broadcastOptions(databaseUrl, workDir, serverCpu, postgresPid));
   if (phase === 'import-load') return runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });
-  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load or dashboard`);
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard or broadcast`);
   say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
   const pool = createPool(databaseUrl, 4);
   try {
@@ -334,60 +355,6 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
   } finally {
     await pool.end();
   }
-}
-
-type Dataset = Awaited<ReturnType<typeof seedBenchDataset>>;
-type OrdersPhase = Awaited<ReturnType<typeof measureOrders>>;
-type OrderLoad = { url: string; tokens: string[]; hotProductId: string; others: string[] };
-
-/**
- * Phase 2: the order load over HTTP against the server, then the same transaction in raw SQL (the
- * baseline, other customers) straight to the database, each side after a warm-up and settleDatabase.
- */
-async function measureOrders(pool: pg.Pool, databaseUrl: string, data: Dataset, productLoad: OrderLoad, serverPid: number | null, postgresPid: () => number | null) {
-  const rawLoad = { databaseUrl, customerIds: data.customers.slice(16, 32).map((c) => c.id), hotProductId: data.hotProductId, others: data.otherProductIds };
-  // Both sides get the same start: a warm-up like the catalogue's (connections opened, code
-  // compiled, statements prepared), then a settled database (settleDatabase).
-  await runOrderLoad({ ...productLoad, seconds: WARM_UP_SECONDS });
-  await waitForOutboxDrained(pool);
-  await settleDatabase(pool);
-  const stockBefore = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
-  const ordersBefore = Number((await pool.query(`select count(*) from orders`)).rows[0].count);
-  const mem = sampleMemory([
-    { name: 'server', pid: () => serverPid },
-    { name: 'postgres', pid: postgresPid, withChildren: true },
-  ]);
-  const cpuBefore = cpuMs(serverPid);
-  const productCpu = startCpuAccount(postgresPid());
-  const productOrders = await runOrderLoad({ ...productLoad, seconds: SECONDS });
-  const cpuAfter = cpuMs(serverPid);
-  const productCpuPerOrder = productCpu.perOrder(productOrders.completed);
-  const orderMemory = mem.stop();
-  // The server's CPU per accepted order (its outbox thread included), a figure other load disturbs less.
-  const serverCpuMsPerOrder = cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / Math.max(1, productOrders.completed), 2);
-  const stockAfter = Number((await pool.query(`select stock from products where id = $1`, [data.hotProductId])).rows[0].stock);
-  const newOrders = Number((await pool.query(`select count(*) from orders`)).rows[0].count) - ordersBefore;
-  const negative = Number((await pool.query(`select count(*) from products where not has_unlimited_stock and stock < 0`)).rows[0].count);
-  // The baseline starts once the product's e-mails are out (they would take its CPU otherwise).
-  const emailsDrainedMs = await waitForOutboxDrained(pool);
-  await runRawOrderLoad({ ...rawLoad, seconds: WARM_UP_SECONDS });
-  await settleDatabase(pool);
-  const rawCpu = startCpuAccount(postgresPid());
-  const rawOrders = await runRawOrderLoad({ ...rawLoad, seconds: SECONDS });
-  const rawCpuPerOrder = rawCpu.perOrder(rawOrders.completed);
-  return {
-    product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory, serverCpuMsPerOrder, ...productCpuPerOrder, emailsDrainedMs },
-    baseline: { ...rawOrders, perSecond: round(rawOrders.perSecond), ...rawCpuPerOrder },
-    ratio: round(productOrders.perSecond / rawOrders.perSecond, 2),
-    target: { ratioAtLeast: 0.5 },
-    correctness: {
-      ordersAccepted: productOrders.completed,
-      ordersInDatabase: newOrders,
-      hotStockSold: stockBefore - stockAfter,
-      productsWithNegativeStock: negative,
-      ok: newOrders === productOrders.completed && stockBefore - stockAfter === productOrders.completed && negative === 0,
-    },
-  };
 }
 
 main().catch((error) => {

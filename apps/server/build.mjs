@@ -10,6 +10,7 @@ await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/main.ts',
+    serve: 'src/serve.ts',
     seed: 'src/seed-cli.ts',
     backup: 'src/backup-cli.ts',
     'db-check': 'src/db-check-cli.ts',

@@ -19,6 +19,50 @@ export function pinned(cpu: number | null, command: string, args: string[]): [st
   return tasksetAvailable ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
 }
 
+/**
+ * What to stop if the bench dies before its `finally` blocks run (an uncaught exception, Ctrl-C, a
+ * kill): each entry stops one process it started, synchronously, as an 'exit' handler must.
+ * Without this a crash left the servers and the embedded PostgreSQL running.
+ */
+const stopOnCrash = new Set<() => void>();
+let crashGuardInstalled = false;
+
+/** Registers `stop` (synchronous) to run if the bench dies; the answer unregisters it once stopped normally. */
+export function stopIfBenchDies(stop: () => void): () => void {
+  if (!crashGuardInstalled) {
+    crashGuardInstalled = true;
+    const stopAll = () => {
+      for (const one of stopOnCrash) {
+        try {
+          one();
+        } catch {
+          /* already gone */
+        }
+      }
+      stopOnCrash.clear();
+    };
+    process.on('exit', stopAll);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.once(signal, () => {
+        stopAll();
+        process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+      });
+    }
+  }
+  stopOnCrash.add(stop);
+  return () => stopOnCrash.delete(stop);
+}
+
+/** An embedded PostgreSQL, fast shutdown (SIGINT) if the bench dies; `stop` stops it normally. */
+export function guardDatabase(embedded: { pid: number; stop(): Promise<void> }): () => Promise<void> {
+  // Read at the moment of the crash: the supervisor may have restarted the server meanwhile.
+  const forget = stopIfBenchDies(() => process.kill(embedded.pid, 'SIGINT'));
+  return async () => {
+    forget();
+    await embedded.stop();
+  };
+}
+
 export interface Running {
   child: ChildProcess;
   url: string;
@@ -54,6 +98,8 @@ export async function startProcess(opts: { script: string; args?: string[]; env:
   const [cmd, args] = pinned(opts.cpu, process.execPath, [...nodeFlags, opts.script, ...(opts.args ?? [])]);
   const spawnedAt = Date.now();
   const child = spawn(cmd, args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const forget = stopIfBenchDies(() => child.kill('SIGKILL'));
+  child.once('exit', forget);
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
   child.stderr!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
@@ -82,6 +128,22 @@ function rssKb(pid: number): number {
   }
 }
 
+/**
+ * Proportional resident memory (PSS): each shared page divided among the processes that map it.
+ * PostgreSQL's backends all map its shared buffers, so summing their RSS counts those pages once
+ * per backend (20 backends that touched 100 MB of buffers "used" 2 GB); summed PSS is what the
+ * machine really holds. RSS where the kernel has no smaps_rollup.
+ */
+function residentKb(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    if (m) return Number(m[1]);
+  } catch {
+    /* no smaps_rollup (or the process is gone): RSS below */
+  }
+  return rssKb(pid);
+}
+
 function childrenOf(pid: number): number[] {
   try {
     return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -93,15 +155,15 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Samples the peak resident memory of a process (and, for PostgreSQL, of its backends too). */
+/** Samples the peak resident memory (PSS, see residentKb) of a process (and, for PostgreSQL, of its backends too). */
 export function sampleMemory(targets: { name: string; pid: () => number | null; withChildren?: boolean }[], everyMs = 250) {
   const peaks: Record<string, number> = Object.fromEntries(targets.map((t) => [t.name, 0]));
   const timer = setInterval(() => {
     for (const t of targets) {
       const pid = t.pid();
       if (!pid) continue;
-      let kb = rssKb(pid);
-      if (t.withChildren) for (const c of childrenOf(pid)) kb += rssKb(c);
+      let kb = residentKb(pid);
+      if (t.withChildren) for (const c of childrenOf(pid)) kb += residentKb(c);
       peaks[t.name] = Math.max(peaks[t.name] ?? 0, kb);
     }
   }, everyMs);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createPool } from '../../apps/server/src/db/client';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import { productionServerEnv, ROOT, startProcess } from './processes';
+import { guardDatabase, productionServerEnv, ROOT, startProcess } from './processes';
 import { seedBenchDataset } from './seed';
 
 /**
@@ -26,10 +26,11 @@ export async function startSeededServer(opts: {
   // Run as root, the embedded server drops to the postgres user, which must reach the directory.
   chmodSync(workDir, 0o755);
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), log: () => undefined });
+  const stopDatabase = guardDatabase(embedded);
   let server: Awaited<ReturnType<typeof startProcess>> | null = null;
   const stop = async () => {
     await server?.stop();
-    await embedded.stop();
+    await stopDatabase();
     rmSync(workDir, { recursive: true, force: true });
   };
   try {

@@ -1,11 +1,14 @@
 import { ConfigError, loadConfig, type Config } from './config';
-import { buildApp } from './app';
-import { createDatabase, createPool } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
-import { runMigrations } from './db/migrate';
-import { seedOnStart } from './db/seed';
 import { acquireInstanceLock, InstanceLockedError } from './lib/instance-lock';
-import { loadSigningSecret } from './lib/secrets';
+import type { serve } from './serve';
+
+/**
+ * The rest of the server (serve.ts) by a computed path, so the bundler leaves it as its own file
+ * (dist/serve.js; under tsx, serve.ts) and it loads only when asked (decision 045).
+ */
+const SERVE_MODULE = './serve.js';
+const loadServe = () => import(SERVE_MODULE) as Promise<{ serve: typeof serve }>;
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -27,6 +30,10 @@ async function main(): Promise<void> {
   };
 
   try {
+    // The application's modules (about a second of loading on two cores) load while the
+    // embedded PostgreSQL starts, instead of before it (decision 045).
+    const application = loadServe();
+    application.catch(() => undefined); // awaited below; a failure is reported there
     let databaseUrl = config.databaseUrl;
     let embedded: EmbeddedPostgres | null = null;
     if (!databaseUrl) {
@@ -36,26 +43,7 @@ async function main(): Promise<void> {
       cleanups.push(() => embedded!.stop());
       databaseUrl = embedded.url;
     }
-
-    const pool = createPool(databaseUrl);
-    cleanups.push(() => pool.end());
-    await runMigrations(pool);
-    const db = createDatabase(pool);
-
-    const seeded = await seedOnStart(db, config);
-    if (seeded.products) say(`Se cargaron ${seeded.products} productos de demostración.`);
-    if (seeded.admin) {
-      say('');
-      say('  Administrador de demostración (se muestra una sola vez):');
-      say(`    Correo:     ${seeded.admin.email}`);
-      say(`    Contraseña: ${seeded.admin.password}`);
-      say('');
-    }
-
-    const app = await buildApp({ config, pool, db, jwtSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
-    cleanups.push(() => app.close());
-    await app.listen({ port: config.port, host: config.host });
-    say(`${config.catalogName} disponible en ${config.appUrl}${embedded ? ' (base de datos embebida)' : ''}`);
+    const app = await (await application).serve({ config, databaseUrl, embedded: embedded !== null, say, cleanups });
 
     let shuttingDown = false;
     const shutdown = (signal: NodeJS.Signals) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { nodemailer } from './lazy-modules';
 
 export interface MailAttachment {
   filename: string;
@@ -54,7 +54,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTi
   const url = new URL(smtpUrl);
   const limits = { connectionTimeout: timeouts.connectionTimeoutMs, greetingTimeout: timeouts.greetingTimeoutMs, socketTimeout: timeouts.socketTimeoutMs };
   for (const [key, value] of Object.entries(limits)) if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
-  const transport = nodemailer.createTransport(url.toString());
+  const transport = nodemailer().createTransport(url.toString());
   return {
     async send(message) {
       if (message.raw) await transport.sendMail({ envelope: { from, to: [message.to] }, raw: message.raw });
@@ -63,8 +63,9 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTi
   };
 }
 
-/** nodemailer's stream transport: composes a message into its bytes and sends nothing. */
-const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+/** nodemailer's stream transport: composes a message into its bytes and sends nothing (made on first use). */
+const makeComposer = () => nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+let composer: ReturnType<typeof makeComposer> | undefined;
 
 /**
  * The message as SMTP carries it (MIME, CRLF), for a mailer to send as `raw`; the outbox composes
@@ -72,6 +73,7 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
  * exactly as `sendMail` would compose it, so a nodemailer upgrade changes both alike (decision 036).
  */
 export async function composeMail(from: string, message: Omit<MailMessage, 'raw'>): Promise<Buffer> {
+  composer ??= makeComposer();
   return (await composer.sendMail({ from, ...message })).message as Buffer;
 }
 
@@ -83,7 +85,7 @@ const LINK_PATTERN = /https?:\/\/\S+/g;
  * The .eml is built by nodemailer itself, so it is exactly what SMTP would have carried.
  */
 export function createOutboxMailer(outboxDir: string, from: string, log: MailLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // Created once per mailer, not per message (a syscall per e-mail showed in the order profile);
   // a failed attempt is forgotten so the next message tries again.
   let ready: Promise<unknown> | null = null;

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfkit } from './lazy-modules';
 
 /**
  * What every PDF of the app shares, on pdfkit's public API only (decision 036): the document, its
@@ -18,6 +18,7 @@ export interface PdfDocument {
 
 /** A document that collects its own bytes (`done`); for one that is piped instead, use `pageTools`. */
 export function openPdf(options: PDFKit.PDFDocumentOptions): PdfDocument {
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument(options);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

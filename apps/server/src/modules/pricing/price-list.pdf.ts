@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfkit } from '../../lib/lazy-modules';
 import type { Pool } from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
@@ -69,6 +69,7 @@ export function renderPriceList(
   pool: Pool,
   options: { catalogName: string; customerName: string; kind: CustomerKind; list: PriceListRule | null },
 ): PDFKit.PDFDocument {
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({ size: PAGE, margin: 20, info: { Title: text.title, Author: printable(options.catalogName) } });
   const { left, contentWidth: width, ensureSpace } = pageTools(doc);
   const priceWidth = 80;

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { exceljs } from '../../lib/lazy-modules';
 import type { Pool } from 'pg';
 import type { Product, ProductListQuery } from '@mayorista/core/schemas/product';
 import { catalogueWhere, type ProductFilters } from '../../db/product-rows';
@@ -82,7 +82,7 @@ export async function exportCsv(pool: Pool, query: ExportFilters): Promise<Reada
 export async function exportXlsx(pool: Pool, query: ExportFilters): Promise<Readable> {
   const tiers = await tierColumns(pool, query);
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet('Catálogo', { views: [{ state: 'frozen', ySplit: 1 }] });
   const headers = headersFor(tiers);
   sheet.columns = headers.map((header) => ({ header, width: Math.max(10, header.length + 2) }));

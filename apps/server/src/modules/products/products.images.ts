@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../../lib/lazy-modules';
 import { messages } from '@mayorista/core/messages';
 import { PRODUCT_IMAGE_MAX_WIDTH, PRODUCT_IMAGE_WIDTHS } from '@mayorista/core/schemas/product';
 import { AppError } from '../../lib/errors';
@@ -54,7 +54,7 @@ export async function renderProductImage(upload: Buffer): Promise<RenderedImage>
   const sniffed = sniffImageFormat(upload);
   if (!sniffed) throw unsupported();
   try {
-    const image = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+    const image = sharp()(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
     const metadata = await image.metadata();
     if (metadata.format !== sniffed) throw unsupported();
     const { data: full, info } = await image
@@ -66,7 +66,7 @@ export async function renderProductImage(upload: Buffer): Promise<RenderedImage>
     const variants = await Promise.all(
       PRODUCT_IMAGE_WIDTHS.filter((width) => width < info.width).map(async (width) => ({
         width,
-        data: await sharp(full).resize({ width }).webp({ quality: 80 }).toBuffer(),
+        data: await sharp()(full).resize({ width }).webp({ quality: 80 }).toBuffer(),
       })),
     );
     return { full, width: info.width, height: info.height, variants };

@@ -103,6 +103,20 @@ describe('Mi cuenta', () => {
     expect(screen.getByLabelText(b.cuitLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('keeps the server\'s word on the CUIT while other fields are edited, and drops it once the CUIT is', async () => {
+    const user = userEvent.setup();
+    mount({ 'PATCH /api/me': () => jsonResponse(409, { code: 'cuit_taken', message: b.cuitTaken }) });
+    await fillBusiness(user, '30712345671');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(b.cuitTaken)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(b.cityLabel), 'x');
+    await user.tab();
+    expect(screen.getByText(b.cuitTaken)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(b.cuitLabel), '{backspace}1');
+    expect(screen.queryByText(b.cuitTaken)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(b.cuitLabel)).not.toHaveAttribute('aria-invalid');
+  });
+
   it('changes the password, and shows a wrong current password next to its field', async () => {
     const user = userEvent.setup();
     let attempts = 0;

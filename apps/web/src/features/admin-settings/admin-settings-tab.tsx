@@ -21,7 +21,14 @@ export default function AdminSettingsTab() {
   const query = useQuery(settingsQueryOptions());
   if (query.isPending) return <Spinner label={adminPage.loadingTab} />;
   if (query.isError) {
-    return <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title={text.loadError}
+        detail={query.error.message}
+        retryLabel={text.retry}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   return <SettingsForm key={query.data.updated_at ?? 'defaults'} current={query.data} />;
 }
@@ -35,7 +42,89 @@ const EMAIL_SWITCHES = [
 ] as const;
 EMAIL_SWITCHES satisfies readonly (readonly [EmailSwitch, string])[];
 
-function SettingsForm({ current }: { current: SettingsResponse }) {
+/** Whether the entered prices include IVA. */
+function IvaSetting({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="font-medium text-slate-900">{ivaTexts.settingHeading}</legend>
+      <label className="flex min-h-11 items-center gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={checked}
+          aria-describedby="ajustes-iva-ayuda"
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {ivaTexts.pricesIncludeIva}
+      </label>
+      <p id="ajustes-iva-ayuda" className="text-sm text-slate-600">
+        {ivaTexts.pricesIncludeIvaHint}
+      </p>
+    </fieldset>
+  );
+}
+
+/** Which e-mails are sent, and to whom the admin's go. */
+function EmailSettings({
+  switches,
+  onSwitch,
+  recipients,
+  onRecipients,
+  recipientsError,
+  defaultRecipients,
+}: {
+  switches: Record<EmailSwitch, boolean>;
+  onSwitch: (key: EmailSwitch, on: boolean) => void;
+  recipients: string;
+  onRecipients: (value: string) => void;
+  recipientsError: string | undefined;
+  defaultRecipients: boolean | undefined;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium text-slate-900">{text.emailsHeading}</legend>
+      <p className="text-sm text-slate-600">{text.emailsIntro}</p>
+      {EMAIL_SWITCHES.map(([key, label]) => (
+        <label key={key} className="flex min-h-11 items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={switches[key]}
+            onChange={(event) => onSwitch(key, event.target.checked)}
+          />
+          {label}
+        </label>
+      ))}
+      <label htmlFor="ajustes-destinatarios" className="block text-sm font-medium text-slate-900">
+        {text.adminRecipients}
+      </label>
+      <p id="ajustes-destinatarios-ayuda" className="text-sm text-slate-600">
+        {text.adminRecipientsHint}
+        {defaultRecipients ? ` ${text.adminRecipientsDefaultHint}` : null}
+      </p>
+      <textarea
+        id="ajustes-destinatarios"
+        rows={3}
+        value={recipients}
+        onChange={(event) => onRecipients(event.target.value)}
+        aria-describedby={`ajustes-destinatarios-ayuda${recipientsError ? ' ajustes-destinatarios-error' : ''}`}
+        aria-invalid={recipientsError ? true : undefined}
+        className="w-full rounded-md border border-slate-300 p-2"
+      />
+      {recipientsError ? (
+        <p id="ajustes-destinatarios-error" role="alert" className="text-sm text-red-800">
+          {recipientsError}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The settings form's values, its messages and saving. The amount is checked first, then the same
+ * schema as the server's, so the admin sees the Spanish message next to the field.
+ */
+function useSettingsForm(current: SettingsResponse) {
   const queryClient = useQueryClient();
   const [minOrder, setMinOrder] = useState(centavosToInput(current.min_order_amount));
   const [error, setError] = useState<string>();
@@ -59,7 +148,15 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const update = toSettingsBody({ minOrder, switches, recipients, initialRecipients: current.admin_email_recipients, threshold, pricesIncludeIva, approvalHours });
+    const update = toSettingsBody({
+      minOrder,
+      switches,
+      recipients,
+      initialRecipients: current.admin_email_recipients,
+      threshold,
+      pricesIncludeIva,
+      approvalHours,
+    });
     if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
       return;
@@ -80,6 +177,45 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
     mutation.mutate(update);
   };
 
+  return {
+    minOrder,
+    setMinOrder,
+    error,
+    switches,
+    setSwitches,
+    recipients,
+    setRecipients,
+    threshold,
+    setThreshold,
+    approvalHours,
+    setApprovalHours,
+    pricesIncludeIva,
+    setPricesIncludeIva,
+    fieldErrors,
+    saving: mutation.isPending,
+    onSubmit,
+  };
+}
+
+function SettingsForm({ current }: { current: SettingsResponse }) {
+  const {
+    minOrder,
+    setMinOrder,
+    error,
+    switches,
+    setSwitches,
+    recipients,
+    setRecipients,
+    threshold,
+    setThreshold,
+    approvalHours,
+    setApprovalHours,
+    pricesIncludeIva,
+    setPricesIncludeIva,
+    fieldErrors,
+    saving,
+    onSubmit,
+  } = useSettingsForm(current);
   return (
     <section aria-labelledby="ajustes-titulo" className="max-w-xl space-y-4">
       <div>
@@ -116,63 +252,22 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           value={approvalHours}
           onChange={(event) => setApprovalHours(event.target.value.replace(/\D+/g, ''))}
         />
-        <fieldset className="space-y-1">
-          <legend className="font-medium text-slate-900">{ivaTexts.settingHeading}</legend>
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="h-5 w-5"
-              checked={pricesIncludeIva}
-              aria-describedby="ajustes-iva-ayuda"
-              onChange={(event) => setPricesIncludeIva(event.target.checked)}
-            />
-            {ivaTexts.pricesIncludeIva}
-          </label>
-          <p id="ajustes-iva-ayuda" className="text-sm text-slate-600">
-            {ivaTexts.pricesIncludeIvaHint}
-          </p>
-        </fieldset>
-        <fieldset className="space-y-2">
-          <legend className="font-medium text-slate-900">{text.emailsHeading}</legend>
-          <p className="text-sm text-slate-600">{text.emailsIntro}</p>
-          {EMAIL_SWITCHES.map(([key, label]) => (
-            <label key={key} className="flex min-h-11 items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="h-5 w-5"
-                checked={switches[key]}
-                onChange={(event) => setSwitches((all) => ({ ...all, [key]: event.target.checked }))}
-              />
-              {label}
-            </label>
-          ))}
-          <label htmlFor="ajustes-destinatarios" className="block text-sm font-medium text-slate-900">
-            {text.adminRecipients}
-          </label>
-          <p id="ajustes-destinatarios-ayuda" className="text-sm text-slate-600">
-            {text.adminRecipientsHint}
-            {current.admin_email_recipients_default ? ` ${text.adminRecipientsDefaultHint}` : null}
-          </p>
-          <textarea
-            id="ajustes-destinatarios"
-            rows={3}
-            value={recipients}
-            onChange={(event) => setRecipients(event.target.value)}
-            aria-describedby={`ajustes-destinatarios-ayuda${fieldErrors.recipients ? ' ajustes-destinatarios-error' : ''}`}
-            aria-invalid={fieldErrors.recipients ? true : undefined}
-            className="w-full rounded-md border border-slate-300 p-2"
-          />
-          {fieldErrors.recipients ? (
-            <p id="ajustes-destinatarios-error" role="alert" className="text-sm text-red-800">
-              {fieldErrors.recipients}
-            </p>
-          ) : null}
-        </fieldset>
+        <IvaSetting checked={pricesIncludeIva} onChange={setPricesIncludeIva} />
+        <EmailSettings
+          switches={switches}
+          onSwitch={(key, on) => setSwitches((all) => ({ ...all, [key]: on }))}
+          recipients={recipients}
+          onRecipients={setRecipients}
+          recipientsError={fieldErrors.recipients}
+          defaultRecipients={current.admin_email_recipients_default}
+        />
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? text.saving : text.save}
+          <Button type="submit" disabled={saving}>
+            {saving ? text.saving : text.save}
           </Button>
-          {current.updated_at ? <p className="text-sm text-slate-600">{text.updatedAt(formatDateTime(current.updated_at))}</p> : null}
+          {current.updated_at ? (
+            <p className="text-sm text-slate-600">{text.updatedAt(formatDateTime(current.updated_at))}</p>
+          ) : null}
         </div>
       </form>
     </section>

@@ -114,10 +114,9 @@ function Badge({ children, tone }: { children: string; tone: 'amber' | 'green' |
   return <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
-function AdminUserRow({ user }: { user: AdminUser }) {
-  const { profile: me } = useAuth();
+/** Approve or revoke, reject a sign-up, and download the customer's price list; each toasts its outcome. */
+function useUserActions(user: AdminUser, name: string) {
   const queryClient = useQueryClient();
-  const name = fullName(user);
   const onError = (error: Error) => toast({ title: text.actionErrorTitle, description: error.message, variant: 'destructive' });
 
   const approval = useMutation({
@@ -151,7 +150,108 @@ function AdminUserRow({ user }: { user: AdminUser }) {
       ),
     onError,
   });
+  return { approval, reject, priceList };
+}
 
+type UserActions = ReturnType<typeof useUserActions>;
+
+/** Name, e-mail, business, CUIT, DNI and points, with the approval and role badges. */
+function UserSummary({ user, name }: { user: AdminUser; name: string }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-slate-900">{name}</p>
+        <p className="text-sm break-all text-slate-700">{user.email}</p>
+        {user.razon_social ? <p className="text-sm font-medium break-words text-slate-800">{user.razon_social}</p> : null}
+        <p className="text-sm text-slate-700">
+          {user.cuit ? `${text.cuitLabel}: ${formatCuit(user.cuit)} · ` : ''}
+          {text.dniLabel}: {user.dni} · {text.pointsLabel}: {formatMoney(user.saldo_puntos)}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-1">
+        {user.approved ? <Badge tone="green">{text.approvedBadge}</Badge> : <Badge tone="amber">{text.pendingBadge}</Badge>}
+        {user.is_super_admin ? (
+          <Badge tone="slate">{text.superAdminBadge}</Badge>
+        ) : user.is_admin ? (
+          <Badge tone="slate">{text.adminBadge}</Badge>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A sign-up waiting for approval: only "Aprobar", "Rechazar" (confirmed) and the customer page. */
+function WaitingActions({ user, name, actions: { approval, reject } }: { user: AdminUser; name: string; actions: UserActions }) {
+  return (
+    <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap items-center gap-2">
+      <Button size="sm" disabled={approval.isPending || reject.isPending} onClick={() => approval.mutate(true)}>
+        {text.approve}
+      </Button>
+      <ConfirmAction
+        label={text.reject}
+        variant="ghostDanger"
+        question={text.rejectConfirm(name)}
+        confirmLabel={text.rejectYes}
+        pending={reject.isPending || approval.isPending}
+        onConfirm={() => reject.mutate()}
+      />
+      <Link
+        to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
+        aria-label={text.openCustomerFor(name)}
+        className="ml-auto inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-800 underline underline-offset-2"
+      >
+        {text.openCustomer}
+      </Link>
+    </div>
+  );
+}
+
+/** Everyone else: the customer page, approve or revoke (not oneself), points, the price list and its choice. */
+function AccountActions({
+  user,
+  name,
+  isMe,
+  actions: { approval, priceList },
+}: {
+  user: AdminUser;
+  name: string;
+  isMe: boolean;
+  actions: UserActions;
+}) {
+  return (
+    <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap gap-2">
+      <Link
+        to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
+        aria-label={text.openCustomerFor(name)}
+        className="inline-flex min-h-11 items-center rounded-md border border-brand-700 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50"
+      >
+        {text.openCustomer}
+      </Link>
+      {!isMe ? (
+        <Button
+          size="sm"
+          variant={user.approved ? 'secondary' : 'primary'}
+          disabled={approval.isPending}
+          onClick={() => approval.mutate(!user.approved)}
+        >
+          {user.approved ? text.revoke : text.approve}
+        </Button>
+      ) : null}
+      <PointsDialog user={user} displayName={name} />
+      <PointsMovementsDialog userId={user.id} displayName={name} />
+      <Button size="sm" variant="secondary" disabled={priceList.isPending} onClick={() => priceList.mutate()}>
+        {pricing.customer.adminDownload}
+      </Button>
+      {/* The business-identity work (decisions 017–019): staff always buy at the base list, so only customers get the control. */}
+      {!user.is_admin && !user.is_super_admin ? <PriceListSelect user={user} displayName={name} /> : null}
+    </div>
+  );
+}
+
+function AdminUserRow({ user }: { user: AdminUser }) {
+  const { profile: me } = useAuth();
+  const name = fullName(user);
+  const actions = useUserActions(user, name);
   const isMe = me?.id === user.id;
   // A sign-up waiting for approval: only "Aprobar" and "Rechazar" (decision 033). Roles, points
   // and the rest live on the customer page, roles behind a confirmation.
@@ -159,73 +259,11 @@ function AdminUserRow({ user }: { user: AdminUser }) {
 
   return (
     <li className={cn('rounded-lg border bg-white p-4', user.approved ? 'border-slate-200' : 'border-amber-300')}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{name}</p>
-          <p className="text-sm break-all text-slate-700">{user.email}</p>
-          {user.razon_social ? <p className="text-sm font-medium break-words text-slate-800">{user.razon_social}</p> : null}
-          <p className="text-sm text-slate-700">
-            {user.cuit ? `${text.cuitLabel}: ${formatCuit(user.cuit)} · ` : ''}
-            {text.dniLabel}: {user.dni} · {text.pointsLabel}: {formatMoney(user.saldo_puntos)}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-1">
-          {user.approved ? <Badge tone="green">{text.approvedBadge}</Badge> : <Badge tone="amber">{text.pendingBadge}</Badge>}
-          {user.is_super_admin ? (
-            <Badge tone="slate">{text.superAdminBadge}</Badge>
-          ) : user.is_admin ? (
-            <Badge tone="slate">{text.adminBadge}</Badge>
-          ) : null}
-        </div>
-      </div>
+      <UserSummary user={user} name={name} />
       {waiting ? (
-        <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap items-center gap-2">
-          <Button size="sm" disabled={approval.isPending || reject.isPending} onClick={() => approval.mutate(true)}>
-            {text.approve}
-          </Button>
-          <ConfirmAction
-            label={text.reject}
-            variant="ghostDanger"
-            question={text.rejectConfirm(name)}
-            confirmLabel={text.rejectYes}
-            pending={reject.isPending || approval.isPending}
-            onConfirm={() => reject.mutate()}
-          />
-          <Link
-            to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
-            aria-label={text.openCustomerFor(name)}
-            className="ml-auto inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-800 underline underline-offset-2"
-          >
-            {text.openCustomer}
-          </Link>
-        </div>
+        <WaitingActions user={user} name={name} actions={actions} />
       ) : (
-        <div role="group" aria-label={text.actionsFor(name)} className="mt-3 flex flex-wrap gap-2">
-          <Link
-            to={`/admin?tab=usuarios&cliente=${encodeURIComponent(user.id)}`}
-            aria-label={text.openCustomerFor(name)}
-            className="inline-flex min-h-11 items-center rounded-md border border-brand-700 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50"
-          >
-            {text.openCustomer}
-          </Link>
-          {!isMe ? (
-            <Button
-              size="sm"
-              variant={user.approved ? 'secondary' : 'primary'}
-              disabled={approval.isPending}
-              onClick={() => approval.mutate(!user.approved)}
-            >
-              {user.approved ? text.revoke : text.approve}
-            </Button>
-          ) : null}
-          <PointsDialog user={user} displayName={name} />
-          <PointsMovementsDialog userId={user.id} displayName={name} />
-          <Button size="sm" variant="secondary" disabled={priceList.isPending} onClick={() => priceList.mutate()}>
-            {pricing.customer.adminDownload}
-          </Button>
-          {/* The business-identity work (decisions 017–019): staff always buy at the base list, so only customers get the control. */}
-          {!user.is_admin && !user.is_super_admin ? <PriceListSelect user={user} displayName={name} /> : null}
-        </div>
+        <AccountActions user={user} name={name} isMe={isMe} actions={actions} />
       )}
     </li>
   );

@@ -14,14 +14,25 @@ interface Options<K extends string> {
   prepare?: () => Promise<unknown>;
 }
 
+/** The browser's messages over the server's: a field shows the server's word only while the browser has none. */
+function shownErrors<K extends string>(server: FieldErrorMap<K>, browser: FieldErrorMap<K>): FieldErrorMap<K> {
+  const shown: FieldErrorMap<K> = { ...server };
+  for (const [name, message] of Object.entries(browser) as [K | 'form', string | undefined][]) {
+    if (message) shown[name] = message;
+  }
+  return shown;
+}
+
 /**
  * A field is judged as the person leaves it and again as they correct it; a submit judges them
  * all, lists the wrong ones next to the button and brings the first one to the middle of the
- * screen, focused (decision 033). The register and business forms follow the same steps by hand.
+ * screen, focused (decision 033). The server's word on a field (a CUIT already registered, which
+ * the browser cannot know) is shown the same way and stays until that field is edited (`edited`).
  */
 export function useFieldValidation<K extends string>({ fields, check, values, prepare }: Options<K>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrorMap<K>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrorMap<K>>({});
   const [touched, setTouched] = useState<ReadonlySet<K>>(new Set());
   const [summary, setSummary] = useState<K[]>([]);
   const isField = useCallback((name: string): name is K => (fields as readonly string[]).includes(name), [fields]);
@@ -40,10 +51,10 @@ export function useFieldValidation<K extends string>({ fields, check, values, pr
       }
       return next;
     });
-    setSummary((previous) => previous.filter((name) => found[name]));
+    setSummary((previous) => previous.filter((name) => found[name] || serverErrors[name]));
     // `check` reads the values, the only input that changes what it answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valuesKey, touched]);
+  }, [valuesKey, touched, serverErrors]);
 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = (event.target as unknown as HTMLInputElement).name;
@@ -59,6 +70,22 @@ export function useFieldValidation<K extends string>({ fields, check, values, pr
     setSummary(fields.filter((name) => found[name]));
     requestAnimationFrame(() => focusFirstError(formRef.current, fields, found));
   };
+
+  /** The server's messages on fields: shown as a refused submit shows them, kept until each field is edited. */
+  const refuseFromServer = (found: FieldErrorMap<K>) => {
+    setServerErrors(found);
+    setSummary(fields.filter((name) => found[name]));
+    requestAnimationFrame(() => focusFirstError(formRef.current, fields, found));
+  };
+
+  /** The person changed this field: the server's message on it no longer applies. */
+  const edited = (name: K) =>
+    setServerErrors((previous) => {
+      if (!previous[name]) return previous;
+      const next = { ...previous };
+      delete next[name];
+      return next;
+    });
 
   /** Judges every field; true when the form may be sent. */
   const validate = async (): Promise<boolean> => {
@@ -78,8 +105,19 @@ export function useFieldValidation<K extends string>({ fields, check, values, pr
   const reset = () => {
     setTouched(new Set());
     setErrors({});
+    setServerErrors({});
     setSummary([]);
   };
 
-  return { formRef, errors, summary, onBlur, validate, refuse, reset };
+  return {
+    formRef,
+    errors: shownErrors(serverErrors, errors),
+    summary,
+    onBlur,
+    validate,
+    refuse,
+    refuseFromServer,
+    edited,
+    reset,
+  };
 }

@@ -1,19 +1,23 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatArPhone, formatCuit } from '@mayorista/core/business';
 import { account as text } from '@mayorista/core/messages/account';
-import { accountPages } from '@mayorista/core/messages/accountPages';
 import { business as labels } from '@mayorista/core/messages/business';
 import { updateMeSchema, type UpdateMeInput } from '@mayorista/core/schemas/auth';
-import { BUSINESS_FIELD_NAMES, BusinessFields, type BusinessFieldName, type BusinessValues } from '../../../components/business-fields';
-import { Button } from '../../../components/ui/button';
+import {
+  BUSINESS_FIELD_NAMES,
+  BusinessFields,
+  type BusinessFieldName,
+  type BusinessValues,
+} from '../../../components/business-fields';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-client';
 import { meKeys, updateMe, type Me } from '../api/account-api';
 import { toUpdateMeBody } from '../account-bodies';
-import { focusFirstError } from '../../../lib/forms/focus-first-error';
+import { FormFooter } from '../../../lib/forms/form-footer';
+import { useFieldValidation, type FieldErrorMap } from '../../../lib/forms/use-field-validation';
 
-type Errors = Partial<Record<BusinessFieldName | 'form', string>>;
+type Errors = FieldErrorMap<BusinessFieldName>;
 
 const LABELS: Record<BusinessFieldName, string> = {
   razon_social: labels.razonSocialLabel,
@@ -55,7 +59,12 @@ function valuesFrom(me: Me): BusinessValues {
 export function BusinessForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<BusinessValues>(() => valuesFrom(me));
-  const [errors, setErrors] = useState<Errors>({});
+  // Fields left once are judged as they are corrected (decision 033); all of them on submit.
+  const { formRef, errors, summary, onBlur, validate, refuseFromServer, edited } = useFieldValidation({
+    fields: BUSINESS_FIELD_NAMES,
+    values,
+    check: () => errorsOf(values),
+  });
   const save = useMutation({
     mutationFn: updateMe,
     onSuccess: (saved) => {
@@ -64,71 +73,43 @@ export function BusinessForm({ me }: { me: Me }) {
       toast({ title: text.savedTitle, description: text.savedText });
     },
     onError: (error) => {
-      if (isApiError(error) && error.code === 'cuit_taken') {
-        serverCuit.current = values.cuit;
-        setErrors({ cuit: error.message });
-        setSummary(['cuit']);
-        requestAnimationFrame(() => focusFirstError(formRef.current, BUSINESS_FIELD_NAMES, { cuit: error.message }));
-        return;
-      }
-      toast({ title: text.saveErrorTitle, description: error.message, variant: 'destructive' });
+      // The server's "CUIT ya registrado" stays until the CUIT is edited (the schema cannot know it).
+      if (isApiError(error) && error.code === 'cuit_taken') refuseFromServer({ cuit: error.message });
+      else toast({ title: text.saveErrorTitle, description: error.message, variant: 'destructive' });
     },
   });
 
-  const formRef = useRef<HTMLFormElement>(null);
-  // Fields left once are judged as they are corrected (decision 033); all of them on submit.
-  const [touched, setTouched] = useState<ReadonlySet<BusinessFieldName>>(new Set());
-  const [summary, setSummary] = useState<BusinessFieldName[]>([]);
-  const serverCuit = useRef<string | null>(null);
-  useEffect(() => {
-    if (touched.size === 0) return;
-    const found = errorsOf(values);
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const name of touched) {
-        // The server's "CUIT ya registrado" stays until the CUIT changes (the schema cannot know it).
-        if (found[name]) next[name] = found[name];
-        else if (!(name === 'cuit' && previous.cuit && !found.cuit && serverCuit.current === values.cuit)) delete next[name];
-      }
-      return next;
-    });
-    setSummary((previous) => previous.filter((name) => found[name] || (name === 'cuit' && serverCuit.current === values.cuit)));
-  }, [values, touched]);
-
-  const onFieldBlur = (event: FocusEvent<HTMLFormElement>) => {
-    const name = (event.target as unknown as HTMLInputElement).name;
-    if (isBusinessField(name)) setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = toUpdateMeBody(values);
-    const found = errorsOf(body);
-    const wrong = BUSINESS_FIELD_NAMES.filter((name) => found[name]);
-    if (wrong.length > 0 || found.form) {
-      setErrors(found);
-      setTouched(new Set(BUSINESS_FIELD_NAMES));
-      setSummary(wrong);
-      requestAnimationFrame(() => focusFirstError(formRef.current, BUSINESS_FIELD_NAMES, found));
-      return;
-    }
-    setErrors({});
-    setSummary([]);
+    if (!(await validate())) return;
     // The typed values go as they are: the server normalises them with the same schema.
-    save.mutate(body as UpdateMeInput);
+    save.mutate(toUpdateMeBody(values) as UpdateMeInput);
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onBlur={onFieldBlur} className="space-y-6" aria-label={text.businessAndDeliverySection}>
-      <BusinessFields values={values} errors={errors} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
-      {summary.length > 0 ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="form-summary">
-          {accountPages.fixSummary(summary.map((name) => LABELS[name]))}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-        {save.isPending ? text.saving : text.save}
-      </Button>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onBlur={onBlur}
+      className="space-y-6"
+      aria-label={text.businessAndDeliverySection}
+    >
+      <BusinessFields
+        values={values}
+        errors={errors}
+        onChange={(name, value) => {
+          edited(name);
+          setValues((v) => ({ ...v, [name]: value }));
+        }}
+      />
+      <FormFooter
+        summary={summary.map((name) => LABELS[name])}
+        submitting={save.isPending}
+        label={text.save}
+        submittingLabel={text.saving}
+        className="w-full sm:w-auto"
+      />
     </form>
   );
 }

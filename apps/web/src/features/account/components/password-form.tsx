@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { account as text } from '@mayorista/core/messages/account';
 import { changePasswordSchema } from '@mayorista/core/schemas/auth';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/account-api';
 import { toChangePasswordBody } from '../account-bodies';
 import { useFieldValidation, type FieldErrorMap } from '../../../lib/forms/use-field-validation';
-import { FormSummary } from '../../../lib/forms/form-summary';
+import { FormFooter } from '../../../lib/forms/form-footer';
 
 const FIELDS = ['current_password', 'new_password'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -86,10 +85,14 @@ export function PasswordForm() {
         onChange={(e) => setNext(e.target.value)}
         error={errors.new_password}
       />
-      <FormSummary labels={summary.map((name) => LABELS[name])} />
-      <Button type="submit" variant="secondary" disabled={change.isPending} className="w-full sm:w-auto">
-        {change.isPending ? text.changingPassword : text.changePassword}
-      </Button>
+      <FormFooter
+        summary={summary.map((name) => LABELS[name])}
+        submitting={change.isPending}
+        label={text.changePassword}
+        submittingLabel={text.changingPassword}
+        variant="secondary"
+        className="w-full sm:w-auto"
+      />
     </form>
   );
 }

@@ -39,13 +39,86 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
   );
 }
 
+/** Who ordered: name, e-mail, DNI, the business data the order recorded, and whether points paid it. */
+function CustomerSection({ order }: { order: AdminOrder }) {
+  return (
+    <section aria-labelledby="order-customer-heading">
+      <h3 id="order-customer-heading" className="font-semibold">
+        {text.customerData}
+      </h3>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">{text.customerName}</dt>
+        <dd className="break-words">{`${order.user_info.nombre} ${order.user_info.apellido}`}</dd>
+        <dt className="text-slate-600">{text.customerEmail}</dt>
+        <dd className="break-all">{order.user_info.email}</dd>
+        <dt className="text-slate-600">{text.customerDni}</dt>
+        <dd>{order.user_info.dni}</dd>
+        {/* The business-identity work (decisions 017–019): the business data the order recorded (absent on older orders). */}
+        {businessDetails(order.user_info).map((detail) => (
+          <Fragment key={detail.label}>
+            <dt className="text-slate-600">{detail.label}</dt>
+            <dd className="break-words">{detail.value}</dd>
+          </Fragment>
+        ))}
+        <dt className="text-slate-600">{text.paidWithPoints}</dt>
+        <dd>{order.canjeado_con_puntos ? text.paidWithPointsYes : text.paidWithPointsNo}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The items with their prices and IVA rate, the savings, the IVA rows and the total. */
+function ItemsSection({ order }: { order: AdminOrder }) {
+  return (
+    <section aria-labelledby="order-items-heading">
+      <h3 id="order-items-heading" className="font-semibold">
+        {text.items}
+      </h3>
+      <ul className="mt-1 divide-y divide-slate-200 text-sm">
+        {order.items.map((item, index) => (
+          <li key={`${item.product_id}-${index}`} className="flex flex-wrap justify-between gap-x-3 py-2">
+            <span className="min-w-0 break-words">
+              {item.quantity} × {item.name}
+              <span className="block text-slate-600">
+                {text.itemPrice}: {formatMoney(item.price)}
+                {item.iva_rate !== undefined ? ` · ${ivaTexts.ivaLine(ivaRateLabel(item.iva_rate))}` : null}
+              </span>
+            </span>
+            <span className="font-medium" aria-label={`${text.itemTotal}: ${formatMoney(item.total)}`}>
+              {formatMoney(item.total)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
+        {order.total_savings > 0 ? (
+          <div className="flex justify-between">
+            <dt>{text.totalSavings}</dt>
+            <dd>{formatMoney(order.total_savings)}</dd>
+          </div>
+        ) : null}
+        {/* The admin always reads the breakdown itemised (decision 019), whatever the customer sees. */}
+        <OrderIvaRows order={order} itemised />
+        <div className="flex justify-between text-base font-semibold">
+          <dt>{text.total}</dt>
+          <dd>{formatMoney(order.total)}</dd>
+        </div>
+      </dl>
+      {order.iva ? (
+        <p className="mt-1 text-xs text-slate-600">
+          {order.iva.prices_include_iva ? ivaTexts.adminPricesIncluded : ivaTexts.adminPricesExcluded}{' '}
+          {orderIsItemised(order) ? ivaTexts.adminCustomerItemised : ivaTexts.adminCustomerFinal}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 function OrderDetail({ orderId }: { orderId: string }) {
   const query = useQuery(adminOrderQueryOptions(orderId));
   if (query.isPending) return <Spinner label={text.detailLoading} />;
   if (query.isError) {
-    return (
-      <LoadError detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />
-    );
+    return <LoadError detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />;
   }
   const order = query.data;
   return (
@@ -55,70 +128,8 @@ function OrderDetail({ orderId }: { orderId: string }) {
         <span>{formatDateTime(order.created_at)}</span>
       </div>
 
-      <section aria-labelledby="order-customer-heading">
-        <h3 id="order-customer-heading" className="font-semibold">
-          {text.customerData}
-        </h3>
-        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-600">{text.customerName}</dt>
-          <dd className="break-words">{`${order.user_info.nombre} ${order.user_info.apellido}`}</dd>
-          <dt className="text-slate-600">{text.customerEmail}</dt>
-          <dd className="break-all">{order.user_info.email}</dd>
-          <dt className="text-slate-600">{text.customerDni}</dt>
-          <dd>{order.user_info.dni}</dd>
-          {/* The business-identity work (decisions 017–019): the business data the order recorded (absent on older orders). */}
-          {businessDetails(order.user_info).map((detail) => (
-            <Fragment key={detail.label}>
-              <dt className="text-slate-600">{detail.label}</dt>
-              <dd className="break-words">{detail.value}</dd>
-            </Fragment>
-          ))}
-          <dt className="text-slate-600">{text.paidWithPoints}</dt>
-          <dd>{order.canjeado_con_puntos ? text.paidWithPointsYes : text.paidWithPointsNo}</dd>
-        </dl>
-      </section>
-
-      <section aria-labelledby="order-items-heading">
-        <h3 id="order-items-heading" className="font-semibold">
-          {text.items}
-        </h3>
-        <ul className="mt-1 divide-y divide-slate-200 text-sm">
-          {order.items.map((item, index) => (
-            <li key={`${item.product_id}-${index}`} className="flex flex-wrap justify-between gap-x-3 py-2">
-              <span className="min-w-0 break-words">
-                {item.quantity} × {item.name}
-                <span className="block text-slate-600">
-                  {text.itemPrice}: {formatMoney(item.price)}
-                  {item.iva_rate !== undefined ? ` · ${ivaTexts.ivaLine(ivaRateLabel(item.iva_rate))}` : null}
-                </span>
-              </span>
-              <span className="font-medium" aria-label={`${text.itemTotal}: ${formatMoney(item.total)}`}>
-                {formatMoney(item.total)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
-          {order.total_savings > 0 ? (
-            <div className="flex justify-between">
-              <dt>{text.totalSavings}</dt>
-              <dd>{formatMoney(order.total_savings)}</dd>
-            </div>
-          ) : null}
-          {/* The admin always reads the breakdown itemised (decision 019), whatever the customer sees. */}
-          <OrderIvaRows order={order} itemised />
-          <div className="flex justify-between text-base font-semibold">
-            <dt>{text.total}</dt>
-            <dd>{formatMoney(order.total)}</dd>
-          </div>
-        </dl>
-        {order.iva ? (
-          <p className="mt-1 text-xs text-slate-600">
-            {order.iva.prices_include_iva ? ivaTexts.adminPricesIncluded : ivaTexts.adminPricesExcluded}{' '}
-            {orderIsItemised(order) ? ivaTexts.adminCustomerItemised : ivaTexts.adminCustomerFinal}
-          </p>
-        ) : null}
-      </section>
+      <CustomerSection order={order} />
+      <ItemsSection order={order} />
 
       <section aria-labelledby="order-notes-heading">
         <h3 id="order-notes-heading" className="font-semibold">
@@ -178,7 +189,9 @@ function StatusActions({ order }: { order: AdminOrder }) {
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
           <AlertDialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl">
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">{confirming ? text.confirmTitle(confirming) : ''}</AlertDialog.Title>
+            <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+              {confirming ? text.confirmTitle(confirming) : ''}
+            </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-slate-700">
               {confirming === 'Rechazado' ? text.confirmReject : text.confirmCancel}
             </AlertDialog.Description>

@@ -13,6 +13,50 @@ import { addProductImage, productImagesQueryOptions, removeProductImage, reorder
 
 const thumbnail = (image: ProductImage) => image.srcset.split(',')[0]!.trim().split(' ')[0]!;
 
+/** One image: its thumbnail ("Portada" on the first), move up, move down and remove. */
+function GalleryTile({
+  image,
+  index: i,
+  last,
+  busy,
+  onMove,
+  onRemove,
+}: {
+  image: ProductImage;
+  index: number;
+  last: boolean;
+  busy: boolean;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="relative space-y-1 rounded-md border border-slate-200 p-1">
+      <img
+        src={thumbnail(image)}
+        alt={g.imageAlt(i + 1)}
+        width={160}
+        height={120}
+        className="aspect-[4/3] w-full rounded object-cover"
+      />
+      {/* Over the image, so every tile keeps the same height and its buttons line up. */}
+      {i === 0 ? (
+        <p className="absolute top-2 left-2 rounded bg-white/95 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{g.cover}</p>
+      ) : null}
+      <div className="flex justify-between">
+        <Button variant="ghost" size="icon" aria-label={g.moveUp(i + 1)} disabled={i === 0 || busy} onClick={() => onMove(i - 1)}>
+          <span aria-hidden="true">↑</span>
+        </Button>
+        <Button variant="ghost" size="icon" aria-label={g.moveDown(i + 1)} disabled={last || busy} onClick={() => onMove(i + 1)}>
+          <span aria-hidden="true">↓</span>
+        </Button>
+        <Button variant="ghostDanger" size="icon" aria-label={g.remove(i + 1)} disabled={busy} onClick={onRemove}>
+          <span aria-hidden="true">✕</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 /**
  * The product's images (the wholesale-ordering work, decision 016): add, reorder, remove — each applied at once (not on
  * "Guardar"), since the files are stored as they arrive. The first image is the catalogue's.
@@ -53,50 +97,15 @@ export function GalleryEditor({ productId }: { productId: string }) {
       {!images.isPending && items.length === 0 ? <p className="text-sm text-slate-700">{g.empty}</p> : null}
       <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="gallery-editor">
         {items.map((image, i) => (
-          <li key={image.id} className="relative space-y-1 rounded-md border border-slate-200 p-1">
-            <img
-              src={thumbnail(image)}
-              alt={g.imageAlt(i + 1)}
-              width={160}
-              height={120}
-              className="aspect-[4/3] w-full rounded object-cover"
-            />
-            {/* Over the image, so every tile keeps the same height and its buttons line up. */}
-            {i === 0 ? (
-              <p className="absolute top-2 left-2 rounded bg-white/95 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
-                {g.cover}
-              </p>
-            ) : null}
-            <div className="flex justify-between">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={g.moveUp(i + 1)}
-                disabled={i === 0 || change.isPending}
-                onClick={() => move(i, i - 1)}
-              >
-                <span aria-hidden="true">↑</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={g.moveDown(i + 1)}
-                disabled={i === items.length - 1 || change.isPending}
-                onClick={() => move(i, i + 1)}
-              >
-                <span aria-hidden="true">↓</span>
-              </Button>
-              <Button
-                variant="ghostDanger"
-                size="icon"
-                aria-label={g.remove(i + 1)}
-                disabled={change.isPending}
-                onClick={() => change.mutate(() => removeProductImage(productId, image.id))}
-              >
-                <span aria-hidden="true">✕</span>
-              </Button>
-            </div>
-          </li>
+          <GalleryTile
+            key={image.id}
+            image={image}
+            index={i}
+            last={i === items.length - 1}
+            busy={change.isPending}
+            onMove={(to) => move(i, to)}
+            onRemove={() => change.mutate(() => removeProductImage(productId, image.id))}
+          />
         ))}
       </ol>
       {full ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { products } from '@mayorista/core/messages/products';
 import type { Product, ProductInput } from '@mayorista/core/schemas/product';
@@ -6,20 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { FilePicker } from '../../../components/ui/file-picker';
 import { Label } from '../../../components/ui/label';
-import {
-  buildProductInput,
-  emptyFormValues,
-  previewProduct,
-  toFormValues,
-  type FieldErrors,
-  type ProductFormValues,
-} from '../lib/product-form-values';
+import { previewProduct, type FieldErrors } from '../lib/product-form-values';
 import { GalleryEditor } from './gallery-editor';
 import { PricePreview } from './price-preview';
 import { TierEditor } from './tier-editor';
+import { useProductForm } from './use-product-form';
 import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
-import { focusFirstInvalid } from '../../../lib/forms/focus-first-error';
 import { FormSummary } from '../../../lib/forms/form-summary';
 
 const t = products.admin;
@@ -77,91 +70,100 @@ function Section({ children }: { children: ReactNode }) {
   return <div className="grid gap-3 sm:grid-cols-2">{children}</div>;
 }
 
-/** Every product field, validated with the core schema before anything is sent. */
-export function ProductForm({ product, categories, serverErrors, submitting, onSubmit, onCancel }: ProductFormProps) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ProductFormValues>(() => (product ? toFormValues(product) : emptyFormValues()));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [image, setImage] = useState<File | null>(null);
-  // Shown after a refused submit (here or by the server) until the next one.
-  const [refused, setRefused] = useState(false);
-
-  // After a failed submit, the first field that needs fixing to the middle of the screen, focused.
-  const focusFirstError = () => requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-
-  useEffect(() => {
-    if (serverErrors && Object.keys(serverErrors).length > 0) {
-      edited.current.clear();
-      setTouched(new Set());
-      setErrors(serverErrors);
-      setRefused(true);
-      focusFirstError();
-    }
-  }, [serverErrors]);
-
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  // A text field the person typed in is judged as they leave it and again as they correct it
-  // (decision 033); the submit still judges them all, the tiers and the cross-field rules included.
-  // Only typed-in fields: a server's message ("SKU ya existe") stays until its field is edited.
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const edited = useRef(new Set<string>());
-  const touch = (key: string) => {
-    if (edited.current.has(key)) setTouched((previous) => (previous.has(key) ? previous : new Set(previous).add(key)));
-  };
-  useEffect(() => {
-    if (touched.size === 0) return;
-    const { errors: found } = buildProductInput(values);
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of touched) {
-        if (found[key]) next[key] = found[key];
-        else delete next[key];
-      }
-      return next;
-    });
-  }, [values, touched]);
-  const text = (
-    key:
-      | 'name'
-      | 'price'
-      | 'retail_price'
-      | 'sale_price'
-      | 'sale_price_retail'
-      | 'stock'
-      | 'sku'
-      | 'category'
-      | 'min_quantity'
-      | 'pack_size'
-      | 'max_quantity'
-      | 'barcode',
-  ) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (event: { target: { value: string } }) => {
-      edited.current.add(key);
-      set(key, event.target.value);
-    },
-    onBlur: () => touch(key),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { input, errors: found } = buildProductInput(values);
-    setErrors(found);
-    setRefused(!input);
-    if (!input) {
-      focusFirstError();
-      return;
-    }
-    onSubmit(input, image);
-  };
-
+/** "IVA": the product's rate, with the hint (or the message) under it. */
+function IvaRateSelect({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: IvaRate;
+  error?: string | undefined;
+  onChange: (rate: IvaRate) => void;
+}) {
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-      <Field label={f.name} required autoComplete="off" {...text('name')} />
+    <div className="space-y-1">
+      <Label htmlFor={`${id}-iva`}>{ivaTexts.rateLabel}</Label>
+      <select
+        id={`${id}-iva`}
+        value={String(value)}
+        aria-describedby={`${id}-iva-hint`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(Number(e.target.value) as IvaRate)}
+        className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 sm:w-56"
+      >
+        {IVA_RATES.map((rate) => (
+          <option key={rate} value={String(rate)}>
+            {rate === 0 ? `0 % (${ivaRateLabel(rate)})` : ivaRateLabel(rate)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-iva-hint`} className="text-sm text-slate-600">
+        {error ?? ivaTexts.rateHint}
+      </p>
+    </div>
+  );
+}
+
+function DescriptionField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={`${id}-description`}>{f.description}</Label>
+      <textarea
+        id={`${id}-description`}
+        rows={3}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-description-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
+      />
+      {error ? (
+        <p id={`${id}-description-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A new product has no id yet: its first image is chosen here and sent right after it is created. */
+function NewImageField({ id, image, onImage }: { id: string; image: File | null; onImage: (file: File | null) => void }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={`${id}-image`}>{f.image}</Label>
+      <FilePicker
+        id={`${id}-image`}
+        accept="image/jpeg,image/png,image/webp"
+        describedBy={`${id}-image-hint`}
+        chooseText={adminPage.chooseImage}
+        onFile={onImage}
+        fileName={image?.name ?? null}
+        noFileText={adminPage.noFileChosen}
+      />
+      <p id={`${id}-image-hint`} className="text-sm text-slate-600">
+        {f.imageHint}
+      </p>
+    </div>
+  );
+}
+
+/** Prices: wholesale and retail, each with its sale price. */
+function PriceFields({ form }: { form: ReturnType<typeof useProductForm> }) {
+  const { values, set, text } = form;
+  return (
+    <>
       <Section>
         <Field label={f.price} inputMode="decimal" required {...text('price')} />
         <Field label={f.retailPrice} inputMode="decimal" required {...text('retail_price')} />
@@ -176,32 +178,23 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
           <Field label={f.salePriceRetail} inputMode="decimal" {...text('sale_price_retail')} />
         </div>
       </Section>
+    </>
+  );
+}
 
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-iva`}>{ivaTexts.rateLabel}</Label>
-        <select
-          id={`${id}-iva`}
-          value={String(values.iva_rate)}
-          aria-describedby={`${id}-iva-hint`}
-          aria-invalid={errors.iva_rate ? true : undefined}
-          onChange={(e) => set('iva_rate', Number(e.target.value) as IvaRate)}
-          className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 sm:w-56"
-        >
-          {IVA_RATES.map((rate) => (
-            <option key={rate} value={String(rate)}>
-              {rate === 0 ? `0 % (${ivaRateLabel(rate)})` : ivaRateLabel(rate)}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-iva-hint`} className="text-sm text-slate-600">
-          {errors.iva_rate ?? ivaTexts.rateHint}
-        </p>
-      </div>
-
-      <TierEditor tiers={values.discounts} onChange={(tiers) => set('discounts', tiers)} errors={errors} />
-      {errors.discounts ? <p className="text-sm font-medium text-red-700">{errors.discounts}</p> : null}
-      <PricePreview product={previewProduct(values)} />
-
+/** Stock (or unlimited), the quantity rules, barcode, SKU and category (with the known ones offered). */
+function StockAndCodeFields({
+  form,
+  id,
+  categories,
+}: {
+  form: ReturnType<typeof useProductForm>;
+  id: string;
+  categories: string[];
+}) {
+  const { values, set, text } = form;
+  return (
+    <>
       <Section>
         <Field label={f.stock} inputMode="numeric" disabled={values.has_unlimited_stock} {...text('stock')} />
         <div className="flex flex-col justify-end">
@@ -229,46 +222,36 @@ export function ProductForm({ product, categories, serverErrors, submitting, onS
           </datalist>
         </div>
       </Section>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-description`}>{f.description}</Label>
-        <textarea
-          id={`${id}-description`}
-          rows={3}
-          value={values.description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-          onChange={(e) => set('description', e.target.value)}
-          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
-        />
-        {errors.description ? (
-          <p id={`${id}-description-error`} className="text-sm font-medium text-red-700">
-            {errors.description}
-          </p>
-        ) : null}
-      </div>
-      {product ? (
-        <GalleryEditor productId={product.id} />
-      ) : (
-        // A new product has no id yet: its first image is sent right after it is created.
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-image`}>{f.image}</Label>
-          <FilePicker
-            id={`${id}-image`}
-            accept="image/jpeg,image/png,image/webp"
-            describedBy={`${id}-image-hint`}
-            chooseText={adminPage.chooseImage}
-            onFile={setImage}
-            fileName={image?.name ?? null}
-            noFileText={adminPage.noFileChosen}
-          />
-          <p id={`${id}-image-hint`} className="text-sm text-slate-600">
-            {f.imageHint}
-          </p>
-        </div>
-      )}
-      <Checkbox label={f.enabled} checked={values.is_enabled} onChange={(v) => set('is_enabled', v)} />
+    </>
+  );
+}
 
-      {refused ? <FormSummary labels={summaryLabels(errors)} /> : null}
+/** Every product field, validated with the core schema before anything is sent. */
+export function ProductForm({ product, categories, serverErrors, submitting, onSubmit, onCancel }: ProductFormProps) {
+  const id = useId();
+  const form = useProductForm(product, serverErrors);
+  const { formRef, values, errors, set } = form;
+  const [image, setImage] = useState<File | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.check();
+    if (input) onSubmit(input, image);
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
+      <Field label={f.name} required autoComplete="off" {...form.text('name')} />
+      <PriceFields form={form} />
+      <IvaRateSelect id={id} value={values.iva_rate} error={errors.iva_rate} onChange={(rate) => set('iva_rate', rate)} />
+      <TierEditor tiers={values.discounts} onChange={(tiers) => set('discounts', tiers)} errors={errors} />
+      {errors.discounts ? <p className="text-sm font-medium text-red-700">{errors.discounts}</p> : null}
+      <PricePreview product={previewProduct(values)} />
+      <StockAndCodeFields form={form} id={id} categories={categories} />
+      <DescriptionField id={id} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+      {product ? <GalleryEditor productId={product.id} /> : <NewImageField id={id} image={image} onImage={setImage} />}
+      <Checkbox label={f.enabled} checked={values.is_enabled} onChange={(v) => set('is_enabled', v)} />
+      {form.refused ? <FormSummary labels={summaryLabels(errors)} /> : null}
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={submitting}>
           {t.cancel}

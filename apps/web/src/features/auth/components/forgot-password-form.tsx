@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { accountRules } from '@mayorista/core/messages/accountRules';
 import { accountPages } from '@mayorista/core/messages/accountPages';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
 import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas, loadedAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 import { emailFieldError } from './form-validation';
 import { useFieldValidation } from '../../../lib/forms/use-field-validation';
-import { FormSummary } from '../../../lib/forms/form-summary';
+import { FormFooter } from '../../../lib/forms/form-footer';
+import { EmailField } from './email-field';
 
 const text = accountPages;
 const FIELDS = ['email'] as const;
@@ -65,21 +64,13 @@ export function ForgotPasswordForm() {
           className="space-y-4"
         >
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-          <Field
-            label={text.emailLabel}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <FormFooter
+            summary={summary.map(() => text.emailLabel)}
+            submitting={submitting}
+            label={text.forgotSubmit}
+            submittingLabel={text.forgotSubmitting}
           />
-          <FormSummary labels={summary.map(() => text.emailLabel)} />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? text.forgotSubmitting : text.forgotSubmit}
-          </Button>
         </form>
       )}
       <p className="mt-5 text-sm">

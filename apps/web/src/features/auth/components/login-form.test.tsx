@@ -198,6 +198,26 @@ describe('RegisterForm', () => {
     expect(screen.getByLabelText(messages.business.cuitLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('keeps the server\'s word on the CUIT while other fields are edited, and drops it once the CUIT is', async () => {
+    const user = userEvent.setup();
+    renderWithAuth({
+      routes,
+      path: '/register',
+      profile: null,
+      routesOverride: { 'POST /api/auth/signup': () => jsonResponse(409, { code: 'cuit_taken', message: messages.business.cuitTaken }) },
+    });
+    await fill(user);
+    expect(await screen.findByText(messages.business.cuitTaken)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(text.nombreLabel), 'a');
+    await user.tab();
+    expect(screen.getByText(messages.business.cuitTaken)).toBeInTheDocument();
+    expect(screen.getByTestId('form-summary')).toHaveTextContent(messages.business.cuitLabel);
+    // The same CUIT typed again: edited, so the server's message no longer applies.
+    await user.type(screen.getByLabelText(messages.business.cuitLabel), '{backspace}1');
+    expect(screen.queryByText(messages.business.cuitTaken)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(messages.business.cuitLabel)).not.toHaveAttribute('aria-invalid');
+  });
+
   it('shows "Registro fallido" with the server message', async () => {
     const user = userEvent.setup();
     renderWithAuth({

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { accountRules } from '@mayorista/core/messages/accountRules';
 import { accountPages } from '@mayorista/core/messages/accountPages';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
 import { signInErrorMessage, type AuthError } from '../../../lib/auth/session/auth-errors';
 import { AuthCard, FormAlert } from './auth-card';
@@ -12,15 +10,62 @@ import { fieldErrorsFrom } from './form-errors';
 import { loadAuthSchemas, loadedAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 import { signInFieldErrors } from './form-validation';
 import { useFieldValidation } from '../../../lib/forms/use-field-validation';
-import { FormSummary } from '../../../lib/forms/form-summary';
+import { FormFooter } from '../../../lib/forms/form-footer';
+import { EmailField } from './email-field';
+import { useResendVerification } from './use-resend-verification';
 
 const text = accountPages;
 const FIELDS = ['email', 'password'] as const;
 const LABELS = { email: text.emailLabel, password: text.passwordLabel } as const;
 
+/** Why sign-in was refused; an unverified account gets the button that sends the e-mail again. */
+function LoginError({ message, unverifiedEmail }: { message: string | undefined; unverifiedEmail: string | null }) {
+  const { resending, resend } = useResendVerification();
+  return (
+    <div id="login-error">
+      <FormAlert>
+        <p>{message}</p>
+        {unverifiedEmail ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            disabled={resending}
+            onClick={() => void resend(unverifiedEmail)}
+          >
+            {resending ? text.resending : text.resendVerification}
+          </Button>
+        ) : null}
+      </FormAlert>
+    </div>
+  );
+}
+
+/** "¿Olvidaste tu contraseña?" and "¿No tenés cuenta? Registrate". */
+function LoginLinks() {
+  return (
+    <div className="mt-3 space-y-1 text-sm text-slate-700">
+      <p>
+        <Link
+          to="/recuperar-clave"
+          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+        >
+          {text.forgotLink}
+        </Link>
+      </p>
+      <p>
+        {text.noAccount}{' '}
+        <Link to="/register" className="font-medium text-brand-800 underline underline-offset-2">
+          {text.registerLink}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** Sign-in (docs/api.md): errors in Spanish next to the form; an unverified account can resend the e-mail. */
 export function LoginForm({ returnTo }: { returnTo: string }) {
-  const { signIn, client } = useAuth();
+  const { signIn } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -35,7 +80,6 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   });
   const [serverError, setServerError] = useState<AuthError | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,16 +105,6 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     navigate(returnTo, { replace: true });
   };
 
-  const resend = async () => {
-    setResending(true);
-    const { error } = await client.resendVerification(email.trim().toLowerCase());
-    setResending(false);
-    if (error) toast({ title: accountRules.somethingWentWrong, description: error.message, variant: 'destructive' });
-    else toast({ title: text.resendDoneTitle, description: text.resendDoneText });
-  };
-
-  const unverified = serverError?.code === 'email_not_confirmed';
-
   return (
     <AuthCard title={text.loginTitle} titleId="login-title">
       <form
@@ -83,28 +117,12 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
         aria-describedby={serverError || errors.form ? 'login-error' : undefined}
       >
         {serverError || errors.form ? (
-          <div id="login-error">
-            <FormAlert>
-              <p>{serverError ? signInErrorMessage(serverError) : errors.form}</p>
-              {unverified ? (
-                <Button variant="secondary" size="sm" className="mt-3" disabled={resending} onClick={() => void resend()}>
-                  {resending ? text.resending : text.resendVerification}
-                </Button>
-              ) : null}
-            </FormAlert>
-          </div>
+          <LoginError
+            message={serverError ? signInErrorMessage(serverError) : errors.form}
+            unverifiedEmail={serverError?.code === 'email_not_confirmed' ? email.trim().toLowerCase() : null}
+          />
         ) : null}
-        <Field
-          label={text.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
         <Field
           label={text.passwordLabel}
           type="password"
@@ -115,27 +133,14 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        <FormSummary labels={summary.map((name) => LABELS[name])} />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? text.loginSubmitting : text.loginSubmit}
-        </Button>
+        <FormFooter
+          summary={summary.map((name) => LABELS[name])}
+          submitting={submitting}
+          label={text.loginSubmit}
+          submittingLabel={text.loginSubmitting}
+        />
       </form>
-      <div className="mt-3 space-y-1 text-sm text-slate-700">
-        <p>
-          <Link
-            to="/recuperar-clave"
-            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
-          >
-            {text.forgotLink}
-          </Link>
-        </p>
-        <p>
-          {text.noAccount}{' '}
-          <Link to="/register" className="font-medium text-brand-800 underline underline-offset-2">
-            {text.registerLink}
-          </Link>
-        </p>
-      </div>
+      <LoginLinks />
     </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountPages } from '@mayorista/core/messages/accountPages';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { useAuth } from '../../../lib/auth';
@@ -9,10 +8,27 @@ import { AuthCard, FormAlert } from './auth-card';
 import { loadAuthSchemas, loadedAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 import { newPasswordFieldError } from './form-validation';
 import { useFieldValidation } from '../../../lib/forms/use-field-validation';
-import { FormSummary } from '../../../lib/forms/form-summary';
+import { FormFooter } from '../../../lib/forms/form-footer';
 
 const text = accountPages;
 const FIELDS = ['password'] as const;
+
+/** The page opened without the link's token: say so, and offer to ask for a new link. */
+function MissingToken() {
+  return (
+    <AuthCard title={text.resetTitle} titleId="reset-title">
+      <FormAlert>{text.missingToken}</FormAlert>
+      <p className="mt-4 text-sm">
+        <Link
+          to="/recuperar-clave"
+          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+        >
+          {text.forgotLink}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
 
 /** Sets a new password from the recovery link; the server signs in and ends the other sessions. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
@@ -31,21 +47,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  if (!token) {
-    return (
-      <AuthCard title={text.resetTitle} titleId="reset-title">
-        <FormAlert>{text.missingToken}</FormAlert>
-        <p className="mt-4 text-sm">
-          <Link
-            to="/recuperar-clave"
-            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
-          >
-            {text.forgotLink}
-          </Link>
-        </p>
-      </AuthCard>
-    );
-  }
+  if (!token) return <MissingToken />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,10 +99,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
-        <FormSummary labels={summary.map(() => text.newPasswordLabel)} />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? text.resetSubmitting : text.resetSubmit}
-        </Button>
+        <FormFooter
+          summary={summary.map(() => text.newPasswordLabel)}
+          submitting={submitting}
+          label={text.resetSubmit}
+          submittingLabel={text.resetSubmitting}
+        />
       </form>
     </AuthCard>
   );

@@ -1,16 +1,16 @@
 import { memo } from 'react';
 import { products as productsTexts } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
-import { priceLine, tierLadder } from '@mayorista/core/pricing';
-import { largestQuantity, quantityProblemText, quantityRuleHints } from '@mayorista/core/quantity-rules';
-import type { CatalogueProduct } from '@mayorista/core/schemas/product';
+import { priceLine, tierLadder, type LinePrice } from '@mayorista/core/pricing';
+import { quantityRuleHints } from '@mayorista/core/quantity-rules';
+import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
 import { Link } from 'react-router';
 import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
-import { QuantitySelector } from './quantity-selector';
-import { StockOffer } from './stock-offer';
-import { stockLevel, useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
+import { OrderQuantity, OrderStockOffer, QuantityProblemLine } from './order-quantity';
+import { NextTierHint, RuleHints, SaleBadge, TierLadder } from './price-parts';
+import { stockLevel, useProductOrder, type FavoriteProps, type ProductOrder, type ProductViewProps } from './product-view';
 
 const t = productsTexts.catalog;
 
@@ -20,20 +20,93 @@ const IMAGE_HEIGHT = 300;
 
 export type ProductCardProps = ProductViewProps & FavoriteProps;
 
-function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean; max: number } {
+function stockState(product: CatalogueProduct): { label: string | null; soldOut: boolean } {
   const { soldOut, lowStock } = stockLevel(product);
-  return {
-    label: soldOut ? t.outOfStock : lowStock ? t.lowStock(product.stock) : null,
-    soldOut,
-    max: soldOut ? 0 : largestQuantity(product),
-  };
+  return { label: soldOut ? t.outOfStock : lowStock ? t.lowStock(product.stock) : null, soldOut };
 }
 
-function SaleBadge({ className }: { className: string }) {
+/** The wholesale price for the quantity typed when the viewer orders, else the retail price. */
+const priceOf = (product: CatalogueProduct, wholesale: Product | null, units: number): LinePrice =>
+  wholesale ? priceLine(wholesale, units, 'wholesale') : priceLine(product, units, 'retail');
+
+/** The product's image with the sale badge in its corner; nothing without an image. */
+function CardImage({ product, onSale }: { product: CatalogueProduct; onSale: boolean }) {
+  // Without an image the card shows no empty box (the wholesale-ordering work, decision 016): a phone fits more products per screen.
+  if (!product.image_url) return null;
   return (
-    <span className={`${className} rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase`}>
-      {t.saleBadge}
-    </span>
+    <div className="relative">
+      <img
+        src={product.image_url}
+        alt=""
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      />
+      {onSale ? <SaleBadge className="absolute top-2 left-2" /> : null}
+    </div>
+  );
+}
+
+/** The name (a link to the product page) and the favourite star. */
+function CardTitle({
+  product,
+  headingId,
+  starred,
+  onToggleFavorite,
+}: { product: CatalogueProduct; headingId: string } & FavoriteProps) {
+  return (
+    <div className="flex items-start justify-between gap-1">
+      <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
+        {/* 44 px to a finger, not to the card: the padding is taken back by the negative margin. */}
+        <Link to={productPath(product)} className="-my-3.5 block py-3.5 hover:underline focus-visible:underline">
+          {product.name}
+        </Link>
+      </h2>
+      {onToggleFavorite ? (
+        <FavoriteStar
+          productName={product.name}
+          starred={starred ?? false}
+          onToggle={(next) => onToggleFavorite(product.id, next)}
+          className="-mt-2.5 -mr-2"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The unit price, with the previous one struck through when on sale. */
+function UnitPrice({ single }: { single: LinePrice }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      {single.applied === 'sale' ? (
+        <s className="text-sm text-slate-600">
+          <span className="sr-only">{t.previousPrice} </span>
+          {formatMoney(single.basePrice)}
+        </s>
+      ) : null}
+      <span className="text-xl font-bold text-slate-900" data-testid="unit-price">
+        <span className="sr-only">{t.currentPrice} </span>
+        {formatMoney(single.unitPrice)}
+      </span>
+      <span className="text-sm text-slate-600">{t.perUnit}</span>
+    </p>
+  );
+}
+
+/** Quantity, why it is refused, the stock offer, the next tier and "Agregar al carrito". */
+function CardOrder({ order, product, selected }: { order: ProductOrder; product: CatalogueProduct; selected: LinePrice }) {
+  return (
+    <div className="mt-auto space-y-2 pt-2">
+      <OrderQuantity order={order} product={product} />
+      <QuantityProblemLine order={order} product={product} />
+      <OrderStockOffer order={order} product={product} />
+      <NextTierHint price={selected} />
+      <Button className="w-full" onClick={() => order.add()}>
+        {t.addToCart}
+      </Button>
+    </div>
   );
 }
 
@@ -45,14 +118,10 @@ export const ProductCard = memo(function ProductCard({
   starred = false,
   onToggleFavorite,
 }: ProductCardProps) {
-  const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
+  const order = useProductOrder(product, kind, onAddToCart, 'product');
+  const { wholesale } = order;
   const hints = quantityRuleHints(product);
-  const problemId = `product-${product.id}-problem`;
-  const wholesale = wholesaleOf(product, kind);
-  const price = (units: number) => (wholesale ? priceLine(wholesale, units, 'wholesale') : priceLine(product, units, 'retail'));
-  const single = price(1);
-  const selected = price(quantity);
-  const ladder = wholesale ? tierLadder(wholesale) : [];
+  const single = priceOf(product, wholesale, 1);
   const stock = stockState(product);
   const headingId = `product-${product.id}-name`;
 
@@ -61,118 +130,23 @@ export const ProductCard = memo(function ProductCard({
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
     >
-      {/* Without an image the card shows no empty box (the wholesale-ordering work, decision 016): a phone fits more products per screen. */}
-      {product.image_url ? (
-        <div className="relative">
-          <img
-            src={product.image_url}
-            alt=""
-            width={IMAGE_WIDTH}
-            height={IMAGE_HEIGHT}
-            loading="lazy"
-            decoding="async"
-            className="aspect-[4/3] w-full bg-slate-100 object-cover"
-          />
-          {single.applied === 'sale' ? <SaleBadge className="absolute top-2 left-2" /> : null}
-        </div>
-      ) : null}
-
+      <CardImage product={product} onSale={single.applied === 'sale'} />
       <div className="flex flex-1 flex-col gap-2 p-3">
         {!product.image_url && single.applied === 'sale' ? <SaleBadge className="self-start" /> : null}
         {product.category ? (
           <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{product.category}</p>
         ) : null}
-        <div className="flex items-start justify-between gap-1">
-          <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
-            {/* 44 px to a finger, not to the card: the padding is taken back by the negative margin. */}
-            <Link to={productPath(product)} className="-my-3.5 block py-3.5 hover:underline focus-visible:underline">
-              {product.name}
-            </Link>
-          </h2>
-          {onToggleFavorite ? (
-            <FavoriteStar
-              productName={product.name}
-              starred={starred}
-              onToggle={(next) => onToggleFavorite(product.id, next)}
-              className="-mt-2.5 -mr-2"
-            />
-          ) : null}
-        </div>
-
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          {single.applied === 'sale' ? (
-            <s className="text-sm text-slate-600">
-              <span className="sr-only">{t.previousPrice} </span>
-              {formatMoney(single.basePrice)}
-            </s>
-          ) : null}
-          <span className="text-xl font-bold text-slate-900" data-testid="unit-price">
-            <span className="sr-only">{t.currentPrice} </span>
-            {formatMoney(single.unitPrice)}
-          </span>
-          <span className="text-sm text-slate-600">{t.perUnit}</span>
-        </p>
-
-        {ladder.length > 0 ? (
-          <ul aria-label={t.tiersLabel} className="space-y-0.5 text-sm text-brand-900">
-            {ladder.map((step) => (
-              <li key={step.minQuantity}>{t.tierStep(step.minQuantity, formatMoney(step.unitPrice))}</li>
-            ))}
-          </ul>
-        ) : null}
-
-        {hints.length > 0 ? (
-          <p className="flex flex-wrap gap-1 text-xs font-semibold text-slate-800" data-testid="quantity-rules">
-            {hints.map((hint) => (
-              <span key={hint} className="rounded bg-slate-100 px-1.5 py-0.5">
-                {hint}
-              </span>
-            ))}
-          </p>
-        ) : null}
-
+        <CardTitle product={product} headingId={headingId} starred={starred} onToggleFavorite={onToggleFavorite} />
+        <UnitPrice single={single} />
+        <TierLadder ladder={wholesale ? tierLadder(wholesale) : []} className="text-sm" />
+        {hints.length > 0 ? <RuleHints hints={hints} /> : null}
         {stock.label ? (
           <p className={stock.soldOut ? 'text-sm font-semibold text-red-700' : 'text-sm font-medium text-amber-800'}>
             {stock.label}
           </p>
         ) : null}
-
-        {onAddToCart && wholesale && !stock.soldOut ? (
-          <div className="mt-auto space-y-2 pt-2">
-            <QuantitySelector
-              value={draft}
-              onChange={setDraft}
-              rules={product}
-              max={stock.max}
-              onSubmit={() => onAddToCart(wholesale, typed)}
-              productName={product.name}
-              describedBy={problem ? problemId : undefined}
-            />
-            <p
-              id={problemId}
-              aria-live="polite"
-              className="text-sm font-medium text-red-800 empty:hidden"
-              data-testid="quantity-problem"
-            >
-              {problem ? quantityProblemText(problem, product.name) : null}
-            </p>
-            <StockOffer
-              product={product}
-              problem={problem}
-              onAccept={(offer) => {
-                setDraft(String(offer));
-                onAddToCart(wholesale, offer);
-              }}
-            />
-            {selected.nextTier ? (
-              <p className="text-sm text-slate-700" aria-live="polite">
-                {t.nextTierHint(selected.nextTier.missing, formatMoney(selected.nextTier.unitPrice))}
-              </p>
-            ) : null}
-            <Button className="w-full" onClick={() => onAddToCart(wholesale, typed)}>
-              {t.addToCart}
-            </Button>
-          </div>
+        {order.canOrder && !stock.soldOut ? (
+          <CardOrder order={order} product={product} selected={priceOf(product, wholesale, order.quantity)} />
         ) : null}
       </div>
     </article>

@@ -3,11 +3,12 @@ import { productPage as p } from '@mayorista/core/messages/productPage';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine, tierLadder, type CustomerKind } from '@mayorista/core/pricing';
 import { productPath, whatsAppShareUrl } from '@mayorista/core/product-slug';
-import { largestQuantity, quantityProblemText, quantityRuleHints, type QuantityProblem } from '@mayorista/core/quantity-rules';
-import type { CatalogueProduct, Product } from '@mayorista/core/schemas/product';
+import { quantityRuleHints } from '@mayorista/core/quantity-rules';
+import type { CatalogueProduct } from '@mayorista/core/schemas/product';
 import { Button } from '../../../components/ui/button';
-import { QuantitySelector } from './quantity-selector';
-import { useQuantityDraft, wholesaleOf, type ProductViewProps } from './product-view';
+import { OrderQuantity, QuantityProblemLine } from './order-quantity';
+import { NextTierHint, RuleHints, SaleBadge, TierLadder } from './price-parts';
+import { useProductOrder, wholesaleOf, type ProductOrder, type ProductViewProps } from './product-view';
 
 const t = products.catalog;
 
@@ -16,16 +17,12 @@ export type ProductDetailsProps = ProductViewProps;
 function PriceBlock({ product, kind, quantity }: { product: CatalogueProduct; kind: CustomerKind; quantity: number }) {
   const wholesale = wholesaleOf(product, kind);
   const single = wholesale ? priceLine(wholesale, 1, 'wholesale') : priceLine(product, 1, 'retail');
-  const selected = wholesale ? priceLine(wholesale, quantity, 'wholesale') : null;
-  const ladder = wholesale ? tierLadder(wholesale) : [];
   return (
     <div className="space-y-1">
       <p className="flex flex-wrap items-baseline gap-x-2">
         {single.applied === 'sale' ? (
           <>
-            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase">
-              {t.saleBadge}
-            </span>
+            <SaleBadge />
             <s className="text-slate-600">
               <span className="sr-only">{t.previousPrice} </span>
               {formatMoney(single.basePrice)}
@@ -38,18 +35,8 @@ function PriceBlock({ product, kind, quantity }: { product: CatalogueProduct; ki
         </span>
         <span className="text-slate-600">{t.perUnit}</span>
       </p>
-      {ladder.length > 0 ? (
-        <ul aria-label={t.tiersLabel} className="space-y-0.5 text-brand-900">
-          {ladder.map((step) => (
-            <li key={step.minQuantity}>{t.tierStep(step.minQuantity, formatMoney(step.unitPrice))}</li>
-          ))}
-        </ul>
-      ) : null}
-      {selected?.nextTier ? (
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {t.nextTierHint(selected.nextTier.missing, formatMoney(selected.nextTier.unitPrice))}
-        </p>
-      ) : null}
+      <TierLadder ladder={wholesale ? tierLadder(wholesale) : []} />
+      <NextTierHint price={wholesale ? priceLine(wholesale, quantity, 'wholesale') : null} />
     </div>
   );
 }
@@ -61,42 +48,12 @@ function stockText(product: CatalogueProduct): { text: string; soldOut: boolean 
 }
 
 /** The quantity (same rules as the card: core/quantity-rules.ts) and "Agregar al carrito". */
-function OrderBox({
-  product,
-  onAddToCart,
-  draft,
-  setDraft,
-  typed,
-  problem,
-}: {
-  product: Product;
-  onAddToCart: NonNullable<ProductDetailsProps['onAddToCart']>;
-  draft: string;
-  setDraft: (v: string) => void;
-  typed: number;
-  problem: QuantityProblem | null;
-}) {
-  const problemId = `product-page-${product.id}-problem`;
+function OrderBox({ order, product }: { order: ProductOrder; product: CatalogueProduct }) {
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
-      <QuantitySelector
-        value={draft}
-        onChange={setDraft}
-        rules={product}
-        max={largestQuantity(product)}
-        onSubmit={() => onAddToCart(product, typed)}
-        productName={product.name}
-        describedBy={problem ? problemId : undefined}
-      />
-      <p
-        id={problemId}
-        aria-live="polite"
-        className="text-sm font-medium text-red-800 empty:hidden"
-        data-testid="quantity-problem"
-      >
-        {problem ? quantityProblemText(problem, product.name) : null}
-      </p>
-      <Button className="w-full" onClick={() => onAddToCart(product, typed)}>
+      <OrderQuantity order={order} product={product} />
+      <QuantityProblemLine order={order} product={product} />
+      <Button className="w-full" onClick={() => order.add()}>
         {t.addToCart}
       </Button>
     </div>
@@ -105,10 +62,9 @@ function OrderBox({
 
 /** Everything but the images: prices for the viewer's kind, rules, stock, ordering, sharing, description. */
 export function ProductDetails({ product, kind, onAddToCart }: ProductDetailsProps) {
-  const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
+  const order = useProductOrder(product, kind, onAddToCart, 'product-page');
   const hints = quantityRuleHints(product);
   const stock = stockText(product);
-  const wholesale = wholesaleOf(product, kind);
   const shareUrl = whatsAppShareUrl(product.name, `${window.location.origin}${productPath(product)}`);
   const codes = [
     product.sku ? `${p.sku} ${product.sku}` : null,
@@ -118,25 +74,17 @@ export function ProductDetails({ product, kind, onAddToCart }: ProductDetailsPro
   return (
     <div className="space-y-4">
       {codes.length > 0 ? <p className="text-sm text-slate-700">{codes.join(' · ')}</p> : null}
-      <PriceBlock product={product} kind={kind} quantity={quantity} />
+      <PriceBlock product={product} kind={kind} quantity={order.quantity} />
       {hints.length > 0 ? (
         <div>
           <h2 className="text-sm font-semibold text-slate-900">{p.rules}</h2>
-          <p className="mt-1 flex flex-wrap gap-1 text-sm font-semibold text-slate-800" data-testid="quantity-rules">
-            {hints.map((hint) => (
-              <span key={hint} className="rounded bg-slate-100 px-2 py-0.5">
-                {hint}
-              </span>
-            ))}
-          </p>
+          <RuleHints hints={hints} large />
         </div>
       ) : null}
       <p className={stock.soldOut ? 'font-semibold text-red-700' : 'text-slate-800'} data-testid="product-stock">
         <span className="font-semibold">{p.stock}:</span> {stock.text}
       </p>
-      {onAddToCart && wholesale && !stock.soldOut ? (
-        <OrderBox product={wholesale} onAddToCart={onAddToCart} draft={draft} setDraft={setDraft} typed={typed} problem={problem} />
-      ) : null}
+      {order.canOrder && !stock.soldOut ? <OrderBox order={order} product={product} /> : null}
       <a
         href={shareUrl}
         target="_blank"

@@ -1,15 +1,15 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { products } from '@mayorista/core/messages/products';
 import { formatMoney } from '@mayorista/core/money';
 import { priceLine } from '@mayorista/core/pricing';
-import { largestQuantity, quantityProblemText, quantityRuleHints } from '@mayorista/core/quantity-rules';
+import { quantityRuleHints } from '@mayorista/core/quantity-rules';
+import type { CatalogueProduct } from '@mayorista/core/schemas/product';
 import { Link } from 'react-router';
 import { productPath } from '@mayorista/core/product-slug';
 import { FavoriteStar } from '../../../components/favorite-star';
 import { Button } from '../../../components/ui/button';
-import { QuantitySelector } from './quantity-selector';
-import { StockOffer } from './stock-offer';
-import { stockLevel, useQuantityDraft, wholesaleOf, type FavoriteProps, type ProductViewProps } from './product-view';
+import { OrderQuantity, OrderStockOffer, QuantityProblemLine } from './order-quantity';
+import { stockLevel, useProductOrder, type FavoriteProps, type ProductOrder, type ProductViewProps } from './product-view';
 
 const t = products.catalog;
 
@@ -25,6 +25,55 @@ function focusNextQuantity(from: HTMLInputElement) {
   }
 }
 
+/** SKU and rules, then sold out, the next tier at a glance ("−8 % desde 12") and low stock, joined by " · ". */
+function RowDetails({ product, nextShort }: { product: CatalogueProduct; nextShort: string | null }) {
+  const { soldOut, lowStock } = stockLevel(product);
+  const details = [product.sku ? t.skuLabel(product.sku) : null, ...quantityRuleHints(product)].filter(Boolean).join(' · ');
+  const sep = details ? ' · ' : '';
+  return (
+    <p className="text-xs text-slate-700">
+      {details}
+      {soldOut ? (
+        <span className="font-semibold text-red-700">
+          {sep}
+          {t.outOfStock}
+        </span>
+      ) : null}
+      {nextShort ? (
+        <span className="font-semibold text-brand-800" data-testid="next-tier-short">
+          {sep}
+          {nextShort}
+        </span>
+      ) : null}
+      {lowStock ? (
+        <span className="font-medium text-amber-800">
+          {sep}
+          {t.lowStock(product.stock)}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** The star (when offered), the quantity (Enter adds and moves on to the next row) and "Agregar". */
+function RowOrder({ product, order, star }: { product: CatalogueProduct; order: ProductOrder; star: ReactNode }) {
+  return (
+    <div className="mt-1 flex items-center justify-end gap-2 md:mt-0" data-order-quantity>
+      {star}
+      <OrderQuantity
+        order={order}
+        product={product}
+        onSubmit={(input) => {
+          if (order.add()) focusNextQuantity(input);
+        }}
+      />
+      <Button size="sm" className="min-h-11" onClick={() => order.add()}>
+        {t.addShort}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * One product of the order-form view (the wholesale-ordering work, decision 016): a compact row with name, SKU, the unit
  * price for the quantity typed (tiers applied live), rule and stock hints, the quantity and "Agregar".
@@ -36,18 +85,23 @@ export const ProductRow = memo(function ProductRow({
   starred = false,
   onToggleFavorite,
 }: ProductRowProps) {
-  const { draft, setDraft, typed, quantity, problem } = useQuantityDraft(product);
-  const wholesale = wholesaleOf(product, kind);
-  const price = wholesale ? priceLine(wholesale, quantity, 'wholesale') : priceLine(product, 1, 'retail');
-  const { soldOut, lowStock } = stockLevel(product);
-  const details = [product.sku ? t.skuLabel(product.sku) : null, ...quantityRuleHints(product)].filter(Boolean).join(' · ');
+  const order = useProductOrder(product, kind, onAddToCart, 'row');
+  const { wholesale } = order;
+  const price = wholesale ? priceLine(wholesale, order.quantity, 'wholesale') : priceLine(product, 1, 'retail');
   // The next tier at a glance ("−8 % desde 12"), so the discount is seen before the cart.
   const next = wholesale ? price.nextTier : null;
   const nextPercent = next && price.unitPrice > 0 ? Math.round((1 - next.unitPrice / price.unitPrice) * 100) : 0;
+  const nextShort = next && nextPercent > 0 ? t.nextTierShort(nextPercent, order.quantity + next.missing) : null;
   const headingId = `row-${product.id}-name`;
-  const problemId = `row-${product.id}-problem`;
-
-  const add = (): boolean => (onAddToCart && wholesale ? onAddToCart(wholesale, typed) !== false : false);
+  const star = (className: string) =>
+    onToggleFavorite ? (
+      <FavoriteStar
+        productName={product.name}
+        starred={starred}
+        onToggle={(on) => onToggleFavorite(product.id, on)}
+        className={className}
+      />
+    ) : null;
 
   return (
     <article aria-labelledby={headingId} className="border-b border-slate-200 bg-white px-3 py-2" data-testid="product-row">
@@ -67,81 +121,17 @@ export const ProductRow = memo(function ProductRow({
               <span className="text-xs font-normal text-slate-600"> {t.perUnit}</span>
             </p>
           </div>
-          <p className="text-xs text-slate-700">
-            {details}
-            {soldOut ? (
-              <span className="font-semibold text-red-700">
-                {details ? ' · ' : ''}
-                {t.outOfStock}
-              </span>
-            ) : null}
-            {next && nextPercent > 0 ? (
-              <span className="font-semibold text-brand-800" data-testid="next-tier-short">
-                {details ? ' · ' : ''}
-                {t.nextTierShort(nextPercent, quantity + next.missing)}
-              </span>
-            ) : null}
-            {lowStock ? (
-              <span className="font-medium text-amber-800">
-                {details ? ' · ' : ''}
-                {t.lowStock(product.stock)}
-              </span>
-            ) : null}
-          </p>
+          <RowDetails product={product} nextShort={nextShort} />
         </div>
-        {onAddToCart && wholesale && !soldOut ? (
-          <div className="mt-1 flex items-center justify-end gap-2 md:mt-0" data-order-quantity>
-            {onToggleFavorite ? (
-              <FavoriteStar
-                productName={product.name}
-                starred={starred}
-                onToggle={(next) => onToggleFavorite(product.id, next)}
-                className="mr-auto -ml-2 md:mr-0"
-              />
-            ) : null}
-            <QuantitySelector
-              value={draft}
-              onChange={setDraft}
-              rules={product}
-              max={largestQuantity(product)}
-              onSubmit={(input) => {
-                if (add()) focusNextQuantity(input);
-              }}
-              productName={product.name}
-              describedBy={problem ? problemId : undefined}
-            />
-            <Button size="sm" className="min-h-11" onClick={() => add()}>
-              {t.addShort}
-            </Button>
-          </div>
-        ) : onToggleFavorite ? (
+        {order.canOrder && !stockLevel(product).soldOut ? (
+          <RowOrder product={product} order={order} star={star('mr-auto -ml-2 md:mr-0')} />
+        ) : (
           // Sold out: no quantity, but the product can still be starred for later.
-          <FavoriteStar
-            productName={product.name}
-            starred={starred}
-            onToggle={(next) => onToggleFavorite(product.id, next)}
-            className="-ml-2"
-          />
-        ) : null}
+          star('-ml-2')
+        )}
       </div>
-      <p
-        id={problemId}
-        aria-live="polite"
-        className="text-xs font-medium text-red-800 empty:hidden"
-        data-testid="quantity-problem"
-      >
-        {problem && wholesale ? quantityProblemText(problem, product.name) : null}
-      </p>
-      {onAddToCart && wholesale ? (
-        <StockOffer
-          product={product}
-          problem={problem}
-          onAccept={(offer) => {
-            setDraft(String(offer));
-            onAddToCart(wholesale, offer);
-          }}
-        />
-      ) : null}
+      <QuantityProblemLine order={order} product={product} className="text-xs" />
+      {order.canOrder ? <OrderStockOffer order={order} product={product} /> : null}
     </article>
   );
 });

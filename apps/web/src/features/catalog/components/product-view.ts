@@ -49,3 +49,36 @@ export function useQuantityDraft(product: CatalogueProduct) {
   const problem = draft === '' ? null : checkQuantity(product, typed);
   return { draft, setDraft, typed, quantity, problem };
 }
+
+/**
+ * Ordering one product, the same in the card, the order-form row and the product page: the
+ * quantity being typed, the wholesale view it is ordered from (null: not orderable by this
+ * viewer), "Agregar" with what was typed, and the stock offer taken. `problemId` names the line
+ * that explains a refused quantity (aria-describedby); `idPrefix` keeps each view's ids apart.
+ */
+export function useProductOrder(
+  product: CatalogueProduct,
+  kind: CustomerKind,
+  onAddToCart: ProductViewProps['onAddToCart'],
+  idPrefix: string,
+) {
+  const draft = useQuantityDraft(product);
+  const wholesale = wholesaleOf(product, kind);
+  /** "Agregar": whether the cart took the units (false when this viewer cannot order). */
+  const add = (): boolean => (onAddToCart && wholesale ? onAddToCart(wholesale, draft.typed) !== false : false);
+  /** "¿Agregás 3?" taken: the field shows the offer, and the offer is added. */
+  const acceptOffer = (offer: number) => {
+    draft.setDraft(String(offer));
+    if (onAddToCart && wholesale) onAddToCart(wholesale, offer);
+  };
+  return {
+    ...draft,
+    wholesale,
+    canOrder: Boolean(onAddToCart && wholesale),
+    add,
+    acceptOffer,
+    problemId: `${idPrefix}-${product.id}-problem`,
+  };
+}
+
+export type ProductOrder = ReturnType<typeof useProductOrder>;
