@@ -58,8 +58,6 @@ async function readyForOffline(page: Page, request: APIRequestContext, tag: stri
       return { opener: null } as unknown as Window;
     };
   });
-  page.on('console', (m) => console.log('[console]', m.type(), m.text()));
-  page.on('pageerror', (e) => console.log('[pageerror]', e.message));
   await page.goto('/login');
   await signInThroughForm(page, customer.email, customer.password);
   await page.goto('/catalog');
@@ -226,6 +224,10 @@ test('installable: the Spanish manifest, its PNG icons, and Chromium finds no in
   await page.goto('/catalog');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
   const cdp = await page.context().newCDPSession(page);
+  const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] };
+  expect(errors).toEqual([]);
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-  expect(installabilityErrors).toEqual([]);
+  // Playwright's contexts are incognito, where Chromium never offers to install; that is the only
+  // reason allowed (Lighthouse 12 dropped its PWA audit; these are the checks it ran).
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 });
