@@ -120,6 +120,9 @@ test('offline: the app opens on reload, browses and searches the snapshot, queue
   await page.getByLabel('Buscar productos').fill(`${word.toLowerCase()} surtido 2`);
   await expect(page.getByRole('article')).toHaveCount(1);
   await shot(page, 'offline-banner-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'offline-banner-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await addFromCatalog(page, word, products[0]!.name, 2);
   await addFromCatalog(page, word, products[1]!.name, 3);
@@ -127,6 +130,9 @@ test('offline: the app opens on reload, browses and searches the snapshot, queue
   expect(shownTotal.replace(/\s/g, '')).toBe('$481,50');
   await expect(page.getByTestId('offline-banner')).toContainText('1 pedido pendiente de envío');
   await shot(page, 'queue-390', true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'queue-1280', true);
+  await page.setViewportSize({ width: 390, height: 844 });
   expect(await ordersOf(request, customer.token)).toHaveLength(0);
 
   // Double taps and a reload while offline: still one entry, still nothing sent.
@@ -174,11 +180,45 @@ test('a price changed while the order waited: the person sees the difference and
   expect(await ordersOf(request, customer.token)).toHaveLength(0);
   expect(await page.evaluate(() => window.__whatsapp.length)).toBe(0);
 
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'queue-changed-1280', true);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await entry.getByRole('button', { name: 'Confirmar y enviar' }).click();
+  await expect(entry).toHaveAttribute('data-status', 'placed', { timeout: 20_000 });
+  await expect(page.getByTestId('queued-notice')).toHaveCount(0);
+  const placed = await ordersOf(request, customer.token);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.total).toBe(460_00);
+});
+
+test('a product deleted while the order waited: shown as gone, dropped on confirmation, the rest placed once at the total shown', async ({ page, context, request }) => {
+  const word = `Borrado${randomBytes(3).toString('hex')}`;
+  const [kept, deleted] = await createProducts(request, word, [7_000, 9_000]);
+  const customer = await readyForOffline(page, request, 'borrado');
+
+  await context.setOffline(true);
+  await addFromCatalog(page, word, kept!.name, 2);
+  await addFromCatalog(page, word, deleted!.name, 1);
+  await queueOrderOffline(page, context);
+  await expect(page.getByTestId('queued-order')).toHaveCount(1);
+
+  const removed = await request.delete(`/api/products/${deleted!.id}`, { headers: await adminHeaders(request) });
+  expect(removed.status(), await removed.text()).toBe(204);
+
+  await context.setOffline(false);
+  const entry = page.getByTestId('queued-order');
+  await expect(entry).toHaveAttribute('data-status', 'changed', { timeout: 20_000 });
+  await expect(entry.getByTestId('queued-changes')).toContainText(`${deleted!.name} ya no está disponible: se quita del pedido.`);
+  await expect(entry.getByTestId('queued-total-now')).toHaveText(/\$\s?140,00/);
+  expect(await ordersOf(request, customer.token)).toHaveLength(0);
+
   await entry.getByRole('button', { name: 'Confirmar y enviar' }).click();
   await expect(entry).toHaveAttribute('data-status', 'placed', { timeout: 20_000 });
   const placed = await ordersOf(request, customer.token);
   expect(placed).toHaveLength(1);
-  expect(placed[0]!.total).toBe(460_00);
+  expect(placed[0]!.total).toBe(140_00);
+  expect(placed[0]!.items.map((i) => [i.product_id, i.quantity])).toEqual([[kept!.id, 2]]);
 });
 
 test('two tabs with the same queue: one order', async ({ page, context, request }) => {
