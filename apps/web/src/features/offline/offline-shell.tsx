@@ -4,6 +4,7 @@ import { orderNumber } from '@mayorista/core/constants';
 import { offline } from '@mayorista/core/messages/offline';
 import { toast } from '../../components/ui/toast-store';
 import { askPersistentStorage } from '../../lib/offline/idb';
+import { queryClient } from '../../lib/query-client';
 import { lastReachability, onReachabilityChange } from '../../lib/api-client';
 import { getOfflineState, setOfflineState, useOfflineState } from '../../lib/offline/offline-state';
 import { sendQueue, watchQueue } from '../../lib/offline/queue';
@@ -23,12 +24,15 @@ function onPlaced(entry: QueuedOrder): void {
   if (!entry.placed) return;
   const number = orderNumber(entry.placed.orderId);
   toast({ title: offline.placedTitle, description: offline.placedText(number) });
+  // Mis Pedidos, the points balance and the catalogue's stock are not what they were.
+  void queryClient.invalidateQueries();
   // The message opens when the order is really placed; a browser that blocks a window opened
   // without a tap gets the link in the queue instead.
   openWhatsapp(entry.placed.whatsappUrl);
 }
 
-const waitingToSend = () => getOfflineState().queue.some((e) => e.status === 'pending' || e.status === 'sending' || e.status === 'needs_sign_in');
+// An order waiting for a new sign-in is tried again when the customer signs in (the shell mounts again), not by the probe.
+const waitingToSend = () => getOfflineState().queue.some((e) => e.status === 'pending' || e.status === 'sending');
 
 /**
  * Ordering without signal for a signed-in customer (decision 043), loaded after the first screen:
