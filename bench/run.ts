@@ -22,6 +22,7 @@ import { runImportUnderLoadPhase } from './lib/import-under-load';
 import { runPriceListCatalogue } from './lib/price-lists';
 import { printOrderRounds, printTable } from './lib/report';
 import { measureNotificationLatency } from './lib/notifications';
+import { runReceivablesPhase } from './lib/receivables';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
@@ -219,6 +220,9 @@ async function main() {
           emailCpu: await measureOrderEmailCpu(quick ? 200 : 500),
         };
 
+        // 2c. The cuenta corriente (decisions 037–039): statement PDF, aging list, orders through the credit check.
+        results.receivables = await runReceivablesPhase({ pool, databaseUrl, data, secret, workDir, cpu: serverCpu, seconds: SECONDS, rounds: quick ? 1 : 3, say });
+
         // 3. Live notification latency across two processes.
         say(`▶ Latencia de avisos en vivo (${NOTIFY_ORDERS} pedidos, dos procesos)...`);
         const portB = await findFreePort();
@@ -344,7 +348,8 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
   if (phase === 'pricing') return runPricingPhase({ databaseUrl, workDir, cpu: serverCpu, say });
   if (phase === 'broadcast') return runBroadcastPhase(broadcastOptions(databaseUrl, workDir, serverCpu, postgresPid));
   if (phase === 'import-load') return runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });
-  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard or broadcast`);
+  if (phase === 'receivables') return runReceivablesOnly(databaseUrl, workDir, serverCpu);
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard, receivables or broadcast`);
   say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
   const pool = createPool(databaseUrl, 4);
   try {
@@ -352,6 +357,20 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
     await seedBenchDataset(pool, new TextEncoder().encode(randomBytes(32).toString('base64url')));
     say('▶ Panel de administración...');
     return await measureDashboard(pool, quick ? 20 : 60);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** `--only=receivables`: the cuenta corriente's phase (decisions 037–039) on its own seeded database. */
+async function runReceivablesOnly(databaseUrl: string, workDir: string, serverCpu: number | null): Promise<unknown> {
+  say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
+  const pool = createPool(databaseUrl, 4);
+  try {
+    await runMigrations(pool);
+    const secret = randomBytes(32).toString('base64url');
+    const data = await seedBenchDataset(pool, new TextEncoder().encode(secret));
+    return await runReceivablesPhase({ pool, databaseUrl, data, secret, workDir, cpu: serverCpu, seconds: SECONDS, rounds: quick ? 1 : 3, say });
   } finally {
     await pool.end();
   }

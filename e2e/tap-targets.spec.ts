@@ -150,6 +150,9 @@ test('customer screens: catalogue (list and cards), product page, cart with its 
   await form.getByRole('button').last().click();
   await expect(page.getByLabel('Contraseña actual')).toBeFocused();
   await page.getByLabel('Contraseña actual').screenshot({ path: `${SHOTS}/account-password-390.png` });
+  await page.goto('/cuenta-corriente');
+  await expect(page.getByRole('heading', { name: 'Movimientos' })).toBeVisible();
+  await check(page, 'cuenta-corriente');
 });
 
 test('admin screens: panel, orders with the filter open, products', async ({ page }) => {
@@ -163,6 +166,15 @@ test('admin screens: panel, orders with the filter open, products', async ({ pag
   await check(page, 'admin-orders-filter');
   await page.goto('/admin?tab=productos');
   await check(page, 'admin-products');
+  await page.goto('/admin?tab=cuentas');
+  await expect(page.getByRole('heading', { name: 'Cuentas corrientes', level: 2 })).toBeVisible();
+  await check(page, 'admin-receivables');
+  await page.getByLabel('Mostrar').selectOption('all');
+  const open = page.getByRole('link', { name: /Ver la cuenta corriente de/ }).first();
+  await open.click();
+  await page.getByRole('button', { name: 'Registrar cobranza' }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: 'Cheque' }).check();
+  await check(page, 'admin-payment-dialog');
 });
 
 test('the refused forms at 390 and 1280 px: forgot and reset password, Mi cuenta password, admin product form and order edit (screenshots)', async ({

@@ -27,8 +27,12 @@ import { pricingRoutes } from './routes/pricing.routes';
 import { priceListsRoutes } from './routes/price-lists.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { dashboardRoutes } from './routes/dashboard.routes';
-import { OutboxWorker } from './modules/outbox';
+import { OutboxWorker, type OutboxRow } from './modules/outbox';
+import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './modules/receivables';
+import type { Order } from '@mayorista/core/schemas/order';
 import { outboxRoutes } from './routes/outbox.routes';
+import { receivablesRoutes } from './routes/receivables.routes';
+import { queueAccountReminders } from './flows/account-reminders';
 import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
 
 declare module 'fastify' {
@@ -55,11 +59,36 @@ export interface AppDeps {
   realtimeJoinTimeoutMs?: number;
   /** Electronic invoicing (decision 019): none today (noInvoiceIssuer); tests pass a recording one. */
   invoiceIssuer?: InvoiceIssuer;
+  /** The business's clock (delivery days, due dates, overdue days); tests inject one to move "today". */
+  now?: () => Date;
 }
 
 /** Query strings may carry single-use tokens (e-mail links); they never reach the logs. */
 function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|access_token|refresh_token)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+/**
+ * The cuenta corriente's due-date reminders (decision 039), queued once an hour (and once at start):
+ * each item is reminded at most once a day whatever process runs it, so every process may.
+ */
+function scheduleAccountReminders(app: FastifyInstance, deps: Parameters<typeof queueAccountReminders>[0]): void {
+  const run = () => void queueAccountReminders(deps).catch((error: unknown) => app.log.error({ err: error }, 'recordatorios: falló la cola'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Each outbox row rendered by the module its kind belongs to: the account's (decision 037) or the orders'. */
+function emailRenderer(deps: AppDeps, renderPdf: (order: Order, catalogName: string) => Promise<Buffer>) {
+  const { config, pool } = deps;
+  const orders = createOrderEmailRenderer({ pool, catalogName: config.catalogName, appUrl: config.appUrl, renderPdf });
+  const accounts = createAccountEmailRenderer({ pool, catalogName: config.catalogName, appUrl: config.appUrl });
+  return (row: OutboxRow) => (ACCOUNT_EMAIL_KINDS.includes(row.kind) ? accounts(row) : orders(row));
 }
 
 /**
@@ -75,12 +104,7 @@ function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer)
     mailer,
     // Composed there as well (MIME with the PDF, decision 023): the main thread only sends bytes.
     compose: (message) => pdfThread.composeMail(config.mailFrom, message),
-    render: createOrderEmailRenderer({
-      pool: deps.pool,
-      catalogName: config.catalogName,
-      appUrl: config.appUrl,
-      renderPdf: (order, catalogName) => pdfThread.render(order, catalogName),
-    }),
+    render: emailRenderer(deps, (order, catalogName) => pdfThread.render(order, catalogName)),
     log: app.log,
     pollMs: config.outbox.pollMs,
     maxAttempts: config.outbox.maxAttempts,
@@ -172,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const outbox = createOutboxWorker(app, deps, mailer);
   const onEmailsQueued = () => outbox.nudge();
+  if (config.outbox.enabled) scheduleAccountReminders(app, { pool: deps.pool, onEmailsQueued, ...(deps.now ? { now: deps.now } : {}) });
 
   registerHealthRoutes(app, deps.pool);
   // Route groups register here, one line each (route → module or flow, docs/architecture.md). Each
@@ -189,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, deps);
   await app.register(outboxRoutes, { ...deps, onEmailsQueued });
   await app.register(realtimeRoutes, deps);
+  await app.register(receivablesRoutes, { ...deps, onEmailsQueued });
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

@@ -51,7 +51,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * Builds the app on its own database for one test file and closes both after the file.
  * Call at module level or in beforeAll.
  */
-export async function setupTestApp(options: { env?: Record<string, string>; invoiceIssuer?: InvoiceIssuer } = {}): Promise<TestContext> {
+export async function setupTestApp(options: { env?: Record<string, string>; invoiceIssuer?: InvoiceIssuer; now?: () => Date } = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
   const pool = createPool(database.url, 10);
@@ -64,6 +64,7 @@ export async function setupTestApp(options: { env?: Record<string, string>; invo
     webDistDir: null,
     logger: false,
     ...(options.invoiceIssuer ? { invoiceIssuer: options.invoiceIssuer } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   afterAll(async () => {

@@ -363,6 +363,7 @@ describe('POST /api/orders — new-order notification', () => {
         status: 'Pendiente',
         created_at: order.created_at,
         canjeado_con_puntos: false,
+        credit_hold: null,
       });
     } finally {
       await listener.end();

@@ -35,6 +35,9 @@ export interface MatrixFixtures {
   freshProductId(): Promise<string>;
   freshUserId(): Promise<string>;
   freshOrderId(): Promise<string>;
+  /** A payment (cobranza) recorded on `customer`'s account, and fresh ones on other accounts (the reversal consumes one). */
+  customerPaymentId: number;
+  freshPaymentId(): Promise<number>;
 }
 
 export interface MatrixRequest extends Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers' | 'query'> {
@@ -206,6 +209,91 @@ export const routePermissions: Record<string, RouteRule> = {
     access: 'superAdmin',
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/role`, payload: { is_admin: true } }),
+  },
+
+  // ── the cuenta corriente (decisions 037–039) ──
+  [routeKey('GET', '/api/me/account')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/me/account' }) },
+  [routeKey('GET', '/api/me/account/movements')]: {
+    access: 'approved',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/me/account/movements?page=1' }),
+  },
+  [routeKey('GET', '/api/me/account/statement.pdf')]: {
+    access: 'approved',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/me/account/statement.pdf' }),
+  },
+  [routeKey('GET', '/api/me/receipts/:id/pdf')]: {
+    access: 'approved',
+    ownedByCustomer: true,
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/me/receipts/${f.customerPaymentId}/pdf` }),
+  },
+  [routeKey('GET', '/api/admin/receivables')]: {
+    access: 'admin',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/receivables?sort=balance&filter=all' }),
+  },
+  [routeKey('GET', '/api/admin/receivables.xlsx')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/receivables.xlsx' }) },
+  [routeKey('GET', '/api/admin/receivables.csv')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/receivables.csv' }) },
+  [routeKey('GET', '/api/admin/users/:id/account')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account` }),
+  },
+  [routeKey('GET', '/api/admin/users/:id/account/movements')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account/movements?page=1` }),
+  },
+  [routeKey('GET', '/api/admin/users/:id/account/statement.pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account/statement.pdf` }),
+  },
+  [routeKey('GET', '/api/admin/payments/:id/pdf')]: {
+    access: 'admin',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/payments/${f.customerPaymentId}/pdf` }),
+  },
+  [routeKey('POST', '/api/admin/users/:id/payments')]: {
+    access: 'admin',
+    allowed: [201],
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/admin/users/${await f.freshUserId()}/payments`,
+      payload: { amount: 1_000, method: 'cash', idempotency_key: randomUUID() },
+    }),
+  },
+  [routeKey('POST', '/api/admin/users/:id/credit-notes')]: {
+    access: 'admin',
+    allowed: [201],
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/admin/users/${await f.freshUserId()}/credit-notes`,
+      payload: { amount: 500, reason: 'Bonificación de la matriz' },
+    }),
+  },
+  [routeKey('POST', '/api/admin/payments/:id/reverse')]: {
+    access: 'admin',
+    allowed: [201],
+    request: async (f) => ({ method: 'POST', url: `/api/admin/payments/${await f.freshPaymentId()}/reverse`, payload: { reason: 'Cheque rechazado' } }),
+  },
+  [routeKey('PATCH', '/api/admin/users/:id/credit')]: {
+    access: 'admin',
+    allowed: [200],
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/credit`, payload: { payment_terms_days: 15, credit_limit: 100_000 } }),
+  },
+  // A fresh order is not held: past the guard the answer is 409 order_not_on_hold.
+  [routeKey('POST', '/api/admin/orders/:id/release')]: {
+    access: 'admin',
+    allowed: [409],
+    request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/release`, payload: {} }),
+  },
+  [routeKey('POST', '/api/admin/orders/:id/reject-credit')]: {
+    access: 'admin',
+    allowed: [409],
+    request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/reject-credit`, payload: { reason: 'Saldo vencido' } }),
   },
 
   // ── settings ──

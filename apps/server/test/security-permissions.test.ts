@@ -40,6 +40,16 @@ beforeAll(async () => {
 
   const freshProductId = async () => (await insertProduct(ctx.pool, { stock: 5 })).id;
   const uploaded = await uploadImage(await freshProductId(), pngImage);
+  const recordPayment = async (customerId: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${customerId}/payments`,
+      headers: users.superAdmin.headers,
+      payload: { amount: 1_000, method: 'cash', idempotency_key: randomUUID() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
   fixtures = {
     customerId: users.customer.userId,
     customerOrderId: order.id,
@@ -49,6 +59,8 @@ beforeAll(async () => {
     freshProductId,
     freshUserId: async () => (await createVerifiedUser(ctx, { approved: false })).userId,
     freshOrderId: async () => (await insertOrder(ctx.pool, { userId: users.otherCustomer.userId, lines: [{ product, quantity: 1 }] })).id,
+    customerPaymentId: await recordPayment(users.customer.userId),
+    freshPaymentId: async () => recordPayment((await createVerifiedUser(ctx)).userId),
   };
 });
 

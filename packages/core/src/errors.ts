@@ -121,6 +121,19 @@ export const ERROR_CODES = {
   order_edit_conflict: 'conflict',
   email_not_found: 'not_found',
 
+  // The cuenta corriente (decisions 037–039)
+  customer_not_found: 'not_found',
+  receipt_not_found: 'not_found',
+  payment_not_found: 'not_found',
+  payment_already_reversed: 'conflict',
+  payment_key_reused: 'unprocessable',
+  payment_invalid: 'validation',
+  applies_to_unknown: 'unprocessable',
+  credit_note_invalid: 'unprocessable',
+  order_not_on_hold: 'conflict',
+  credit_refused: 'unprocessable',
+  statement_range_invalid: 'validation',
+
   // Abuse limits and separation of duties (the abuse-limits work, decision 010)
   bad_url: 'validation',
   uri_too_long: 'uri_too_long',

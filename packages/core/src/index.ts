@@ -15,3 +15,4 @@ export * from './errors';
 export * from './roles';
 export * from './business';
 export * from './order-customer';
+export * from './receivables';

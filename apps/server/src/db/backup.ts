@@ -54,6 +54,16 @@ export const BACKUP_TABLES = [
   { name: 'price_change_items', key: 'change_id' },
   { name: 'import_items', key: 'change_id' },
   { name: 'price_list_items', key: 'list_id' },
+  // The cuenta corriente (decisions 037–039): accounts, payments before the movements that name them,
+  // open items after their movements, allocations and reminders after the items.
+  { name: 'customer_accounts', key: 'profile_id' },
+  { name: 'payments', key: 'id', sequence: 'payments_id_seq' },
+  { name: 'account_movements', key: 'id', sequence: 'account_movements_id_seq' },
+  { name: 'account_open_items', key: 'movement_id' },
+  { name: 'account_allocations', key: 'id', sequence: 'account_allocations_id_seq' },
+  { name: 'account_reminders', key: 'item_movement_id' },
+  // Its row is created by migration 0019 at zero: a restore replaces it with the copy's.
+  { name: 'document_counters', key: 'name', seededByMigration: true },
 ] as const;
 
 const FORMAT = 'mayorista-backup';

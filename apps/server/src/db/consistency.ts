@@ -1,5 +1,6 @@
 import { messages } from '@mayorista/core/messages';
 import type pg from 'pg';
+import { accountViolations } from './account-consistency';
 import type { Queryable } from './transaction';
 
 const texts = messages.ledgers.check;
@@ -20,7 +21,8 @@ export interface ConsistencyReport {
  * - every order: total = Σ of its lines' totals, plus the IVA its breakdown added when prices
  *   exclude IVA (decision 019), and total_savings = Σ of its lines' savings (a points redemption
  *   charges the same total, so there is nothing else to add);
- * - the dashboard's daily sales summaries (migration 0013) = the orders they summarise.
+ * - the dashboard's daily sales summaries (migration 0013) = the orders they summarise;
+ * - the cuenta corriente's ledger, open items and receipt numbers (account-consistency.ts).
  */
 export async function checkConsistency(pool: pg.Pool): Promise<ConsistencyReport> {
   const client = await pool.connect();
@@ -127,7 +129,7 @@ async function readReport(db: Queryable): Promise<ConsistencyReport> {
     products: await count(db, 'products'),
     customers: await count(db, 'profiles'),
     orders: await count(db, 'orders'),
-    violations: [...(await stockViolations(db)), ...(await pointsViolations(db)), ...(await orderViolations(db)), ...(await salesSummaryViolations(db))],
+    violations: [...(await stockViolations(db)), ...(await pointsViolations(db)), ...(await orderViolations(db)), ...(await salesSummaryViolations(db)), ...(await accountViolations(db))],
   };
 }
 

@@ -302,6 +302,9 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The IVA breakdown computed at placement (migration 0012); null on older orders. */
     iva: jsonb('iva').$type<OrderIva>(),
+    /** The credit check's hold (migration 0019, decision 038): null, 'pending', 'released' or 'rejected'. */
+    creditHold: text('credit_hold').$type<'pending' | 'released' | 'rejected'>(),
+    creditHoldReason: text('credit_hold_reason'),
     // idempotency_fingerprint (migration 0005) is read and written in plain SQL by
     // modules/orders/orders.idempotency.ts only, so OrderRow does not carry it.
     createdAt: createdAt(),

@@ -14,6 +14,8 @@ import { formatMoney } from '@mayorista/core/money';
 import { debitPointsOrRaise, findPointsBalance, POINTS_REFUSED } from '../modules/points';
 import { readSettings, type Settings } from '@mayorista/core/schemas/settings';
 import { STOCK_REFUSED, takeAllStock, type OrderStockTake, type StockLine } from '../modules/stock';
+import { lockCreditPosition, type CreditPosition } from '../modules/receivables';
+import { businessDay, creditDecision, creditRefusalMessage } from '@mayorista/core/receivables';
 import { queueOrderEmails } from './order-emails';
 import {
   assertSameOrderRequest,
@@ -116,12 +118,34 @@ function checkMinimumOrder(total: number, { min_order_amount: minimum }: Setting
 
 /**
  * Step 3e, first: an order sent with the total the person saw (one queued without signal, decision
- * 043) is placed only at that total; any other answers 409 with the server's total and writes nothing.
+ * 044) is placed only at that total; any other answers 409 with the server's total and writes nothing.
  */
 function checkExpectedTotal(total: number, expected: number | undefined): void {
   if (expected !== undefined && expected !== total) {
     throw new AppError('order_total_changed', messages.orders.totalChanged, { total, expected_total: expected });
   }
+}
+
+/**
+ * Step 3f: the credit check (decision 038) on the account figures read, locked, in this
+ * transaction. Refused: the customer is told why. Held ('hold' in the settings): the order is
+ * placed "Retenido por crédito" for an admin to release or reject. A points order owes nothing.
+ */
+function checkCredit(total: number, credit: CreditPosition | null, settings: Settings): 'pending' | null {
+  if (!credit) return null;
+  const decision = creditDecision({
+    creditLimit: credit.creditLimit,
+    balance: credit.balance,
+    undelivered: credit.undelivered,
+    orderTotal: total,
+    overdueDays: credit.overdueDays,
+    overdue: credit.overdue,
+    overdueDaysLimit: settings.credit_overdue_days_limit,
+  });
+  if (decision.ok) return null;
+  if (settings.credit_exceeded_action === 'hold') return 'pending';
+  const { ok: _ok, ...detail } = decision;
+  throw new AppError('credit_refused', creditRefusalMessage(decision), detail);
 }
 
 /**
@@ -187,13 +211,14 @@ interface PlannedOrder {
 
 /**
  * Step 3 on what the order's transaction read: the products on sale and within their
- * quantity rules, the server's prices on the customer's list, IVA, the minimum order. Throws the
+ * quantity rules, the server's prices on the customer's list, IVA, the minimum order, the credit. Throws the
  * AppError the customer gets; writes nothing. A replayed idempotency key answers `{ replayOf }`.
  */
 function planOrder(
   { userId, command }: PlacementRequest,
   context: OrderContext,
   products: OrderedProduct[],
+  credit: CreditPosition | null,
 ): { replayOf: string } | PlannedOrder {
   if (context.replayOf) return { replayOf: context.replayOf };
   const { customer } = context;
@@ -207,6 +232,7 @@ function planOrder(
   const iva = orderIva(items, settings);
   checkExpectedTotal(iva.total, command.expected_total);
   checkMinimumOrder(iva.total, settings);
+  const creditHold = command.canjeado_con_puntos ? null : checkCredit(iva.total, credit, settings);
   const order: NewOrder = {
     id: randomUUID(),
     userId,
@@ -220,6 +246,8 @@ function planOrder(
     idempotencyKey: command.idempotency_key ?? null,
     idempotencyFingerprint: command.idempotency_key ? orderRequestFingerprint(command) : null,
     iva,
+    creditHold,
+    creditHoldReason: null,
   };
   const stock = { orderId: order.id, actorId: userId, lines: stockLines(lines) };
   return { order, customerEmail: customer.email, settings, saldoPuntos: customer.saldoPuntos, stock };
@@ -261,6 +289,8 @@ export interface OrderPlacementDeps {
   /** Placing an order runs on this pool, created with pipelining (createPipelinedPool, decision 023); `pool` when absent. */
   placementPool?: pg.Pool;
   whatsappPhone: string;
+  /** The clock that decides "today" for the credit check's overdue days; tests inject one. */
+  now?: () => Date;
   /** Called after a commit that queued e-mails, so this process's outbox worker sends them at once. */
   onEmailsQueued?: () => void;
 }
@@ -276,9 +306,11 @@ export const PLACEMENT_CONNECTIONS = 8;
  * Places one order in ONE transaction of two round-trips on a pipelined connection (decision 023):
  * 1. the command's shape (empty cart, a product twice), before any database work;
  * 2. first trip — BEGIN, the order's context (customer, settings, the customer's price list, a
- *    replayed idempotency key) and the ordered products, sent together;
+ *    replayed idempotency key), the ordered products and the customer's account, locked, for the
+ *    credit check (decision 038: two orders of one customer cannot both use the last credit),
+ *    sent together;
  * 3. the plan, in memory: products on sale and within their quantity rules, the server's prices
- *    at the customer's list, IVA, the minimum order (any refusal: nothing was written);
+ *    at the customer's list, IVA, the minimum order, the credit (any refusal: nothing was written);
  * 4. second trip — the writes and COMMIT together: the order (the cart emptied, the admins' live
  *    notice), its e-mails, the points debit when it spends points (the profile locked after the
  *    cart, the lock order of decision 021), and last the stock, every product locked in id order;
@@ -308,11 +340,13 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
   function write(request: PlacementRequest): Promise<Written> {
     const { userId, command, productIds } = request;
     return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }) => {
-      const [context, products] = await Promise.all([
+      const today = businessDay((deps.now ?? (() => new Date()))());
+      const [context, products, credit] = await Promise.all([
         readOrderContext(tx, userId, command.idempotency_key ?? null, productIds),
         readProducts(tx, productIds),
+        command.canjeado_con_puntos ? null : lockCreditPosition(tx, userId, today),
       ]);
-      const plan = planOrder(request, context, products);
+      const plan = planOrder(request, context, products, credit);
       if ('replayOf' in plan) return plan;
       const [written] = await commitWith(() => [writePlannedOrder(tx, plan), takeAllStock(tx, [plan.stock])] as const);
       return written;

@@ -30,6 +30,8 @@ interface OrdersRoutesDeps {
   onEmailsQueued?: () => void;
   /** Electronic invoicing (decision 019): the no-op unless the app is given a real issuer. */
   invoiceIssuer?: InvoiceIssuer;
+  /** The business's clock: the credit check's overdue days and the delivery's due date. */
+  now?: () => Date;
 }
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
@@ -58,6 +60,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     pool: deps.pool,
     placementPool,
     whatsappPhone: deps.config.whatsappPhone,
+    ...(deps.now ? { now: deps.now } : {}),
     ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
   });
   const service = createOwnOrdersService(deps.pool);

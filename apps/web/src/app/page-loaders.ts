@@ -32,6 +32,7 @@ export const {
   '/pedido-rapido': QuickOrderPage,
   '/mis-listas': MyListsPage,
   '/mi-cuenta': MyAccountPage,
+  '/cuenta-corriente': CuentaCorrientePage,
   '/admin': AdminPage,
   '*': NotFoundPage,
 } = lazyPages;

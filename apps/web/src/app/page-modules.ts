@@ -29,6 +29,7 @@ export const PAGE_MODULES = {
   '/pedido-rapido': '/src/features/quick-order/quick-order-page.tsx',
   '/mis-listas': '/src/features/lists/my-lists-page.tsx',
   '/mi-cuenta': '/src/features/account/my-account-page.tsx',
+  '/cuenta-corriente': '/src/features/cuenta-corriente/cuenta-corriente-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
   '*': '/src/app/pages/not-found-page.tsx',
 } as const satisfies Record<string, `/src/${string}-page.tsx`>;

@@ -14,6 +14,7 @@ import {
   QuickOrderPage,
   MyListsPage,
   MyAccountPage,
+  CuentaCorrientePage,
   RegisterPage,
   ResetPasswordPage,
   VerifyEmailPage,
@@ -71,6 +72,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth allowUnapproved>
             <MyAccountPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/cuenta-corriente',
+        element: (
+          <RequireAuth>
+            <CuentaCorrientePage />
           </RequireAuth>
         ),
       },

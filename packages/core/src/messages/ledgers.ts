@@ -7,6 +7,7 @@ export const ledgers = {
     admin_edit: 'Edición del administrador',
     import: 'Importación',
     order_edit: 'Modificación de pedido',
+    credit_note_restock: 'Devolución por nota de crédito',
   },
   pointsKinds: {
     opening: 'Saldo inicial',
@@ -52,5 +53,16 @@ export const ledgers = {
       `Pedido ${id}: el ahorro total es ${savings} pero la suma de los ahorros de sus líneas da ${sum}.`,
     salesSummary: (what: string, day: string, summary: string, orders: string) =>
       `Resumen diario de ventas (${what}, día ${day}): el resumen dice ${summary} pero los pedidos dan ${orders}.`,
+    // The cuenta corriente (decision 037)
+    accountMismatch: (id: string, balance: number, sum: number) =>
+      `Cuenta corriente del cliente ${id}: el saldo guardado es ${balance} pero la suma de sus movimientos da ${sum}.`,
+    accountChain: (id: string, movement: number, balance: number, running: number) =>
+      `Cuenta corriente del cliente ${id}: el movimiento ${movement} dice saldo ${balance} pero la suma hasta él da ${running}.`,
+    accountOpenItems: (id: string, balance: number, open: number, unapplied: number) =>
+      `Cuenta corriente del cliente ${id}: el saldo es ${balance} pero lo pendiente (${open}) menos lo no aplicado (${unapplied}) da otra cosa.`,
+    openItemMismatch: (item: number, open: number, expected: number) =>
+      `Partida abierta ${item}: queda ${open} pendiente pero su importe menos lo aplicado da ${expected}.`,
+    receiptGap: (count: number, max: number, counter: number) =>
+      `Recibos: hay ${count} pagos con números hasta ${max} y el contador está en ${counter}; deberían ser 1 a ${counter} sin huecos.`,
   },
 } as const;

@@ -15,6 +15,8 @@ const filterFields = {
   /** Inclusive calendar days, interpreted in Argentina's time zone by the server. */
   from: z.preprocess((v) => (v === '' ? undefined : v), isoDateSchema.optional()),
   to: z.preprocess((v) => (v === '' ? undefined : v), isoDateSchema.optional()),
+  /** `pending`: only the orders "Retenido por crédito" (decision 038). */
+  credit_hold: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pending']).optional()),
 };
 const datesInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
 const datesInOrderIssue = { message: adminOrders.invalidDateRange, path: ['from'] };

@@ -13,3 +13,4 @@ export * from './order-life';
 export * from './business';
 export * from './price-lists';
 export * from './text';
+export * from './receivables';

@@ -102,7 +102,18 @@ export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_KINDS = ['order_placed', 'status_changed', 'order_edited', 'admin_new_order', 'admin_order_cancelled'] as const;
+export const OUTBOX_KINDS = [
+  'order_placed',
+  'status_changed',
+  'order_edited',
+  'admin_new_order',
+  'admin_order_cancelled',
+  // The cuenta corriente (decisions 037–039)
+  'payment_receipt',
+  'credit_hold_released',
+  'credit_hold_rejected',
+  'account_reminder',
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const outboxEmailSchema = z.object({

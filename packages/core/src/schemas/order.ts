@@ -3,6 +3,7 @@ import { DISCOUNT_TYPES, ivaRateSchema } from './product';
 import { ORDER_STATUSES } from '../constants';
 import { quantitySchema } from './cart';
 import { lowerCaseUuid } from './common';
+import { CREDIT_HOLD_STATES } from './receivables';
 import { optionalText } from './text';
 
 /** The order's optional note for the distributor, several lines; empty (absent, "", null, blank) is stored as "". */
@@ -102,6 +103,13 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   observaciones: z.string(),
   canjeado_con_puntos: z.boolean(),
+  /**
+   * The cuenta corriente's credit check (decision 038): 'pending' = "Retenido por crédito", waiting for an
+   * admin; 'released' / 'rejected' once decided; null (or absent) = never held. The status stays the spec's.
+   */
+  credit_hold: z.enum(CREDIT_HOLD_STATES).nullable().optional(),
+  /** The admin's reason when releasing or rejecting. */
+  credit_hold_reason: z.string().nullable().optional(),
   /** ISO 8601 */
   created_at: z.string(),
   /** ISO 8601 */

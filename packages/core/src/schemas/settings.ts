@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { receivables as receivableTexts } from '../messages/receivables';
 import { settings as texts } from '../messages/settings';
 
 /**
@@ -23,6 +24,29 @@ const emailSwitch = z.boolean({ message: texts.invalidSwitch });
 const adminRecipientsSchema = z
   .array(z.email({ message: texts.invalidRecipient }).max(254, { message: texts.invalidRecipient }), { message: texts.invalidRecipient })
   .max(20, { message: texts.tooManyRecipients });
+
+const days = (max: number) =>
+  z
+    .number({ message: receivableTexts.invalidSettingDays })
+    .int({ message: receivableTexts.invalidSettingDays })
+    .min(0, { message: receivableTexts.invalidSettingDays })
+    .max(max, { message: receivableTexts.invalidSettingDays });
+
+/** The cuenta corriente (decisions 037–039): terms, the credit check at order time and the reminders. */
+const receivablesSettingsFields = {
+  /** Terms of a customer who has none of their own; 0 = Contado (due at delivery). */
+  default_payment_terms_days: days(365),
+  /** Refuse (or hold) an order when something is more than this many days overdue; null = rule off. */
+  credit_overdue_days_limit: days(3650).nullable(),
+  /** What happens to an order the credit check stops: refused, or placed as "Retenido por crédito". */
+  credit_exceeded_action: z.enum(['refuse', 'hold'], { message: receivableTexts.invalidCreditAction }),
+  /** E-mail a reminder this many days before a charge falls due. */
+  reminder_before_due_enabled: emailSwitch,
+  reminder_days_before_due: days(60),
+  /** E-mail a reminder once a charge is this many days overdue, and again every as many days while it stays open. */
+  reminder_overdue_enabled: emailSwitch,
+  reminder_days_after_due: days(60),
+};
 
 const settingsFields = {
   /** Smallest order total (centavos) a customer may place; 0 means no minimum. */
@@ -55,6 +79,7 @@ const settingsFields = {
     .int({ message: texts.invalidApprovalHours })
     .min(1, { message: texts.invalidApprovalHours })
     .max(720, { message: texts.invalidApprovalHours }),
+  ...receivablesSettingsFields,
 };
 
 export const settingsSchema = z.object(settingsFields);
@@ -75,6 +100,13 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   low_stock_threshold: 5,
   prices_include_iva: true,
   approval_wait_hours: 24,
+  default_payment_terms_days: 0,
+  credit_overdue_days_limit: null,
+  credit_exceeded_action: 'refuse',
+  reminder_before_due_enabled: false,
+  reminder_days_before_due: 3,
+  reminder_overdue_enabled: false,
+  reminder_days_after_due: 7,
 });
 
 /** GET /api/settings/public: what anyone may read (the pending screen's approval time). */

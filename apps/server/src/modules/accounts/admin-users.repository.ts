@@ -62,9 +62,12 @@ export async function lockProfile(tx: Transaction, id: string): Promise<Profile 
 }
 
 /** Whether the account placed any order (orders keep their customer: the foreign key restricts). */
+/** Whether the account has history that must be kept: an order, or a movement on its cuenta corriente (decision 037). */
 export async function hasOrders(tx: Transaction, id: string): Promise<boolean> {
   const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
-  return row !== undefined;
+  if (row !== undefined) return true;
+  const moved = await tx.execute(sql`select 1 from account_movements where profile_id = ${id} limit 1`);
+  return moved.rows.length > 0;
 }
 
 /** Deletes the account; its profile, sessions, tokens, cart and lists go with it (cascade). */

@@ -131,6 +131,8 @@ interface Composed {
   withSummary: boolean;
 }
 
+const credit = messages.receivables;
+
 function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Composed {
   const number = orderNumber(order.id);
   const customer = `${order.user_info.nombre} ${order.user_info.apellido}`.trim();
@@ -154,6 +156,14 @@ function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Com
       return { subject: text.adminNewSubject(number, customer), intro: text.adminNewIntro(customer), link: admin, withSummary: true };
     case 'admin_order_cancelled':
       return { subject: text.adminCancelledSubject(number, customer), intro: text.adminCancelledIntro(customer), link: admin, withSummary: true };
+    // The cuenta corriente (decision 038): an order held for credit, released or rejected by an admin.
+    case 'credit_hold_released':
+      return { subject: credit.holdReleasedTitle, intro: credit.holdReleased(number), link: mine, withSummary: false };
+    case 'credit_hold_rejected':
+      return { subject: credit.holdRejectedTitle, intro: credit.holdRejected(number, String(row.data.reason ?? '')), link: mine, withSummary: true };
+    default:
+      // The account's own e-mails (receipts, reminders) are rendered by the receivables module.
+      throw new Error(`outbox ${row.id}: ${row.kind} no es un correo de pedido`);
   }
 }
 
@@ -164,7 +174,7 @@ export function createOrderEmailRenderer(config: RenderConfig) {
     if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
     const order = toOrder(found);
     const c = compose(row, order, config);
-    const forCustomer = row.kind === 'order_placed' || row.kind === 'status_changed' || row.kind === 'order_edited';
+    const forCustomer = !row.kind.startsWith('admin_');
     const greeting = forCustomer ? messages.emails.greeting(order.user_info.nombre) : '';
     const textBody = [
       ...(greeting ? [greeting, ''] : []),

@@ -21,7 +21,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /** Selects an order in OrderRow's shape (camelCase keys, Date timestamps, parsed JSON). */
 export const ORDER_ROW_COLUMNS = `o.id, o.user_id as "userId", o.user_info as "userInfo", o.items, o.total,
   o.total_savings as "totalSavings", o.status, o.observaciones, o.canjeado_con_puntos as "canjeadoConPuntos",
-  o.idempotency_key as "idempotencyKey", o.iva, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
+  o.idempotency_key as "idempotencyKey", o.iva, o.credit_hold as "creditHold", o.credit_hold_reason as "creditHoldReason", o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
 /** The one row mapper: an order row as every orders route answers it (the data model field names). */
 export function toOrder(row: OrderRow): Order {
@@ -36,6 +36,8 @@ export function toOrder(row: OrderRow): Order {
     status: row.status as OrderStatus,
     observaciones: row.observaciones,
     canjeado_con_puntos: row.canjeadoConPuntos,
+    credit_hold: row.creditHold ?? null,
+    credit_hold_reason: row.creditHoldReason ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -129,8 +131,8 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
     name: 'order_insert',
     text: `with o as (
              insert into orders (id, user_id, user_info, items, total, total_savings, status, observaciones,
-                                 canjeado_con_puntos, idempotency_key, idempotency_fingerprint, iva)
-             values ($12, $1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
+                                 canjeado_con_puntos, idempotency_key, idempotency_fingerprint, iva, credit_hold)
+             values ($12, $1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $13)
              returning *
            ), emptied as (
              update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1
@@ -141,7 +143,8 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
                       'total', o.total,
                       'status', o.status,
                       'created_at', to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                      'canjeado_con_puntos', o.canjeado_con_puntos)::text)
+                      'canjeado_con_puntos', o.canjeado_con_puntos,
+                      'credit_hold', o.credit_hold)::text)
                from o
            )
            select ${ORDER_ROW_COLUMNS} from o, notified`,
@@ -159,6 +162,7 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
       order.idempotencyFingerprint,
       order.iva === null ? null : JSON.stringify(order.iva),
       order.id,
+      order.creditHold,
     ],
   });
   return rows[0]!;
@@ -212,6 +216,7 @@ function filterConditions(filter: AdminOrdersFilter): { where: string; values: u
   };
   const conditions = ['true'];
   if (filter.status) conditions.push(`o.status = ${param(filter.status)}`);
+  if (filter.credit_hold === 'pending') conditions.push(`o.credit_hold = 'pending'`);
   if (filter.customer) {
     // Accent- and case-insensitive, so "garcia" finds "García".
     const needle = `lower(public.immutable_unaccent(${param(likeContains(filter.customer))}))`;
@@ -329,6 +334,28 @@ export async function findOrdersToPrepareOn(db: Queryable, date: string, statuse
 /** A customer cancelled an order: the admins' live feed hears it on commit (same channel as new orders). */
 export async function notifyOrderCancelled(db: Queryable, payload: Record<string, unknown>): Promise<void> {
   await db.query({ name: 'order_notify_cancelled', text: `select pg_notify('orders_insert', $1)`, values: [JSON.stringify({ ...payload, event: 'cancelled' })] });
+}
+
+/**
+ * The credit check's hold decided (decision 038): the order's hold state and the admin's reason.
+ * Answers the order; the caller has locked it.
+ */
+export async function updateCreditHold(db: Queryable, orderId: string, state: 'released' | 'rejected', reason: string | null): Promise<OrderRow> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order_update_credit_hold',
+    text: `update orders o set credit_hold = $2, credit_hold_reason = $3, updated_at = now() where o.id = $1 returning ${ORDER_ROW_COLUMNS}`,
+    values: [orderId, state, reason],
+  });
+  return rows[0]!;
+}
+
+/** A credit hold released or rejected: the admins' live feed hears it on commit (same channel as new orders). */
+export async function notifyCreditHoldDecided(db: Queryable, payload: Record<string, unknown>, state: 'released' | 'rejected'): Promise<void> {
+  await db.query({
+    name: 'order_notify_credit_hold',
+    text: `select pg_notify('orders_insert', $1)`,
+    values: [JSON.stringify({ ...payload, event: state === 'released' ? 'credit_released' : 'credit_rejected' })],
+  });
 }
 
 export type { OrderItemSnapshot, OrderUserInfo };

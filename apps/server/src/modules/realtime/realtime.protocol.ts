@@ -54,8 +54,10 @@ export function replyMessage(topic: string, ref: MessageRef, status: 'ok' | 'err
  * cancellation (`event: 'cancelled'` in the notified row → CANCELLED), through the same path.
  */
 export const ORDER_CANCELLED_EVENT = 'CANCELLED';
+/** The cuenta corriente (decision 038): an admin released or rejected an order held for credit. */
+const NOTIFIED_EVENTS: Record<string, string> = { cancelled: ORDER_CANCELLED_EVENT, credit_released: 'CREDIT_RELEASED', credit_rejected: 'CREDIT_REJECTED' };
 
 export function insertMessage(record: OrderInsertRecord): string {
-  const event = record.event === 'cancelled' ? ORDER_CANCELLED_EVENT : 'INSERT';
+  const event = typeof record.event === 'string' ? (NOTIFIED_EVENTS[record.event] ?? 'INSERT') : 'INSERT';
   return JSON.stringify({ topic: ORDERS_TOPIC, event, payload: { record }, ref: null });
 }

@@ -132,7 +132,7 @@ export async function takeAllStock(db: Queryable, orders: OrderStockTake[]): Pro
 export async function returnStock(
   db: Queryable,
   lines: StockLine[],
-  context: StockMovementContext & { kind: Extract<StockMovementKind, 'order_cancel_restock' | 'import' | 'order_edit'> },
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'order_cancel_restock' | 'import' | 'order_edit' | 'credit_note_restock'> },
 ): Promise<void> {
   const quantities = new Map<string, number>();
   for (const line of lines) {

@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { PointsBalance } from '../../features/points';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
+import { cuentaCorrienteNavLabel } from '../../lib/receivables/nav-text';
 
 export const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -136,6 +137,12 @@ export function AccountArea({ nombre, approved }: { nombre: string; approved: bo
       <NavLink to="/mi-cuenta" className={linkClass}>
         {navTexts.myAccount}
       </NavLink>
+      {/* In the menu below 1280 px; in the one-row bar there is no room left (the name would be cut), so there Mi cuenta links to it. */}
+      {approved ? (
+        <NavLink to="/cuenta-corriente" className={(state) => cn(linkClass(state), 'xl:hidden')}>
+          {cuentaCorrienteNavLabel}
+        </NavLink>
+      ) : null}
       <button
         type="button"
         onClick={() => void handleSignOut()}

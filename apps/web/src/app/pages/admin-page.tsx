@@ -8,6 +8,7 @@ import { orderLife } from '@mayorista/core/messages/orderLife';
 import { products } from '@mayorista/core/messages/products';
 import { settings } from '@mayorista/core/messages/settings';
 import { Spinner } from '../../components/ui/spinner';
+import { receivablesTabTitle } from '../../lib/receivables/nav-text';
 
 const loaders = {
   panel: () => import('../../features/admin-dashboard/admin-dashboard-tab'),
@@ -15,6 +16,7 @@ const loaders = {
   productos: () => import('../../features/admin-products/admin-products-tab'),
   usuarios: () => import('../../features/admin-users/admin-users-tab'),
   listas: () => import('../../features/admin-price-lists/admin-price-lists-tab'),
+  cuentas: () => import('../../features/admin-receivables/admin-receivables-tab'),
   ajustes: () => import('../../features/admin-settings/admin-settings-tab'),
 };
 const AdminDashboardTab = lazy(loaders.panel);
@@ -23,6 +25,7 @@ const AdminProductsTab = lazy(loaders.productos);
 const AdminUsersTab = lazy(loaders.usuarios);
 const AdminSettingsTab = lazy(loaders.ajustes);
 const AdminPriceListsTab = lazy(loaders.listas);
+const AdminReceivablesTab = lazy(loaders.cuentas);
 
 const TABS = [
   { value: 'panel', label: orderLife.dashboard.tabTitle, Content: AdminDashboardTab },
@@ -30,6 +33,7 @@ const TABS = [
   { value: 'productos', label: products.admin.tabTitle, Content: AdminProductsTab },
   { value: 'usuarios', label: adminUsers.tabTitle, Content: AdminUsersTab },
   { value: 'listas', label: adminPage.priceListsTab, Content: AdminPriceListsTab },
+  { value: 'cuentas', label: receivablesTabTitle, Content: AdminReceivablesTab },
   { value: 'ajustes', label: settings.tabTitle, Content: AdminSettingsTab },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];

@@ -29,6 +29,7 @@ export function PagedQueryList<T>({
   renderItem,
   listLabel,
   listClassName,
+  header,
 }: {
   query: UseQueryResult<{ items: T[]; total: number }>;
   text: PagedListTexts;
@@ -38,6 +39,8 @@ export function PagedQueryList<T>({
   renderItem: (item: T) => ReactNode;
   listLabel?: string;
   listClassName: string;
+  /** Above the rows, under the count (a wide screen's column names). */
+  header?: ReactNode;
 }) {
   return (
     <>
@@ -55,6 +58,7 @@ export function PagedQueryList<T>({
           <p className="text-sm text-slate-700" aria-live="polite">
             {text.totalCount(query.data.total)}
           </p>
+          {query.data.items.length > 0 ? header : null}
           {query.data.items.length === 0 ? (
             <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">{text.empty}</p>
           ) : (

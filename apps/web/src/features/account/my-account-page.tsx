@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { cuentaCorrienteLink } from '../../lib/receivables/nav-text';
 import { account as text } from '@mayorista/core/messages/account';
 import { accountPages } from '@mayorista/core/messages/accountPages';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';
@@ -22,6 +24,19 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
+/** The way to "Mi cuenta corriente" on a wide screen, where the one-row bar has no room for it. */
+function CuentaCorrienteLink() {
+  return (
+    <Link
+      to="/cuenta-corriente"
+      className="flex min-h-11 flex-col rounded-lg border border-brand-700 bg-white px-4 py-3 text-brand-900 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      <span className="font-semibold underline underline-offset-2">{cuentaCorrienteLink.title}</span>
+      <span className="text-sm text-slate-700">{cuentaCorrienteLink.hint}</span>
+    </Link>
+  );
+}
+
 /**
  * /mi-cuenta (the business-identity work, decisions 017–019), for approved and unapproved accounts alike: the seed's personal data
  * (read only), the business and delivery data, the password and the other sessions.
@@ -34,6 +49,7 @@ export default function MyAccountPage() {
         <h1 className="text-2xl font-bold text-slate-900">{text.title}</h1>
         <p className="mt-1 text-slate-700">{text.intro}</p>
       </header>
+      {me.data?.approved ? <CuentaCorrienteLink /> : null}
       {me.isPending ? <Spinner label={text.loading} /> : null}
       {me.isError ? <LoadError title={text.loadError} detail={me.error.message} retryLabel={adminUsers.retry} onRetry={() => void me.refetch()} /> : null}
       {me.data ? (

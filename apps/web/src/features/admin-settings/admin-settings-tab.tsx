@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { saveSettings, settingsKeys, settingsQueryOptions } from './settings-api';
 import { toSettingsBody, type EmailSwitch } from './settings-body';
+import { CREDIT_FIELD_OF, CreditSettingsFields, creditValuesOf } from './credit-settings-fields';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const text = settingsTexts;
@@ -135,7 +136,9 @@ function useSettingsForm(current: SettingsResponse) {
   const [threshold, setThreshold] = useState(String(current.low_stock_threshold));
   const [approvalHours, setApprovalHours] = useState(String(current.approval_wait_hours));
   const [pricesIncludeIva, setPricesIncludeIva] = useState(current.prices_include_iva);
+  const [credit, setCredit] = useState(() => creditValuesOf(current));
   const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string; approvalHours?: string }>({});
+  const [creditErrors, setCreditErrors] = useState<Partial<Record<keyof typeof CREDIT_FIELD_OF, string>>>({});
 
   const mutation = useMutation({
     mutationFn: saveSettings,
@@ -156,6 +159,7 @@ function useSettingsForm(current: SettingsResponse) {
       threshold,
       pricesIncludeIva,
       approvalHours,
+      credit,
     });
     if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
@@ -171,9 +175,11 @@ function useSettingsForm(current: SettingsResponse) {
         threshold: issueOf('low_stock_threshold'),
         approvalHours: issueOf('approval_wait_hours'),
       });
+      setCreditErrors(Object.fromEntries(Object.entries(CREDIT_FIELD_OF).map(([box, field]) => [box, issueOf(field)])));
       return;
     }
     setFieldErrors({});
+    setCreditErrors({});
     mutation.mutate(update);
   };
 
@@ -191,6 +197,9 @@ function useSettingsForm(current: SettingsResponse) {
     setApprovalHours,
     pricesIncludeIva,
     setPricesIncludeIva,
+    credit,
+    setCredit,
+    creditErrors,
     fieldErrors,
     saving: mutation.isPending,
     onSubmit,
@@ -212,6 +221,9 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
     setApprovalHours,
     pricesIncludeIva,
     setPricesIncludeIva,
+    credit,
+    setCredit,
+    creditErrors,
     fieldErrors,
     saving,
     onSubmit,
@@ -261,6 +273,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           recipientsError={fieldErrors.recipients}
           defaultRecipients={current.admin_email_recipients_default}
         />
+        <CreditSettingsFields values={credit} onChange={setCredit} errors={creditErrors} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={saving}>
             {saving ? text.saving : text.save}

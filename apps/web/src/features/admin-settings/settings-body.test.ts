@@ -36,4 +36,28 @@ describe('toSettingsBody', () => {
     expect(toSettingsBody({ ...values, approvalHours: ' 48 ' }).approval_wait_hours).toBe(48);
     expect(toSettingsBody({ ...values, minOrder: 'doce' }).min_order_amount).toBeNaN();
   });
+
+  it('the cuenta corriente: left out, nothing of it is sent; an overdue rule switched off is null', () => {
+    expect(Object.keys(toSettingsBody(values))).not.toContain('credit_exceeded_action');
+    const credit = {
+      defaultTermsDays: '15',
+      overdueRuleOn: false,
+      overdueDays: '30',
+      action: 'hold' as const,
+      reminderBeforeOn: true,
+      reminderBeforeDays: '3',
+      reminderOverdueOn: false,
+      reminderOverdueDays: '',
+    };
+    expect(toSettingsBody({ ...values, credit })).toMatchObject({
+      default_payment_terms_days: 15,
+      credit_overdue_days_limit: null,
+      credit_exceeded_action: 'hold',
+      reminder_before_due_enabled: true,
+      reminder_days_before_due: 3,
+      reminder_overdue_enabled: false,
+      reminder_days_after_due: 0,
+    });
+    expect(toSettingsBody({ ...values, credit: { ...credit, overdueRuleOn: true } }).credit_overdue_days_limit).toBe(30);
+  });
 });

@@ -20,6 +20,36 @@ export interface SettingsValues {
   pricesIncludeIva: boolean;
   /** Hours as typed (digits); left out, the stored value stays. */
   approvalHours?: string;
+  /** The cuenta corriente's rules; left out, the stored ones stay. */
+  credit?: CreditSettingsValues;
+}
+
+/** The cuenta corriente's settings as the form holds them: days as typed (digits), switches as booleans. */
+export interface CreditSettingsValues {
+  defaultTermsDays: string;
+  /** Off: overdue debt never stops an order (the limit still does). */
+  overdueRuleOn: boolean;
+  overdueDays: string;
+  action: 'refuse' | 'hold';
+  reminderBeforeOn: boolean;
+  reminderBeforeDays: string;
+  reminderOverdueOn: boolean;
+  reminderOverdueDays: string;
+}
+
+const days = (typed: string) => Number(typed.trim() || '0');
+
+/** The settings' cuenta-corriente fields from the form's values. */
+export function toCreditSettingsUpdate(v: CreditSettingsValues): SettingsUpdate {
+  return {
+    default_payment_terms_days: days(v.defaultTermsDays),
+    credit_overdue_days_limit: v.overdueRuleOn ? days(v.overdueDays) : null,
+    credit_exceeded_action: v.action,
+    reminder_before_due_enabled: v.reminderBeforeOn,
+    reminder_days_before_due: days(v.reminderBeforeDays),
+    reminder_overdue_enabled: v.reminderOverdueOn,
+    reminder_days_after_due: days(v.reminderOverdueDays),
+  };
 }
 
 /**
@@ -43,5 +73,6 @@ export function toSettingsBody(values: SettingsValues): SettingsUpdate {
     low_stock_threshold: Number(values.threshold.trim() || '0'),
     prices_include_iva: values.pricesIncludeIva,
     ...(values.approvalHours === undefined ? {} : { approval_wait_hours: Number(values.approvalHours.trim() || '0') }),
+    ...(values.credit ? toCreditSettingsUpdate(values.credit) : {}),
   };
 }

@@ -70,8 +70,7 @@ function OrderingCatalog({ kind }: { kind: CustomerKind }) {
       mutate(
         { productId, starred },
         {
-          onError: () =>
-            toast({ title: productsTexts.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
+          onError: () => toast({ title: productsTexts.errorTitle, description: favoriteTexts.saveError, variant: 'destructive' }),
         },
       ),
     [mutate],
@@ -101,6 +100,22 @@ interface CatalogProps {
   signedIn?: boolean;
 }
 
+/**
+ * A new search or filter is the next action: an earlier refusal ("Stock insuficiente") goes. A
+ * failed load says so once per failure.
+ */
+function useCatalogToasts({ search, category, onSale, inStock }: Filters, isError: boolean, errorUpdatedAt: number) {
+  useEffect(() => {
+    dismissErrorToasts();
+  }, [search, category, onSale, inStock]);
+
+  useEffect(() => {
+    if (isError) {
+      toast({ title: productsTexts.loadErrorTitle, description: productsTexts.loadErrorText, variant: 'destructive' });
+    }
+  }, [isError, errorUpdatedAt]);
+}
+
 function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = false }: CatalogProps) {
   // "Favoritos" replaces the catalogue's pages with the starred products (the wholesale-ordering work, decision 016).
   const [onlyFavorites, setOnlyFavorites] = useState(false);
@@ -116,17 +131,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   const categories = useQuery({ ...categoriesQueryOptions(), enabled: painted });
   const results = useResults(painted);
 
-  // A new search or filter is the next action: an earlier refusal ("Stock insuficiente") goes.
-  const { category, onSale, inStock } = selectFilters;
-  useEffect(() => {
-    dismissErrorToasts();
-  }, [search, category, onSale, inStock]);
-
-  useEffect(() => {
-    if (products.isError) {
-      toast({ title: productsTexts.loadErrorTitle, description: productsTexts.loadErrorText, variant: 'destructive' });
-    }
-  }, [products.isError, products.errorUpdatedAt]);
+  useCatalogToasts(filters, products.isError, products.errorUpdatedAt);
 
   // Rendering a page of cards is the heaviest work of the catalogue. Reading the data through
   // useDeferredValue renders it in a background (transition) pass, in 5 ms slices, so a phone
@@ -137,12 +142,18 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
   // items, not the list (memo below) — with 5,000 rows loaded that is most of an "Agregar" (bench:inp).
   const catalogueItems = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   const favoriteItems = favorites?.items;
-  const items = useMemo(() => (showFavorites ? (favoriteItems ?? []) : catalogueItems), [showFavorites, favoriteItems, catalogueItems]);
+  const items = useMemo(
+    () => (showFavorites ? (favoriteItems ?? []) : catalogueItems),
+    [showFavorites, favoriteItems, catalogueItems],
+  );
   const total = showFavorites ? items.length : (data?.pages[0]?.total ?? 0);
   const row = { kind, onAddToCart, starredIds: favorites?.ids, onToggleFavorite: favorites?.onToggle };
 
   return (
-    <section aria-labelledby="catalog-title" className="mx-auto w-full max-w-6xl space-y-2 px-3 pt-2 pb-4 md:space-y-4 md:px-4 md:py-6">
+    <section
+      aria-labelledby="catalog-title"
+      className="mx-auto w-full max-w-6xl space-y-2 px-3 pt-2 pb-4 md:space-y-4 md:px-4 md:py-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
           {t.title}
@@ -170,26 +181,17 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
       ) : !showFavorites && data === undefined && !products.isError ? (
         <ResultsPlaceholder />
       ) : !showFavorites && products.isError && items.length === 0 ? (
-        <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{productsTexts.loadErrorTitle}</p>
-          <p>{productsTexts.loadErrorText}</p>
-          <Button variant="secondary" onClick={() => void products.refetch()}>
-            {t.retry}
-          </Button>
-        </div>
+        <CatalogLoadError onRetry={() => void products.refetch()} />
       ) : items.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-700">{t.empty}</p>
       ) : (
         <>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {showFavorites ? favoriteTexts.count(items.length) : t.resultsCount(items.length, total)}
-            </p>
-            {/* On a phone the toggle sits next to the search box (decision 033), except in Favoritos. */}
-            <div className={showFavorites ? undefined : 'max-sm:hidden'}>
-              <ViewToggle view={view} onChange={setView} />
-            </div>
-          </div>
+          <ResultsHeader
+            count={showFavorites ? favoriteTexts.count(items.length) : t.resultsCount(items.length, total)}
+            toggleOnPhone={showFavorites}
+            view={view}
+            onView={setView}
+          />
           {!results ? (
             <ResultsPlaceholder />
           ) : view === 'list' ? (
@@ -198,15 +200,58 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
             <results.ProductGrid items={items} {...row} />
           )}
           {!showFavorites && products.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
-                {products.isFetchingNextPage ? t.loadingMore : t.loadMore}
-              </Button>
-            </div>
+            <LoadMore loading={products.isFetchingNextPage} onMore={() => void products.fetchNextPage()} />
           ) : null}
         </>
       )}
     </section>
+  );
+}
+
+function CatalogLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{productsTexts.loadErrorTitle}</p>
+      <p>{productsTexts.loadErrorText}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t.retry}
+      </Button>
+    </div>
+  );
+}
+
+/** How many products are shown, and the grid/list toggle. */
+function ResultsHeader({
+  count,
+  toggleOnPhone,
+  view,
+  onView,
+}: {
+  count: string;
+  toggleOnPhone: boolean;
+  view: CatalogView;
+  onView: (view: CatalogView) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {count}
+      </p>
+      {/* On a phone the toggle sits next to the search box (decision 033), except in Favoritos. */}
+      <div className={toggleOnPhone ? undefined : 'max-sm:hidden'}>
+        <ViewToggle view={view} onChange={onView} />
+      </div>
+    </div>
+  );
+}
+
+function LoadMore({ loading, onMore }: { loading: boolean; onMore: () => void }) {
+  return (
+    <div className="flex justify-center">
+      <Button variant="secondary" disabled={loading} onClick={onMore}>
+        {loading ? t.loadingMore : t.loadMore}
+      </Button>
+    </div>
   );
 }
 
@@ -243,7 +288,15 @@ function favoritesState(favorites: FavoritesProps): ReactNode {
   return null;
 }
 
-function ViewToggle({ view, onChange, compact = false }: { view: CatalogView; onChange: (view: CatalogView) => void; compact?: boolean }) {
+function ViewToggle({
+  view,
+  onChange,
+  compact = false,
+}: {
+  view: CatalogView;
+  onChange: (view: CatalogView) => void;
+  compact?: boolean;
+}) {
   const option = (value: CatalogView, label: string, icon: ReactNode) => (
     <Button
       variant={view === value ? 'primary' : 'secondary'}
@@ -257,7 +310,15 @@ function ViewToggle({ view, onChange, compact = false }: { view: CatalogView; on
     </Button>
   );
   const svg = (path: string) => (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d={path} />
     </svg>
   );

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
 import { cartPage } from '@mayorista/core/messages/cartPage';
 import { orders } from '@mayorista/core/messages/orders';
-import type { Order } from '@mayorista/core/schemas/order';
+import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -11,8 +11,8 @@ import { usePointsBalance } from '../../lib/queries/points';
 import { usePlaceOrder } from './api/place-order';
 import { newIdempotencyKey, openWhatsapp } from './checkout';
 import { toPlaceOrderBody } from './place-order-body';
-import { offline as offlineTexts } from '@mayorista/core/messages/offline';
-import type { PlaceOrderBody, QueuedOrder } from '../../lib/offline/queue-model';
+import type { QueuedOrder } from '../../lib/offline/queue-model';
+import { useQueueOrder, type CheckoutFailure } from './use-queue-order';
 
 export interface Confirmation {
   order: Order;
@@ -37,12 +37,20 @@ export interface Checkout {
    * Why the last "Realizar pedido" did not go through, shown next to the button with "Reintentar"
    * until the next attempt: 'offline' when the network failed (nothing was ordered).
    */
-  failure: { offline: boolean; message: string; queueAnyway?: boolean } | null;
+  failure: CheckoutFailure;
   dismissFailure(): void;
-  /** The order kept on this device to be sent when the network returns (decision 043). */
+  /** The order kept on this device to be sent when the network returns (decision 044). */
   queued: QueuedOrder | null;
   /** After the old-prices warning: queue it anyway. */
   queueAnyway(): Promise<void>;
+}
+
+/** The order went through: the spec's toast, and the WhatsApp window (its link stays on the confirmation). */
+function announcePlaced(result: PlaceOrderResult): Confirmation {
+  const number = orderNumber(result.order.id);
+  toast({ title: orders.successTitle, description: orders.successText(number) });
+  const opened = openWhatsapp(result.whatsapp_url);
+  return { order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened };
 }
 
 /** The state of one checkout on /cart: notes, the points choice, and "Realizar pedido". */
@@ -56,48 +64,23 @@ export function useCheckout(): Checkout {
   const [placing, setPlacing] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [failure, setFailure] = useState<Checkout['failure']>(null);
-  const [queued, setQueued] = useState<QueuedOrder | null>(null);
   // Kept across retries of the same checkout; a new key only after an order went through.
   const idempotencyKeyRef = useRef<string | null>(null);
   // A second click in the same tick, before React re-renders the disabled button.
   const placingRef = useRef(false);
 
-  /**
-   * Without network the order waits on this device, in a visible queue, with its idempotency key
-   * (decision 043; it replaces decision 032's "nothing is sent later": what is sent later is now
-   * shown, and any change is confirmed by the person first). Orders with points need the network.
-   */
-  const queueOrder = async (sentBody: PlaceOrderBody | null, acceptStale: boolean) => {
-    if (!user) return;
-    if (payWithPoints) {
-      setFailure({ offline: true, message: offlineTexts.pointsNeedNetwork });
-      return;
-    }
-    const { queueFromCart } = await import('../../lib/offline/checkout-queue');
-    idempotencyKeyRef.current ??= newIdempotencyKey();
-    const result = await queueFromCart({
-      userId: user.id,
-      key: idempotencyKeyRef.current,
-      items: cart.items,
-      total: cart.total,
-      observaciones,
-      sentBody,
-      acceptStale,
-    });
-    if (result.kind === 'stale') {
-      setFailure({ offline: true, message: offlineTexts.staleConfirm(result.days), queueAnyway: true });
-      return;
-    }
-    if (result.kind === 'no_storage') {
-      setFailure({ offline: true, message: offlineTexts.notSaved });
-      return;
-    }
-    idempotencyKeyRef.current = null;
-    cart.clear();
-    setObservaciones('');
-    setQueued(result.entry);
-    setConfirmation(null);
-  };
+  const { queued, queueOrder, queueAnyway } = useQueueOrder({
+    userId: user?.id ?? null,
+    cart,
+    observaciones,
+    payWithPoints,
+    idempotencyKeyRef,
+    setFailure,
+    onQueued: () => {
+      setObservaciones('');
+      setConfirmation(null);
+    },
+  });
 
   const placeOrder = async () => {
     if (placingRef.current) return;
@@ -106,23 +89,13 @@ export function useCheckout(): Checkout {
       return;
     }
     setFailure(null);
-    // Known offline: nothing is sent now; the order is queued where the person sees it.
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      placingRef.current = true;
-      setPlacing(true);
-      try {
-        await queueOrder(null, false);
-      } finally {
-        placingRef.current = false;
-        setPlacing(false);
-      }
-      return;
-    }
     placingRef.current = true;
     setPlacing(true);
     idempotencyKeyRef.current ??= newIdempotencyKey();
     let body: ReturnType<typeof toPlaceOrderBody> | null = null;
     try {
+      // Known offline: nothing is sent now; the order is queued where the person sees it.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return await queueOrder(null, false);
       // The server cart should match what is ordered; the order then empties it. Quiet: a failed
       // save is reported once, as the order's failure, below.
       await cart.flushSave({ quiet: true });
@@ -138,32 +111,20 @@ export function useCheckout(): Checkout {
       cart.clear();
       setObservaciones('');
       setPayWithPoints(false);
-      const number = orderNumber(result.order.id);
-      toast({ title: orders.successTitle, description: orders.successText(number) });
-      const opened = openWhatsapp(result.whatsapp_url);
-      setConfirmation({ order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened });
+      setConfirmation(announcePlaced(result));
     } catch (error) {
       // The same idempotency key goes with the retry: if the order did reach the server, the retry
       // answers that order instead of placing a second one.
       const offline = isApiError(error) && error.code === 'network_error';
-      if (offline && !payWithPoints) {
-        // The request may have reached the server: the queue sends this very body with this key
-        // again, so a lost reply still ends in one order.
-        await queueOrder(body ? { ...body, canjeado_con_puntos: false, expected_total: cart.total } : null, false);
-        return;
-      }
+      // The request may have reached the server: the queue sends this very body with this key
+      // again, so a lost reply still ends in one order.
+      if (offline && !payWithPoints) return await queueOrder(body ? { ...body, canjeado_con_puntos: false, expected_total: cart.total } : null, false);
       setFailure({ offline, message: offline ? cartPage.offlineText : (error as Error).message });
       if (!offline) toast({ title: orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
     } finally {
       placingRef.current = false;
       setPlacing(false);
     }
-  };
-
-  const dismissFailure = () => setFailure(null);
-  const queueAnyway = async () => {
-    setFailure(null);
-    await queueOrder(null, true);
   };
 
   return {
@@ -177,7 +138,7 @@ export function useCheckout(): Checkout {
     saldoPuntos,
     pointsError,
     failure,
-    dismissFailure,
+    dismissFailure: () => setFailure(null),
     queued,
     queueAnyway,
   };

@@ -14,13 +14,49 @@ const LISTS_KEY = ['lists'] as const;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : t.loadError);
 
+/** "Guardar el carrito como lista": the name and the button. */
+function SaveCartForm({
+  name,
+  onName,
+  onSubmit,
+  disabled,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  disabled: boolean;
+}) {
+  const nameId = useId();
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={nameId} className="block text-sm font-medium text-slate-900">
+          {t.saveCartLabel}
+        </label>
+        <input
+          id={nameId}
+          value={name}
+          maxLength={80}
+          onChange={(e) => onName(e.target.value)}
+          className="mt-1 min-h-11 w-full rounded-md border border-slate-400 px-2 text-base"
+        />
+      </div>
+      <Button type="submit" disabled={disabled}>
+        {t.saveCart}
+      </Button>
+    </form>
+  );
+}
+
 /** /mis-listas (the wholesale-ordering work, decision 016): save the cart as a named list, put a list back at today's prices, rename, delete. */
 export default function MyListsPage() {
   const cart = useCart();
   const queryClient = useQueryClient();
-  const nameId = useId();
   const [name, setName] = useState('');
-  const lists = useQuery({ queryKey: LISTS_KEY, queryFn: ({ signal }) => apiRequest<{ items: ShoppingList[] }>('/api/lists', { signal }) });
+  const lists = useQuery({
+    queryKey: LISTS_KEY,
+    queryFn: ({ signal }) => apiRequest<{ items: ShoppingList[] }>('/api/lists', { signal }),
+  });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: LISTS_KEY });
   const onError = (e: unknown) => toast({ title: errorText(e), variant: 'destructive' });
 
@@ -63,23 +99,7 @@ export default function MyListsPage() {
       <h1 id="lists-title" className="text-2xl font-bold text-slate-900">
         {t.title}
       </h1>
-      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={nameId} className="block text-sm font-medium text-slate-900">
-            {t.saveCartLabel}
-          </label>
-          <input
-            id={nameId}
-            value={name}
-            maxLength={80}
-            onChange={(e) => setName(e.target.value)}
-            className="mt-1 min-h-11 w-full rounded-md border border-slate-400 px-2 text-base"
-          />
-        </div>
-        <Button type="submit" disabled={save.isPending || cart.items.length === 0}>
-          {t.saveCart}
-        </Button>
-      </form>
+      <SaveCartForm name={name} onName={setName} onSubmit={submit} disabled={save.isPending || cart.items.length === 0} />
 
       {lists.isPending ? (
         <Spinner label={t.loading} />
@@ -92,7 +112,14 @@ export default function MyListsPage() {
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {lists.data.items.map((list) => (
-            <ListRow key={list.id} list={list} onToCart={() => toCart.mutate(list.id)} busy={toCart.isPending} onChanged={refresh} onError={onError} />
+            <ListRow
+              key={list.id}
+              list={list}
+              onToCart={() => toCart.mutate(list.id)}
+              busy={toCart.isPending}
+              onChanged={refresh}
+              onError={onError}
+            />
           ))}
         </ul>
       )}
@@ -106,7 +133,8 @@ function ListRow(props: { list: ShoppingList; onToCart(): void; busy: boolean; o
   const [draft, setDraft] = useState(list.name);
   const inputId = useId();
   const rename = useMutation({
-    mutationFn: (name: string) => apiRequest<ShoppingList>(`/api/lists/${list.id}`, { method: 'PUT', body: toListNameBody(name) }),
+    mutationFn: (name: string) =>
+      apiRequest<ShoppingList>(`/api/lists/${list.id}`, { method: 'PUT', body: toListNameBody(name) }),
     onSuccess: () => {
       setRenaming(false);
       onChanged();
@@ -136,7 +164,13 @@ function ListRow(props: { list: ShoppingList; onToCart(): void; busy: boolean; o
           <label htmlFor={inputId} className="sr-only">
             {t.renameLabel(list.name)}
           </label>
-          <input id={inputId} value={draft} maxLength={80} onChange={(e) => setDraft(e.target.value)} className="min-h-11 flex-1 rounded-md border border-slate-400 px-2" />
+          <input
+            id={inputId}
+            value={draft}
+            maxLength={80}
+            onChange={(e) => setDraft(e.target.value)}
+            className="min-h-11 flex-1 rounded-md border border-slate-400 px-2"
+          />
           <Button type="submit" size="sm" disabled={rename.isPending}>
             {t.saveName}
           </Button>
@@ -149,7 +183,13 @@ function ListRow(props: { list: ShoppingList; onToCart(): void; busy: boolean; o
         <Button size="sm" variant="secondary" onClick={() => setRenaming((r) => !r)} aria-label={t.rename(list.name)}>
           {t.renameShort}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={t.remove(list.name)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => remove.mutate()}
+          disabled={remove.isPending}
+          aria-label={t.remove(list.name)}
+        >
           {t.removeShort}
         </Button>
       </div>

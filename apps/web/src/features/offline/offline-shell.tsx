@@ -35,7 +35,7 @@ function onPlaced(entry: QueuedOrder): void {
 const waitingToSend = () => getOfflineState().queue.some((e) => e.status === 'pending' || e.status === 'sending');
 
 /**
- * Ordering without signal for a signed-in customer (decision 043), loaded after the first screen:
+ * Ordering without signal for a signed-in customer (decisions 043, 044), loaded after the first screen:
  * keeps the catalogue snapshot fresh, sends the queue when the network returns (the browser's
  * online event, focus, a timer, Background Sync through the worker, or any request of ours that
  * reaches the server again), and shows the offline banner.

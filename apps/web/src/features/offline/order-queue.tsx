@@ -21,7 +21,7 @@ const STATUS_TEXT: Record<QueuedOrder['status'], string> = {
 };
 
 /**
- * The queue on /cart (decision 043): every order kept on this device until it is placed or the
+ * The queue on /cart (decision 044): every order kept on this device until it is placed or the
  * person discards it — pending, being sent, stopped on a change (with the differences and
  * "Confirmar y enviar"), refused (with the server's reason), or placed (with its WhatsApp link).
  */

@@ -18,6 +18,8 @@ interface Review {
   answer: CartLinesResponse;
 }
 
+type Busy = 'review' | 'add' | null;
+
 const postLines = (parsed: ParsedQuickOrder, preview: boolean) =>
   apiRequest<CartLinesResponse>('/api/cart/lines', {
     method: 'POST',
@@ -25,15 +27,14 @@ const postLines = (parsed: ParsedQuickOrder, preview: boolean) =>
   });
 
 /**
- * /pedido-rapido (the wholesale-ordering work, decision 016): paste lines or upload a CSV, review what matched (with today's
- * prices), what is unknown and what breaks a rule, then add every valid line in one request.
+ * The pasted text, its review (what matched at today's prices, what is unknown or breaks a rule)
+ * and adding every valid line in one request.
  */
-export default function QuickOrderPage() {
+function useQuickOrder() {
   const cart = useCart();
-  const textId = useId();
   const [text, setText] = useState('');
   const [review, setReview] = useState<Review | null>(null);
-  const [busy, setBusy] = useState<'review' | 'add' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
 
   const runReview = async (source: string) => {
@@ -70,6 +71,72 @@ export default function QuickOrderPage() {
     }
   };
 
+  return { text, setText, review, busy, error, runReview, addAll };
+}
+
+/** The lines that matched a product, each at today's price for its quantity, and "Agregar N al carrito". */
+function MatchedLines({ review, busy, onAddAll }: { review: Review; busy: Busy; onAddAll: () => void }) {
+  const byId = new Map(review.answer.products.map((p) => [p.id, p]));
+  return (
+    <div className="space-y-2">
+      <h2 className="text-lg font-semibold">{t.matchedTitle(review.answer.added.length)}</h2>
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" data-testid="quick-order-matched">
+        {review.answer.added.map((line) => {
+          const product = byId.get(line.product_id);
+          const price = product ? priceLine(product, line.quantity, 'wholesale') : null;
+          return (
+            <li key={line.product_id} className="flex items-baseline justify-between gap-2 px-3 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium">{line.name}</span> <span className="text-slate-600">({line.sku})</span>
+              </span>
+              <span className="shrink-0 text-right tabular-nums">
+                {line.quantity} × {price ? formatMoney(price.unitPrice) : '—'}
+                {price ? <span className="block font-semibold">{formatMoney(price.lineTotal)}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <Button onClick={onAddAll} disabled={busy !== null}>
+        {busy === 'add' ? t.adding : t.addAll(review.answer.added.length)}
+      </Button>
+    </div>
+  );
+}
+
+/** What the review found: the matched lines (or the way to the cart once added), problems, unknown codes, unreadable lines. */
+function ReviewResult({ review, busy, onAddAll }: { review: Review; busy: Busy; onAddAll: () => void }) {
+  return (
+    <div className="space-y-4" aria-live="polite">
+      {review.answer.added.length > 0 ? (
+        <MatchedLines review={review} busy={busy} onAddAll={onAddAll} />
+      ) : (
+        <Link to="/cart" className={buttonVariants({ variant: 'secondary' })}>
+          {t.goToCart}
+        </Link>
+      )}
+      <Issues
+        title={t.problemsTitle}
+        testId="quick-order-problems"
+        items={review.answer.problems.map((p) => `${p.sku}: ${p.message}`)}
+      />
+      <Issues title={t.unknownTitle} testId="quick-order-unknown" items={review.answer.unknown} />
+      <Issues
+        title={t.unreadableTitle}
+        testId="quick-order-unreadable"
+        items={review.parsed.unreadable.map((u) => t.unreadableLine(u.line, u.text))}
+      />
+    </div>
+  );
+}
+
+/**
+ * /pedido-rapido (the wholesale-ordering work, decision 016): paste lines or upload a CSV, review what matched (with today's
+ * prices), what is unknown and what breaks a rule, then add every valid line in one request.
+ */
+export default function QuickOrderPage() {
+  const textId = useId();
+  const { text, setText, review, busy, error, runReview, addAll } = useQuickOrder();
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -77,8 +144,6 @@ export default function QuickOrderPage() {
     setText(content);
     await runReview(content);
   };
-
-  const byId = new Map(review?.answer.products.map((p) => [p.id, p]) ?? []);
 
   return (
     <section aria-labelledby="quick-order-title" className="mx-auto w-full max-w-4xl space-y-4 px-4 py-6">
@@ -114,42 +179,7 @@ export default function QuickOrderPage() {
         </p>
       ) : null}
 
-      {review ? (
-        <div className="space-y-4" aria-live="polite">
-          {review.answer.added.length > 0 ? (
-            <div className="space-y-2">
-              <h2 className="text-lg font-semibold">{t.matchedTitle(review.answer.added.length)}</h2>
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" data-testid="quick-order-matched">
-                {review.answer.added.map((line) => {
-                  const product = byId.get(line.product_id);
-                  const price = product ? priceLine(product, line.quantity, 'wholesale') : null;
-                  return (
-                    <li key={line.product_id} className="flex items-baseline justify-between gap-2 px-3 py-2 text-sm">
-                      <span className="min-w-0">
-                        <span className="font-medium">{line.name}</span> <span className="text-slate-600">({line.sku})</span>
-                      </span>
-                      <span className="shrink-0 text-right tabular-nums">
-                        {line.quantity} × {price ? formatMoney(price.unitPrice) : '—'}
-                        {price ? <span className="block font-semibold">{formatMoney(price.lineTotal)}</span> : null}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-              <Button onClick={() => void addAll()} disabled={busy !== null}>
-                {busy === 'add' ? t.adding : t.addAll(review.answer.added.length)}
-              </Button>
-            </div>
-          ) : (
-            <Link to="/cart" className={buttonVariants({ variant: 'secondary' })}>
-              {t.goToCart}
-            </Link>
-          )}
-          <Issues title={t.problemsTitle} testId="quick-order-problems" items={review.answer.problems.map((p) => `${p.sku}: ${p.message}`)} />
-          <Issues title={t.unknownTitle} testId="quick-order-unknown" items={review.answer.unknown} />
-          <Issues title={t.unreadableTitle} testId="quick-order-unreadable" items={review.parsed.unreadable.map((u) => t.unreadableLine(u.line, u.text))} />
-        </div>
-      ) : null}
+      {review ? <ReviewResult review={review} busy={busy} onAddAll={() => void addAll()} /> : null}
     </section>
   );
 }

@@ -63,7 +63,9 @@ function forgetProfile(userId: string | undefined): void {
 /** the API calls (docs/api.md): the profile row with the user's id. the error catalogue (docs/api.md) decides which failures are shown. */
 async function fetchProfile(session: Session): Promise<{ profile: Profile | null; sessionGone: boolean }> {
   try {
-    const profile = await apiRequest<Profile>(`/api/profiles/${encodeURIComponent(session.user.id)}`, { token: session.access_token });
+    const profile = await apiRequest<Profile>(`/api/profiles/${encodeURIComponent(session.user.id)}`, {
+      token: session.access_token,
+    });
     rememberProfile(profile);
     return { profile, sessionGone: false };
   } catch (error) {
@@ -84,8 +86,11 @@ async function fetchProfile(session: Session): Promise<{ profile: Profile | null
   }
 }
 
-export function AuthProvider({ children, client: givenClient }: { children: ReactNode; client?: AuthClient }) {
-  const client = givenClient ?? getDefaultAuthClient();
+/**
+ * Who is signed in, kept in step with the client's session changes: the session at once, the user
+ * and profile together once the profile is known. Only the latest change writes the state.
+ */
+function useSessionState(client: AuthClient) {
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(SIGNED_OUT);
   // A visitor with no stored session is signed out from the first render: no loading pass, and
   // the page renders in main.tsx's sliced first render rather than in a second, blocking one.
@@ -93,6 +98,11 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
   // Only the latest change may write the state: a slow profile answer must not overwrite a sign-out.
   const changeSeq = useRef(0);
   const lastChange = useRef<Promise<void>>(Promise.resolve());
+  /** A local sign-out: the state is cleared at once, and any change still in flight is dropped. */
+  const signedOutHere = useCallback(() => {
+    changeSeq.current++;
+    setSnapshot(SIGNED_OUT);
+  }, []);
 
   const applyChange = useCallback(
     (_event: AuthChangeEvent, session: Session | null): Promise<void> => {
@@ -135,13 +145,20 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
     };
   }, [client, applyChange]);
 
+  return { snapshot, loading, applyChange, lastChange, signedOutHere };
+}
+
+type SessionState = ReturnType<typeof useSessionState>;
+
+/** Sign in, up and out, the e-mail and password links: each waits for the session change it causes. */
+function useAuthActions(client: AuthClient, { applyChange, lastChange, signedOutHere }: SessionState) {
   const signIn = useCallback(
     async (email: string, password: string) => {
       const { error } = await client.signInWithPassword(email, password);
       if (!error) await lastChange.current;
       return { error };
     },
-    [client],
+    [client, lastChange],
   );
 
   const signUp = useCallback(
@@ -159,8 +176,7 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
       if (scope !== 'others') {
         forgetProfile(leaving);
         // the states and transitions: cleared locally whatever the server said.
-        changeSeq.current++;
-        setSnapshot(SIGNED_OUT);
+        signedOutHere();
       }
       if (error && !isSessionGoneError(error)) {
         toast({ title: auth.signOutErrorTitle, description: auth.signOutErrorText, variant: 'destructive' });
@@ -168,7 +184,7 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
       }
       return { error: null };
     },
-    [client],
+    [client, signedOutHere],
   );
 
   const refreshProfile = useCallback(async () => {
@@ -182,7 +198,7 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
       if (!result.error) await lastChange.current;
       return result;
     },
-    [client],
+    [client, lastChange],
   );
 
   const resetPassword = useCallback(
@@ -191,12 +207,23 @@ export function AuthProvider({ children, client: givenClient }: { children: Reac
       if (!result.error) await lastChange.current;
       return result;
     },
-    [client],
+    [client, lastChange],
   );
 
+  return useMemo(
+    () => ({ signIn, signUp, signOut, refreshProfile, verifyEmail, resetPassword }),
+    [signIn, signUp, signOut, refreshProfile, verifyEmail, resetPassword],
+  );
+}
+
+export function AuthProvider({ children, client: givenClient }: { children: ReactNode; client?: AuthClient }) {
+  const client = givenClient ?? getDefaultAuthClient();
+  const session = useSessionState(client);
+  const actions = useAuthActions(client, session);
+  const { snapshot, loading } = session;
   const value = useMemo<AuthContextValue>(
-    () => ({ ...snapshot, loading, signIn, signUp, signOut, refreshProfile, verifyEmail, resetPassword, client }),
-    [snapshot, loading, signIn, signUp, signOut, refreshProfile, verifyEmail, resetPassword, client],
+    () => ({ ...snapshot, loading, ...actions, client }),
+    [snapshot, loading, actions, client],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -98,7 +98,7 @@ export function useCartSaving(
   useEffect(() => cancelTimer, [cancelTimer]);
 
   // Back online: a change that waited on the device goes out. A queued order just placed emptied
-  // the saved cart, so the lines on screen are saved again (decision 043).
+  // the saved cart, so the lines on screen are saved again (decisions 043, 044).
   useEffect(() => {
     const onOnline = () => {
       if (dirtyRef.current) void saveNow({ quiet: true });

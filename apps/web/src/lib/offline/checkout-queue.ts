@@ -22,7 +22,7 @@ export interface QueueFromCart {
 
 export type QueueResult = { kind: 'queued'; entry: QueuedOrder } | { kind: 'stale'; days: number } | { kind: 'no_storage' };
 
-/** "Realizar pedido" without network: keeps the order on the device (decision 043). */
+/** "Realizar pedido" without network: keeps the order on the device (decision 044). */
 export async function queueFromCart(input: QueueFromCart): Promise<QueueResult> {
   const now = input.now ?? new Date();
   const { pricesAt } = getOfflineState();

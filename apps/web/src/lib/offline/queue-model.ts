@@ -6,7 +6,7 @@ import type { Product } from '@mayorista/core/schemas/product';
 import type { ApiError } from '../api-client';
 
 /**
- * The queue of orders made without signal (decision 043), as pure functions: what to send, and
+ * The queue of orders made without signal (decision 044), as pure functions: what to send, and
  * what an answer makes of an entry. Storage, locks and the network are in queue.ts.
  *
  * The rules that keep an order "at most once, never lost silently":

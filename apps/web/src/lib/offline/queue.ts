@@ -9,7 +9,7 @@ import { afterFailure, bodyToSend, confirmChanges, diffLines, withPlaced, withRe
 import { loadSnapshot } from './snapshot';
 
 /**
- * The queue's storage and its sender (decision 043). The queue lives in IndexedDB, so it survives
+ * The queue's storage and its sender (decision 044). The queue lives in IndexedDB, so it survives
  * a closed tab, a reload and a new version of the app. One tab sends at a time (a Web Lock); the
  * others hear about every change on a BroadcastChannel. Without Web Locks two tabs may send the
  * same entry at once — with the same key and body, so the server still places it once.

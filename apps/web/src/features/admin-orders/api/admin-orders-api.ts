@@ -5,6 +5,7 @@ import type { EditOrderInput, OrderEdits } from '@mayorista/core/schemas/order-l
 import type { ProductListResponse } from '@mayorista/core/schemas/product';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { adminOrdersKeys, type AdminOrdersFilters } from '../../../lib/queries/order-keys';
+import { toRejectCreditBody } from '../reject-credit-body';
 
 export { adminOrdersKeys, type AdminOrdersFilters };
 
@@ -65,3 +66,11 @@ export const downloadPickingSheet = (query: { ids: string[] } | { date: string }
 /** Enabled products whose name matches, to add a line to an order. */
 export const searchProductsForOrder = (search: string, signal?: AbortSignal) =>
   apiRequest<ProductListResponse>('/api/products', { query: { search: search.trim(), page: 1, page_size: 8 }, signal });
+
+/** POST /api/admin/orders/:id/release: a "Retenido por crédito" order goes on (no reason needed). */
+export const releaseCreditHold = (orderId: string) =>
+  apiRequest<Order>(`/api/admin/orders/${encodeURIComponent(orderId)}/release`, { method: 'POST', body: {} });
+
+/** POST /api/admin/orders/:id/reject-credit: the order is refused, with the reason the customer receives. */
+export const rejectCreditHold = (orderId: string, reason: string) =>
+  apiRequest<Order>(`/api/admin/orders/${encodeURIComponent(orderId)}/reject-credit`, { method: 'POST', body: toRejectCreditBody(reason) });

@@ -12,8 +12,9 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, type AdminOrder } from '../api/admin-orders-api';
-import { OrderStatusBadge } from './order-status-badge';
+import { CreditHoldBadge, OrderStatusBadge } from './order-status-badge';
 import { OrderLifeActions } from './order-life-actions';
+import { CreditHoldActions } from './credit-hold-actions';
 import { appConfig } from '../../../lib/app-config';
 import { ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
@@ -125,6 +126,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
     <div className="space-y-5 text-slate-900">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <OrderStatusBadge status={order.status} />
+        <CreditHoldBadge order={order} />
         <span>{formatDateTime(order.created_at)}</span>
       </div>
 
@@ -138,6 +140,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
         <p className="mt-1 text-sm whitespace-pre-wrap break-words">{order.observaciones || text.noNotes}</p>
       </section>
 
+      <CreditHoldActions order={order} />
       <StatusActions order={order} />
       <OrderLifeActions order={order} catalogName={appConfig.catalogName} />
     </div>

@@ -3,7 +3,7 @@ import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import type { AdminOrder } from '../api/admin-orders-api';
-import { OrderStatusBadge } from './order-status-badge';
+import { CreditHoldBadge, OrderStatusBadge } from './order-status-badge';
 
 const text = adminOrders;
 
@@ -36,12 +36,13 @@ export function OrderRow({
         onClick={onOpen}
         className="flex w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-row sm:items-center sm:gap-4"
       >
-        <span className="flex items-center justify-between gap-2 sm:w-52 sm:shrink-0 sm:justify-start">
+        <span className="flex flex-wrap items-center justify-between gap-2 sm:w-52 sm:shrink-0 sm:justify-start">
           <span className="sr-only">{text.viewDetail(number)}</span>
           <span aria-hidden="true" className="font-mono text-sm text-slate-700">
             #{number}
           </span>
           <OrderStatusBadge status={order.status} />
+          <CreditHoldBadge order={order} />
         </span>
         <span className="min-w-0 flex-1 font-semibold break-words text-slate-900">
           {`${order.user_info.nombre} ${order.user_info.apellido}`}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { myAccountKeys } from '../../../lib/queries/my-account';
 import { ordersQueryKey } from '../../../lib/queries/order-keys';
 import { updatePointsBalance } from '../../../lib/queries/points';
 
@@ -30,6 +31,8 @@ export function usePlaceOrder() {
       if (!user) return;
       updatePointsBalance(queryClient, user.id, result.saldo_puntos);
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey(user.id) });
+      // The order now counts against the customer's credit.
+      void queryClient.invalidateQueries({ queryKey: myAccountKeys.all(user.id) });
     },
   });
 }

@@ -10,23 +10,13 @@ import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
+import { CreditBarNote, CreditLine } from './credit-line';
 
-/** The side panel of /cart: totals, notes, the points choice and "Realizar pedido". */
-export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
+/** Savings, the IVA rows, the total, the IVA note and what the minimum order still misses. */
+function CartTotals() {
   const cart = useCart();
-  const notesId = useId();
-  const pointsId = useId();
-  const { payWithPoints, saldoPuntos, pointsError } = checkout;
-  const pointsShort = payWithPoints && saldoPuntos !== null && saldoPuntos < cart.total;
-
   return (
-    <aside
-      aria-labelledby="cart-summary-title"
-      className="h-fit rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20"
-    >
-      <h2 id="cart-summary-title" className="text-lg font-semibold">
-        {cartPage.summaryTitle}
-      </h2>
+    <>
       <dl className="mt-3 space-y-1">
         {cart.totalSavings > 0 ? (
           <div className="flex justify-between text-green-800">
@@ -63,7 +53,15 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           {cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}
         </p>
       ) : null}
+    </>
+  );
+}
 
+/** "Observaciones" for the order. */
+function NotesField({ checkout }: { checkout: Checkout }) {
+  const notesId = useId();
+  return (
+    <>
       <label htmlFor={notesId} className="mt-4 block text-sm font-medium text-slate-900">
         {cartPage.notesLabel}
       </label>
@@ -79,7 +77,18 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         onChange={(event) => checkout.setObservaciones(event.target.value)}
         className="mt-1 w-full rounded-md border border-slate-300 p-2 text-base"
       />
+    </>
+  );
+}
 
+/** "Pagar con puntos", with the balance (or why it is not known) and a warning when it falls short. */
+function PointsChoice({ checkout }: { checkout: Checkout }) {
+  const cart = useCart();
+  const pointsId = useId();
+  const { payWithPoints, saldoPuntos, pointsError } = checkout;
+  const pointsShort = payWithPoints && saldoPuntos !== null && saldoPuntos < cart.total;
+  return (
+    <>
       {/* The whole label is what a finger hits (44 px and more), the box included. */}
       <label htmlFor={pointsId} className="mt-3 flex min-h-11 items-start gap-2 text-sm">
         <input
@@ -106,6 +115,25 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           {pointsTexts.insufficient}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** The side panel of /cart: totals, notes, the points choice and "Realizar pedido". */
+export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
+  const cart = useCart();
+  return (
+    <aside
+      aria-labelledby="cart-summary-title"
+      className="h-fit rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20"
+    >
+      <h2 id="cart-summary-title" className="text-lg font-semibold">
+        {cartPage.summaryTitle}
+      </h2>
+      <CartTotals />
+      <CreditLine orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
+      <NotesField checkout={checkout} />
+      <PointsChoice checkout={checkout} />
 
       {/* On a phone the fixed bar below carries the failure and the button (decision 033). */}
       <div className="hidden lg:block">
@@ -177,6 +205,7 @@ export function CheckoutBar({ checkout }: { checkout: Checkout }) {
       {cart.missingForMinimum > 0 ? (
         <p className="text-xs font-medium text-amber-900">{cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}</p>
       ) : null}
+      <CreditBarNote orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
       <div className="mt-1 flex items-center gap-3">
         <p className="min-w-0 flex-1 leading-tight">
           <span className="block text-xs text-slate-600">

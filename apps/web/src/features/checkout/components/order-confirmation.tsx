@@ -4,6 +4,7 @@ import { orderNumber } from '@mayorista/core/constants';
 import { nav } from '@mayorista/core/messages/nav';
 import { orders } from '@mayorista/core/messages/orders';
 import { buttonVariants } from '../../../components/ui/button';
+import { receivables } from '../../../lib/receivables/texts';
 import type { Confirmation } from '../use-checkout';
 
 export function OrderConfirmation({ confirmation }: { confirmation: Confirmation }) {
@@ -17,6 +18,12 @@ export function OrderConfirmation({ confirmation }: { confirmation: Confirmation
         {orders.confirmationTitle(number)}
       </h2>
       <p className="mt-1 text-green-900">{orders.successText(number)}</p>
+      {confirmation.order.credit_hold === 'pending' ? (
+        <div role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="order-held">
+          <p className="font-semibold">{receivables.checkout.heldTitle}</p>
+          <p className="text-sm">{receivables.checkout.heldText}</p>
+        </div>
+      ) : null}
       {confirmation.whatsappBlocked ? <p className="mt-2 text-sm text-slate-800" role="alert">{orders.whatsappBlocked}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <a href={confirmation.whatsappUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'primary' })}>

@@ -4,7 +4,7 @@ import { formatMoney } from '@mayorista/core/money';
 import { useOfflineState } from '../../../lib/offline/offline-state';
 import type { QueuedOrder } from '../../../lib/offline/queue-model';
 
-/** "Realizar pedido" without network: the order is on this device, waiting (decision 043). */
+/** "Realizar pedido" without network: the order is on this device, waiting (decision 044). */
 export function QueuedNotice({ entry }: { entry: QueuedOrder }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

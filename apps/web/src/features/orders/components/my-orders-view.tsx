@@ -19,66 +19,11 @@ import { downloadOrderPdf, fetchMyOrders } from '../api/orders-api';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderIvaNote, OrderIvaRows, orderIsItemised, orderLineAmounts } from '../../../components/orders/order-iva';
 
-function OrderCard({ order }: { order: Order }) {
-  const number = orderNumber(order.id);
-  const itemised = orderIsItemised(order);
+/** The items with their amounts, the notes, the savings, the IVA rows and the total. */
+function OrderLines({ order, itemised }: { order: Order; itemised: boolean }) {
   const lineAmounts = orderLineAmounts(order, itemised);
-  const { addItem } = useCart();
-  const navigate = useNavigate();
-  const [downloading, setDownloading] = useState(false);
-  const [repeating, setRepeating] = useState(false);
-  const titleId = `pedido-${order.id}`;
-
-  const onDownload = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await downloadOrderPdf(order.id), `pedido-${number}.pdf`);
-    } catch (error) {
-      toast({ title: ordersTexts.pdfErrorTitle, description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  // Today's prices and stock apply: each line goes through addItem with its usual messages.
-  const onRepeat = async () => {
-    setRepeating(true);
-    try {
-      const products = new Map((await fetchCartProducts(order.items.map((item) => item.product_id))).map((p) => [p.id, p]));
-      let added = 0;
-      for (const item of order.items) {
-        const product = products.get(item.product_id);
-        if (product && addItem(product, item.quantity)) added += 1;
-      }
-      if (products.size < order.items.length) {
-        toast({ title: cart.removedTitle, description: ordersTexts.repeatUnavailable, variant: 'destructive' });
-      }
-      if (added > 0) navigate('/cart');
-    } catch (error) {
-      toast({ title: cart.loadError, description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setRepeating(false);
-    }
-  };
-
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={titleId} data-testid="order-card">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {ordersTexts.orderTitle(number)}
-        </h2>
-        <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium text-slate-800">
-          <span className="sr-only">{ordersTexts.status}: </span>
-          {order.status}
-        </span>
-      </div>
-      <p className="text-sm text-slate-600">
-        {ordersTexts.date}: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
-      </p>
-      {order.canjeado_con_puntos ? (
-        <p className="mt-1 inline-block rounded bg-brand-50 px-2 text-sm font-medium text-brand-900">{ordersTexts.paidWithPoints}</p>
-      ) : null}
-
+    <>
       <h3 className="sr-only">{ordersTexts.items}</h3>
       <ul className="mt-3 space-y-1 text-sm">
         {order.items.map((item, index) => (
@@ -111,6 +56,78 @@ function OrderCard({ order }: { order: Order }) {
           </dd>
         </div>
       </dl>
+    </>
+  );
+}
+
+/** "Descargar PDF" and "Repetir pedido" (today's prices and stock apply: each line goes through addItem with its usual messages). */
+function useOrderActions(order: Order, number: string) {
+  const { addItem } = useCart();
+  const navigate = useNavigate();
+  const [downloading, setDownloading] = useState(false);
+  const [repeating, setRepeating] = useState(false);
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await downloadOrderPdf(order.id), `pedido-${number}.pdf`);
+    } catch (error) {
+      toast({ title: ordersTexts.pdfErrorTitle, description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  // Today's prices and stock apply: each line goes through addItem with its usual messages.
+  const onRepeat = async () => {
+    setRepeating(true);
+    try {
+      const products = new Map((await fetchCartProducts(order.items.map((item) => item.product_id))).map((p) => [p.id, p]));
+      let added = 0;
+      for (const item of order.items) {
+        const product = products.get(item.product_id);
+        if (product && addItem(product, item.quantity)) added += 1;
+      }
+      if (products.size < order.items.length) {
+        toast({ title: cart.removedTitle, description: ordersTexts.repeatUnavailable, variant: 'destructive' });
+      }
+      if (added > 0) navigate('/cart');
+    } catch (error) {
+      toast({ title: cart.loadError, description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setRepeating(false);
+    }
+  };
+
+  return { downloading, onDownload, repeating, onRepeat };
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const number = orderNumber(order.id);
+  const itemised = orderIsItemised(order);
+  const { downloading, onDownload, repeating, onRepeat } = useOrderActions(order, number);
+  const titleId = `pedido-${order.id}`;
+
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={titleId} data-testid="order-card">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {ordersTexts.orderTitle(number)}
+        </h2>
+        <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium text-slate-800">
+          <span className="sr-only">{ordersTexts.status}: </span>
+          {order.status}
+        </span>
+      </div>
+      <p className="text-sm text-slate-600">
+        {ordersTexts.date}: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+      </p>
+      {order.canjeado_con_puntos ? (
+        <p className="mt-1 inline-block rounded bg-brand-50 px-2 text-sm font-medium text-brand-900">
+          {ordersTexts.paidWithPoints}
+        </p>
+      ) : null}
+
+      <OrderLines order={order} itemised={itemised} />
       <OrderIvaNote order={order} itemised={itemised} />
 
       <div className="mt-3 flex flex-wrap gap-2">

@@ -1,0 +1,197 @@
+import { availableCredit, nextDueAt, overdueAt, type OpenItem } from '@mayorista/core/receivables';
+import type { AccountMovement, AccountSummary } from '@mayorista/core/schemas/receivables';
+import type { Settings } from '@mayorista/core/schemas/settings';
+import { ACTOR_NAME } from '../../db/ledger-page';
+import type { Queryable } from '../../db/transaction';
+
+/**
+ * Reads of the cuenta corriente. What is "open" at a day counts a post-dated cheque as paid only
+ * from its date (and a reversed payment never): `OPEN_ITEMS_AT` adds back the allocations whose
+ * `effective_on` is after the day. Only cheques not yet due are in that set, so it stays small.
+ * `day` is the day's parameter (`$2` unless given); `profileFilter` is empty or `and i.profile_id = $1` (a constant, never input).
+ */
+export const openItemsAtSql = (profileFilter: string, day = '$2') => `pending as (
+    select a.item_movement_id as id, sum(a.amount)::bigint as amount
+      from account_allocations a
+      join account_movements c on c.id = a.credit_movement_id
+     where a.effective_on > ${day}::date
+       and not exists (select 1 from account_movements r where r.kind = 'reversal' and r.payment_id = c.payment_id)
+     group by 1
+  ), items as (
+    select i.movement_id, i.profile_id, i.order_id, i.due_date, i.open + coalesce(p.amount, 0) as open
+      from account_open_items i left join pending p on p.id = i.movement_id
+     where i.open > 0 ${profileFilter}
+    union all
+    select i.movement_id, i.profile_id, i.order_id, i.due_date, p.amount
+      from pending p join account_open_items i on i.movement_id = p.id
+     where i.open = 0 ${profileFilter}
+  )`;
+
+const MOVEMENT_COLUMNS = `m.id::int as id, to_char(m.entry_date, 'YYYY-MM-DD') as date, m.kind, m.amount, m.balance, to_char(m.due_date, 'YYYY-MM-DD') as due_date, m.order_id,
+  m.payment_id::int as payment_id, p.receipt_number, p.method as payment_method, ${ACTOR_NAME}, m.reason, m.created_at`;
+const MOVEMENT_FROM = `account_movements m left join payments p on p.id = m.payment_id left join profiles a on a.id = m.actor_id`;
+
+type MovementRow = Omit<AccountMovement, 'created_at'> & { created_at: Date };
+const toMovement = (row: MovementRow): AccountMovement => ({ ...row, created_at: row.created_at.toISOString() });
+
+export async function readMovement(db: Queryable, movementId: number): Promise<AccountMovement | null> {
+  const { rows } = await db.query<MovementRow>({
+    name: 'account_movement_read',
+    text: `select ${MOVEMENT_COLUMNS} from ${MOVEMENT_FROM} where m.id = $1`,
+    values: [movementId],
+  });
+  return rows[0] ? toMovement(rows[0]) : null;
+}
+
+/** One page of a customer's ledger, newest first, and how many movements there are. */
+export async function listAccountMovements(
+  db: Queryable,
+  profileId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: AccountMovement[]; total: number }> {
+  const [{ rows }, counted] = await Promise.all([
+    db.query<MovementRow>({
+      name: 'account_movements_page',
+      text: `select ${MOVEMENT_COLUMNS} from ${MOVEMENT_FROM} where m.profile_id = $1 order by m.id desc limit $2 offset $3`,
+      values: [profileId, page.limit, page.offset],
+    }),
+    db.query<{ n: number }>({
+      name: 'account_movements_count',
+      text: `select count(*)::int as n from account_movements where profile_id = $1`,
+      values: [profileId],
+    }),
+  ]);
+  return { items: rows.map(toMovement), total: counted.rows[0]?.n ?? 0 };
+}
+
+/** Every movement of a customer between two business days (inclusive), oldest first, and the balance before them. */
+export async function readStatementMovements(
+  db: Queryable,
+  profileId: string,
+  from: string,
+  to: string,
+): Promise<{ opening: number; items: AccountMovement[] }> {
+  const [opening, { rows }] = await Promise.all([
+    db.query<{ balance: number }>({
+      name: 'account_statement_opening',
+      text: `select coalesce((select balance from account_movements m where m.profile_id = $1 and m.entry_date < $2::date
+                               order by m.entry_date desc, m.id desc limit 1), 0)::bigint as balance`,
+      values: [profileId, from],
+    }),
+    db.query<MovementRow>({
+      name: 'account_statement_movements',
+      text: `select ${MOVEMENT_COLUMNS} from ${MOVEMENT_FROM}
+              where m.profile_id = $1 and m.entry_date between $2::date and $3::date order by m.entry_date, m.id`,
+      values: [profileId, from, to],
+    }),
+  ]);
+  return { opening: opening.rows[0]!.balance, items: rows.map(toMovement) };
+}
+
+/** The customer's items open at `day`, oldest due first. */
+export async function readOpenItemsAt(db: Queryable, profileId: string, day: string): Promise<OpenItem[]> {
+  const { rows } = await db.query<OpenItem>({
+    name: 'account_open_items_at',
+    text: `with ${openItemsAtSql('and i.profile_id = $1')}
+           select movement_id::int as id, order_id, to_char(due_date, 'YYYY-MM-DD') as due_date, open::bigint as open
+             from items order by due_date, movement_id`,
+    values: [profileId, day],
+  });
+  return rows;
+}
+
+const UNDELIVERED_SQL = `(select coalesce(sum(o.total), 0)::bigint from orders o
+   where o.user_id = $1 and o.status in ('Pendiente', 'Confirmado', 'Preparado') and not o.canjeado_con_puntos)`;
+
+interface AccountFigures {
+  exists: boolean;
+  balance: number;
+  credit_limit: number | null;
+  payment_terms_days: number | null;
+  undelivered: number;
+}
+
+async function readAccountFigures(db: Queryable, profileId: string): Promise<AccountFigures | null> {
+  const { rows } = await db.query<AccountFigures>({
+    name: 'account_figures',
+    text: `select a.profile_id is not null as exists, coalesce(a.balance, 0)::bigint as balance, a.credit_limit, a.payment_terms_days,
+                  ${UNDELIVERED_SQL} as undelivered
+             from profiles pr left join customer_accounts a on a.profile_id = pr.id where pr.id = $1`,
+    values: [profileId],
+  });
+  return rows[0] ?? null;
+}
+
+/** What "Mi cuenta corriente" and the admin's customer page show at the top; null: no such customer. */
+export async function readAccountSummary(db: Queryable, profileId: string, settings: Settings, today: string): Promise<AccountSummary | null> {
+  const [figures, items] = await Promise.all([readAccountFigures(db, profileId), readOpenItemsAt(db, profileId, today)]);
+  if (!figures) return null;
+  const { overdue, days } = overdueAt(items, today);
+  return {
+    balance: figures.balance,
+    credit_limit: figures.credit_limit,
+    available_credit: availableCredit(figures.credit_limit, figures.balance, figures.undelivered),
+    undelivered: figures.undelivered,
+    overdue,
+    overdue_days: days,
+    next_due: nextDueAt(items, today),
+    payment_terms_days: figures.payment_terms_days ?? settings.default_payment_terms_days,
+    payment_terms_default: figures.payment_terms_days === null,
+    credit_rule: { overdue_days_limit: settings.credit_overdue_days_limit, on_exceed: settings.credit_exceeded_action },
+  };
+}
+
+export interface CreditPosition {
+  balance: number;
+  creditLimit: number | null;
+  undelivered: number;
+  overdue: number;
+  overdueDays: number;
+}
+
+/**
+ * The credit check's figures, read in the order's transaction after locking the customer's account
+ * row (decision 038): the lock first, in its own statement, so the read behind it — a new snapshot
+ * under READ COMMITTED — sees the orders a concurrent placement committed while this one waited.
+ * Both are sent at once (no await between them). A customer without an account row has no limit
+ * and has never been charged: null, nothing to check and nothing locked.
+ */
+export async function lockCreditPosition(db: Queryable, profileId: string, today: string): Promise<CreditPosition | null> {
+  const lock = db.query({ name: 'account_lock_for_order', text: `select 1 from customer_accounts where profile_id = $1 for update`, values: [profileId] });
+  const read = db.query<{ balance: number; credit_limit: number | null; undelivered: number; overdue: number; oldest: number | null }>({
+    name: 'account_credit_position',
+    text: `with ${openItemsAtSql('and i.profile_id = $1')}
+           select a.balance, a.credit_limit, ${UNDELIVERED_SQL} as undelivered,
+                  (select coalesce(sum(open), 0)::bigint from items where due_date < $2::date) as overdue,
+                  (select ($2::date - min(due_date))::int from items where due_date < $2::date) as oldest
+             from customer_accounts a where a.profile_id = $1`,
+    values: [profileId, today],
+  });
+  const [, { rows }] = await Promise.all([lock, read]);
+  const row = rows[0];
+  if (!row) return null;
+  return { balance: row.balance, creditLimit: row.credit_limit, undelivered: row.undelivered, overdue: row.overdue, overdueDays: row.oldest ?? 0 };
+}
+
+/** Whether `orderId` is `profileId`'s and was charged (a credit note may name only such an order). */
+export async function isChargedOrderOf(db: Queryable, profileId: string, orderId: string): Promise<boolean> {
+  const { rows } = await db.query({
+    name: 'account_charged_order',
+    text: `select 1 from account_movements where order_id = $1 and profile_id = $2 and kind = 'charge'`,
+    values: [orderId, profileId],
+  });
+  return rows.length > 0;
+}
+
+/** The customer as the account's documents name them; null: no such customer. */
+export async function readAccountHolder(
+  db: Queryable,
+  profileId: string,
+): Promise<{ name: string; email: string; razon_social: string | null; cuit: string | null } | null> {
+  const { rows } = await db.query<{ name: string; email: string; razon_social: string | null; cuit: string | null }>({
+    name: 'account_holder',
+    text: `select concat_ws(' ', nullif(nombre, ''), nullif(apellido, '')) as name, email, razon_social, cuit from profiles where id = $1`,
+    values: [profileId],
+  });
+  return rows[0] ?? null;
+}
