@@ -271,3 +271,42 @@ test('installable: the Spanish manifest, its PNG icons, and Chromium finds no in
   // reason allowed (Lighthouse 12 dropped its PWA audit; these are the checks it ran).
   expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 });
+
+test('storage denied: it says so, the order is not queued but kept in the cart, and online ordering works', async ({ page, context, request }) => {
+  const word = `Sinlugar${randomBytes(3).toString('hex')}`;
+  const [product] = await createProducts(request, word, [6_000]);
+  const customer = await createApprovedCustomer(request, 'sinlugar');
+  const token = await accessTokenFor(request, customer.email, customer.password);
+  // A browser that refuses IndexedDB (private mode, a policy, a full disk).
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      configurable: true,
+      get: () => ({
+        open: () => {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      }),
+    });
+    window.open = () => ({ opener: null }) as unknown as Window;
+  });
+  await page.goto('/login');
+  await signInThroughForm(page, customer.email, customer.password);
+  await page.goto('/catalog');
+  await expect(page.getByTestId('offline-banner')).toContainText('Este dispositivo no deja guardar el catálogo');
+  await addFromCatalog(page, word, product!.name, 3);
+  await page.getByRole('link', { name: /^Carrito:/ }).first().click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+  await context.setOffline(true);
+  const bar = page.getByTestId('checkout-bar');
+  await bar.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(bar.getByRole('alert')).toContainText('No se pudo guardar el pedido en este dispositivo');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await shot(page, 'storage-denied-390');
+  expect(await ordersOf(request, token)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await bar.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('order-confirmation')).toBeVisible();
+  expect(await ordersOf(request, token)).toHaveLength(1);
+});
