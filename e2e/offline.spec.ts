@@ -302,6 +302,7 @@ test('storage denied: it says so, the order is not queued but kept in the cart, 
   await bar.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(bar.getByRole('alert')).toContainText('No se pudo guardar el pedido en este dispositivo');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión — este dispositivo todavía no guardó el catálogo');
   await shot(page, 'storage-denied-390');
   expect(await ordersOf(request, token)).toHaveLength(0);
 

@@ -4,7 +4,7 @@ import { cartPage } from '@mayorista/core/messages/cartPage';
 import { orders } from '@mayorista/core/messages/orders';
 import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { toast } from '../../components/ui/toast-store';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, reportReachable } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { usePointsBalance } from '../../lib/queries/points';
@@ -95,7 +95,10 @@ export function useCheckout(): Checkout {
     let body: ReturnType<typeof toPlaceOrderBody> | null = null;
     try {
       // Known offline: nothing is sent now; the order is queued where the person sees it.
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return await queueOrder(null, false);
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        reportReachable(false);
+        return await queueOrder(null, false);
+      }
       // The server cart should match what is ordered; the order then empties it. Quiet: a failed
       // save is reported once, as the order's failure, below.
       await cart.flushSave({ quiet: true });

@@ -72,6 +72,8 @@ export function OfflineShell({ userId }: { userId: string }) {
     document.addEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     const probe = setInterval(() => {
+      // The browser knows it has no link at all (its offline event may have come and gone unseen).
+      if (navigator.onLine === false && getOfflineState().online) setOfflineState({ online: false });
       if (!getOfflineState().online || waitingToSend()) void refresh().then(send);
     }, PROBE_EVERY_MS);
     const refreshTimer = setInterval(() => void refresh(), REFRESH_EVERY_MS);
