@@ -311,3 +311,39 @@ test('storage denied: it says so, the order is not queued but kept in the cart, 
   await expect(page.getByTestId('order-confirmation')).toBeVisible();
   expect(await ordersOf(request, token)).toHaveLength(1);
 });
+
+test('the session ended while the order waited: nothing placed, the order kept; signed in again, it is placed once', async ({ page, context, request }) => {
+  const word = `Sesion${randomBytes(3).toString('hex')}`;
+  const [product] = await createProducts(request, word, [4_000]);
+  const customer = await readyForOffline(page, request, 'sesion');
+
+  await context.setOffline(true);
+  await addFromCatalog(page, word, product!.name, 5);
+  await queueOrderOffline(page, context);
+
+  // Meanwhile every session of the customer ends (signed out everywhere from another device).
+  const other = await accessTokenFor(request, customer.email, customer.password);
+  const out = await request.post('/api/auth/logout?scope=global', { headers: { Authorization: `Bearer ${other}` } });
+  expect(out.status(), await out.text()).toBe(204);
+
+  await context.setOffline(false);
+  // The app notices (the order's 401, or the session's own check) and asks to sign in again.
+  await expect(page.getByTestId('queued-order').and(page.locator('[data-status="needs_sign_in"]')).or(page.getByLabel('Correo electrónico'))).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(1000);
+  const fresh = await accessTokenFor(request, customer.email, customer.password);
+  expect(await ordersOf(request, fresh)).toHaveLength(0);
+
+  if (!(await page.getByLabel('Correo electrónico').isVisible())) {
+    await expect(page.getByTestId('queued-order')).toContainText('Tu sesión venció');
+    await shot(page, 'queue-session-390', true);
+    await page.getByTestId('queued-order').getByRole('button', { name: 'Iniciar sesión' }).click();
+  }
+  await expect(page).toHaveURL(/\/login/);
+  await signInThroughForm(page, customer.email, customer.password);
+  await page.goto('/cart');
+  await expect(page.getByTestId('queued-order')).toHaveAttribute('data-status', 'placed', { timeout: 20_000 });
+  await page.waitForTimeout(1000);
+  expect(await ordersOf(request, fresh)).toHaveLength(1);
+});

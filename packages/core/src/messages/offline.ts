@@ -25,6 +25,7 @@ export const offline = {
   toReview: 'Para revisar antes de enviar',
   refusedStatus: 'No se envió',
   needsSignIn: 'Tu sesión venció: iniciá sesión de nuevo para enviar los pedidos pendientes. Siguen guardados.',
+  signInAgain: 'Iniciar sesión',
   queuedAt: (when: string) => `Guardado el ${when}`,
   sendNow: 'Enviar ahora',
   discard: 'Descartar',

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { orderNumber } from '@mayorista/core/constants';
 import { offline } from '@mayorista/core/messages/offline';
 import { formatMoney } from '@mayorista/core/money';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
+import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { fetchCartProducts } from '../../lib/cart/cart-api';
 import { useOfflineState } from '../../lib/offline/offline-state';
@@ -93,6 +95,7 @@ function QueueEntry({ entry, online }: { entry: QueuedOrder; online: boolean }) 
       {entry.status === 'changed' ? <Changes entry={entry} /> : null}
 
       <div className="mt-2 flex flex-wrap gap-2">
+        {entry.status === 'needs_sign_in' ? <SignInAgain /> : null}
         {entry.status === 'changed' && entry.confirmable ? (
           <Button size="sm" onClick={() => void run(() => confirmQueued(entry.id))} disabled={busy || !online}>
             {offline.confirmSend}
@@ -120,6 +123,25 @@ function QueueEntry({ entry, online }: { entry: QueuedOrder; online: boolean }) 
         ) : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * The session ended while the order waited: this device forgets it and opens the sign-in page;
+ * the queue stays, and goes out once the same customer is signed in again (decision 044).
+ */
+function SignInAgain() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Button
+      size="sm"
+      onClick={() => {
+        void signOut('local').then(() => navigate('/login', { state: { from: { pathname: '/cart' } } }));
+      }}
+    >
+      {offline.signInAgain}
+    </Button>
   );
 }
 
