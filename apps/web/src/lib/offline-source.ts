@@ -9,6 +9,8 @@ import type { CartLine } from './cart/cart-rules';
 export interface OfflineSource {
   offlineCatalogPage(query: { search?: string; category?: string; onSale?: boolean; inStock?: boolean; page: number; pageSize: number }): Promise<ProductListResponse<Product> | null>;
   offlineCategories(): Promise<string[] | null>;
+  /** Signing out: the customer's prices leave the device. */
+  forgetSnapshot(userId: string): Promise<void>;
   /** The cart from the device's copy, priced from the snapshot; null without a snapshot. */
   offlineCart(userId: string): Promise<{ lines: CartLine[]; minOrderAmount: number; pricesIncludeIva: boolean } | null>;
 }

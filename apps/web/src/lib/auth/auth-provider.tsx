@@ -4,6 +4,7 @@ import { auth } from '@mayorista/core/messages/auth';
 import { network } from '@mayorista/core/messages/network';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
 import { apiRequest, isApiError, setAccessTokenProvider } from '../api-client';
+import { offlineSource } from '../offline-source';
 import { toast } from '../../components/ui/toast-store';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { AuthClient, type AuthChangeEvent, type SignUpMetadataInput } from './session/auth-client';
@@ -52,12 +53,15 @@ function rememberedProfile(userId: string): Profile | null {
   }
 }
 
+/** Signing out: the customer's profile and catalogue snapshot leave the device (decision 043). */
 function forgetProfile(userId: string | undefined): void {
+  if (!userId) return;
   try {
-    if (userId) localStorage.removeItem(profileKey(userId));
+    localStorage.removeItem(profileKey(userId));
   } catch {
     // Nothing stored.
   }
+  void offlineSource().then((source) => source?.forgetSnapshot(userId));
 }
 
 /** the API calls (docs/api.md): the profile row with the user's id. the error catalogue (docs/api.md) decides which failures are shown. */

@@ -2,7 +2,7 @@ import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
 import type { Product, ProductListResponse } from '@mayorista/core/schemas/product';
 import { currentAccessToken, reportReachable } from '../api-client';
 import { getDefaultAuthClient } from '../auth';
-import { idbGet, idbPut } from './idb';
+import { idbDelete, idbGet, idbPut } from './idb';
 import { setOfflineState } from './offline-state';
 import { searchable, searchSnapshot, snapshotCategories, type OfflineQuery, type SearchableSnapshot } from './snapshot-search';
 
@@ -106,6 +106,13 @@ export async function snapshotProducts(userId: string, ids: string[]): Promise<{
   } catch {
     return null;
   }
+}
+
+/** Signing out forgets this customer's prices on the device (the queue stays: those orders are theirs to send). */
+export async function forgetSnapshot(userId: string): Promise<void> {
+  if (memory?.userId === userId) memory = null;
+  setOfflineState({ pricesAt: null });
+  await idbDelete('snapshots', userId).catch(() => undefined);
 }
 
 export { offlineCart } from './offline-cart';
