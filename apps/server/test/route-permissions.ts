@@ -274,6 +274,15 @@ export const routePermissions: Record<string, RouteRule> = {
       payload: { amount: 500, reason: 'Bonificación de la matriz' },
     }),
   },
+  [routeKey('POST', '/api/admin/users/:id/adjustments')]: {
+    access: 'admin',
+    allowed: [201],
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/admin/users/${await f.freshUserId()}/adjustments`,
+      payload: { amount: 25_000, reason: 'Saldo inicial de la cuenta', due_date: '2026-01-31' },
+    }),
+  },
   [routeKey('POST', '/api/admin/payments/:id/reverse')]: {
     access: 'admin',
     allowed: [201],

@@ -82,7 +82,10 @@ export async function changeOrderStatus(
     if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
     // An order "Retenido por crédito" moves on only once an admin releases it (or it is cancelled).
     if (order.creditHold === 'pending' && to !== 'Cancelado') {
-      throw new AppError('invalid_status_transition', messages.receivables.creditHeldStatus, { current_status: order.status, credit_hold: 'pending' });
+      throw new AppError('invalid_status_transition', messages.receivables.creditHeldStatus, {
+        current_status: order.status,
+        credit_hold: 'pending',
+      });
     }
     return applyStatusChange(tx, order, to, { actorId: actor.id, today: businessDay((deps.now ?? (() => new Date()))()) });
   });
