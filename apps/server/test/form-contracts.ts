@@ -562,6 +562,8 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/reset-password'": 'the token of the e-mail link and the new password',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/logout'": 'no body',
   "apps/web/src/lib/cart/cart-api.ts '/api/cart'": 'the cart itself (product id → quantity), saved by the cart, not typed',
+  "apps/web/src/lib/offline/queue.ts '/api/orders'":
+    "an order queued without signal (decision 044): the checkout's lines and notes plus expected_total, not typed again; queue-model.test.ts and catalog-snapshot.test.ts",
   'apps/web/src/features/orders/api/orders-api.ts `/api/orders/${encodeURIComponent(orderId)}/cancel`': 'a button, no body',
   'apps/web/src/features/admin-dashboard/dashboard-api.ts `/api/admin/emails/${id}/retry`': 'a button, no body',
   'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/enabled`': 'a switch: { is_enabled }',

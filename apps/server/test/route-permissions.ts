@@ -481,6 +481,8 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/cart/products?ids=${f.productId}` }),
   },
+  // The offline snapshot of the catalogue at the customer's prices (decision 043).
+  [routeKey('GET', '/api/catalog/snapshot')]: { access: 'approved', allowed: [200], browserRevalidates: true, request: () => ({ method: 'GET', url: '/api/catalog/snapshot' }) },
   // ── saved lists and favourites (the wholesale-ordering work, decision 016): an unknown or another customer's list id is 404 ──
   [routeKey('GET', '/api/lists')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/lists' }) },
   [routeKey('POST', '/api/lists')]: {
