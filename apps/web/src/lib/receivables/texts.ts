@@ -23,7 +23,6 @@ export const receivables = {
     overdue: 'Vencido',
     nothingOverdue: 'Nada vencido',
     nextDue: 'Próximo vencimiento',
-    nextDueValue: (amount: string, date: string) => `${amount} el ${date}`,
     noNextDue: 'Nada por vencer',
     terms: 'Condición de pago',
     termsCash: 'Contado (vence al entregar)',
@@ -48,7 +47,6 @@ export const receivables = {
     downloading: 'Descargando...',
     downloadError: 'No se pudo descargar el archivo',
     by: (name: string) => `por ${name}`,
-    system: 'Sistema',
   },
   statement: {
     heading: 'Resumen de cuenta',
@@ -63,9 +61,7 @@ export const receivables = {
   checkout: {
     available: 'Crédito disponible',
     noLimit: 'Sin límite de crédito',
-    afterOrder: (amount: string) => `Después de este pedido: ${amount}`,
     overLimitTitle: 'Este pedido supera tu crédito disponible',
-    overLimitText: (excess: string) => `Se pasa por ${excess}. Podés pagar lo que debés o achicar el pedido.`,
     overdueTitle: 'Tenés saldo vencido',
     overdueText: (amount: string) => `Hay ${amount} vencidos en tu cuenta corriente.`,
     refusedOutcome: 'Si lo realizás así, el pedido no se va a tomar.',
@@ -159,7 +155,6 @@ export const receivables = {
     submit: 'Registrar cobranza',
     submitting: 'Registrando...',
     cancel: 'Cancelar',
-    errorsTitle: 'Revisá estos campos:',
     doneTitle: 'Cobranza registrada',
     doneText: (number: string, amount: string) => `Recibo N° ${number} por ${amount}.`,
     downloadReceipt: 'Descargar recibo',
