@@ -39,7 +39,8 @@ async function signIn(page: Page, email: string, password: string) {
 /** A product of $ 10.000 and an order of 3 for the customer, with 15-day terms, moved on up to "Preparado". */
 async function preparedOrder(request: APIRequestContext, adminToken: string, customer: { id: string; email: string; password: string }) {
   const tag = Date.now() % 1_000_000;
-  const product = await request.post('/api/products', { headers: auth(adminToken), data: { name: `Fideos cuenta ${tag}`, price: 1_000_000, retail_price: 2_000_000, stock: 50 } });
+  const productName = `Fideos cuenta ${tag}`;
+  const product = await request.post('/api/products', { headers: auth(adminToken), data: { name: productName, price: 1_000_000, retail_price: 2_000_000, stock: 50 } });
   expect(product.status(), await product.text()).toBe(201);
   const { id: productId } = (await product.json()) as { id: string };
   const terms = await request.patch(`/api/admin/users/${customer.id}/credit`, { headers: auth(adminToken), data: { payment_terms_days: 15, credit_limit: null } });
@@ -52,7 +53,7 @@ async function preparedOrder(request: APIRequestContext, adminToken: string, cus
     const moved = await request.post(`/api/admin/orders/${order.id}/status`, { headers: auth(adminToken), data: { status } });
     expect(moved.status(), await moved.text()).toBe(200);
   }
-  return order;
+  return { ...order, productId, productName };
 }
 
 test('a delivered order is a charge with its due date; a cheque from a phone gets a receipt; the customer downloads it and the statement', async ({ browser, request }) => {
@@ -112,6 +113,13 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
   expect(share.searchParams.get('text')).toContain(`Recibo N° ${receipt}`);
   await dialog.getByRole('button', { name: 'Listo' }).click();
   await expect(admin.getByTestId('account-balance')).toContainText(ars('$ 17.654,33'));
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/cuenta-del-cliente-390.png`, fullPage: true });
+  await admin.getByRole('link', { name: /Volver a cuentas corrientes/ }).click();
+  const xlsx = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Exportar Excel' }).click();
+  const sheet = await xlsx;
+  expect(sheet.suggestedFilename()).toMatch(/^cuentas-corrientes-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect((await readFile((await sheet.path())!)).subarray(0, 2).toString()).toBe('PK'); // a zip, as every .xlsx
 
   // The customer downloads the receipt and the statement; both PDFs say what happened.
   await phone.reload();
@@ -122,7 +130,9 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
   if (SHOTS) await phone.screenshot({ path: `${SHOTS}/mi-cuenta-corriente-390.png`, fullPage: true });
   const receiptDownload = phone.waitForEvent('download');
   await payment.getByRole('button', { name: `Descargar recibo N° ${receipt}` }).click();
-  const receiptPdf = await pdfText(await receiptDownload);
+  const receiptFile = await receiptDownload;
+  if (SHOTS) await receiptFile.saveAs(`${SHOTS}/recibo.pdf`);
+  const receiptPdf = await pdfText(receiptFile);
   expect(receiptPdf).toContain(`Recibo N° ${receipt}`);
   expect(receiptPdf).toContain('$ 12.345,67'); // the PDF prints a plain space
   expect(receiptPdf).toContain('Banco de la Nación Argentina');
@@ -130,11 +140,31 @@ test('a delivered order is a charge with its due date; a cheque from a phone get
 
   const statementDownload = phone.waitForEvent('download');
   await phone.getByRole('button', { name: 'Descargar resumen' }).click();
-  const statement = await pdfText(await statementDownload);
+  const statementFile = await statementDownload;
+  if (SHOTS) await statementFile.saveAs(`${SHOTS}/resumen-de-cuenta.pdf`);
+  const statement = await pdfText(statementFile);
   expect(statement).toContain('Resumen de cuenta');
   expect(statement).toContain(number);
   expect(statement).toContain(receipt);
   expect(statement).toContain('$ 17.654,33');
+
+  // A box comes back: a credit note on that order, one unit back to the shelf, its price as the amount.
+  await admin.goto(`/admin?tab=cuentas&cliente=${customer.id}`);
+  await admin.getByRole('button', { name: 'Nota de crédito' }).click();
+  const note = admin.getByRole('dialog', { name: /Nota de crédito para/ });
+  await note.getByLabel('Pedido (opcional)').selectOption({ label: `Pedido #${number} · ${ars('$ 30.000,00')}` });
+  await note.getByLabel(/^Fideos cuenta \d+ \(pedidas: 3\)$/).fill('1');
+  await note.getByRole('button', { name: /Usar el importe de lo devuelto/ }).click();
+  await expect(note.getByLabel('Importe')).toHaveValue('10000,00');
+  await note.getByLabel('Motivo').fill('Una caja llegó golpeada');
+  await note.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+  await expect(note).toHaveCount(0);
+  await expect(admin.getByTestId('account-balance')).toContainText(ars('$ 7.654,33'));
+  await expect(admin.getByTestId('account-movement').first()).toContainText('Nota de crédito');
+  await expect(admin.getByTestId('account-movement').first()).toContainText('Una caja llegó golpeada');
+  const listed = await request.get('/api/products', { headers: auth(adminToken), params: { include_disabled: 1, search: order.productName } });
+  const { items } = (await listed.json()) as { items: { id: string; stock: number }[] };
+  expect(items.find((p) => p.id === order.productId)?.stock).toBe(48); // 50, 3 ordered, 1 back
 
   // The same screens at 1280 px.
   if (SHOTS) {
@@ -195,6 +225,11 @@ test('over the limit, the cart explains it before placing; the order is held, an
     const admin = await adminContext.newPage();
     await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
     await admin.goto('/admin?tab=pedidos');
+    await admin.getByLabel('Solo los retenidos por crédito').check();
+    const listed = admin.getByRole('list', { name: 'Pedidos' }).getByRole('listitem');
+    await expect(listed.filter({ hasText: `#${secondNumber}` })).toBeVisible();
+    await expect(listed.filter({ hasNotText: 'Retenido por crédito' })).toHaveCount(0);
+    await admin.getByLabel('Solo los retenidos por crédito').uncheck();
     const row = admin.getByRole('button', { name: new RegExp(`Ver detalle del pedido #${number}`) });
     await expect(row).toContainText('Retenido por crédito');
     await row.click();
@@ -216,6 +251,13 @@ test('over the limit, the cart explains it before placing; the order is held, an
     await reject.getByRole('button', { name: 'Rechazar pedido' }).click();
     await expect(reject).toHaveCount(0);
     await expect(other.getByTestId('credit-hold')).toHaveCount(0);
+
+    // The customer reads why in Mis Pedidos.
+    await phone.goto('/my-orders');
+    await expect(phone.getByTestId('order-card').filter({ hasText: `#${secondNumber}` }).getByTestId('order-credit-hold')).toHaveText(
+      'Rechazado por crédito: Tiene facturas vencidas de octubre',
+    );
+    await expect(phone.getByTestId('order-card').filter({ hasText: `#${number}` }).getByTestId('order-credit-hold')).toHaveCount(0);
     await Promise.all([context.close(), adminContext.close()]);
   } finally {
     await request.put('/api/admin/settings', { headers: auth(adminToken), data: { credit_exceeded_action: 'refuse' } });

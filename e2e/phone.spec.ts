@@ -73,7 +73,7 @@ async function ordersOf(request: APIRequestContext, token: string) {
   return ((await res.json()) as { items: { items: { product_id: string; quantity: number }[]; total: number }[] }).items;
 }
 
-test('offline at "Realizar pedido": the message, no order; back online, nothing goes by itself; "Reintentar" places exactly one order with the quantities on screen', async ({
+test('offline at "Realizar pedido": the order waits in the queue, none placed; back online it is placed exactly once with the quantities on screen', async ({
   page,
   request,
 }) => {
@@ -91,22 +91,18 @@ test('offline at "Realizar pedido": the message, no order; back online, nothing 
   expect(shownQuantities.reduce((a, b) => a + b, 0)).toBe(10);
   const shownTotal = await page.getByTestId('checkout-bar-total').textContent();
 
+  // Decision 043 (replacing 032's "nothing goes later"): the order waits on the device, in sight.
   await page.context().setOffline(true);
-  const bar = page.getByTestId('checkout-bar');
-  await bar.getByRole('button', { name: 'Realizar pedido' }).click();
-  await expect(bar.getByRole('alert')).toContainText('Sin conexión — tu pedido no se envió');
-  await expect(bar.getByRole('alert').getByRole('button', { name: 'Reintentar' })).toBeInViewport();
+  await page.getByTestId('checkout-bar').getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page.getByTestId('queued-notice')).toContainText('Pedido pendiente de envío');
+  await expect(page.getByTestId('queued-order')).toBeVisible();
   await shot(page, 'cart-offline');
   expect(await ordersOf(request, customer.token)).toHaveLength(0);
 
-  // Back online: nothing resumes by itself.
+  // Back online: sent once, at the total on screen.
   await page.context().setOffline(false);
-  await page.waitForTimeout(2500);
-  expect(await ordersOf(request, customer.token)).toHaveLength(0);
-  await expect(page.getByText('¡Pedido Realizado!')).toHaveCount(0);
-
-  await bar.getByRole('button', { name: 'Reintentar' }).click();
-  await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  await expect(page.getByTestId('queued-order')).toHaveAttribute('data-status', 'placed', { timeout: 20_000 });
+  await page.waitForTimeout(1500);
   const placed = await ordersOf(request, customer.token);
   expect(placed).toHaveLength(1);
   const ordered = Object.fromEntries(placed[0]!.items.map((item) => [item.product_id, item.quantity]));

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pagePreloads } from './build/page-preloads';
 import { precompress } from './build/precompress';
+import { serviceWorker } from './build/service-worker';
 
 // Modules the first page loads go into one file instead of a dozen small shared chunks (each one
 // a request and a gzip restart). A module belongs there when a chain of static imports leads to it
@@ -38,7 +39,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), pagePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), pagePreloads(), precompress(), serviceWorker()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     target: 'es2022',

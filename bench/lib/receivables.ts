@@ -91,7 +91,11 @@ export async function runReceivablesPhase(o: ReceivablesPhaseOptions) {
   const withCheck = o.data.customers.slice(32, 48);
   const big = o.data.customers[63]!.id;
   o.say('▶ Cuenta corriente: 200.000 movimientos...');
-  const movements = await seedMovements(o.pool, withoutAccount.map((c) => c.id), big);
+  const movements = await seedMovements(
+    o.pool,
+    withoutAccount.map((c) => c.id),
+    big,
+  );
   await settleDatabase(o.pool);
   const reader = createAccountReader({ pool: o.pool, catalogName: 'Bench' });
   const today = businessDay(new Date());
@@ -101,7 +105,9 @@ export async function runReceivablesPhase(o: ReceivablesPhaseOptions) {
   const statement = await timeRuns(5, () => reader.statementPdf(big, period));
   const pdfBytes = (await reader.statementPdf(big, period)).pdf.length;
   const agingDefault = await timeRuns(50, () => reader.aging(receivablesQuerySchema.parse({})));
-  const agingByName = await timeRuns(50, () => reader.aging(receivablesQuerySchema.parse({ filter: 'all', sort: 'name', dir: 'asc' })));
+  const agingByName = await timeRuns(50, () =>
+    reader.aging(receivablesQuerySchema.parse({ filter: 'all', sort: 'name', dir: 'asc' })),
+  );
   o.say('▶ Pedidos con y sin control de crédito...');
   const orders = await compareOrderThroughput(o, withoutAccount, withCheck);
   return {
@@ -112,15 +118,30 @@ export async function runReceivablesPhase(o: ReceivablesPhaseOptions) {
   };
 }
 
-async function compareOrderThroughput(o: ReceivablesPhaseOptions, without: BenchDataset['customers'], withCheck: BenchDataset['customers']) {
+async function compareOrderThroughput(
+  o: ReceivablesPhaseOptions,
+  without: BenchDataset['customers'],
+  withCheck: BenchDataset['customers'],
+) {
   const port = await findFreePort();
   const env = {
-    ...productionServerEnv({ databaseUrl: o.databaseUrl, secret: o.secret, port, dataDir: path.join(o.workDir, 'app-receivables') }),
+    ...productionServerEnv({
+      databaseUrl: o.databaseUrl,
+      secret: o.secret,
+      port,
+      dataDir: path.join(o.workDir, 'app-receivables'),
+    }),
     RATE_LIMIT_ORDERS_MAX: '1000000',
   };
   const server = await startProcess({ script: path.join(ROOT, 'apps/server/dist/main.js'), env, port, cpu: o.cpu });
   const load = (customers: BenchDataset['customers'], seconds: number) =>
-    runOrderLoad({ url: server.url, tokens: customers.map((c) => c.token), hotProductId: o.data.hotProductId, others: o.data.otherProductIds, seconds });
+    runOrderLoad({
+      url: server.url,
+      tokens: customers.map((c) => c.token),
+      hotProductId: o.data.hotProductId,
+      others: o.data.otherProductIds,
+      seconds,
+    });
   try {
     await load(without, 2);
     await load(withCheck, 2);

@@ -58,6 +58,17 @@ const fixtures: ContractFixtures = {
   noMinimumOrder: async () => {
     await ctx.pool.query(`update app_settings set value = value || '{"min_order_amount": 0}'`);
   },
+  freshCustomer: async () => (await createVerifiedUser(ctx, { approved: true })).userId,
+  freshPayment: async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${callers.customer.userId}/payments`,
+      headers: callers.admin.headers,
+      payload: { amount: 10_000, method: 'cash', idempotency_key: `contrato-${unique()}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  },
   freshProduct: async () => (await insertProduct(ctx.pool, { name: `Editar ${unique()}` })).id,
   freshPriceList: async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/price-lists', headers: callers.admin.headers, payload: { name: `Editar ${unique()}`, percentage: 0 } });

@@ -25,6 +25,20 @@ import { toPlaceOrderBody, type PlaceOrderValues } from '../../web/src/features/
 import { toListNameBody } from '../../web/src/features/lists/list-body';
 import { createListSchema } from '@mayorista/core/schemas/lists';
 import { quickOrderBodyFromText } from '../../web/src/features/quick-order/quick-order-body';
+import { adjustmentRequestSchema, creditNoteRequestSchema, paymentRequestSchema, reversePaymentSchema } from '@mayorista/core/schemas/receivables';
+import { addDays, businessDay } from '@mayorista/core/receivables';
+import {
+  emptyPayment,
+  toAdjustmentBody,
+  toCreditNoteBody,
+  toCreditTermsBody,
+  toPaymentBody,
+  toReasonBody,
+  type AdjustmentValues,
+  type CreditNoteValues,
+  type CreditTermsValues,
+  type PaymentValues,
+} from '../../web/src/features/admin-receivables/receivables-bodies';
 import type { BusinessValues } from '../../web/src/components/business-values';
 
 /**
@@ -65,6 +79,10 @@ export interface ContractFixtures {
   fillCart(): Promise<void>;
   /** No minimum order (the settings contract leaves its largest one behind). */
   noMinimumOrder(): Promise<void>;
+  /** A new approved customer of its own (credit terms that must not reach the other contracts' orders). */
+  freshCustomer(): Promise<string>;
+  /** A payment of the customer's, not reversed (for "Cheque rechazado"). */
+  freshPayment(): Promise<number>;
 }
 
 export interface TextField {
@@ -548,6 +566,91 @@ export const formContracts: FormContract[] = [
     texts: { name: { schema: createListSchema.shape.name, path: 'name' } },
     ok: 200,
   }),
+  // The cuenta corriente's dialogs (Admin → Cuentas corrientes → a customer).
+  defineContract<PaymentValues>({
+    form: 'Admin → Cuentas corrientes: Registrar cobranza',
+    web: { file: 'apps/web/src/features/admin-receivables/api/receivables-api.ts', call: '`${userPath(id)}/payments`' },
+    method: 'POST',
+    caller: 'admin',
+    url: (f) => `/api/admin/users/${f.customerId}/payments`,
+    stored: (f) => ({ sql: 'select count(*)::int as n from payments where profile_id = $1', params: [f.customerId] }),
+    // The dialog makes one key per opening; each request here is a new opening.
+    build: (values) => toPaymentBody(values, randomUUID()),
+    required: () => ({ ...emptyPayment(), amount: '1.234,56' }),
+    full: () => ({
+      amount: '10.000,50',
+      method: 'cheque',
+      bank: 'Banco de la Nación Argentina',
+      chequeNumber: '00412345',
+      chequeDate: addDays(businessDay(new Date()), 30),
+      reference: 'Lote 4, entregado en mano',
+      appliesTo: [],
+    }),
+    limits: () => ({ amount: '10.000.000,00' }),
+    texts: {
+      bank: { schema: paymentRequestSchema.shape.bank, path: 'bank' },
+      reference: { schema: paymentRequestSchema.shape.reference, path: 'reference' },
+    },
+    ok: 201,
+  }),
+  defineContract<CreditNoteValues>({
+    form: 'Admin → Cuentas corrientes: Nota de crédito',
+    web: { file: 'apps/web/src/features/admin-receivables/api/receivables-api.ts', call: '`${userPath(id)}/credit-notes`' },
+    method: 'POST',
+    caller: 'admin',
+    url: (f) => `/api/admin/users/${f.customerId}/credit-notes`,
+    stored: (f) => ({ sql: "select count(*)::int as n from account_movements where profile_id = $1 and kind = 'credit_note'", params: [f.customerId] }),
+    build: toCreditNoteBody,
+    required: () => ({ amount: '500', reason: 'Devolución', orderId: '' }),
+    // The order is left out: it must be a delivered order of the customer, which no fixture makes yet.
+    full: () => ({ amount: '1.234,56', reason: 'Devolución de 2 cajas golpeadas.\nAcordado con el chofer.', orderId: '' }),
+    limits: () => ({ amount: '10.000.000,00' }),
+    texts: { reason: { schema: creditNoteRequestSchema.shape.reason, path: 'reason' } },
+    ok: 201,
+  }),
+  defineContract<AdjustmentValues>({
+    form: 'Admin → Cuentas corrientes: Ajuste o saldo inicial',
+    web: { file: 'apps/web/src/features/admin-receivables/api/receivables-api.ts', call: '`${userPath(id)}/adjustments`' },
+    method: 'POST',
+    caller: 'admin',
+    url: (f) => `/api/admin/users/${f.customerId}/adjustments`,
+    stored: (f) => ({ sql: "select count(*)::int as n from account_movements where profile_id = $1 and kind = 'adjustment'", params: [f.customerId] }),
+    build: toAdjustmentBody,
+    required: () => ({ direction: 'less', amount: '100', dueDate: '', reason: 'Redondeo' }),
+    full: () => ({ direction: 'more', amount: '25.000', dueDate: addDays(businessDay(new Date()), 30), reason: 'Saldo del cuaderno.\nAl empezar con la cuenta corriente.' }),
+    limits: () => ({ amount: '10.000.000,00' }),
+    texts: { reason: { schema: adjustmentRequestSchema.shape.reason, path: 'reason' } },
+    ok: 201,
+  }),
+  defineContract<CreditTermsValues, string>({
+    form: 'Admin → Cuentas corrientes: Condiciones de crédito',
+    web: { file: 'apps/web/src/features/admin-receivables/api/receivables-api.ts', call: '`${userPath(id)}/credit`' },
+    method: 'PATCH',
+    caller: 'admin',
+    prepare: (f) => f.freshCustomer(),
+    url: (_f, id) => `/api/admin/users/${id}/credit`,
+    stored: (_f, id) => ({ sql: 'select credit_limit, payment_terms_days from customer_accounts where profile_id = $1', params: [id] }),
+    build: toCreditTermsBody,
+    required: () => ({ choice: 'default', customDays: '', limit: '' }),
+    full: () => ({ choice: 'custom', customDays: '45', limit: '500.000' }),
+    limits: () => ({ choice: 'custom', customDays: '365', limit: '1.000.000.000,00' }),
+    texts: {},
+    ok: 200,
+  }),
+  defineContract<{ reason: string }, number>({
+    form: 'Admin → Cuentas corrientes: Cheque rechazado (revertir cobranza)',
+    web: { file: 'apps/web/src/features/admin-receivables/api/receivables-api.ts', call: '`/api/admin/payments/${paymentId}/reverse`' },
+    method: 'POST',
+    caller: 'admin',
+    prepare: (f) => f.freshPayment(),
+    url: (_f, paymentId) => `/api/admin/payments/${paymentId}/reverse`,
+    stored: (_f, paymentId) => ({ sql: "select count(*)::int as n from account_movements where payment_id = $1 and kind = 'reversal'", params: [paymentId] }),
+    build: (values) => toReasonBody(values.reason),
+    required: () => ({ reason: 'Cheque rechazado' }),
+    full: () => ({ reason: 'Cheque rechazado por falta de fondos.\nAvisado por el banco.' }),
+    texts: { reason: { schema: reversePaymentSchema.shape.reason, path: 'reason' } },
+    ok: 201,
+  }),
 ];
 
 /** The password the `fresh` caller signs in with (each request gets a new account: a change ends the others' sessions). */
@@ -562,6 +665,8 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/reset-password'": 'the token of the e-mail link and the new password',
   "apps/web/src/lib/auth/session/auth-client.ts '/api/auth/logout'": 'no body',
   "apps/web/src/lib/cart/cart-api.ts '/api/cart'": 'the cart itself (product id → quantity), saved by the cart, not typed',
+  "apps/web/src/lib/offline/queue.ts '/api/orders'":
+    "an order queued without signal (decision 044): the checkout's lines and notes plus expected_total, not typed again; queue-model.test.ts and catalog-snapshot.test.ts",
   'apps/web/src/features/orders/api/orders-api.ts `/api/orders/${encodeURIComponent(orderId)}/cancel`': 'a button, no body',
   'apps/web/src/features/admin-dashboard/dashboard-api.ts `/api/admin/emails/${id}/retry`': 'a button, no body',
   'apps/web/src/features/admin-products/api/admin-products-api.ts `${productPath(id)}/enabled`': 'a switch: { is_enabled }',
@@ -586,6 +691,10 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
   "apps/web/src/features/admin-staff/staff-api.ts '/api/admin/staff/invitations'": 'the invitation: { email, role } (staff.test.ts)',
   'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}`': 'a role select: { role }',
+  'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/release`':
+    'a button: {} (the reason is optional and the screen asks for none)',
+  'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/reject-credit`':
+    'a reason (toRejectCreditBody, core reasonSchema); its contract needs an order held by the credit check, which no fixture makes yet — receivables tests cover the route',
 };
 
 const allSwitches = (on: boolean): SettingsValues['switches'] => ({

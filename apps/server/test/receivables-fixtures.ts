@@ -26,7 +26,11 @@ export async function placeOrder(ctx: TestContext, customer: TestUser, units = 1
     method: 'POST',
     url: '/api/orders',
     headers: customer.headers,
-    payload: { items: [{ product_id: product.id, quantity: units }], observaciones: '', canjeado_con_puntos: options.points ?? false },
+    payload: {
+      items: [{ product_id: product.id, quantity: units }],
+      observaciones: '',
+      canjeado_con_puntos: options.points ?? false,
+    },
   });
   return { res, product, order: res.statusCode === 201 ? (res.json().order as Order) : null };
 }
@@ -35,7 +39,12 @@ export async function placeOrder(ctx: TestContext, customer: TestUser, units = 1
 export async function deliver(ctx: TestContext, admin: TestUser, orderId: string): Promise<Order> {
   let order: Order | null = null;
   for (const status of ['Confirmado', 'Preparado', 'Entregado']) {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/status`, headers: admin.headers, payload: { status } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status`,
+      headers: admin.headers,
+      payload: { status },
+    });
     expect(res.statusCode, res.body).toBe(200);
     order = res.json();
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkConsistency } from '../src/db/consistency';
+import { checkConsistency, formatConsistencyReport } from '../src/db/consistency';
 import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 import { createProduct } from './orders-fixtures';
@@ -51,10 +51,20 @@ describe('the cuenta corriente under concurrency', () => {
     });
     const orderId = placed.json().order.id as string;
     for (const status of ['Confirmado', 'Preparado']) {
-      await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/status`, headers: admin.headers, payload: { status } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/status`,
+        headers: admin.headers,
+        payload: { status },
+      });
     }
     const [delivered, paid] = await Promise.all([
-      ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/status`, headers: admin.headers, payload: { status: 'Entregado' } }),
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/status`,
+        headers: admin.headers,
+        payload: { status: 'Entregado' },
+      }),
       pay(ctx, otherAdmin, customer.userId, { amount: 20_000 }),
     ]);
     expect([delivered.statusCode, paid.statusCode]).toEqual([200, 201]);
@@ -64,9 +74,15 @@ describe('the cuenta corriente under concurrency', () => {
   it('the ledger refuses UPDATE and DELETE: a mistake is corrected by a reversing row', async () => {
     const customer = await createVerifiedUser(ctx);
     await pay(ctx, admin, customer.userId, { amount: 1_000 });
-    await expect(ctx.pool.query(`update account_movements set amount = -1 where profile_id = $1`, [customer.userId])).rejects.toThrow(/ledger_append_only/);
-    await expect(ctx.pool.query(`delete from account_movements where profile_id = $1`, [customer.userId])).rejects.toThrow(/ledger_append_only/);
-    await expect(ctx.pool.query(`delete from payments where profile_id = $1`, [customer.userId])).rejects.toThrow(/ledger_append_only/);
+    await expect(
+      ctx.pool.query(`update account_movements set amount = -1 where profile_id = $1`, [customer.userId]),
+    ).rejects.toThrow(/ledger_append_only/);
+    await expect(ctx.pool.query(`delete from account_movements where profile_id = $1`, [customer.userId])).rejects.toThrow(
+      /ledger_append_only/,
+    );
+    await expect(ctx.pool.query(`delete from payments where profile_id = $1`, [customer.userId])).rejects.toThrow(
+      /ledger_append_only/,
+    );
   });
 
   it('db:check holds after a random run of orders, deliveries, payments, credit notes and reversals', async () => {
@@ -98,12 +114,19 @@ describe('the cuenta corriente under concurrency', () => {
         expect(res.statusCode, res.body).toBe(201);
       } else if (payments.length > 0) {
         const id = payments.splice(random(payments.length), 1)[0]!;
-        const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/payments/${id}/reverse`, headers: admin.headers, payload: { reason: 'Cheque rechazado' } });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/payments/${id}/reverse`,
+          headers: admin.headers,
+          payload: { reason: 'Cheque rechazado' },
+        });
         expect(res.statusCode, res.body).toBe(201);
       }
     }
     const report = await checkConsistency(ctx.pool);
     expect(report.violations).toEqual([]);
+    expect(report.accounts).toBeGreaterThanOrEqual(3);
+    expect(formatConsistencyReport(report)).toContain(`Cuentas corrientes revisadas: ${report.accounts}`);
     const { rows } = await ctx.pool.query(`select count(distinct kind)::int as kinds from account_movements`);
     expect(rows[0].kinds).toBeGreaterThanOrEqual(4);
   });
@@ -118,4 +141,3 @@ describe('the cuenta corriente under concurrency', () => {
     await ctx.pool.query(`update customer_accounts set balance = balance - 1 where profile_id = $1`, [customer.userId]);
   });
 });
-

@@ -31,7 +31,12 @@ describe('aging list', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     const row = body.items.find((r: { customer_id: string }) => r.customer_id === late.userId);
-    expect(row).toMatchObject({ balance: 60_000, overdue: 60_000, aging: { al_dia: 0, d1_30: 30_000, d31_60: 20_000, d61_90: 0, over_90: 10_000 }, oldest_due_date: '2026-03-01' });
+    expect(row).toMatchObject({
+      balance: 60_000,
+      overdue: 60_000,
+      aging: { al_dia: 0, d1_30: 30_000, d31_60: 20_000, d61_90: 0, over_90: 10_000 },
+      oldest_due_date: '2026-03-01',
+    });
     expect(body.items[0].customer_id).toBe(late.userId);
     expect(body.items.some((r: { customer_id: string }) => r.customer_id === idle.userId)).toBe(false);
     expect(body.totals.balance).toBe(60_000 - 5_000);
@@ -48,7 +53,11 @@ describe('aging list', () => {
   });
 
   it('exports the same rows as XLSX (numbers in pesos) and CSV (formulas neutralised)', async () => {
-    const xlsx = await ctx.app.inject({ method: 'GET', url: '/api/admin/receivables.xlsx?filter=overdue', headers: admin.headers });
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/receivables.xlsx?filter=overdue',
+      headers: admin.headers,
+    });
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(new Uint8Array(xlsx.rawPayload).buffer);
@@ -69,10 +78,19 @@ describe('reminders', () => {
     await setCredit(ctx, admin, customer.userId, { payment_terms_days: 10 }); // due 2026-07-11
     await placeAndDeliver(ctx, customer, admin, 1);
     const remindersOf = async () =>
-      (await ctx.pool.query(`select data from email_outbox where kind = 'account_reminder' and recipient = $1 order by id`, [customer.email])).rows;
+      (
+        await ctx.pool.query(`select data from email_outbox where kind = 'account_reminder' and recipient = $1 order by id`, [
+          customer.email,
+        ])
+      ).rows;
     clock.set('2026-07-08');
     expect(await queueAccountReminders({ pool: ctx.pool, now: clock.now })).toBe(0);
-    await putSettings(ctx, admin, { reminder_before_due_enabled: true, reminder_days_before_due: 3, reminder_overdue_enabled: true, reminder_days_after_due: 5 });
+    await putSettings(ctx, admin, {
+      reminder_before_due_enabled: true,
+      reminder_days_before_due: 3,
+      reminder_overdue_enabled: true,
+      reminder_days_after_due: 5,
+    });
     await queueAccountReminders({ pool: ctx.pool, now: clock.now });
     await queueAccountReminders({ pool: ctx.pool, now: clock.now });
     clock.set('2026-07-09');
@@ -90,7 +108,10 @@ describe('reminders', () => {
     expect(kinds).toEqual(['before_due 2026-07-08', 'overdue 2026-07-16', 'overdue 2026-07-21']);
     expect((await accountOf(ctx, customer)).overdue).toBe(10_000);
 
-    const { rows } = await ctx.pool.query(`select id::int, kind, recipient, data from email_outbox where kind = 'account_reminder' and recipient = $1 order by id limit 1`, [customer.email]);
+    const { rows } = await ctx.pool.query(
+      `select id::int, kind, recipient, data from email_outbox where kind = 'account_reminder' and recipient = $1 order by id limit 1`,
+      [customer.email],
+    );
     const render = createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' });
     const mail = await render(rows[0]);
     expect(mail.subject).toContain('11/07/2026');

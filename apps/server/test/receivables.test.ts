@@ -1,12 +1,9 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { insertMessage } from '../src/modules/realtime/realtime.protocol';
 import { createAccountEmailRenderer } from '../src/modules/receivables';
-import { formatMoney } from '@mayorista/core/money';
 import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 import { stockOf } from './orders-fixtures';
-import { accountOf, deliver, money, pay, pdfText, placeAndDeliver, placeOrder, putSettings, setCredit, testClock } from './receivables-fixtures';
+import { accountOf, money, pay, pdfText, placeAndDeliver, placeOrder, setCredit, testClock } from './receivables-fixtures';
 
 const clock = testClock('2026-06-01');
 const ctx = await setupTestApp({ now: clock.now });
@@ -23,7 +20,12 @@ describe('charges at delivery', () => {
     const order = await placeAndDeliver(ctx, customer, admin, 3);
     const [charge] = await movementsOf(customer);
     expect(charge).toMatchObject({ kind: 'charge', amount: 30_000, balance: 30_000, due_date: '2026-06-16', order_id: order.id });
-    expect(await accountOf(ctx, customer)).toMatchObject({ balance: 30_000, overdue: 0, next_due: { date: '2026-06-16', amount: 30_000 }, payment_terms_days: 15 });
+    expect(await accountOf(ctx, customer)).toMatchObject({
+      balance: 30_000,
+      overdue: 0,
+      next_due: { date: '2026-06-16', amount: 30_000 },
+      payment_terms_days: 15,
+    });
     const edit = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/admin/orders/${order.id}`,
@@ -39,7 +41,16 @@ describe('charges at delivery', () => {
     await placeAndDeliver(ctx, customer, admin);
     const { order } = await placeOrder(ctx, customer, 1, { points: true });
     for (const status of ['Canjeado']) {
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order!.id}/status`, headers: admin.headers, payload: { status } })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/admin/orders/${order!.id}/status`,
+            headers: admin.headers,
+            payload: { status },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const items = await movementsOf(customer);
     expect(items).toHaveLength(1);
@@ -58,10 +69,22 @@ describe('payments', () => {
     const second = await placeAndDeliver(ctx, customer, admin, 2);
     const fifo = await pay(ctx, admin, customer.userId, { amount: 15_000 });
     expect(fifo.statusCode, fifo.body).toBe(201);
-    expect(fifo.json()).toMatchObject({ applied: [{ order_id: first.id, amount: 10_000 }, { order_id: second.id, amount: 5_000 }], unapplied: 0, balance: 15_000 });
+    expect(fifo.json()).toMatchObject({
+      applied: [
+        { order_id: first.id, amount: 10_000 },
+        { order_id: second.id, amount: 5_000 },
+      ],
+      unapplied: 0,
+      balance: 15_000,
+    });
     const third = await placeAndDeliver(ctx, customer, admin, 1);
     const picked = await pay(ctx, admin, customer.userId, { amount: 12_000, applies_to: [third.id] });
-    expect(picked.json()).toMatchObject({ applied: [{ order_id: third.id, amount: 10_000 }, { order_id: second.id, amount: 2_000 }] });
+    expect(picked.json()).toMatchObject({
+      applied: [
+        { order_id: third.id, amount: 10_000 },
+        { order_id: second.id, amount: 2_000 },
+      ],
+    });
     const over = await pay(ctx, admin, customer.userId, { amount: 20_000, method: 'transfer', reference: 'CBU 123' });
     expect(over.json()).toMatchObject({ unapplied: 7_000, balance: -7_000 });
     expect((await accountOf(ctx, customer)).balance).toBe(-7_000);
@@ -75,9 +98,14 @@ describe('payments', () => {
     const [a, b] = await Promise.all([pay(ctx, admin, customer.userId, body), pay(ctx, admin, customer.userId, body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().receipt_number).toBe(b.json().receipt_number);
-    const receipts = await ctx.pool.query(`select id::int, kind, recipient, data from email_outbox where kind = 'payment_receipt' and recipient = $1`, [customer.email]);
+    const receipts = await ctx.pool.query(
+      `select id::int, kind, recipient, data from email_outbox where kind = 'payment_receipt' and recipient = $1`,
+      [customer.email],
+    );
     expect(receipts.rows).toHaveLength(1);
-    const mail = await createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' })(receipts.rows[0]);
+    const mail = await createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' })(
+      receipts.rows[0],
+    );
     const number = `0001-${String(a.json().receipt_number).padStart(8, '0')}`;
     expect(mail.subject).toContain(number);
     expect((await pdfText(mail.attachments![0]!.content as Buffer)).text).toContain(`Importe recibido: ${money(5_000)}`);
@@ -109,16 +137,35 @@ describe('payments', () => {
     clock.set('2026-06-01');
     const customer = await createVerifiedUser(ctx);
     const order = await placeAndDeliver(ctx, customer, admin, 2);
-    const cheque = await pay(ctx, admin, customer.userId, { amount: 20_000, method: 'cheque', bank: 'Banco Nación', cheque_number: '000123', cheque_date: '2026-06-20' });
+    const cheque = await pay(ctx, admin, customer.userId, {
+      amount: 20_000,
+      method: 'cheque',
+      bank: 'Banco Nación',
+      cheque_number: '000123',
+      cheque_date: '2026-06-20',
+    });
     expect(cheque.statusCode, cheque.body).toBe(201);
     expect(cheque.json().applied).toEqual([{ order_id: order.id, amount: 20_000 }]);
     clock.set('2026-06-21');
-    const reverse = () => ctx.app.inject({ method: 'POST', url: `/api/admin/payments/${cheque.json().id}/reverse`, headers: admin.headers, payload: { reason: 'Cheque rechazado' } });
+    const reverse = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${cheque.json().id}/reverse`,
+        headers: admin.headers,
+        payload: { reason: 'Cheque rechazado' },
+      });
     const reversed = await reverse();
     expect(reversed.statusCode, reversed.body).toBe(201);
-    expect(reversed.json()).toMatchObject({ balance: 20_000, movement: { kind: 'reversal', amount: 20_000, due_date: '2026-06-21', reason: 'Cheque rechazado' } });
+    expect(reversed.json()).toMatchObject({
+      balance: 20_000,
+      movement: { kind: 'reversal', amount: 20_000, due_date: '2026-06-21', reason: 'Cheque rechazado' },
+    });
     expect((await reverse()).json().code).toBe('payment_already_reversed');
-    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/${cheque.json().id}/pdf`, headers: customer.headers });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/me/receipts/${cheque.json().id}/pdf`,
+      headers: customer.headers,
+    });
     expect(pdf.headers['cache-control']).toContain('no-store');
     const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain(`Recibo N° 0001-${String(cheque.json().receipt_number).padStart(8, '0')}`);
@@ -142,10 +189,56 @@ describe('payments', () => {
     const owner = await createVerifiedUser(ctx);
     const stranger = await createVerifiedUser(ctx);
     const payment = (await pay(ctx, admin, owner.userId, { amount: 1_000 })).json();
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/${payment.id}/pdf`, headers: stranger.headers })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/abc/pdf`, headers: owner.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/${payment.id}/pdf`, headers: stranger.headers })).statusCode,
+    ).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/me/receipts/abc/pdf`, headers: owner.headers })).statusCode).toBe(
+      404,
+    );
     expect((await pay(ctx, stranger, owner.userId, { amount: 1_000 })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${owner.userId}/account`, headers: owner.headers })).statusCode).toBe(403);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect((await pay(ctx, admin, nobody, { amount: 1_000 })).json().code).toBe('customer_not_found');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${nobody}/account`, headers: admin.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/admin/payments/999999/reverse',
+          headers: admin.headers,
+          payload: { reason: 'No existe' },
+        })
+      ).json().code,
+    ).toBe('payment_not_found');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/admin/users/${owner.userId}/account`, headers: owner.headers }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('adjustments', () => {
+  it('an opening balance is owed from its due date; a negative one is applied like a credit note', async () => {
+    clock.set('2026-06-01');
+    const customer = await createVerifiedUser(ctx);
+    const adjust = (body: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${customer.userId}/adjustments`,
+        headers: admin.headers,
+        payload: body,
+      });
+    const opening = await adjust({ amount: 50_000, reason: 'Saldo inicial de la libreta', due_date: '2026-05-21' });
+    expect(opening.statusCode, opening.body).toBe(201);
+    expect(opening.json()).toMatchObject({
+      balance: 50_000,
+      movement: { kind: 'adjustment', amount: 50_000, due_date: '2026-05-21' },
+    });
+    expect(await accountOf(ctx, customer)).toMatchObject({ overdue: 50_000, overdue_days: 11 });
+    expect((await adjust({ amount: -20_000, reason: 'Corrección del saldo inicial' })).json()).toMatchObject({ balance: 30_000 });
+    expect((await accountOf(ctx, customer)).overdue).toBe(30_000);
+    expect((await adjust({ amount: 0, reason: 'Nada' })).statusCode).toBe(400);
   });
 });
 
@@ -153,7 +246,10 @@ describe('pending sign-ups', () => {
   it('can be rejected after their terms were set, not once their account has a movement', async () => {
     const termsOnly = await createVerifiedUser(ctx, { approved: false });
     await setCredit(ctx, admin, termsOnly.userId, { payment_terms_days: 30 });
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${termsOnly.userId}`, headers: admin.headers })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${termsOnly.userId}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(204);
     const paid = await createVerifiedUser(ctx, { approved: false });
     expect((await pay(ctx, admin, paid.userId, { amount: 1_000 })).statusCode).toBe(201);
     const refused = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${paid.userId}`, headers: admin.headers });
@@ -168,102 +264,29 @@ describe('credit notes', () => {
     const order = await placeAndDeliver(ctx, customer, admin, 5);
     const productId = order.items[0]!.product_id;
     const before = await stockOf(ctx, productId);
-    const note = (body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/admin/users/${customer.userId}/credit-notes`, headers: admin.headers, payload: body });
-    const res = await note({ amount: 20_000, reason: 'Devolución de 2 unidades', order_id: order.id, restock: [{ product_id: productId, quantity: 2 }] });
+    const note = (body: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${customer.userId}/credit-notes`,
+        headers: admin.headers,
+        payload: body,
+      });
+    const res = await note({
+      amount: 20_000,
+      reason: 'Devolución de 2 unidades',
+      order_id: order.id,
+      restock: [{ product_id: productId, quantity: 2 }],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ balance: 30_000, movement: { kind: 'credit_note', amount: -20_000, order_id: order.id } });
     expect(await stockOf(ctx, productId)).toBe(before + 2);
-    expect((await note({ amount: 1_000, reason: 'Devolución', order_id: order.id, restock: [{ product_id: productId, quantity: 6 }] })).statusCode).toBe(422);
+    expect(
+      (await note({ amount: 1_000, reason: 'Devolución', order_id: order.id, restock: [{ product_id: productId, quantity: 6 }] }))
+        .statusCode,
+    ).toBe(422);
     expect((await note({ amount: 60_000, reason: 'Demasiado', order_id: order.id })).statusCode).toBe(422);
-    expect((await note({ amount: 1_000, reason: 'Sin pedido', restock: [{ product_id: productId, quantity: 1 }] })).statusCode).toBe(422);
+    expect(
+      (await note({ amount: 1_000, reason: 'Sin pedido', restock: [{ product_id: productId, quantity: 1 }] })).statusCode,
+    ).toBe(422);
   });
 });
-
-describe('credit control at order time', () => {
-  it('refuses an order over the limit with the available credit, counting undelivered orders', async () => {
-    clock.set('2026-06-01');
-    const customer = await createVerifiedUser(ctx);
-    await setCredit(ctx, admin, customer.userId, { credit_limit: 50_000 });
-    await placeAndDeliver(ctx, customer, admin, 2);
-    expect((await placeOrder(ctx, customer, 2)).res.statusCode).toBe(201);
-    expect(await accountOf(ctx, customer)).toMatchObject({ balance: 20_000, undelivered: 20_000, available_credit: 10_000 });
-    const refused = (await placeOrder(ctx, customer, 2)).res;
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'credit_refused', reason: 'limit', available: 10_000 });
-    expect(refused.json().message).toContain(formatMoney(10_000));
-    expect((await placeOrder(ctx, customer, 1)).res.statusCode).toBe(201);
-  });
-
-  it('refuses a customer overdue more than the settings days', async () => {
-    clock.set('2026-06-01');
-    const customer = await createVerifiedUser(ctx);
-    await placeAndDeliver(ctx, customer, admin, 1);
-    expect((await putSettings(ctx, admin, { credit_overdue_days_limit: 10 })).statusCode).toBe(200);
-    clock.set('2026-06-11');
-    expect((await placeOrder(ctx, customer)).res.statusCode).toBe(201);
-    clock.set('2026-06-12');
-    const refused = (await placeOrder(ctx, customer)).res;
-    expect(refused.json()).toMatchObject({ code: 'credit_refused', reason: 'overdue' });
-    await putSettings(ctx, admin, { credit_overdue_days_limit: null });
-  });
-
-  it('holds instead when the settings say so; an admin releases one and rejects another (cancelled, restocked)', async () => {
-    clock.set('2026-06-01');
-    const customer = await createVerifiedUser(ctx);
-    await setCredit(ctx, admin, customer.userId, { credit_limit: 15_000 });
-    await putSettings(ctx, admin, { credit_exceeded_action: 'hold' });
-    const held = await placeOrder(ctx, customer, 2);
-    const rejected = await placeOrder(ctx, customer, 3);
-    await putSettings(ctx, admin, { credit_exceeded_action: 'refuse' });
-    expect(held.res.statusCode).toBe(201);
-    expect(held.order).toMatchObject({ status: 'Pendiente', credit_hold: 'pending' });
-    const heldList = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders?credit_hold=pending&page_size=100', headers: admin.headers });
-    expect(heldList.json().items.map((o: { id: string }) => o.id).sort()).toEqual([held.order!.id, rejected.order!.id].sort());
-    const move = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/status`, headers: admin.headers, payload: { status: 'Confirmado' } });
-    expect(move.statusCode).toBe(409);
-    const listener = new pg.Client({ connectionString: ctx.databaseUrl });
-    await listener.connect();
-    await listener.query('listen orders_insert');
-    const heard = new Promise<Record<string, unknown>>((resolve) => listener.on('notification', (n) => resolve(JSON.parse(n.payload!))));
-    const release = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/release`, headers: admin.headers, payload: {} });
-    expect(release.statusCode, release.body).toBe(200);
-    const notified = await heard;
-    await listener.end();
-    expect(JSON.parse(insertMessage(notified as never))).toMatchObject({ event: 'CREDIT_RELEASED', payload: { record: { id: held.order!.id, credit_hold: 'released' } } });
-    expect(release.json()).toMatchObject({ credit_hold: 'released', status: 'Pendiente' });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${held.order!.id}/release`, headers: admin.headers, payload: {} })).statusCode).toBe(409);
-    await deliver(ctx, admin, held.order!.id);
-    const stock = await stockOf(ctx, rejected.product.id);
-    const reject = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${rejected.order!.id}/reject-credit`, headers: admin.headers, payload: { reason: 'Saldo vencido' } });
-    expect(reject.statusCode, reject.body).toBe(200);
-    expect(reject.json()).toMatchObject({ status: 'Cancelado', credit_hold: 'rejected', credit_hold_reason: 'Saldo vencido' });
-    expect(await stockOf(ctx, rejected.product.id)).toBe(stock + 3);
-    const mails = await ctx.pool.query(`select kind from email_outbox where order_id = any($1::uuid[]) and kind like 'credit_hold_%' order by id`, [[held.order!.id, rejected.order!.id]]);
-    expect(mails.rows.map((r) => r.kind)).toEqual(['credit_hold_released', 'credit_hold_rejected']);
-  });
-});
-
-describe('statement', () => {
-  it('prints the opening balance, each movement of the period, the closing balance and what is overdue', async () => {
-    clock.set('2026-05-01');
-    const customer = await createVerifiedUser(ctx, { nombre: 'Kiosco', apellido: 'Don Pepe' });
-    await placeAndDeliver(ctx, customer, admin, 1);
-    clock.set('2026-06-02');
-    await placeAndDeliver(ctx, customer, admin, 2);
-    const paid = (await pay(ctx, admin, customer.userId, { amount: 5_000 })).json();
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/me/account/statement.pdf?from=2026-06-01&to=2026-06-30', headers: customer.headers });
-    expect(res.statusCode, res.body).toBe(200);
-    const { text } = await pdfText(res.rawPayload);
-    expect(text).toContain('Resumen de cuenta');
-    expect(text).toContain('Kiosco Don Pepe');
-    expect(text).toContain('Período: 01/06/2026 al 30/06/2026');
-    expect(text).toMatch(new RegExp(`Saldo inicial\\s*${escape(money(10_000))}`));
-    expect(text).toContain(`0001-${String(paid.receipt_number).padStart(8, '0')}`);
-    expect(text).toMatch(new RegExp(`Saldo final\\s*${escape(money(25_000))}`));
-    expect(text).toContain(`Vencido a la fecha: ${money(25_000)}`);
-    const bad = await ctx.app.inject({ method: 'GET', url: '/api/me/account/statement.pdf?from=2026-07-01&to=2026-06-01', headers: customer.headers });
-    expect(bad.statusCode).toBe(400);
-  });
-});
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -303,6 +303,16 @@ export const routePermissions: Record<string, RouteRule> = {
       payload: { amount: 500, reason: 'Bonificación de la matriz' },
     }),
   },
+  [routeKey('POST', '/api/admin/users/:id/adjustments')]: {
+    access: 'staff',
+    action: 'payments.record',
+    allowed: [201],
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/admin/users/${await f.freshUserId()}/adjustments`,
+      payload: { amount: 25_000, reason: 'Saldo inicial de la cuenta', due_date: '2026-01-31' },
+    }),
+  },
   [routeKey('POST', '/api/admin/payments/:id/reverse')]: {
     access: 'staff',
     action: 'payments.record',
@@ -529,6 +539,8 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/cart/products?ids=${f.productId}` }),
   },
+  // The offline snapshot of the catalogue at the customer's prices (decision 043).
+  [routeKey('GET', '/api/catalog/snapshot')]: { access: 'approved', allowed: [200], browserRevalidates: true, request: () => ({ method: 'GET', url: '/api/catalog/snapshot' }) },
   // ── saved lists and favourites (the wholesale-ordering work, decision 016): an unknown or another customer's list id is 404 ──
   [routeKey('GET', '/api/lists')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/lists' }) },
   [routeKey('POST', '/api/lists')]: {

@@ -2,7 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPageFor } from './app/page-loaders';
+import { setOfflineSource } from './lib/offline-source';
 import './styles.css';
+
+// Without network the catalogue and the cart answer from the device (decision 043); that code is
+// downloaded only when a request fails.
+setOfflineSource(() => import('./lib/offline/snapshot'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html.');

@@ -112,6 +112,8 @@ export const ERROR_CODES = {
   // The wholesale-ordering work (decision 016): a product's quantity rules (minimum, pack, maximum) and the business's minimum order
   quantity_rule_violated: 'unprocessable',
   below_minimum_order: 'unprocessable',
+  // An order sent with the total the person saw (a queued order): the server's total is another.
+  order_total_changed: 'conflict',
   list_not_found: 'not_found',
   // The order-life work (decision 014): order edits, cancellations and the e-mail outbox
   order_not_editable: 'conflict',

@@ -44,7 +44,12 @@ describe('due dates', () => {
   });
 });
 
-const item = (id: number, due_date: string, open: number, order_id: string | null = `o${id}`): OpenItem => ({ id, order_id, due_date, open });
+const item = (id: number, due_date: string, open: number, order_id: string | null = `o${id}`): OpenItem => ({
+  id,
+  order_id,
+  due_date,
+  open,
+});
 
 describe('allocatePayment', () => {
   const items = [item(3, '2026-03-01', 500), item(1, '2026-01-01', 1000), item(2, '2026-01-01', 700)];
@@ -74,7 +79,12 @@ describe('allocatePayment', () => {
 
   it('never applies more than the amount nor more than an item owes (property)', () => {
     const arbItems = fc.array(
-      fc.record({ id: fc.nat(1000), order_id: fc.constantFrom('a', 'b', 'c', null), due_date: fc.constantFrom('2026-01-01', '2026-02-01', '2026-03-01'), open: fc.integer({ min: 0, max: 10_000 }) }),
+      fc.record({
+        id: fc.nat(1000),
+        order_id: fc.constantFrom('a', 'b', 'c', null),
+        due_date: fc.constantFrom('2026-01-01', '2026-02-01', '2026-03-01'),
+        open: fc.integer({ min: 0, max: 10_000 }),
+      }),
       { maxLength: 20 },
     );
     fc.assert(
@@ -120,7 +130,15 @@ describe('aging, overdue and next due', () => {
 });
 
 describe('credit check', () => {
-  const base = { creditLimit: 100_000, balance: 30_000, undelivered: 20_000, orderTotal: 50_000, overdueDays: 0, overdue: 0, overdueDaysLimit: 15 };
+  const base = {
+    creditLimit: 100_000,
+    balance: 30_000,
+    undelivered: 20_000,
+    orderTotal: 50_000,
+    overdueDays: 0,
+    overdue: 0,
+    overdueDaysLimit: 15,
+  };
 
   it('allows an order that uses exactly the last of the credit', () => {
     expect(creditDecision(base)).toEqual({ ok: true });
@@ -188,7 +206,14 @@ describe('payment request', () => {
   });
 
   it('accepts a cheque and reads empty optional texts as null', () => {
-    const parsed = paymentRequestSchema.parse({ ...ok, method: 'cheque', bank: ' Galicia ', cheque_number: '0001', cheque_date: '2026-12-01', reference: '' });
+    const parsed = paymentRequestSchema.parse({
+      ...ok,
+      method: 'cheque',
+      bank: ' Galicia ',
+      cheque_number: '0001',
+      cheque_date: '2026-12-01',
+      reference: '',
+    });
     expect(parsed).toMatchObject({ bank: 'Galicia', reference: null, cheque_number: '0001' });
   });
 });
@@ -196,10 +221,17 @@ describe('payment request', () => {
 describe('texts', () => {
   it('formats receipt numbers and the WhatsApp reminder', () => {
     expect(formatReceiptNumber(42)).toBe('0001-00000042');
-    const text = whatsappReminderText({ name: 'Ana', balance: 150_000, overdue: 50_000, nextDue: { date: '2026-12-03', amount: 100_000 } });
+    const text = whatsappReminderText({
+      name: 'Ana',
+      balance: 150_000,
+      overdue: 50_000,
+      nextDue: { date: '2026-12-03', amount: 100_000 },
+    });
     expect(text).toContain('Hola Ana');
     expect(text).toContain(`Vencido: ${formatMoney(50_000)}.`);
     expect(text).toContain(`${formatMoney(100_000)} el 03/12/2026`);
-    expect(whatsappReminderText({ name: 'Ana', balance: -500, overdue: 0, nextDue: null })).toContain(`${formatMoney(500)} a favor`);
+    expect(whatsappReminderText({ name: 'Ana', balance: -500, overdue: 0, nextDue: null })).toContain(
+      `${formatMoney(500)} a favor`,
+    );
   });
 });

@@ -12,7 +12,12 @@ import type { Aging, PaymentMethod } from './schemas/receivables';
  */
 
 const BUSINESS_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-const dayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const DAY_MS = 86_400_000;
 
 /** The business's calendar day at `now`, whatever the server's own time zone. */
@@ -105,7 +110,10 @@ export function agingAt(items: readonly Pick<OpenItem, 'due_date' | 'open'>[], t
 }
 
 /** What is past due at `today` and how many days the oldest of it is late. */
-export function overdueAt(items: readonly Pick<OpenItem, 'due_date' | 'open'>[], today: string): { overdue: number; days: number } {
+export function overdueAt(
+  items: readonly Pick<OpenItem, 'due_date' | 'open'>[],
+  today: string,
+): { overdue: number; days: number } {
   let overdue = 0;
   let days = 0;
   for (const item of items) {
@@ -119,7 +127,10 @@ export function overdueAt(items: readonly Pick<OpenItem, 'due_date' | 'open'>[],
 }
 
 /** The next day something falls due (today included) and how much falls due that day. */
-export function nextDueAt(items: readonly Pick<OpenItem, 'due_date' | 'open'>[], today: string): { date: string; amount: number } | null {
+export function nextDueAt(
+  items: readonly Pick<OpenItem, 'due_date' | 'open'>[],
+  today: string,
+): { date: string; amount: number } | null {
   const coming = items.filter((item) => item.open > 0 && item.due_date >= today);
   if (coming.length === 0) return null;
   const date = coming.reduce((min, item) => (item.due_date < min ? item.due_date : min), coming[0]!.due_date);
@@ -163,7 +174,12 @@ export function creditDecision(input: CreditCheckInput): CreditDecision {
   if (input.creditLimit !== null) {
     const committed = input.balance + input.undelivered + input.orderTotal;
     if (committed > input.creditLimit) {
-      return { ok: false, reason: 'limit', available: availableCredit(input.creditLimit, input.balance, input.undelivered)!, exceededBy: committed - input.creditLimit };
+      return {
+        ok: false,
+        reason: 'limit',
+        available: availableCredit(input.creditLimit, input.balance, input.undelivered)!,
+        exceededBy: committed - input.creditLimit,
+      };
     }
   }
   return { ok: true };
@@ -207,7 +223,12 @@ export function creditRefusalMessage(decision: Exclude<CreditDecision, { ok: tru
 }
 
 /** The pre-filled "Recordar por WhatsApp" text for the admin (dates shown as DD/MM/AAAA). */
-export function whatsappReminderText(input: { name: string; balance: number; overdue: number; nextDue: { date: string; amount: number } | null }): string {
+export function whatsappReminderText(input: {
+  name: string;
+  balance: number;
+  overdue: number;
+  nextDue: { date: string; amount: number } | null;
+}): string {
   const nextDue = input.nextDue ? `${formatMoney(input.nextDue.amount)} el ${formatDay(input.nextDue.date)}` : null;
   const balance = input.balance < 0 ? `${formatMoney(-input.balance)} ${texts.aFavor}` : formatMoney(input.balance);
   return texts.whatsappReminder(input.name, input.overdue > 0 ? formatMoney(input.overdue) : '', balance, nextDue);

@@ -9,6 +9,8 @@ export interface ConsistencyReport {
   products: number;
   customers: number;
   orders: number;
+  /** Customers with a cuenta corriente (decision 037). */
+  accounts: number;
   /** One Spanish sentence per violation, naming the product, customer or order. */
   violations: string[];
 }
@@ -129,13 +131,14 @@ async function readReport(db: Queryable): Promise<ConsistencyReport> {
     products: await count(db, 'products'),
     customers: await count(db, 'profiles'),
     orders: await count(db, 'orders'),
+    accounts: await count(db, 'customer_accounts'),
     violations: [...(await stockViolations(db)), ...(await pointsViolations(db)), ...(await orderViolations(db)), ...(await salesSummaryViolations(db)), ...(await accountViolations(db))],
   };
 }
 
 /** The report as the CLI prints it, in Spanish. */
 export function formatConsistencyReport(report: ConsistencyReport): string {
-  const lines = [texts.header, texts.products(report.products), texts.customers(report.customers), texts.orders(report.orders)];
+  const lines = [texts.header, texts.products(report.products), texts.customers(report.customers), texts.orders(report.orders), texts.accounts(report.accounts)];
   if (report.violations.length === 0) lines.push(texts.ok);
   else lines.push(texts.failed(report.violations.length), ...report.violations.map((v) => `- ${v}`));
   return `${lines.join('\n')}\n`;

@@ -11,7 +11,11 @@ import { todayOf } from './post-payment';
  * kind queued in the outbox — in ONE transaction, so a reminder is marked iff its e-mail is queued.
  * Answers how many e-mails were queued.
  */
-export async function queueAccountReminders(deps: { pool: pg.Pool; now?: () => Date; onEmailsQueued?: () => void }): Promise<number> {
+export async function queueAccountReminders(deps: {
+  pool: pg.Pool;
+  now?: () => Date;
+  onEmailsQueued?: () => void;
+}): Promise<number> {
   const today = todayOf(deps);
   const queued = await inTransaction(deps.pool, async (tx) => {
     const settings = await loadSettings(tx);

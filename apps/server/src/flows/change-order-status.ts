@@ -83,7 +83,10 @@ export async function changeOrderStatus(
     if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
     // An order "Retenido por crédito" moves on only once an admin releases it (or it is cancelled).
     if (order.creditHold === 'pending' && to !== 'Cancelado') {
-      throw new AppError('invalid_status_transition', messages.receivables.creditHeldStatus, { current_status: order.status, credit_hold: 'pending' });
+      throw new AppError('invalid_status_transition', messages.receivables.creditHeldStatus, {
+        current_status: order.status,
+        credit_hold: 'pending',
+      });
     }
     const changedRow = await applyStatusChange(tx, order, to, { actorId: actor.id, today: businessDay((deps.now ?? (() => new Date()))()) });
     await recordAudit(tx, actor, { action: 'order.status', entity: 'order', entityId: orderId, summary: { before: { status: order.status }, after: { status: to } } });

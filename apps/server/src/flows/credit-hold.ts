@@ -3,7 +3,14 @@ import { mayActOnAccount } from '@mayorista/core/separation-of-duties';
 import type { Order } from '@mayorista/core/schemas/order';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
-import { findOrderForUpdate, notifyCreditHoldDecided, orderNotFound, toOrder, updateCreditHold, type OrderRow } from '../modules/orders';
+import {
+  findOrderForUpdate,
+  notifyCreditHoldDecided,
+  orderNotFound,
+  toOrder,
+  updateCreditHold,
+  type OrderRow,
+} from '../modules/orders';
 import { enqueueEmails } from '../modules/outbox';
 import { applyStatusChange } from './change-order-status';
 import { todayOf, type AccountFlowDeps, type Actor } from './post-payment';
@@ -27,8 +34,10 @@ export async function decideCreditHold(
     const order = await findOrderForUpdate(tx, orderId);
     if (!order) throw orderNotFound();
     if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
-    if (order.creditHold !== 'pending') throw new AppError('order_not_on_hold', messages.receivables.orderNotOnHold, { credit_hold: order.creditHold });
-    if (decision.state === 'rejected') await applyStatusChange(tx, order, 'Cancelado', { actorId: actor.id, today: todayOf(deps), statusEmail: false });
+    if (order.creditHold !== 'pending')
+      throw new AppError('order_not_on_hold', messages.receivables.orderNotOnHold, { credit_hold: order.creditHold });
+    if (decision.state === 'rejected')
+      await applyStatusChange(tx, order, 'Cancelado', { actorId: actor.id, today: todayOf(deps), statusEmail: false });
     const row = await updateCreditHold(tx, orderId, decision.state, decision.reason);
     await recordAudit(tx, actor, { action: 'order.credit_hold', entity: 'order', entityId: orderId, summary: { before: { credit_hold: 'pending' }, after: { credit_hold: decision.state, reason: decision.reason } } });
     await enqueueEmails(tx, [

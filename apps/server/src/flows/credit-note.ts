@@ -17,7 +17,8 @@ const invalid = (message: string, details?: Record<string, unknown>) => new AppE
 async function chargedOrder(tx: Queryable, customerId: string, request: CreditNoteRequest): Promise<OrderRow | null> {
   if (!request.order_id) return null;
   const order = await findOrderForUpdate(tx, request.order_id);
-  if (!order || order.userId !== customerId || !(await isChargedOrderOf(tx, customerId, order.id))) throw invalid(texts.creditNoteOrderUnknown);
+  if (!order || order.userId !== customerId || !(await isChargedOrderOf(tx, customerId, order.id)))
+    throw invalid(texts.creditNoteOrderUnknown);
   if (request.amount > order.total) throw invalid(texts.creditNoteAboveOrder);
   return order;
 }
@@ -44,7 +45,12 @@ function restockLines(order: OrderRow | null, request: CreditNoteRequest): { pro
  * products — so it never deadlocks with a delivery or an order being placed: the note's movement
  * (applied to the order's charge first), and the goods back on the shelf through the stock ledger.
  */
-export async function creditNoteFlow(deps: AccountFlowDeps, actor: Actor, customerId: string, request: CreditNoteRequest): Promise<AccountPosting> {
+export async function creditNoteFlow(
+  deps: AccountFlowDeps,
+  actor: Actor,
+  customerId: string,
+  request: CreditNoteRequest,
+): Promise<AccountPosting> {
   if (!mayActOnAccount(actor, customerId)) throw new AppError('own_account_forbidden', texts.ownAccount);
   if ((request.restock?.length ?? 0) > 0 && !request.order_id) throw invalid(texts.restockNeedsOrder);
   return inTransaction(deps.pool, async (tx) => {

@@ -13,7 +13,12 @@ import { recordAudit } from '../modules/audit';
  * null limit: none). The account row is locked like any other write to it, so an order being
  * placed is checked against the limit before or after, never half. Answers the account summary.
  */
-export async function setCustomerCredit(deps: AccountFlowDeps, actor: Actor, customerId: string, patch: CreditSettingsRequest): Promise<AccountSummary> {
+export async function setCustomerCredit(
+  deps: AccountFlowDeps,
+  actor: Actor,
+  customerId: string,
+  patch: CreditSettingsRequest,
+): Promise<AccountSummary> {
   if (!mayActOnAccount(actor, customerId)) throw new AppError('own_account_forbidden', messages.receivables.ownAccount);
   return inTransaction(deps.pool, async (tx) => {
     if (!(await lockAccount(tx, customerId))) throw customerNotFound();

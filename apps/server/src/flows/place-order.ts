@@ -43,6 +43,8 @@ export interface PlaceOrderCommand {
   observaciones: string;
   canjeado_con_puntos: boolean;
   idempotency_key?: string | undefined;
+  /** The total the person agreed to (a queued order): another total places nothing. */
+  expected_total?: number | undefined;
 }
 
 export interface PlacedOrder extends PlaceOrderResult {
@@ -112,6 +114,16 @@ function checkMinimumOrder(total: number, { min_order_amount: minimum }: Setting
       minimum,
       missing,
     });
+  }
+}
+
+/**
+ * Step 3e, first: an order sent with the total the person saw (one queued without signal, decision
+ * 044) is placed only at that total; any other answers 409 with the server's total and writes nothing.
+ */
+function checkExpectedTotal(total: number, expected: number | undefined): void {
+  if (expected !== undefined && expected !== total) {
+    throw new AppError('order_total_changed', messages.orders.totalChanged, { total, expected_total: expected });
   }
 }
 
@@ -221,6 +233,7 @@ function planOrder(
   // One read of the settings serves IVA, the minimum order and the e-mail switches.
   const settings = readSettings(context.settings);
   const iva = orderIva(items, settings);
+  checkExpectedTotal(iva.total, command.expected_total);
   checkMinimumOrder(iva.total, settings);
   const creditHold = command.canjeado_con_puntos ? null : checkCredit(iva.total, credit, settings);
   const order: NewOrder = {

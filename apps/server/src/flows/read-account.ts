@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
 import { messages } from '@mayorista/core/messages';
 import { daysBetween, overdueAt } from '@mayorista/core/receivables';
-import type { AccountMovementsPage, AccountSummary, ReceivablesPage, ReceivablesQuery, StatementQuery } from '@mayorista/core/schemas/receivables';
+import type {
+  AccountMovementsPage,
+  AccountSummary,
+  ReceivablesPage,
+  ReceivablesQuery,
+  StatementQuery,
+} from '@mayorista/core/schemas/receivables';
 import type { MovementsPageQuery } from '@mayorista/core/schemas/ledger';
 import type pg from 'pg';
 import { AppError } from '../lib/errors';
@@ -48,7 +54,10 @@ export function createAccountReader(deps: AccountReadDeps) {
 
   async function movements(customerId: string, page: MovementsPageQuery): Promise<AccountMovementsPage> {
     if (!(await readAccountHolder(pool, customerId))) throw customerNotFound();
-    const { items, total } = await listAccountMovements(pool, customerId, { limit: page.page_size, offset: (page.page - 1) * page.page_size });
+    const { items, total } = await listAccountMovements(pool, customerId, {
+      limit: page.page_size,
+      offset: (page.page - 1) * page.page_size,
+    });
     return { items, total, page: page.page, page_size: page.page_size };
   }
 
@@ -57,7 +66,8 @@ export function createAccountReader(deps: AccountReadDeps) {
     const to = query.to ?? today();
     const from = query.from ?? `${to.slice(0, 8)}01`;
     const span = daysBetween(from, to);
-    if (span < 0 || span > MAX_STATEMENT_DAYS) throw new AppError('statement_range_invalid', messages.receivables.statementRangeInvalid);
+    if (span < 0 || span > MAX_STATEMENT_DAYS)
+      throw new AppError('statement_range_invalid', messages.receivables.statementRangeInvalid);
     const holder = await readAccountHolder(pool, customerId);
     if (!holder) throw customerNotFound();
     const [{ opening, items }, open] = await Promise.all([

@@ -13,7 +13,12 @@ import { recordAudit } from '../modules/audit';
  * amount, due today. The payment and its receipt stay as they were (the ledger is append-only);
  * a second reversal of the same payment answers 409. A malformed id is simply not found.
  */
-export async function reversePaymentFlow(deps: AccountFlowDeps, actor: Actor, paymentIdText: string, reason: string): Promise<AccountPosting> {
+export async function reversePaymentFlow(
+  deps: AccountFlowDeps,
+  actor: Actor,
+  paymentIdText: string,
+  reason: string,
+): Promise<AccountPosting> {
   const paymentId = /^\d{1,15}$/.test(paymentIdText) ? Number(paymentIdText) : null;
   const owner = paymentId === null ? null : await paymentOwner(deps.pool, paymentId);
   if (paymentId === null || !owner) throw new AppError('payment_not_found', messages.receivables.paymentNotFound);

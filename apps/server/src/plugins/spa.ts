@@ -21,6 +21,9 @@ export function defaultWebDistDir(): string {
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Files that say which build is current (decision 042): always revalidated. */
+const NEVER_STALE = /[\\/](sw\.js|manifest\.webmanifest)$/;
+
 /** Written by the web build (apps/web/build/page-preloads.ts): route → the page's own JS files. */
 const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 type PagePreloads = Record<string, string[]>;
@@ -69,6 +72,10 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else if (NEVER_STALE.test(filePath)) {
+        // The service worker and the manifest name the current build (decision 042): a browser
+        // holding an older copy for an hour would hold the old version that long.
+        res.header('Cache-Control', 'no-cache');
       } else {
         res.header('Cache-Control', 'public, max-age=3600');
       }

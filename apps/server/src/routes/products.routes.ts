@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,11 +21,14 @@ import {
 import type { Config } from '../config';
 import type { Pool } from 'pg';
 import type { Database } from '../db/client';
+import { CompressedBodies, pickEncoding } from '../lib/compressed-bodies';
 import { AppError } from '../lib/errors';
 import { authOf, ensureAuth } from '../plugins/auth';
 import { notFound } from '../plugins/error-handler';
 import { CatalogueCache, createProductsService, STORED_IMAGE_NAME, viewerClassOf } from '../modules/products';
 import { loadPriceListRule } from '../modules/price-lists';
+import { loadSettings } from '../modules/settings';
+import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
 import { createProduct, productStockMovements, updateProduct } from '../flows/save-product';
 import { routesPlugin } from './plugin';
 
@@ -107,6 +111,29 @@ export async function registerProductRoutes(
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
+
+  // The offline snapshot (decision 043): the customer's whole catalogue at their prices. Personal
+  // (their price list): private to the caller like the catalogue's pages, revalidated with its
+  // ETag so the background refresh of an unchanged catalogue costs a 304.
+  const snapshotBodies = new CompressedBodies();
+  routes.get('/api/catalog/snapshot', { config: { access: 'approved' } }, async (request, reply) => {
+    const auth = authOf(request);
+    const [{ readAt, products }, settings] = await Promise.all([service.snapshotProducts(auth.priceListId ?? null), loadSettings(deps.pool)]);
+    const snapshot: CatalogueSnapshot = {
+      generated_at: readAt,
+      prices_include_iva: settings.prices_include_iva,
+      min_order_amount: settings.min_order_amount,
+      products,
+    };
+    const body = JSON.stringify(snapshot);
+    const etag = `"snapshot-${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, Accept-Encoding').header('ETag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(body);
+    return reply.header('Content-Encoding', encoding).send(await snapshotBodies.get(etag, encoding, body));
+  });
 
   routes.get(
     '/api/products/categories',

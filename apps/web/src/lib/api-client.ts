@@ -41,6 +41,30 @@ export function setAccessTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+/**
+ * Whether the server answered the last request (decision 043). `navigator.onLine` only knows
+ * about the device's own link (and stays true behind a dead Wi-Fi), so the offline banner and the
+ * order queue also listen to what our own requests found.
+ */
+type ReachabilityListener = (reachable: boolean) => void;
+const reachabilityListeners = new Set<ReachabilityListener>();
+let lastReachable: boolean | null = null;
+export function reportReachable(reachable: boolean): void {
+  lastReachable = reachable;
+  for (const listener of reachabilityListeners) listener(reachable);
+}
+/** What the last request found (null: nothing asked yet). */
+export const lastReachability = () => lastReachable;
+export function onReachabilityChange(listener: ReachabilityListener): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
+/** A fresh access token for a request made outside apiRequest (the offline snapshot's conditional GET). */
+export async function currentAccessToken(): Promise<string | null> {
+  return tokenProvider();
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -84,8 +108,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
+    reportReachable(false);
     throw new ApiError(0, 'network_error', networkTexts.text);
   }
+  reportReachable(true);
 
   if (response.status === 204) return undefined as T;
   const text = await response.text();

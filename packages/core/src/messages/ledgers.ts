@@ -40,6 +40,8 @@ export const ledgers = {
     products: (n: number) => `Productos revisados: ${n} (stock guardado = suma de sus movimientos, sin stock negativo).`,
     customers: (n: number) => `Cuentas revisadas: ${n} (saldo de puntos guardado = suma de sus movimientos, sin saldo negativo).`,
     orders: (n: number) => `Pedidos revisados: ${n} (total = suma de sus líneas, ahorro = suma de los ahorros de sus líneas).`,
+    accounts: (n: number) =>
+      `Cuentas corrientes revisadas: ${n} (saldo guardado = suma de sus movimientos, partidas abiertas al día, recibos numerados sin huecos).`,
     ok: 'Todo en orden: no se encontraron inconsistencias.',
     failed: (n: number) => (n === 1 ? 'Se encontró 1 inconsistencia.' : `Se encontraron ${n} inconsistencias.`),
     stockMismatch: (name: string, id: string, stock: number, sum: number) =>

@@ -9,6 +9,7 @@ export const orders = {
   newOrderText: (customer: string) => `El cliente ${customer} ha realizado un pedido.`,
   notFound: 'El pedido no existe.',
   duplicateProduct: 'El pedido tiene el mismo producto más de una vez.',
+  totalChanged: 'Los precios cambiaron desde que armaste el pedido: revisá el nuevo total antes de enviarlo.',
   productMissing: 'Uno de los productos del pedido ya no existe. Revisá tu carrito.',
   productUnavailable: (product: string) => `${product} ya no está disponible. Quitalo del carrito para continuar.`,
   insufficientStock: (product: string, remaining: number) =>

@@ -27,6 +27,7 @@ export const receivables = {
   amountNotInteger: 'El importe debe estar en centavos enteros.',
   amountNotPositive: 'El importe debe ser mayor que cero.',
   amountTooLarge: 'El importe es demasiado grande.',
+  amountNotZero: 'El ajuste no puede ser cero.',
   invalidMethod: 'Elegí un medio de pago válido.',
   invalidDate: 'Ingresá una fecha válida (AAAA-MM-DD).',
   chequeFieldsRequired: 'Para un cheque indicá el banco, el número y la fecha de pago.',
@@ -59,14 +60,16 @@ export const receivables = {
   creditNoteAboveOrder: 'La nota de crédito no puede superar el total del pedido.',
   restockNeedsOrder: 'Para devolver mercadería indicá el pedido.',
   orderNotOnHold: 'El pedido no está retenido por crédito.',
-  deliveredNotEditable: 'El pedido ya fue entregado y no se puede modificar. Para una devolución o una corrección de precio cargá una nota de crédito.',
+  deliveredNotEditable:
+    'El pedido ya fue entregado y no se puede modificar. Para una devolución o una corrección de precio cargá una nota de crédito.',
   creditOverdue: (days: number, overdue: string) =>
     `Tenés ${overdue} vencido hace más de ${days} días. Regularizá tu cuenta corriente para hacer nuevos pedidos.`,
   creditLimitExceeded: (available: string) =>
     `Este pedido supera tu crédito disponible (${available}). Reducí el pedido o registrá un pago para continuar.`,
   creditHeldStatus: 'El pedido está retenido por crédito: liberalo o rechazalo antes de cambiar su estado.',
   creditHeld: 'Tu pedido quedó retenido por crédito: un administrador lo va a revisar.',
-  statementRangeInvalid: 'El período del resumen no es válido: la fecha "desde" debe ser anterior o igual a "hasta" y abarcar hasta 5 años.',
+  statementRangeInvalid:
+    'El período del resumen no es válido: la fecha "desde" debe ser anterior o igual a "hasta" y abarcar hasta 5 años.',
 
   // Documents
   receiptTitle: (n: string) => `Recibo N° ${n}`,
@@ -76,7 +79,19 @@ export const receivables = {
   closingBalance: 'Saldo final',
   overdueLine: (amount: string) => `Vencido a la fecha: ${amount}`,
   noMovements: 'Sin movimientos en el período.',
-  agingColumns: ['Cliente', 'E-mail', 'Saldo', 'Vencido', 'Al día', '1–30 días', '31–60 días', '61–90 días', 'Más de 90 días', 'Límite de crédito', 'Plazo (días)'],
+  agingColumns: [
+    'Cliente',
+    'E-mail',
+    'Saldo',
+    'Vencido',
+    'Al día',
+    '1–30 días',
+    '31–60 días',
+    '61–90 días',
+    'Más de 90 días',
+    'Límite de crédito',
+    'Plazo (días)',
+  ],
   statementColumns: ['Fecha', 'Concepto', 'Vence', 'Importe', 'Saldo'],
   receiptDate: 'Fecha',
   receiptAmount: 'Importe recibido',
@@ -90,8 +105,10 @@ export const receivables = {
   receiptBalance: 'Saldo de la cuenta después de este pago',
   receiptReversed: 'Este pago fue revertido (por ejemplo, un cheque rechazado).',
   receiptIntro: (n: string, amount: string) => `Registramos tu pago de ${amount}. Te adjuntamos el recibo N° ${n}.`,
-  reminderBeforeIntro: (amount: string, date: string) => `Te recordamos que el ${date} vence un importe de ${amount} de tu cuenta corriente. Te adjuntamos tu resumen de cuenta.`,
-  reminderOverdueIntro: (amount: string) => `Tu cuenta corriente tiene ${amount} vencido. Te adjuntamos tu resumen de cuenta; si ya pagaste, no tengas en cuenta este mensaje.`,
+  reminderBeforeIntro: (amount: string, date: string) =>
+    `Te recordamos que el ${date} vence un importe de ${amount} de tu cuenta corriente. Te adjuntamos tu resumen de cuenta.`,
+  reminderOverdueIntro: (amount: string) =>
+    `Tu cuenta corriente tiene ${amount} vencido. Te adjuntamos tu resumen de cuenta; si ya pagaste, no tengas en cuenta este mensaje.`,
   viewAccount: 'Ver mi cuenta corriente',
 
   // Notifications

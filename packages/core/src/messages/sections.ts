@@ -31,5 +31,6 @@ export { iva } from './iva';
 export { business } from './business';
 export { account } from './account';
 export { files } from './files';
+export { offline } from './offline';
 export { receivables } from './receivables';
 export { staff } from './staff';

@@ -48,6 +48,7 @@ export const staff = {
     'payment.record': 'Registró un cobro',
     'payment.reverse': 'Anuló un cobro',
     'credit_note.issue': 'Emitió una nota de crédito',
+    'account.adjust': 'Ajustó una cuenta corriente',
     'customer.credit': 'Cambió el crédito de un cliente',
     'customer.rep': 'Asignó un vendedor',
     'product.create': 'Creó un producto',
@@ -57,6 +58,7 @@ export const staff = {
     'staff.invite': 'Invitó a una persona',
     'staff.join': 'Aceptó la invitación',
     'collection.confirm': 'Confirmó una rendición',
+    'settings.update': 'Cambió los ajustes',
   } as Record<string, string>,
   // The invitation link's page
   acceptTitle: 'Sumate al equipo',

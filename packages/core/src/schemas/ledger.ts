@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Kinds of stock movement (decision 009); the database CHECK lists the same ones. */
-export const STOCK_MOVEMENT_KINDS = ['opening', 'order', 'order_cancel_restock', 'admin_edit', 'import', 'order_edit', 'credit_note_restock'] as const;
+export const STOCK_MOVEMENT_KINDS = [
+  'opening',
+  'order',
+  'order_cancel_restock',
+  'admin_edit',
+  'import',
+  'order_edit',
+  'credit_note_restock',
+] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 /** Kinds of points movement (decision 009); the database CHECK lists the same ones. */

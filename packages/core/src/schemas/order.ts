@@ -21,6 +21,11 @@ export const placeOrderSchema = z.strictObject({
   observaciones: observacionesSchema.transform((v) => v ?? ''),
   canjeado_con_puntos: z.boolean().default(false),
   idempotency_key: z.string().min(8).max(100).optional(),
+  /**
+   * The total (centavos) the person saw and agreed to. When present and the server's total is
+   * another, nothing is placed: 409 order_total_changed with the server's `total` (queued orders).
+   */
+  expected_total: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 

@@ -29,7 +29,13 @@ export const accountAmountSchema = z
   .positive({ message: texts.amountNotPositive })
   .max(MAX_PAYMENT_CENTAVOS, { message: texts.amountTooLarge });
 
-const reasonSchema = requiredText({ min: 3, max: 500, required: texts.reasonRequired, tooLong: texts.reasonTooLong, multiline: true });
+const reasonSchema = requiredText({
+  min: 3,
+  max: 500,
+  required: texts.reasonRequired,
+  tooLong: texts.reasonTooLong,
+  multiline: true,
+});
 
 export const paymentTermsDaysSchema = z
   .number({ message: texts.invalidTerms })
@@ -110,7 +116,10 @@ export const paymentRequestSchema = z.strictObject({
     .transform((value) => value ?? null),
   cheque_date: calendarDateSchema.nullish().transform((value) => value ?? null),
   /** Orders to pay first, in this order; what is left goes to the oldest open charges. */
-  applies_to: z.array(z.uuid({ message: texts.appliesToUnknown })).max(100, { message: texts.appliesToTooMany }).optional(),
+  applies_to: z
+    .array(z.uuid({ message: texts.appliesToUnknown }))
+    .max(100, { message: texts.appliesToTooMany })
+    .optional(),
   /** Sent again with the same key, the payment is made once and the same answer comes back. */
   idempotency_key: z.string({ message: texts.idempotencyKeyRequired }).min(8, { message: texts.idempotencyKeyRequired }).max(100),
 });
@@ -149,13 +158,33 @@ export const creditNoteRequestSchema = z.strictObject({
     .array(
       z.strictObject({
         product_id: z.uuid({ message: texts.creditNoteRestockUnknown }),
-        quantity: z.number({ message: texts.invalidQuantity }).int({ message: texts.invalidQuantity }).positive({ message: texts.invalidQuantity }).max(1_000_000),
+        quantity: z
+          .number({ message: texts.invalidQuantity })
+          .int({ message: texts.invalidQuantity })
+          .positive({ message: texts.invalidQuantity })
+          .max(1_000_000),
       }),
     )
     .max(500, { message: texts.restockTooMany })
     .optional(),
 });
 export type CreditNoteRequest = z.output<typeof creditNoteRequestSchema>;
+
+/**
+ * POST /api/admin/users/:id/adjustments: an opening balance when the business starts using the
+ * cuenta corriente (what the customer already owed), or a correction. Signed: + the customer owes
+ * more (an open item, due `due_date` or today), − less (applied like a credit note).
+ */
+export const adjustmentRequestSchema = z.strictObject({
+  amount: z
+    .number({ message: texts.invalidAmount })
+    .int({ message: texts.amountNotInteger })
+    .refine((n) => n !== 0, { message: texts.amountNotZero })
+    .refine((n) => Math.abs(n) <= MAX_PAYMENT_CENTAVOS, { message: texts.amountTooLarge }),
+  reason: reasonSchema,
+  due_date: calendarDateSchema.optional(),
+});
+export type AdjustmentRequest = z.output<typeof adjustmentRequestSchema>;
 
 /** POST /api/admin/payments/:id/reverse (a bounced cheque, a transfer that never arrived). */
 export const reversePaymentSchema = z.strictObject({ reason: reasonSchema });
@@ -191,7 +220,13 @@ export type CreditHoldState = (typeof CREDIT_HOLD_STATES)[number];
 
 export const AGING_BUCKETS = ['al_dia', 'd1_30', 'd31_60', 'd61_90', 'over_90'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
-export const agingSchema = z.object({ al_dia: z.number().int(), d1_30: z.number().int(), d31_60: z.number().int(), d61_90: z.number().int(), over_90: z.number().int() });
+export const agingSchema = z.object({
+  al_dia: z.number().int(),
+  d1_30: z.number().int(),
+  d31_60: z.number().int(),
+  d61_90: z.number().int(),
+  over_90: z.number().int(),
+});
 export type Aging = z.infer<typeof agingSchema>;
 
 /** One customer of the admin's "Cuentas corrientes" tab. */

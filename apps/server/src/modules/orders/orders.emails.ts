@@ -152,8 +152,11 @@ function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Com
         link: mine,
         withSummary: true,
       };
-    case 'admin_new_order':
-      return { subject: text.adminNewSubject(number, customer), intro: text.adminNewIntro(customer), link: admin, withSummary: true };
+    case 'admin_new_order': {
+      // Held by the credit check (decision 038): the admins learn it waits for them.
+      const intro = order.credit_hold === 'pending' ? `${text.adminNewIntro(customer)} ${credit.heldAdmin(customer)}` : text.adminNewIntro(customer);
+      return { subject: text.adminNewSubject(number, customer), intro, link: admin, withSummary: true };
+    }
     case 'admin_order_cancelled':
       return { subject: text.adminCancelledSubject(number, customer), intro: text.adminCancelledIntro(customer), link: admin, withSummary: true };
     // The cuenta corriente (decision 038): an order held for credit, released or rejected by an admin.

@@ -163,3 +163,15 @@ export async function findProductsByIdRange(pool: Pool, lower: string, upper: st
   });
   return rows.map(productFromRecord);
 }
+
+/**
+ * Every enabled product in the catalogue's order (Spanish name order, then id): the offline
+ * snapshot (decision 043). One statement walking products_catalog_order_idx.
+ */
+export async function findEnabledCatalogue(pool: Pool): Promise<Product[]> {
+  const { rows } = await pool.query<ProductRecord>({
+    name: 'catalogue_snapshot',
+    text: `select ${PRODUCT_COLUMNS} from products where is_enabled order by name collate "es-AR-x-icu", id`,
+  });
+  return rows.map(productFromRecord);
+}

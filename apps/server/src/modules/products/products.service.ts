@@ -22,6 +22,7 @@ import { createGallery, removeImageFiles } from './products.gallery';
 import * as repository from './products.repository';
 import type { PriceListRule } from '@mayorista/core/price-lists';
 import { applyPriceList, applyPriceListToAll } from '@mayorista/core/price-lists';
+import { toSnapshotProduct, type SnapshotProduct } from '@mayorista/core/offline-snapshot';
 
 /**
  * Who is asking, as far as the catalogue's answer is concerned. Only approved customers and active
@@ -172,6 +173,25 @@ export function createProductsService(deps: ProductsServiceDeps) {
       const page = { product, images: await gallery.views(product.id), slug: productSlug(product) };
       const view = viewerClass === 'retail' ? retailProductPageSchema.parse(page) : wholesaleProductPageSchema.parse(page);
       return JSON.stringify(view);
+    },
+
+    /**
+     * Every enabled product at the customer's prices, in the snapshot's shape (decision 043):
+     * remembered like a page (forgotten on any product or stock change, and on a change to the
+     * customer's list), so a background refresh of many devices costs one read per change.
+     */
+    async snapshotProducts(priceListId: string | null): Promise<{ readAt: string; products: SnapshotProduct[] }> {
+      const classKey = classKeyOf('wholesale', priceListId);
+      const listed = classKey !== 'wholesale';
+      return cache.remember(
+        `snapshot:${classKey}`,
+        async () => {
+          const list = listed ? await priceListRule(priceListId!) : null;
+          const readAt = new Date().toISOString();
+          return { readAt, products: applyPriceListToAll(await repository.findEnabledCatalogue(pool), list).map(toSnapshotProduct) };
+        },
+        { dependsOnStock: true, priceListId: listed ? priceListId : null },
+      );
     },
 
     async categories(includeDisabled: boolean, viewer: Profile | null): Promise<string[]> {

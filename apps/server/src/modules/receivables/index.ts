@@ -14,7 +14,14 @@ export {
   readStatementMovements,
   type CreditPosition,
 } from './receivables.read';
-export { customerNotFound, postCreditNote, postOrderCharge, recordPayment, reversePayment } from './receivables.service';
+export {
+  customerNotFound,
+  postAdjustment,
+  postCreditNote,
+  postOrderCharge,
+  recordPayment,
+  reversePayment,
+} from './receivables.service';
 export { renderReceiptPdf, renderStatementPdf, type AccountHolder, type StatementData } from './receivables.pdf';
 export { exportReceivablesCsv, exportReceivablesXlsx, listReceivables } from './receivables.aging';
 export { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './receivables.emails';

@@ -94,9 +94,20 @@ function listSql(query: ReceivablesQuery, paged: boolean): string {
 }
 
 /** One page of the aging list at `today` (Buenos Aires) and the totals of every customer the filter selects. */
-export async function listReceivables(db: Queryable, query: ReceivablesQuery, today: string, defaultTerms: number): Promise<ReceivablesPage> {
+export async function listReceivables(
+  db: Queryable,
+  query: ReceivablesQuery,
+  today: string,
+  defaultTerms: number,
+): Promise<ReceivablesPage> {
   const search = query.q ? likeContains(query.q) : null;
-  const { rows } = await db.query<AgingRow>(listSql(query, true), [search, today, defaultTerms, query.page_size, (query.page - 1) * query.page_size]);
+  const { rows } = await db.query<AgingRow>(listSql(query, true), [
+    search,
+    today,
+    defaultTerms,
+    query.page_size,
+    (query.page - 1) * query.page_size,
+  ]);
   const first = rows[0];
   return {
     items: rows.map(toRow),
@@ -106,14 +117,24 @@ export async function listReceivables(db: Queryable, query: ReceivablesQuery, to
     totals: {
       balance: first?.sum_balance ?? 0,
       overdue: first?.sum_overdue ?? 0,
-      aging: { al_dia: first?.sum_al_dia ?? 0, d1_30: first?.sum_d1_30 ?? 0, d31_60: first?.sum_d31_60 ?? 0, d61_90: first?.sum_d61_90 ?? 0, over_90: first?.sum_over_90 ?? 0 },
+      aging: {
+        al_dia: first?.sum_al_dia ?? 0,
+        d1_30: first?.sum_d1_30 ?? 0,
+        d31_60: first?.sum_d31_60 ?? 0,
+        d61_90: first?.sum_d61_90 ?? 0,
+        over_90: first?.sum_over_90 ?? 0,
+      },
     },
   };
 }
 
 const columns = messages.receivables.agingColumns;
 
-function sheetRow(r: ReceivablesRow, money: (centavos: number) => string | number, text: (value: string) => string): (string | number)[] {
+function sheetRow(
+  r: ReceivablesRow,
+  money: (centavos: number) => string | number,
+  text: (value: string) => string,
+): (string | number)[] {
   return [
     text(r.name),
     text(r.email),
@@ -136,17 +157,35 @@ async function allRows(db: Queryable, query: ReceivablesQuery, today: string, de
 }
 
 /** The aging list as a spreadsheet (every customer the filter selects), amounts as numbers in pesos. */
-export async function exportReceivablesXlsx(db: Queryable, query: ReceivablesQuery, today: string, defaultTerms: number): Promise<Readable> {
+export async function exportReceivablesXlsx(
+  db: Queryable,
+  query: ReceivablesQuery,
+  today: string,
+  defaultTerms: number,
+): Promise<Readable> {
   const rows = await allRows(db, query, today, defaultTerms);
   const stream = new PassThrough();
   const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet('Cuentas corrientes', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((header, i) => ({ header, width: i < 2 ? 28 : 14, ...(i >= 2 && i <= 9 ? { style: { numFmt: '#,##0.00' } } : {}) }));
+  sheet.columns = columns.map((header, i) => ({
+    header,
+    width: i < 2 ? 28 : 14,
+    ...(i >= 2 && i <= 9 ? { style: { numFmt: '#,##0.00' } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {
     try {
       // Text cells of a workbook are never evaluated: names stay as typed.
-      for (const r of rows) sheet.addRow(sheetRow(r, (c) => c / 100, (t) => t)).commit();
+      for (const r of rows)
+        sheet
+          .addRow(
+            sheetRow(
+              r,
+              (c) => c / 100,
+              (t) => t,
+            ),
+          )
+          .commit();
       sheet.commit();
       await workbook.commit();
     } catch (error) {
@@ -157,7 +196,12 @@ export async function exportReceivablesXlsx(db: Queryable, query: ReceivablesQue
 }
 
 /** The same as CSV (UTF-8 with BOM, `;`, es-AR amounts); text that would start a formula is neutralised. */
-export async function exportReceivablesCsv(db: Queryable, query: ReceivablesQuery, today: string, defaultTerms: number): Promise<Readable> {
+export async function exportReceivablesCsv(
+  db: Queryable,
+  query: ReceivablesQuery,
+  today: string,
+  defaultTerms: number,
+): Promise<Readable> {
   const rows = await allRows(db, query, today, defaultTerms);
   const out = stringify({ delimiter: CSV_SEPARATOR, bom: true, record_delimiter: '\r\n', header: false });
   out.write([...columns]);

@@ -27,7 +27,13 @@ interface QueuedAccountEmail {
   data: Record<string, unknown>;
 }
 
-function message(config: RenderConfig, to: string, subject: string, intro: string, attachment: { filename: string; content: Buffer }): MailMessage {
+function message(
+  config: RenderConfig,
+  to: string,
+  subject: string,
+  intro: string,
+  attachment: { filename: string; content: Buffer },
+): MailMessage {
   const link = `${config.appUrl}/mi-cuenta-corriente`;
   const text = [intro, '', `${texts.viewAccount}: ${link}`, '', `— ${config.catalogName}`].join('\n');
   const html = `<!doctype html>
@@ -36,7 +42,13 @@ function message(config: RenderConfig, to: string, subject: string, intro: strin
 <p><a href="${escapeHtml(link)}">${escapeHtml(texts.viewAccount)}</a></p>
 <p>— ${escapeHtml(config.catalogName)}</p>
 </body></html>`;
-  return { to, subject: `${config.catalogName}: ${subject}`, text, html, attachments: [{ ...attachment, contentType: 'application/pdf' }] };
+  return {
+    to,
+    subject: `${config.catalogName}: ${subject}`,
+    text,
+    html,
+    attachments: [{ ...attachment, contentType: 'application/pdf' }],
+  };
 }
 
 /** The statement of the last 90 days up to `today`, as a reminder attaches it. */
@@ -48,7 +60,10 @@ async function recentStatement(config: RenderConfig, customerId: string, today: 
     readOpenItemsAt(config.pool, customerId, today),
   ]);
   if (!holder) throw new Error(`el cliente ${customerId} ya no existe`);
-  return renderStatementPdf({ holder, from, to: today, opening, movements: items, overdue: overdueAt(open, today).overdue }, config.catalogName);
+  return renderStatementPdf(
+    { holder, from, to: today, opening, movements: items, overdue: overdueAt(open, today).overdue },
+    config.catalogName,
+  );
 }
 
 /**
@@ -62,10 +77,16 @@ export function createAccountEmailRenderer(config: RenderConfig) {
       if (!payment) throw new Error(`outbox ${row.id}: el pago ya no existe`);
       const holder = (await readAccountHolder(config.pool, payment.customer_id))!;
       const number = formatReceiptNumber(payment.receipt_number);
-      return message(config, row.recipient, texts.receiptSubject(number), texts.receiptIntro(number, formatMoney(payment.amount)), {
-        filename: `recibo-${number}.pdf`,
-        content: await renderReceiptPdf(payment, holder, config.catalogName),
-      });
+      return message(
+        config,
+        row.recipient,
+        texts.receiptSubject(number),
+        texts.receiptIntro(number, formatMoney(payment.amount)),
+        {
+          filename: `recibo-${number}.pdf`,
+          content: await renderReceiptPdf(payment, holder, config.catalogName),
+        },
+      );
     }
     const customerId = String(row.data.customer_id);
     const day = String(row.data.day);

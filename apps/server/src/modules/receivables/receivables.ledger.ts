@@ -66,7 +66,17 @@ export async function postMovement(db: Queryable, profileId: string, m: NewMovem
            insert into account_movements (profile_id, kind, amount, balance, due_date, order_id, payment_id, actor_id, reason, entry_date)
            select $1, $2, $3::bigint, acct.balance, $4::date, $5::uuid, $6::bigint, $7::uuid, $8, $9::date from acct
            returning id, balance, created_at`,
-    values: [profileId, m.kind, m.amount, m.dueDate ?? null, m.orderId ?? null, m.paymentId ?? null, m.actorId ?? null, m.reason ?? null, m.day],
+    values: [
+      profileId,
+      m.kind,
+      m.amount,
+      m.dueDate ?? null,
+      m.orderId ?? null,
+      m.paymentId ?? null,
+      m.actorId ?? null,
+      m.reason ?? null,
+      m.day,
+    ],
   });
   return rows[0]!;
 }
@@ -169,6 +179,12 @@ export async function updateCreditSettings(
                   credit_limit = case when $4 then $5::bigint else credit_limit end,
                   updated_at = now()
             where profile_id = $1`,
-    values: [profileId, 'payment_terms_days' in patch, patch.payment_terms_days ?? null, 'credit_limit' in patch, patch.credit_limit ?? null],
+    values: [
+      profileId,
+      'payment_terms_days' in patch,
+      patch.payment_terms_days ?? null,
+      'credit_limit' in patch,
+      patch.credit_limit ?? null,
+    ],
   });
 }

@@ -126,6 +126,10 @@ export async function findPaymentIdByKey(db: Queryable, profileId: string, key: 
 
 /** Where the customer's account e-mails go (their sign-in address). */
 export async function customerEmailOf(db: Queryable, profileId: string): Promise<string | null> {
-  const { rows } = await db.query<{ email: string }>({ name: 'account_customer_email', text: `select email from profiles where id = $1`, values: [profileId] });
+  const { rows } = await db.query<{ email: string }>({
+    name: 'account_customer_email',
+    text: `select email from profiles where id = $1`,
+    values: [profileId],
+  });
   return rows[0]?.email ?? null;
 }

@@ -14,7 +14,11 @@ export interface AccountHolder {
   cuit: string | null;
 }
 
-const stamp = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
+const stamp = new Intl.DateTimeFormat('es-AR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
 
 /** A balance as the documents print it: negative is money "a favor" of the customer. */
 const balanceText = (balance: number) => (balance < 0 ? `${formatMoney(-balance)} ${texts.aFavor}` : formatMoney(balance));
@@ -32,7 +36,11 @@ function header(pdf: PdfDocument, catalogName: string, title: string, holder: Ac
 
 /** The recibo of one payment: number, date, customer, amount, method (cheque data), and how it was applied. */
 export async function renderReceiptPdf(payment: Payment, holder: AccountHolder, catalogName: string): Promise<Buffer> {
-  const pdf = openPdf({ size: 'A4', margin: 50, info: { Title: texts.receiptTitle(formatReceiptNumber(payment.receipt_number)) } });
+  const pdf = openPdf({
+    size: 'A4',
+    margin: 50,
+    info: { Title: texts.receiptTitle(formatReceiptNumber(payment.receipt_number)) },
+  });
   const { doc } = pdf;
   header(pdf, catalogName, texts.receiptTitle(formatReceiptNumber(payment.receipt_number)), holder);
   const lines = [
@@ -51,10 +59,16 @@ export async function renderReceiptPdf(payment: Payment, holder: AccountHolder, 
   doc.moveDown();
   doc.font('Helvetica-Bold').text(texts.receiptApplied);
   doc.font('Helvetica').fontSize(10);
-  for (const a of payment.applied) doc.text(printable(`${a.order_id ? texts.receiptOrder(a.order_id.slice(0, 8)) : texts.kinds.reversal}: ${formatMoney(a.amount)}`));
+  for (const a of payment.applied)
+    doc.text(
+      printable(`${a.order_id ? texts.receiptOrder(a.order_id.slice(0, 8)) : texts.kinds.reversal}: ${formatMoney(a.amount)}`),
+    );
   if (payment.unapplied > 0) doc.text(printable(`${texts.receiptUnapplied}: ${formatMoney(payment.unapplied)}`));
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(11).text(printable(`${texts.receiptBalance}: ${balanceText(payment.balance)}`));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(printable(`${texts.receiptBalance}: ${balanceText(payment.balance)}`));
   if (payment.reversed) doc.moveDown().fillColor('#b91c1c').text(texts.receiptReversed).fillColor('black');
   doc.end();
   return pdf.done;
@@ -85,7 +99,12 @@ function row(pdf: PdfDocument, cells: readonly string[], bold = false): void {
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
   cells.forEach((cell, i) => {
     const column = COLUMNS[i]!;
-    doc.text(printable(cell), pdf.left + column.x, y, { width: column.width, align: column.align, lineBreak: false, ellipsis: true });
+    doc.text(printable(cell), pdf.left + column.x, y, {
+      width: column.width,
+      align: column.align,
+      lineBreak: false,
+      ellipsis: true,
+    });
   });
   doc.x = pdf.left;
   doc.y = y + 13;
@@ -120,7 +139,10 @@ export async function renderStatementPdf(data: StatementData, catalogName: strin
   const closing = data.movements.at(-1)?.balance ?? data.opening;
   row(pdf, ['', texts.closingBalance, '', '', balanceText(closing)], true);
   doc.moveDown();
-  doc.fontSize(10).font('Helvetica-Bold').text(texts.overdueLine(formatMoney(data.overdue)), pdf.left);
+  doc
+    .fontSize(10)
+    .font('Helvetica-Bold')
+    .text(texts.overdueLine(formatMoney(data.overdue)), pdf.left);
   doc.end();
   return pdf.done;
 }

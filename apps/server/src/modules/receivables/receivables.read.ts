@@ -123,7 +123,12 @@ async function readAccountFigures(db: Queryable, profileId: string): Promise<Acc
 }
 
 /** What "Mi cuenta corriente" and the admin's customer page show at the top; null: no such customer. */
-export async function readAccountSummary(db: Queryable, profileId: string, settings: Settings, today: string): Promise<AccountSummary | null> {
+export async function readAccountSummary(
+  db: Queryable,
+  profileId: string,
+  settings: Settings,
+  today: string,
+): Promise<AccountSummary | null> {
   const [figures, items] = await Promise.all([readAccountFigures(db, profileId), readOpenItemsAt(db, profileId, today)]);
   if (!figures) return null;
   const { overdue, days } = overdueAt(items, today);
@@ -157,8 +162,18 @@ export interface CreditPosition {
  * and has never been charged: null, nothing to check and nothing locked.
  */
 export async function lockCreditPosition(db: Queryable, profileId: string, today: string): Promise<CreditPosition | null> {
-  const lock = db.query({ name: 'account_lock_for_order', text: `select 1 from customer_accounts where profile_id = $1 for update`, values: [profileId] });
-  const read = db.query<{ balance: number; credit_limit: number | null; undelivered: number; overdue: number; oldest: number | null }>({
+  const lock = db.query({
+    name: 'account_lock_for_order',
+    text: `select 1 from customer_accounts where profile_id = $1 for update`,
+    values: [profileId],
+  });
+  const read = db.query<{
+    balance: number;
+    credit_limit: number | null;
+    undelivered: number;
+    overdue: number;
+    oldest: number | null;
+  }>({
     name: 'account_credit_position',
     text: `with ${openItemsAtSql('and i.profile_id = $1')}
            select a.balance, a.credit_limit, ${UNDELIVERED_SQL} as undelivered,
@@ -170,7 +185,13 @@ export async function lockCreditPosition(db: Queryable, profileId: string, today
   const [, { rows }] = await Promise.all([lock, read]);
   const row = rows[0];
   if (!row) return null;
-  return { balance: row.balance, creditLimit: row.credit_limit, undelivered: row.undelivered, overdue: row.overdue, overdueDays: row.oldest ?? 0 };
+  return {
+    balance: row.balance,
+    creditLimit: row.credit_limit,
+    undelivered: row.undelivered,
+    overdue: row.overdue,
+    overdueDays: row.oldest ?? 0,
+  };
 }
 
 /** Whether `orderId` is `profileId`'s and was charged (a credit note may name only such an order). */

@@ -5,7 +5,14 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import type { Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { applyCredit, lockAccount, openDebit, postMovement, type AccountRow } from './receivables.ledger';
-import { findPaymentByKey, findPaymentOwner, insertPayment, nextReceiptNumber, paymentFingerprint, readPayment } from './receivables.payments';
+import {
+  findPaymentByKey,
+  findPaymentOwner,
+  insertPayment,
+  nextReceiptNumber,
+  paymentFingerprint,
+  readPayment,
+} from './receivables.payments';
 import { readMovement } from './receivables.read';
 
 /**
@@ -45,7 +52,13 @@ export async function postOrderCharge(
     actorId: charge.actorId,
     day: charge.today,
   });
-  await openDebit(db, charge.profileId, { movementId: movement.id, orderId: charge.orderId, dueDate, amount: charge.amount, today: charge.today });
+  await openDebit(db, charge.profileId, {
+    movementId: movement.id,
+    orderId: charge.orderId,
+    dueDate,
+    amount: charge.amount,
+    today: charge.today,
+  });
   return movement.id;
 }
 
@@ -75,14 +88,21 @@ export async function recordPayment(
   if (problem) throw problem;
   const receiptNumber = await nextReceiptNumber(db);
   const paymentId = await insertPayment(db, profileId, request, receiptNumber, context.actorId);
-  const movement = await postMovement(db, profileId, { kind: 'payment', amount: -request.amount, paymentId, actorId: context.actorId, day: context.today });
+  const movement = await postMovement(db, profileId, {
+    kind: 'payment',
+    amount: -request.amount,
+    paymentId,
+    actorId: context.actorId,
+    day: context.today,
+  });
   const applied = await applyCredit(db, profileId, {
     movementId: movement.id,
     amount: request.amount,
     appliesTo: request.applies_to ?? [],
     effectiveOn: paymentEffectiveDay(request, context.today),
   });
-  if ('unknownOrders' in applied) throw new AppError('applies_to_unknown', texts.appliesToUnknown, { orders: applied.unknownOrders });
+  if ('unknownOrders' in applied)
+    throw new AppError('applies_to_unknown', texts.appliesToUnknown, { orders: applied.unknownOrders });
   return { payment: (await readPayment(db, paymentId))!, created: true };
 }
 
@@ -116,10 +136,17 @@ export async function reversePayment(
       reason: context.reason,
       day: context.today,
     });
-    await openDebit(db, payment.profile_id, { movementId: movement.id, orderId: null, dueDate: context.today, amount: payment.amount, today: context.today });
+    await openDebit(db, payment.profile_id, {
+      movementId: movement.id,
+      orderId: null,
+      dueDate: context.today,
+      amount: payment.amount,
+      today: context.today,
+    });
     return { movement: (await readMovement(db, movement.id))!, balance: movement.balance };
   } catch (error) {
-    if (isUniqueViolation(error, 'account_movements_one_reversal')) throw new AppError('payment_already_reversed', texts.paymentAlreadyReversed);
+    if (isUniqueViolation(error, 'account_movements_one_reversal'))
+      throw new AppError('payment_already_reversed', texts.paymentAlreadyReversed);
     throw error;
   }
 }
@@ -146,5 +173,36 @@ export async function postCreditNote(
   // The order's charge may be paid already: then the note goes to the oldest (nothing was written by the refused try).
   const applied = note.orderId ? await applyCredit(db, profileId, { ...credit, appliesTo: [note.orderId] }) : null;
   if (!applied || 'unknownOrders' in applied) await applyCredit(db, profileId, credit);
+  return { movement: (await readMovement(db, movement.id))!, balance: movement.balance };
+}
+
+/**
+ * An adjustment (an opening balance, a correction): positive, it is owed from `dueDate` (today by
+ * default) like a charge; negative, it is applied like a credit note, oldest first.
+ */
+export async function postAdjustment(
+  db: Queryable,
+  profileId: string,
+  adjustment: { amount: number; reason: string; dueDate: string | null; actorId: string | null; today: string },
+): Promise<{ movement: AccountMovement; balance: number }> {
+  await lockedAccount(db, profileId);
+  const dueDate = adjustment.amount > 0 ? (adjustment.dueDate ?? adjustment.today) : null;
+  const movement = await postMovement(db, profileId, {
+    kind: 'adjustment',
+    amount: adjustment.amount,
+    dueDate,
+    actorId: adjustment.actorId,
+    reason: adjustment.reason,
+    day: adjustment.today,
+  });
+  if (dueDate)
+    await openDebit(db, profileId, {
+      movementId: movement.id,
+      orderId: null,
+      dueDate,
+      amount: adjustment.amount,
+      today: adjustment.today,
+    });
+  else await applyCredit(db, profileId, { movementId: movement.id, amount: -adjustment.amount, effectiveOn: adjustment.today });
   return { movement: (await readMovement(db, movement.id))!, balance: movement.balance };
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { app } from '@mayorista/core/messages/app';
-import { isAdmin, useAuth } from '../../lib/auth';
+import { isAdmin, isApproved, useAuth } from '../../lib/auth';
+import { useAfterFirstPaint } from '../../lib/hooks/use-after-first-paint';
 import { CartProvider } from '../../lib/cart';
 import { Spinner } from '../../components/ui/spinner';
 import { dismissErrorToasts } from '../../components/ui/toast-store';
@@ -15,11 +16,15 @@ import { SiteNav } from './site-nav';
 // The business-identity work (decisions 017–019): signed-in accounts missing business data get a prompt; loaded only for them.
 const CompleteProfileBanner = lazy(() => import('../../features/account').then((m) => ({ default: m.CompleteProfileBanner })));
 const NewOrderNotifications = lazy(() => import('../../features/realtime').then((m) => ({ default: m.NewOrderNotifications })));
+// Ordering without signal (decisions 042, 043): the worker and IndexedDB code load after the first screen.
+const AppUpdates = lazy(() => import('../../features/offline').then((m) => ({ default: m.AppUpdates })));
+const OfflineShell = lazy(() => import('../../features/offline').then((m) => ({ default: m.OfflineShell })));
 
 /** The shell every route renders in: skip link, navigation, animated page area, footer. */
 export function RootLayout() {
-  const { loading, profile } = useAuth();
+  const { loading, profile, user } = useAuth();
   const { pathname } = useLocation();
+  const afterFirstPaint = useAfterFirstPaint();
   // A navigation starts the new page's download at once, while the old page plays its leave
   // animation, instead of after it. (A failed download is reported by the page itself.)
   useEffect(() => {
@@ -40,6 +45,14 @@ export function RootLayout() {
           {app.skipToContent}
         </a>
         <SiteNav />
+        {afterFirstPaint ? (
+          <PageErrorBoundary resetKey="offline" quiet>
+            <Suspense fallback={null}>
+              <AppUpdates />
+              {user && isApproved(profile) && !isAdmin(profile) ? <OfflineShell userId={user.id} /> : null}
+            </Suspense>
+          </PageErrorBoundary>
+        ) : null}
         {/* Customers only: staff accounts buy nothing and keep no business data. */}
         {profile && !isAdmin(profile) ? (
           <PageErrorBoundary resetKey={pathname} quiet>

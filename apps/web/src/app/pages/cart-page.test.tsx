@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@mayorista/core/money';
 import { dismissToast, getToasts } from '../../components/ui/toast-store';
 import { jsonResponse, type RecordedCall } from '../../test/auth-fixtures';
@@ -12,6 +12,10 @@ const money = (centavos: number) => formatMoney(centavos).replace(/\s/g, ' ');
 
 const ORDER_ID = '3f2b9c1e-7a44-4d1b-9e0f-0123456789ab';
 const WHATSAPP_URL = 'https://wa.me/5491122334455?text=Nuevo%20pedido';
+
+// A save that failed on the network after the previous test ended keeps its change on the device
+// (decision 043): start each test with an empty device.
+beforeEach(() => localStorage.clear());
 
 afterEach(() => {
   vi.unstubAllGlobals();

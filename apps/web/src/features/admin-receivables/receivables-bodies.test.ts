@@ -6,6 +6,7 @@ import {
   checkCreditNote,
   checkCreditTerms,
   checkPayment,
+  toCreditNoteBody,
   emptyPayment,
   termsValuesOf,
   toCreditTermsBody,
@@ -95,6 +96,13 @@ describe('credit notes and terms', () => {
   it('a credit note needs an amount and a reason of 3 characters', () => {
     expect(checkCreditNote({ amount: '', reason: ' ab ', orderId: '' })).toEqual({ amount: t.amountRequired, reason: receivables.creditNote.reasonRequired });
     expect(checkCreditNote({ amount: '5,5', reason: 'Devolución', orderId: '' })).toEqual({});
+  });
+
+  it('goods go back only with their order, and only the products with a quantity', () => {
+    const restock = { a: '2', b: '', c: '0' };
+    expect(toCreditNoteBody({ amount: '10', reason: ' Devolución ', orderId: '', restock })).toEqual({ amount: 1_000, reason: 'Devolución', order_id: undefined, restock: undefined });
+    expect(toCreditNoteBody({ amount: '10', reason: 'Devolución', orderId: 'o-1', restock })).toMatchObject({ order_id: 'o-1', restock: [{ product_id: 'a', quantity: 2 }] });
+    expect(checkCreditNote({ amount: '10', reason: 'Devolución', orderId: 'o-1', restock: { a: '3' } }, { a: 2 })).toEqual({ restock: receivables.creditNote.restockTooMany });
   });
 
   it('terms: the default is null, Contado 0, a custom term its days; an empty limit is no limit', () => {

@@ -97,18 +97,34 @@ export interface CreditNoteValues {
   amount: string;
   reason: string;
   orderId: string;
+  /** Units coming back to the shelf, by product id, as typed (digits); only with an order. */
+  restock?: Record<string, string>;
 }
 
-/** POST /api/admin/users/:id/credit-notes. */
+/** What comes back, as the body lists it: the products with a quantity above zero. */
+const restockLines = (values: CreditNoteValues) =>
+  Object.entries(values.restock ?? {})
+    .map(([product_id, typed]) => ({ product_id, quantity: Number(typed.trim() || '0') }))
+    .filter((line) => line.quantity > 0);
+
+/** POST /api/admin/users/:id/credit-notes; goods back to the shelf only with the order they came in. */
 export function toCreditNoteBody(values: CreditNoteValues) {
-  return { amount: parsePesos(values.amount) ?? Number.NaN, reason: values.reason.trim(), order_id: optional(values.orderId) };
+  const orderId = optional(values.orderId);
+  const restock = orderId ? restockLines(values) : [];
+  return {
+    amount: parsePesos(values.amount) ?? Number.NaN,
+    reason: values.reason.trim(),
+    order_id: orderId,
+    restock: restock.length > 0 ? restock : undefined,
+  };
 }
 
-export function checkCreditNote(values: CreditNoteValues): Partial<Record<'amount' | 'reason', string>> {
-  const found: Partial<Record<'amount' | 'reason', string>> = {};
+export function checkCreditNote(values: CreditNoteValues, ordered: Record<string, number> = {}): Partial<Record<'amount' | 'reason' | 'restock', string>> {
+  const found: Partial<Record<'amount' | 'reason' | 'restock', string>> = {};
   const amount = amountOrError(values.amount);
   if ('error' in amount) found.amount = amount.error;
   if (values.reason.trim().length < MIN_REASON) found.reason = receivables.creditNote.reasonRequired;
+  if (values.orderId && restockLines(values).some((line) => line.quantity > (ordered[line.product_id] ?? 0))) found.restock = receivables.creditNote.restockTooMany;
   return found;
 }
 
@@ -158,3 +174,30 @@ export function toReasonBody(reason: string) {
 }
 
 export const reasonIsShort = (reason: string) => reason.trim().length < MIN_REASON;
+
+export interface AdjustmentValues {
+  /** 'more': the customer owes more (an opening balance, a correction up); 'less': owes less. */
+  direction: 'more' | 'less';
+  amount: string;
+  /** yyyy-mm-dd; only when the customer owes more (empty: due today). */
+  dueDate: string;
+  reason: string;
+}
+
+/** POST /api/admin/users/:id/adjustments: the amount signed by its direction. */
+export function toAdjustmentBody(values: AdjustmentValues) {
+  const centavos = parsePesos(values.amount) ?? Number.NaN;
+  return {
+    amount: values.direction === 'less' ? -centavos : centavos,
+    reason: values.reason.trim(),
+    due_date: values.direction === 'more' && values.dueDate ? values.dueDate : undefined,
+  };
+}
+
+export function checkAdjustment(values: AdjustmentValues): Partial<Record<'amount' | 'reason', string>> {
+  const found: Partial<Record<'amount' | 'reason', string>> = {};
+  const amount = amountOrError(values.amount);
+  if ('error' in amount) found.amount = amount.error;
+  if (values.reason.trim().length < MIN_REASON) found.reason = receivables.adjustment.reasonRequired;
+  return found;
+}

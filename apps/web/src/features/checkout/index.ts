@@ -3,3 +3,4 @@ export { useCheckout, type Checkout, type Confirmation } from './use-checkout';
 export { usePlaceOrder, placeOrder, type PlaceOrderRequest } from './api/place-order';
 export { CheckoutBar, CheckoutSummary } from './components/checkout-summary';
 export { OrderConfirmation } from './components/order-confirmation';
+export { QueuedNotice } from './components/queued-notice';

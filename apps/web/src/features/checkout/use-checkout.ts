@@ -2,15 +2,17 @@ import { useRef, useState } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
 import { cartPage } from '@mayorista/core/messages/cartPage';
 import { orders } from '@mayorista/core/messages/orders';
-import type { Order } from '@mayorista/core/schemas/order';
+import type { Order, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { toast } from '../../components/ui/toast-store';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, reportReachable } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { usePointsBalance } from '../../lib/queries/points';
 import { usePlaceOrder } from './api/place-order';
 import { newIdempotencyKey, openWhatsapp } from './checkout';
 import { toPlaceOrderBody } from './place-order-body';
+import type { QueuedOrder } from '../../lib/offline/queue-model';
+import { useQueueOrder, type CheckoutFailure } from './use-queue-order';
 
 export interface Confirmation {
   order: Order;
@@ -35,8 +37,20 @@ export interface Checkout {
    * Why the last "Realizar pedido" did not go through, shown next to the button with "Reintentar"
    * until the next attempt: 'offline' when the network failed (nothing was ordered).
    */
-  failure: { offline: boolean; message: string } | null;
+  failure: CheckoutFailure;
   dismissFailure(): void;
+  /** The order kept on this device to be sent when the network returns (decision 044). */
+  queued: QueuedOrder | null;
+  /** After the old-prices warning: queue it anyway. */
+  queueAnyway(): Promise<void>;
+}
+
+/** The order went through: the spec's toast, and the WhatsApp window (its link stays on the confirmation). */
+function announcePlaced(result: PlaceOrderResult): Confirmation {
+  const number = orderNumber(result.order.id);
+  toast({ title: orders.successTitle, description: orders.successText(number) });
+  const opened = openWhatsapp(result.whatsapp_url);
+  return { order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened };
 }
 
 /** The state of one checkout on /cart: notes, the points choice, and "Realizar pedido". */
@@ -55,6 +69,19 @@ export function useCheckout(): Checkout {
   // A second click in the same tick, before React re-renders the disabled button.
   const placingRef = useRef(false);
 
+  const { queued, queueOrder, queueAnyway } = useQueueOrder({
+    userId: user?.id ?? null,
+    cart,
+    observaciones,
+    payWithPoints,
+    idempotencyKeyRef,
+    setFailure,
+    onQueued: () => {
+      setObservaciones('');
+      setConfirmation(null);
+    },
+  });
+
   const placeOrder = async () => {
     if (placingRef.current) return;
     if (cart.items.length === 0 || !user) {
@@ -62,39 +89,39 @@ export function useCheckout(): Checkout {
       return;
     }
     setFailure(null);
-    // Known offline: nothing is sent, and nothing will be sent later by itself (decision 032).
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      setFailure({ offline: true, message: cartPage.offlineText });
-      return;
-    }
     placingRef.current = true;
     setPlacing(true);
     idempotencyKeyRef.current ??= newIdempotencyKey();
+    let body: ReturnType<typeof toPlaceOrderBody> | null = null;
     try {
+      // Known offline: nothing is sent now; the order is queued where the person sees it.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        reportReachable(false);
+        return await queueOrder(null, false);
+      }
       // The server cart should match what is ordered; the order then empties it. Quiet: a failed
       // save is reported once, as the order's failure, below.
       await cart.flushSave({ quiet: true });
-      const result = await placeOrderMutation.mutateAsync(
-        toPlaceOrderBody({
-          // The lines as they are now, not as of the last render: what is ordered is what the screen shows.
-          items: cart.currentLines(),
-          observaciones,
-          payWithPoints,
-          idempotencyKey: idempotencyKeyRef.current,
-        }),
-      );
+      body = toPlaceOrderBody({
+        // The lines as they are now, not as of the last render: what is ordered is what the screen shows.
+        items: cart.currentLines(),
+        observaciones,
+        payWithPoints,
+        idempotencyKey: idempotencyKeyRef.current,
+      });
+      const result = await placeOrderMutation.mutateAsync(body);
       idempotencyKeyRef.current = null;
       cart.clear();
       setObservaciones('');
       setPayWithPoints(false);
-      const number = orderNumber(result.order.id);
-      toast({ title: orders.successTitle, description: orders.successText(number) });
-      const opened = openWhatsapp(result.whatsapp_url);
-      setConfirmation({ order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened });
+      setConfirmation(announcePlaced(result));
     } catch (error) {
       // The same idempotency key goes with the retry: if the order did reach the server, the retry
       // answers that order instead of placing a second one.
       const offline = isApiError(error) && error.code === 'network_error';
+      // The request may have reached the server: the queue sends this very body with this key
+      // again, so a lost reply still ends in one order.
+      if (offline && !payWithPoints) return await queueOrder(body ? { ...body, canjeado_con_puntos: false, expected_total: cart.total } : null, false);
       setFailure({ offline, message: offline ? cartPage.offlineText : (error as Error).message });
       if (!offline) toast({ title: orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
     } finally {
@@ -102,8 +129,6 @@ export function useCheckout(): Checkout {
       setPlacing(false);
     }
   };
-
-  const dismissFailure = () => setFailure(null);
 
   return {
     observaciones,
@@ -116,6 +141,8 @@ export function useCheckout(): Checkout {
     saldoPuntos,
     pointsError,
     failure,
-    dismissFailure,
+    dismissFailure: () => setFailure(null),
+    queued,
+    queueAnyway,
   };
 }

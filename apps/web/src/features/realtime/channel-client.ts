@@ -17,6 +17,8 @@ export interface NewOrderRecord {
   status: string;
   created_at: string;
   canjeado_con_puntos?: boolean;
+  /** 'pending': the order came in "Retenido por crédito". */
+  credit_hold?: string | null;
 }
 
 export interface ChannelLogger {
@@ -44,6 +46,8 @@ export interface RealtimeChannelOptions {
   onInsert: (record: NewOrderRecord) => void;
   /** A customer cancelled an order (the order-life work, decision 014): same record shape, event CANCELLED. */
   onCancelled?: (record: NewOrderRecord) => void;
+  /** An admin released or rejected an order held for credit (events CREDIT_RELEASED / CREDIT_REJECTED). */
+  onCreditDecision?: (record: NewOrderRecord, decision: 'released' | 'rejected') => void;
   /** Each successful join; `rejoined` is true after a reconnect, when events may have been missed. */
   onJoined?: (info: { rejoined: boolean }) => void;
   onStateChange?: (state: ChannelState) => void;
@@ -98,8 +102,8 @@ export class RealtimeChannel {
   private hasJoinedBefore = false;
   /** False once unsubscribed: nothing may reopen the socket after that. */
   private wanted = false;
-  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>> &
-    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>;
+  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onCreditDecision'>> &
+    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onCreditDecision'>;
 
   constructor(options: RealtimeChannelOptions) {
     // `??` rather than spreading defaults: an option passed as undefined must not erase its default.
@@ -210,6 +214,11 @@ export class RealtimeChannel {
     if (message.topic === this.options.topic && message.event === 'CANCELLED') {
       const record = asNewOrderRecord(message.payload.record);
       if (record) this.options.onCancelled?.(record);
+    }
+    const decision = message.event === 'CREDIT_RELEASED' ? 'released' : message.event === 'CREDIT_REJECTED' ? 'rejected' : null;
+    if (message.topic === this.options.topic && decision) {
+      const record = asNewOrderRecord(message.payload.record);
+      if (record) this.options.onCreditDecision?.(record, decision);
     }
   }
 

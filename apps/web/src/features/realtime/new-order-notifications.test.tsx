@@ -60,6 +60,18 @@ afterEach(() => {
 });
 
 describe('NewOrderNotifications', () => {
+  it('an order placed "Retenido por crédito" says so; another admin’s release or rejection refreshes the lists', () => {
+    const { invalidate } = renderWith();
+    const socket = joinedSocket();
+    const record = { id: 'o-9', user_info: { nombre: 'Beatriz' }, total: 100, status: 'Pendiente', created_at: '2026-11-22T01:00:00Z', credit_hold: 'pending' };
+    act(() => socket.receive({ topic: 'orders', event: 'INSERT', payload: { record }, ref: null }));
+    expect(getToasts()).toEqual([expect.objectContaining({ title: 'Pedido retenido por crédito', description: 'El pedido de Beatriz quedó retenido por crédito.' })]);
+    invalidate.mockClear();
+    act(() => socket.receive({ topic: 'orders', event: 'CREDIT_RELEASED', payload: { record: { ...record, credit_hold: 'released' } }, ref: null }));
+    act(() => socket.receive({ topic: 'orders', event: 'CREDIT_REJECTED', payload: { record: { ...record, credit_hold: 'rejected' } }, ref: null }));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the new-order toast for 10 000 ms with the customer name and refreshes the admin list', () => {
     const { invalidate } = renderWith();
     const socket = joinedSocket();

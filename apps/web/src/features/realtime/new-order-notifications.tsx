@@ -5,6 +5,7 @@ import { orderLife } from '@mayorista/core/messages/orderLife';
 import { orders } from '@mayorista/core/messages/orders';
 import { isAdmin, useAuth } from '../../lib/auth';
 import { adminOrdersKeys } from '../../lib/queries/order-keys';
+import { heldOrderNotice } from '../../lib/receivables/nav-text';
 import { toast } from '../../components/ui/toast-store';
 import { RealtimeChannel, realtimeUrl, type WebSocketFactory } from './channel-client';
 
@@ -33,9 +34,11 @@ export function NewOrderNotifications({ createSocket }: { createSocket?: WebSock
       getAccessToken: () => accessToken.current,
       createSocket,
       onInsert: (record) => {
+        // A held order is still new, but it waits for an admin: the toast says so (decision 040).
+        const held = record.credit_hold === 'pending';
         toast({
-          title: orders.newOrderTitle,
-          description: orders.newOrderText(record.user_info.nombre),
+          title: held ? heldOrderNotice.title : orders.newOrderTitle,
+          description: held ? heldOrderNotice.text(record.user_info.nombre) : orders.newOrderText(record.user_info.nombre),
           duration: NEW_ORDER_TOAST_DURATION_MS,
         });
         void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
@@ -48,6 +51,8 @@ export function NewOrderNotifications({ createSocket }: { createSocket?: WebSock
         });
         void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
       },
+      // Another admin released or rejected a held order: the lists show it at once.
+      onCreditDecision: () => void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all }),
       // Orders placed while the socket was down produced no event: catch up from the API.
       onJoined: ({ rejoined }) => {
         if (rejoined) void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });

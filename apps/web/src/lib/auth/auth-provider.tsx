@@ -4,6 +4,7 @@ import { auth } from '@mayorista/core/messages/auth';
 import { network } from '@mayorista/core/messages/network';
 import type { Profile, Session, SessionUser, SignOutScope } from '@mayorista/core/schemas/auth';
 import { apiRequest, isApiError, setAccessTokenProvider } from '../api-client';
+import { offlineSource } from '../offline-source';
 import { toast } from '../../components/ui/toast-store';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { AuthClient, type AuthChangeEvent, type SignUpMetadataInput } from './session/auth-client';
@@ -32,18 +33,54 @@ type UnauthenticatedCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends '
  */
 const SESSION_GONE: Record<UnauthenticatedCode, true> = { not_authenticated: true, session_not_found: true };
 
+const profileKey = (userId: string) => `mayorista.profile.${userId}`;
+
+function rememberProfile(profile: Profile): void {
+  try {
+    localStorage.setItem(profileKey(profile.id), JSON.stringify(profile));
+  } catch {
+    // No storage: the app only opens online, as before.
+  }
+}
+
+function rememberedProfile(userId: string): Profile | null {
+  try {
+    const raw = localStorage.getItem(profileKey(userId));
+    const profile = raw ? (JSON.parse(raw) as Profile) : null;
+    return profile?.id === userId ? profile : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signing out: the customer's profile and catalogue snapshot leave the device (decision 043). */
+function forgetProfile(userId: string | undefined): void {
+  if (!userId) return;
+  try {
+    localStorage.removeItem(profileKey(userId));
+  } catch {
+    // Nothing stored.
+  }
+  void offlineSource().then((source) => source?.forgetSnapshot(userId));
+}
+
 /** the API calls (docs/api.md): the profile row with the user's id. the error catalogue (docs/api.md) decides which failures are shown. */
 async function fetchProfile(session: Session): Promise<{ profile: Profile | null; sessionGone: boolean }> {
   try {
     const profile = await apiRequest<Profile>(`/api/profiles/${encodeURIComponent(session.user.id)}`, {
       token: session.access_token,
     });
+    rememberProfile(profile);
     return { profile, sessionGone: false };
   } catch (error) {
     const code = isApiError(error) ? error.code : null;
     if (code && code in SESSION_GONE) return { profile: null, sessionGone: true };
     if (code === 'network_error') {
       toast({ title: network.title, description: network.text, variant: 'destructive' });
+      // Without signal the app still opens for a customer who signed in on this device before
+      // (decision 043): the last profile the server gave, until the network is back.
+      const remembered = rememberedProfile(session.user.id);
+      if (remembered) return { profile: remembered, sessionGone: false };
     } else if (code !== 'not_found') {
       // the error catalogue (docs/api.md)'s silent case is the hosted API's 406 "no row"; this server answers not_found for
       // a user without a profile row, and that stays silent the same way.
@@ -138,8 +175,10 @@ function useAuthActions(client: AuthClient, { applyChange, lastChange, signedOut
 
   const signOut = useCallback(
     async (scope: SignOutScope = 'local') => {
+      const leaving = client.currentSession()?.user.id;
       const { error } = await client.signOut(scope);
       if (scope !== 'others') {
+        forgetProfile(leaving);
         // the states and transitions: cleared locally whatever the server said.
         signedOutHere();
       }

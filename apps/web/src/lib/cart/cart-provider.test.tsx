@@ -1,10 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_SAVE_DEBOUNCE_MS } from '@mayorista/core/constants';
 import { dismissToast, getToasts } from '../../components/ui/toast-store';
 import { jsonResponse } from '../../test/auth-fixtures';
 import { renderWithAuth } from '../../test/render-with-auth';
 import { AZUCAR_ID, YERBA_ID, azucar, cartRoutes, yerba } from '../../test/cart-fixtures';
+
+// A save that failed on the network after the previous test ended keeps its change on the device
+// (decision 043): start each test with an empty device.
+beforeEach(() => localStorage.clear());
 
 afterEach(() => {
   vi.useRealTimers();

@@ -15,7 +15,9 @@ import { toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../auth';
 import { fetchCart, saveCart } from './cart-api';
 import { CartContext, type CartContextValue, type CartStatus } from './cart-context';
-import { clearPendingCart, readPendingCart } from './pending-cart';
+import { ApiError } from '../api-client';
+import { offlineSource } from '../offline-source';
+import { clearPendingCart, readPendingCart, writeKnownCart } from './pending-cart';
 import { addToLines, fromCartData, removeLine, setLineQuantity, type CartLine, type CartNotice } from './cart-rules';
 import { useCartSaving, type CartSaving } from './cart-saving';
 import { DEFAULT_TERMS, summarizeCart, termsOf, type CartTerms } from './cart-summary';
@@ -23,6 +25,10 @@ import { DEFAULT_TERMS, summarizeCart, termsOf, type CartTerms } from './cart-su
 const showNotice = (notice: CartNotice | null) => {
   if (notice) toast(notice);
 };
+
+/** The cart from the device without network (decision 043); the snapshot's code loads only then. */
+const loadOffline = (userId: string) =>
+  offlineSource().then((source) => source?.offlineCart(userId).catch(() => null) ?? null);
 
 /** Local changes made while the saved cart was still loading win over it, product by product. */
 function mergeLoaded(loaded: CartLine[], local: CartLine[]): CartLine[] {
@@ -81,6 +87,7 @@ function useCartLoad({ userId, loadCount, linesRef, commit, setTerms, setStatus,
       (cart) => {
         if (controller.signal.aborted) return;
         if (pending) clearPendingCart(userId, pending);
+        writeKnownCart(userId, cart.cart_data);
         const loaded = fromCartData(cart.cart_data, cart.products);
         setTerms(termsOf(cart));
         if (dirtyRef.current) {
@@ -94,6 +101,23 @@ function useCartLoad({ userId, loadCount, linesRef, commit, setTerms, setStatus,
       },
       (error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return;
+        if (error instanceof ApiError && error.code === 'network_error') {
+          // Without network: the device's copy, priced from its snapshot (decision 043).
+          void loadOffline(userId).then((offline) => {
+            if (controller.signal.aborted) return;
+            if (!offline) {
+              setStatus('error');
+              toast({ title: cartTexts.loadError, variant: 'destructive' });
+              return;
+            }
+            setTerms({ minOrderAmount: offline.minOrderAmount, ivaView: { pricesIncludeIva: offline.pricesIncludeIva, itemised: false }, added: {} });
+            commit(dirtyRef.current ? mergeLoaded(offline.lines, linesRef.current) : offline.lines);
+            // Saved when the network returns (cart-saving.ts).
+            dirtyRef.current = true;
+            setStatus('ready');
+          });
+          return;
+        }
         setStatus('error');
         toast({ title: cartTexts.loadError, variant: 'destructive' });
       },

@@ -4,7 +4,8 @@ import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { ApiError } from '../api-client';
 import { toast } from '../../components/ui/toast-store';
 import { saveCart } from './cart-api';
-import { clearPendingCart, writePendingCart } from './pending-cart';
+import { QUEUED_ORDER_PLACED } from './offline-events';
+import { clearPendingCart, writeKnownCart, writePendingCart } from './pending-cart';
 import { toCartData, type CartLine } from './cart-rules';
 import { termsOf, type CartTerms } from './cart-summary';
 
@@ -58,9 +59,17 @@ export function useCartSaving(
         saveCart(cartData).then(
           (saved) => {
             if (owner) clearPendingCart(owner, cartData);
+            if (owner) writeKnownCart(owner, saved.cart_data);
             setTerms(termsOf(saved));
           },
           (error: unknown) => {
+            // Without network the change waits on the device (decision 043) and goes out when the
+            // network returns; the offline banner already says why.
+            if (error instanceof ApiError && error.code === 'network_error') {
+              if (owner) writePendingCart(owner, cartData);
+              dirtyRef.current = true;
+              return;
+            }
             if (!options.quiet) toastSaveError(error);
           },
         ),
@@ -87,6 +96,23 @@ export function useCartSaving(
   }, [saveNow]);
 
   useEffect(() => cancelTimer, [cancelTimer]);
+
+  // Back online: a change that waited on the device goes out. A queued order just placed emptied
+  // the saved cart, so the lines on screen are saved again (decisions 043, 044).
+  useEffect(() => {
+    const onOnline = () => {
+      if (dirtyRef.current) void saveNow({ quiet: true });
+    };
+    const onQueuedPlaced = () => {
+      if (linesRef.current.length > 0) void saveNow({ quiet: true });
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener(QUEUED_ORDER_PLACED, onQueuedPlaced);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener(QUEUED_ORDER_PLACED, onQueuedPlaced);
+    };
+  }, [saveNow, linesRef]);
 
   const waiting = useCallback(() => timerRef.current !== null, []);
   return { dirtyRef, waiting, saveChainRef, saveNow, scheduleSave };

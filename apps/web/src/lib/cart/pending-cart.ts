@@ -37,3 +37,17 @@ export function clearPendingCart(userId: string, saved: Record<string, number>):
     // Nothing to clean up without storage.
   }
 }
+
+/**
+ * The last cart the server confirmed, kept so the cart opens without signal (decision 043):
+ * offline, the cart is the pending copy if there is one, else this (lib/offline/offline-cart.ts).
+ */
+export const knownCartKey = (userId: string) => `mayorista.cart.known.${userId}`;
+
+export function writeKnownCart(userId: string, cartData: Record<string, number>): void {
+  try {
+    localStorage.setItem(knownCartKey(userId), JSON.stringify(cartData));
+  } catch {
+    // No storage: offline the cart opens empty.
+  }
+}

@@ -15,6 +15,8 @@ export interface AdminOrdersFilters {
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   to?: string;
+  /** 'pending': only the orders "Retenido por crédito". */
+  creditHold?: 'pending' | '';
 }
 
 /** Every admin orders query starts with this key, so one invalidation refreshes list and detail. */

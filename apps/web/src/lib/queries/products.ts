@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CustomerKind } from '@mayorista/core/pricing';
 import type { CatalogueProduct, ProductListResponse, ProductPage } from '@mayorista/core/schemas/product';
 import { apiRequest, isApiError } from '../api-client';
+import { offlineSource } from '../offline-source';
 
 /** Cards per request: small enough to paint at once on a phone, large enough to need few "Cargar más". */
 export const CATALOG_PAGE_SIZE = 48;
@@ -24,7 +25,25 @@ export const productKeys = {
  * One page of the catalogue. Visitors and unapproved customers get the retail view (no wholesale
  * field at all); approved customers and admins the wholesale one: `P` says which the caller expects.
  */
-export function fetchProductsPage<P extends CatalogueProduct = CatalogueProduct>(
+export async function fetchProductsPage<P extends CatalogueProduct = CatalogueProduct>(
+  query: { search?: string; category?: string; onSale?: boolean; inStock?: boolean; includeDisabled?: boolean; page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<ProductListResponse<P>> {
+  try {
+    return await fetchProductsPageOnline<P>(query, signal);
+  } catch (error) {
+    // Without network, a signed-in customer's device answers from its snapshot (decision 043),
+    // loaded only now: the snapshot's code is not part of the first download.
+    if (!isNetworkFailure(error) || query.includeDisabled) throw error;
+    const offline = await (await offlineSource())?.offlineCatalogPage(query).catch(() => null);
+    if (!offline) throw error;
+    return offline as unknown as ProductListResponse<P>;
+  }
+}
+
+const isNetworkFailure = (error: unknown) => isApiError(error) && error.code === 'network_error';
+
+function fetchProductsPageOnline<P extends CatalogueProduct>(
   query: { search?: string; category?: string; onSale?: boolean; inStock?: boolean; includeDisabled?: boolean; page: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<ProductListResponse<P>> {
@@ -52,17 +71,26 @@ export function catalogQueryOptions(filters: CatalogFilters, kind: CustomerKind)
     queryFn: ({ pageParam, signal }) => fetchProductsPage({ ...filters, page: pageParam, pageSize: CATALOG_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+    // Run without network too: the query answers from the device's snapshot (decision 043)
+    // instead of pausing until the browser says it is back.
+    networkMode: 'always',
   });
 }
 
 export function categoriesQueryOptions(includeDisabled = false) {
   return queryOptions({
     queryKey: productKeys.categories(includeDisabled),
-    queryFn: ({ signal }) =>
-      apiRequest<{ items: string[] }>('/api/products/categories', {
-        query: { include_disabled: includeDisabled ? 1 : undefined },
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest<{ items: string[] }>('/api/products/categories', { query: { include_disabled: includeDisabled ? 1 : undefined }, signal });
+      } catch (error) {
+        if (!isNetworkFailure(error) || includeDisabled) throw error;
+        const items = await (await offlineSource())?.offlineCategories().catch(() => null);
+        if (!items) throw error;
+        return { items };
+      }
+    },
+    networkMode: 'always',
     staleTime: 5 * 60_000,
   });
 }

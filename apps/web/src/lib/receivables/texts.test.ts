@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receivables } from './texts';
-import { cuentaCorrienteLink, cuentaCorrienteNavLabel, receivablesTabTitle } from './nav-text';
+import { cuentaCorrienteLink, cuentaCorrienteNavLabel, heldOrderNotice, receivablesTabTitle } from './nav-text';
 
 /**
  * The cuenta corriente's screen texts live on the web until they move to core's catalogue, whose
@@ -22,7 +22,7 @@ function collect(value: unknown, path: string, out: string[]): void {
 
 describe('the cuenta corriente speaks Argentine Spanish', () => {
   const texts: string[] = [];
-  collect({ receivables, cuentaCorrienteNavLabel, receivablesTabTitle, cuentaCorrienteLink }, 'web', texts);
+  collect({ receivables, cuentaCorrienteNavLabel, receivablesTabTitle, cuentaCorrienteLink, heldOrderNotice }, 'web', texts);
 
   it('reads every text', () => expect(texts.length).toBeGreaterThan(150));
 

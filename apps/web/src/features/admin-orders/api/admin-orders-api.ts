@@ -19,6 +19,7 @@ const filterQuery = (filters: AdminOrdersFilters) => ({
   customer: filters.customer?.trim() || undefined,
   from: filters.from || undefined,
   to: filters.to || undefined,
+  credit_hold: filters.creditHold || undefined,
 });
 
 export const fetchAdminOrders = (filters: AdminOrdersFilters, page: number, signal?: AbortSignal) =>

@@ -4,10 +4,11 @@ import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { receivables } from '../../../lib/receivables/texts';
 import type { AdminOrdersFilters } from '../api/admin-orders-api';
 
 const text = adminOrders;
-export const EMPTY_FILTERS: AdminOrdersFilters = { status: '', customer: '', from: '', to: '' };
+export const EMPTY_FILTERS: AdminOrdersFilters = { status: '', customer: '', from: '', to: '', creditHold: '' };
 
 interface FiltersProps {
   filters: AdminOrdersFilters;
@@ -22,6 +23,7 @@ function activeFilters(filters: AdminOrdersFilters) {
       ['customer', text.filterCustomer, (filters.customer ?? '').trim()],
       ['from', text.filterFrom, filters.from],
       ['to', text.filterTo, filters.to],
+      ['creditHold', receivables.held.filterHeld, filters.creditHold ? receivables.held.filterOn : ''],
     ] as const
   ).filter(([, , value]) => value !== '');
 }
@@ -123,7 +125,23 @@ function FilterFields({ filters, update, open, fieldsetId }: FiltersProps & { op
           {text.clearFilters}
         </Button>
       </div>
+      <HeldOnly filters={filters} update={update} />
     </fieldset>
+  );
+}
+
+/** Only the orders "Retenido por crédito" (the server's credit_hold filter), on a row of its own. */
+function HeldOnly({ filters, update }: FiltersProps) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm sm:col-span-2 lg:col-span-5">
+      <input
+        type="checkbox"
+        className="size-5 accent-brand-700"
+        checked={filters.creditHold === 'pending'}
+        onChange={(e) => update({ creditHold: e.target.checked ? 'pending' : '' })}
+      />
+      {receivables.held.filterOnly}
+    </label>
   );
 }
 

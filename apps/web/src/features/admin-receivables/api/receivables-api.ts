@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { AccountSummary, MovementsPage, Payment, ReceivablesPage } from '../../../lib/receivables/types';
-import type { toCreditNoteBody, toCreditTermsBody, toPaymentBody, toReasonBody } from '../receivables-bodies';
+import type { toAdjustmentBody, toCreditNoteBody, toCreditTermsBody, toPaymentBody, toReasonBody } from '../receivables-bodies';
 
 import type { AdminCustomer } from '@mayorista/core/schemas/auth';
+import type { Order } from '@mayorista/core/schemas/order';
 import type { ReceivablesQuery as ContractQuery } from '@mayorista/core/schemas/receivables';
 
 export type { ReceivablesRow, Aging, Payment } from '../../../lib/receivables/types';
@@ -100,6 +101,14 @@ export const adminMovementsQueryOptions = (id: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /api/admin/orders/:id: the lines a credit note may send back to the shelf. */
+export const creditNoteOrderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: [...receivablesKeys.all, 'order', orderId] as const,
+    queryFn: ({ signal }) => apiRequest<Order>(`/api/admin/orders/${encodeURIComponent(orderId)}`, { signal }),
+    staleTime: 60_000,
+  });
+
 export const statementPath = (id: string) => `${userPath(id)}/account/statement.pdf`;
 export const adminReceiptPath = (paymentId: number) => `/api/admin/payments/${paymentId}/pdf`;
 
@@ -109,6 +118,10 @@ export function postPayment(id: string, body: ReturnType<typeof toPaymentBody>):
 
 export function postCreditNote(id: string, body: ReturnType<typeof toCreditNoteBody>): Promise<unknown> {
   return apiRequest<unknown>(`${userPath(id)}/credit-notes`, { method: 'POST', body });
+}
+
+export function postAdjustment(id: string, body: ReturnType<typeof toAdjustmentBody>): Promise<unknown> {
+  return apiRequest<unknown>(`${userPath(id)}/adjustments`, { method: 'POST', body });
 }
 
 export function patchCreditTerms(id: string, body: ReturnType<typeof toCreditTermsBody>): Promise<unknown> {

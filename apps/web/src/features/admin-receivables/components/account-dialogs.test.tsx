@@ -8,6 +8,7 @@ import { receivables } from '../../../lib/receivables/texts';
 import type { Ledger } from '../api/receivables-api';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { CreditTermsDialog } from './credit-terms-dialog';
+import { AdjustmentDialog } from './adjustment-dialog';
 
 const ledger: Ledger = {
   customer: { id: 'u-1', name: 'Almacén Don José', nombre: 'José', whatsapp: null },
@@ -23,7 +24,14 @@ const ledger: Ledger = {
     payment_terms_default: true,
     credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },
   },
-  charges: [],
+  charges: [{ order_id: '11111111-2222-4333-8444-555555555555', amount: 1_260_000, due_date: '2026-12-10' }],
+};
+const ORDER = {
+  id: '11111111-2222-4333-8444-555555555555',
+  items: [
+    { product_id: 'p-yerba', name: 'Yerba 1 kg', quantity: 3, price: 420_000, total: 1_260_000 },
+    { product_id: 'p-azucar', name: 'Azúcar 1 kg', quantity: 1, price: 0, total: 0 },
+  ],
 };
 
 let calls: { url: string; method: string; body: unknown }[];
@@ -32,6 +40,7 @@ beforeEach(() => {
   calls = [];
   status = 200;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+    if (!init.method || init.method === 'GET') return new Response(JSON.stringify(ORDER), { status: 200 });
     calls.push({ url: String(input), method: String(init.method), body: JSON.parse(String(init.body)) });
     const body = status < 400 ? {} : { code: 'payment_already_reversed', message: 'Ese pago ya fue revertido.' };
     return new Response(JSON.stringify(body), { status });
@@ -76,6 +85,57 @@ describe('Nota de crédito', () => {
     await user.click(within(dialog).getByRole('button', { name: receivables.creditNote.submit }));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ amount: 65_950, reason: 'Devolución de 2 cajas' });
+  });
+});
+
+describe('Nota de crédito with goods back to the shelf', () => {
+  it('lists the order’s products, refuses more than was ordered, fills the amount and sends the lines', async () => {
+    const user = userEvent.setup();
+    wrap(<CreditNoteDialog ledger={ledger} />);
+    await user.click(screen.getByRole('button', { name: receivables.creditNote.open }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText(receivables.creditNote.order), ORDER.id);
+    const yerba = await within(dialog).findByLabelText(receivables.creditNote.restockQuantity('Yerba 1 kg', 3));
+    await user.type(yerba, '4');
+    await user.type(within(dialog).getByLabelText(receivables.creditNote.reason), 'Devolución');
+    await user.type(within(dialog).getByLabelText(receivables.creditNote.amount), '1');
+    await user.click(within(dialog).getByRole('button', { name: receivables.creditNote.submit }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(receivables.creditNote.restockTooMany);
+    expect(calls).toHaveLength(0);
+    await user.clear(yerba);
+    await user.type(yerba, '2');
+    await user.click(within(dialog).getByRole('button', { name: /Usar el importe de lo devuelto/ }));
+    expect(within(dialog).getByLabelText(receivables.creditNote.amount)).toHaveValue('8400,00');
+    await user.click(within(dialog).getByRole('button', { name: receivables.creditNote.submit }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ amount: 840_000, reason: 'Devolución', order_id: ORDER.id, restock: [{ product_id: 'p-yerba', quantity: 2 }] });
+  });
+});
+
+describe('Ajuste o saldo inicial', () => {
+  it('sends what the customer owes more as a positive amount with its due date, and what they owe less as a negative one', async () => {
+    const user = userEvent.setup();
+    wrap(<AdjustmentDialog ledger={ledger} />);
+    const t = receivables.adjustment;
+    await user.click(screen.getByRole('button', { name: t.open }));
+    let dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: t.submit }));
+    expect(within(dialog).getByText(t.reasonRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(t.amount), '25.000');
+    await user.type(within(dialog).getByLabelText(t.dueDate), '2026-12-31');
+    await user.type(within(dialog).getByLabelText(t.reason), 'Saldo del cuaderno');
+    await user.click(within(dialog).getByRole('button', { name: t.submit }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ url: '/api/admin/users/u-1/adjustments', method: 'POST', body: { amount: 2_500_000, reason: 'Saldo del cuaderno', due_date: '2026-12-31' } });
+    await user.click(screen.getByRole('button', { name: t.open }));
+    dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: t.less }));
+    expect(within(dialog).queryByLabelText(t.dueDate)).toBeNull();
+    await user.type(within(dialog).getByLabelText(t.amount), '100,50');
+    await user.type(within(dialog).getByLabelText(t.reason), 'Redondeo');
+    await user.click(within(dialog).getByRole('button', { name: t.submit }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.body).toEqual({ amount: -10_050, reason: 'Redondeo' });
   });
 });
 

@@ -26,6 +26,7 @@ import {
   type Ledger,
 } from '../api/receivables-api';
 import { toReasonBody } from '../receivables-bodies';
+import { AdjustmentDialog } from './adjustment-dialog';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { CreditTermsDialog } from './credit-terms-dialog';
 import { PaymentDialog } from './payment-dialog';
@@ -124,10 +125,12 @@ export function CustomerLedger({ id }: { id: string }) {
         {t.ledgerTitle(ledger.customer.name)}
       </h2>
       <AccountSummary account={ledger.account} headingId="ledger-heading" />
-      <div role="group" aria-label={t.actionsLabel} className="flex flex-wrap gap-2">
+      {/* On a phone two per row, "Registrar cobranza" (the frequent one) and the WhatsApp link across. */}
+      <div role="group" aria-label={t.actionsLabel} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap [&>:first-child]:col-span-2 [&>:last-child]:col-span-2">
         <PaymentDialog ledger={ledger} />
         <CreditNoteDialog ledger={ledger} />
         <CreditTermsDialog ledger={ledger} />
+        <AdjustmentDialog ledger={ledger} />
         <ReminderLink ledger={ledger} />
       </div>
       <LedgerMovements userId={id} />

@@ -19,6 +19,7 @@ import { ConfirmAction } from './confirm-action';
 import { PointsDialog } from './points-dialog';
 import { CustomerPriceListSlot } from './customer-price-list-slot';
 import { PointsMovementsList } from './points-movements-dialog';
+import { cuentaCorrienteLink } from '../../../lib/receivables/nav-text';
 
 const text = adminUsers;
 const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
@@ -218,6 +219,14 @@ export function CustomerPage({ id }: { id: string }) {
         </p>
       </header>
       <CustomerActions customer={customer} name={name} />
+      {customer.approved ? (
+        <Link
+          to={`/admin?tab=cuentas&cliente=${encodeURIComponent(customer.id)}`}
+          className="inline-flex min-h-11 items-center rounded-md border border-brand-700 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-brand-50"
+        >
+          {cuentaCorrienteLink.staffTitle}
+        </Link>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="customer-data" title={text.customerDataTitle}>
           <CustomerData customer={customer} />

@@ -13,6 +13,8 @@ export interface CartViewProps {
   summary: ReactNode;
   /** Shown above the empty cart once an order emptied it (checkout's confirmation). */
   afterOrder: ReactNode;
+  /** Orders waiting on this device to be sent (decision 043), shown above the lines or the empty cart. */
+  queue?: ReactNode;
   /** Locks the lines while an order is being placed. */
   busy: boolean;
   /** Shown with the lines only: the phone's bottom bar (total and "Realizar pedido"). */
@@ -20,7 +22,7 @@ export interface CartViewProps {
 }
 
 /** /cart's lines with quantity controls and price previews, and its loading, error and empty states. */
-export function CartView({ summary, afterOrder, busy, bar }: CartViewProps) {
+export function CartView({ summary, afterOrder, busy, bar, queue }: CartViewProps) {
   const cart = useCart();
 
   const heading = (
@@ -57,6 +59,7 @@ export function CartView({ summary, afterOrder, busy, bar }: CartViewProps) {
       <section className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-6">
         {heading}
         {afterOrder}
+        {queue}
         <p className="text-slate-700">{cartPage.empty}</p>
         <Link to="/catalog" className={buttonVariants({ variant: afterOrder ? 'secondary' : 'primary', className: 'self-start' })}>
           {cartPage.goToCatalog}
@@ -70,6 +73,7 @@ export function CartView({ summary, afterOrder, busy, bar }: CartViewProps) {
     <section className="mx-auto grid w-full max-w-5xl gap-6 px-4 pt-6 pb-36 lg:grid-cols-[1fr_20rem] lg:pb-6">
       <div>
         {heading}
+        {queue ? <div className="mt-2 empty:hidden">{queue}</div> : null}
         <ul className="mt-2" aria-label={cartPage.pageTitle}>
           {cart.items.map((line) => (
             <CartLineItem key={line.product.id} line={line} onQuantityChange={cart.setQuantity} onRemove={cart.removeItem} disabled={busy} />

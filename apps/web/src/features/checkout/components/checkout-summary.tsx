@@ -6,6 +6,7 @@ import { cartPage } from '@mayorista/core/messages/cartPage';
 import { points as pointsTexts } from '@mayorista/core/messages/points';
 import { ivaSummaryRows } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
+import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
@@ -169,10 +170,16 @@ function OrderFailure({ checkout }: { checkout: Checkout }) {
     >
       <p className="font-semibold">{failure.offline ? cartPage.offlineTitle : cartPage.failedTitle}</p>
       <p>{failure.message}</p>
-      <div className="mt-2 flex gap-2">
-        <Button size="sm" variant="secondary" onClick={() => void checkout.placeOrder()} disabled={checkout.placing}>
-          {cartPage.retryOrder}
-        </Button>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {failure.queueAnyway ? (
+          <Button size="sm" variant="secondary" onClick={() => void checkout.queueAnyway()} disabled={checkout.placing}>
+            {offlineTexts.queueAnyway}
+          </Button>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => void checkout.placeOrder()} disabled={checkout.placing}>
+            {cartPage.retryOrder}
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={checkout.dismissFailure}>
           {cartPage.dismiss}
         </Button>

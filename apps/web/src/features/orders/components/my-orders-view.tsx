@@ -17,6 +17,7 @@ import { ordersQueryKey } from '../../../lib/queries/order-keys';
 import { canCustomerCancel } from '@mayorista/core/order-status';
 import { downloadOrderPdf, fetchMyOrders } from '../api/orders-api';
 import { CancelOrderButton } from './cancel-order-button';
+import { CreditHoldNote } from './credit-hold-note';
 import { OrderIvaNote, OrderIvaRows, orderIsItemised, orderLineAmounts } from '../../../components/orders/order-iva';
 
 /** The items with their amounts, the notes, the savings, the IVA rows and the total. */
@@ -121,6 +122,7 @@ function OrderCard({ order }: { order: Order }) {
       <p className="text-sm text-slate-600">
         {ordersTexts.date}: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
       </p>
+      <CreditHoldNote order={order} />
       {order.canjeado_con_puntos ? (
         <p className="mt-1 inline-block rounded bg-brand-50 px-2 text-sm font-medium text-brand-900">
           {ordersTexts.paidWithPoints}
