@@ -627,6 +627,13 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/status`, payload: { status: 'Confirmado' } }),
   },
+  // The warehouse's step (decision 046): a fresh order is Pendiente, so past the guard it cannot jump to Preparado (409).
+  [routeKey('POST', '/api/admin/orders/:id/prepared')]: {
+    access: 'staff',
+    action: 'orders.prepare',
+    allowed: [409],
+    request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/prepared` }),
+  },
   // The order-life work (decision 014)
   [routeKey('PATCH', '/api/admin/orders/:id')]: {
     access: 'staff',

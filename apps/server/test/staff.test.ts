@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertOrder } from './admin-orders-fixtures';
 import { createAdmin, createStaff, createSuperAdmin, createVerifiedUser, setupTestAppWithOutbox, tokenFromMail, waitForMail } from './factories';
 
 /** Staff roles, invitations and the audit log (decisions 046 and 048), against a real PostgreSQL. */
@@ -68,6 +69,20 @@ describe('roles', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toMatchObject({ code: 'forbidden' });
     }
+  });
+});
+
+describe('the warehouse', () => {
+  it('marks a confirmed order Preparado through its own route, and cannot move orders otherwise', async () => {
+    const warehouse = await createStaff(ctx, 'warehouse');
+    const customer = await createVerifiedUser(ctx);
+    const order = await insertOrder(ctx.pool, { userId: customer.userId, status: 'Confirmado' });
+    expect((await inject('POST', `/api/admin/orders/${order.id}/status`, warehouse.headers, { status: 'Cancelado' })).statusCode).toBe(403);
+    const prepared = await inject('POST', `/api/admin/orders/${order.id}/prepared`, warehouse.headers);
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    expect(prepared.json()).toMatchObject({ status: 'Preparado' });
+    const { rows } = await ctx.pool.query(`select action, actor_role, summary from audit_log where entity_id = $1`, [order.id]);
+    expect(rows).toEqual([{ action: 'order.status', actor_role: 'warehouse', summary: { before: { status: 'Confirmado' }, after: { status: 'Preparado' } } }]);
   });
 });
 

@@ -163,6 +163,14 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
     async (request) => changeOrderStatus(flowDeps, request.params.id, request.body.status, actorOf(request)),
   );
 
+  // The warehouse's one step (decision 046): a confirmed order is prepared. The same status flow,
+  // behind 'orders.prepare' instead of 'orders.manage'.
+  routes.post(
+    '/api/admin/orders/:id/prepared',
+    { schema: { params: adminOrderParamsSchema, response: { 200: orderSchema } }, config: { access: 'staff', action: 'orders.prepare' } },
+    async (request) => changeOrderStatus(flowDeps, request.params.id, 'Preparado', actorOf(request)),
+  );
+
   // The order-life work (decision 014): edits, their history, and the admin's documents.
   routes.patch(
     '/api/admin/orders/:id',
