@@ -169,6 +169,18 @@ describe('audit rows of money and products', () => {
   });
 });
 
+describe('audit rows of points', () => {
+  it('a points adjustment records the balance before and after', async () => {
+    const admin = await createAdmin(ctx);
+    const customer = await createVerifiedUser(ctx, { saldo_puntos: 500 });
+    const res = await inject('POST', `/api/admin/users/${customer.userId}/points`, admin.headers, { saldo_puntos: 2_000, reason: 'Promoción de invierno' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await auditRows(customer.userId)).toEqual([
+      { action: 'customer.points', actor_id: admin.userId, actor_role: 'admin', ip: '127.0.0.1', summary: { before: { saldo_puntos: 500 }, after: { saldo_puntos: 2_000, reason: 'Promoción de invierno' } } },
+    ]);
+  });
+});
+
 describe('audit rows of settings', () => {
   it('a settings change records the changed keys before and after', async () => {
     const admin = await createAdmin(ctx);

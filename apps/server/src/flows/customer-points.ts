@@ -12,6 +12,7 @@ import type { Database } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { accountNotFound, findAdminUser } from '../modules/accounts';
+import { recordAudit } from '../modules/audit';
 import { adjustPoints, listAdminAdjustments, listPointsMovements } from '../modules/points';
 
 interface Deps {
@@ -33,14 +34,19 @@ async function existingCustomer(deps: Deps, targetId: string): Promise<AdminUser
  */
 export async function adjustCustomerPoints(
   deps: Deps,
-  actor: Pick<Profile, 'id' | 'is_super_admin'>,
+  actor: Pick<Profile, 'id' | 'is_super_admin'> & { ip?: string | null },
   targetId: string,
   input: { saldo_puntos: number; reason: string },
 ): Promise<AdminUser> {
   if (!mayActOnAccount(actor, targetId)) throw new AppError('own_account_forbidden', messages.security.ownPoints);
-  const adjusted = await inTransaction(deps.pool, (tx) =>
-    adjustPoints(tx, targetId, input.saldo_puntos, { actorId: actor.id, reason: input.reason }),
-  );
+  const adjusted = await inTransaction(deps.pool, async (tx) => {
+    const change = await adjustPoints(tx, targetId, input.saldo_puntos, { actorId: actor.id, reason: input.reason });
+    if (change) {
+      const summary = { before: { saldo_puntos: change.before }, after: { saldo_puntos: change.after, reason: input.reason } };
+      await recordAudit(tx, actor, { action: 'customer.points', entity: 'customer', entityId: targetId, summary });
+    }
+    return change;
+  });
   if (!adjusted) throw accountNotFound();
   return existingCustomer(deps, targetId);
 }

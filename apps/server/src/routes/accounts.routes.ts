@@ -33,7 +33,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { Mailer } from '../lib/mailer';
-import { authOf } from '../plugins/auth';
+import { actorOf, authOf } from '../plugins/auth';
 import { addressKey, createAccountsService, createAdminUsersService, CuitConflictLimiter, sameCuit, type ClientInfo } from '../modules/accounts';
 import { adjustCustomerPoints, customerPointsHistory, customerPointsMovements } from '../flows/customer-points';
 import { routesPlugin } from './plugin';
@@ -199,7 +199,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
   r.post(
     '/api/admin/users/:id/points',
     { schema: { params: adminUserParams, body: pointsAdjustmentSchema, response: { 200: adminUserSchema } }, config: { access: 'staff', action: 'customers.manage' } },
-    async (request) => adjustCustomerPoints(deps, authOf(request).profile, request.params.id, request.body),
+    async (request) => adjustCustomerPoints(deps, actorOf(request), request.params.id, request.body),
   );
 
   r.get(

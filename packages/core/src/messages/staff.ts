@@ -51,6 +51,7 @@ export const staff = {
     'account.adjust': 'Ajustó una cuenta corriente',
     'customer.credit': 'Cambió el crédito de un cliente',
     'customer.rep': 'Asignó un vendedor',
+    'customer.points': 'Ajustó los puntos de un cliente',
     'product.create': 'Creó un producto',
     'product.update': 'Editó un producto',
     'staff.role': 'Cambió un rol',
