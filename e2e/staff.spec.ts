@@ -86,4 +86,13 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await expect(page.getByText('Tomó un pedido')).toBeVisible();
   await expect(page.getByText('Registró un cobro').first()).toBeVisible();
   await shoot(page, 'actividad');
+
+  // The customer's page shows its own history: the rep's payment and assignment.
+  await page.goto(`/admin?tab=usuarios&cliente=${customer.id}`);
+  const history = page.getByRole('region', { name: 'Actividad' });
+  await expect(history.getByText('Vera Vendedora · Registró un cobro')).toBeVisible();
+  await expect(history.getByText('Asignó un vendedor')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/staff-customer-history-390.png' });
 });

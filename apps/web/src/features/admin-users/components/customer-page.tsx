@@ -18,6 +18,7 @@ import { useAuth } from '../../../lib/auth';
 import { ConfirmAction } from './confirm-action';
 import { PointsDialog } from './points-dialog';
 import { CustomerPriceListSlot } from './customer-price-list-slot';
+import { EntityHistory } from '../../../components/entity-history';
 import { PointsMovementsList } from './points-movements-dialog';
 import { cuentaCorrienteLink } from '../../../lib/receivables/nav-text';
 
@@ -244,6 +245,7 @@ export function CustomerPage({ id }: { id: string }) {
           <PointsMovementsList userId={customer.id} />
         </Card>
       </div>
+      <EntityHistory entity="customer" entityId={customer.id} />
     </article>
   );
 }
