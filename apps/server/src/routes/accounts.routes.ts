@@ -89,15 +89,28 @@ function authRateLimits(app: FastifyInstance, config: Config) {
   };
 }
 
+/** What the session and own-account routes share: the accounts service, the auth rate limits and the CUIT-conflict limiter. */
+interface AccountRoutesContext {
+  accounts: ReturnType<typeof createAccountsService>;
+  limits: ReturnType<typeof authRateLimits>;
+  cuitConflicts: CuitConflictLimiter;
+}
+
 export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoutesDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const log = app.log;
-  const accounts = createAccountsService({ ...deps, log });
-  const adminUsers = createAdminUsersService({ ...deps, log });
+  const context: AccountRoutesContext = {
+    accounts: createAccountsService({ ...deps, log }),
+    limits: authRateLimits(app, deps.config),
+    cuitConflicts: new CuitConflictLimiter(),
+  };
+  registerSessionRoutes(app, context);
+  registerOwnAccountRoutes(app, context);
+  registerCustomerAdminRoutes(app, deps, createAdminUsersService({ ...deps, log }));
+}
 
-  const limits = authRateLimits(app, deps.config);
-  const cuitConflicts = new CuitConflictLimiter();
-
+/** Sign-up, e-mail verification, sign-in and refresh, sign-out, password recovery, the session's user and profile. */
+function registerSessionRoutes(app: FastifyInstance, { accounts, limits, cuitConflicts }: AccountRoutesContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/auth/signup', { schema: { body: signUpSchema }, config: { access: 'public' }, onRequest: limits.credentials }, async (request) =>
     request.body.data.cuit ? cuitConflicts.guard([addressKey(request.ip)], () => accounts.signUp(request.body)) : accounts.signUp(request.body),
   );
@@ -148,8 +161,14 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     async (request) => accounts.getOwnProfile(request.auth!.userId, request.params.id),
   );
 
-  // ── the customer's own account: Mi cuenta (the business-identity work, docs/decisions/017) ──
+}
 
+/**
+ * The customer's own account: Mi cuenta (the business-identity work, docs/decisions/017).
+ * Answered `no-store` like every API answer (plugins/no-store.ts): DNI, CUIT, address, WhatsApp.
+ */
+function registerOwnAccountRoutes(app: FastifyInstance, { accounts, limits, cuitConflicts }: AccountRoutesContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   // Answered `no-store` like every API answer (plugins/no-store.ts): DNI, CUIT, address, WhatsApp.
   r.get('/api/me', { schema: { response: { 200: meSchema } }, config: { access: 'user' } }, async (request) =>
     accounts.getMe(authOf(request).userId),
@@ -173,8 +192,15 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     },
   );
 
-  // ── administration of accounts ──
+}
 
+/** The staff's administration of customer accounts: approval, points, notes, the customer page. */
+function registerCustomerAdminRoutes(
+  app: FastifyInstance,
+  deps: AccountsRoutesDeps,
+  adminUsers: ReturnType<typeof createAdminUsersService>,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/users',
     { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } }, config: { access: 'staff', action: 'customers.read' } },

@@ -58,13 +58,33 @@ const stamp = () => new Date().toISOString().slice(0, 10);
 
 const idParams = z.object({ id: uuidSchema });
 
+/** What the pricing routes share: the database and configuration, and the flows' dependencies (the catalogue cache forgets after a change). */
+interface PricingRoutesDeps {
+  pool: Pool;
+  config: Config;
+  flowDeps: { pool: Pool; uploadsDir: string; invalidateCatalogue: () => void };
+}
+
 /**
- * Bulk repricing, recorded price changes and their undo, a product's price history (the repricing work, decision 015,
- * docs/api.md "Prices"). Registered after the products routes: it reuses their catalogue cache.
+ * Bulk repricing, recorded price changes and their undo, a product's price history, the catalogue
+ * spreadsheet and the price-list PDF (the repricing work, decision 015, docs/api.md "Prices").
+ * Registered after the products routes: it reuses their catalogue cache.
  */
 export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; config: Config }): void {
+  const flowDeps = {
+    pool: deps.pool,
+    uploadsDir: deps.config.uploadsDir,
+    invalidateCatalogue: () => app.catalogueCache.invalidate(),
+  };
+  const context: PricingRoutesDeps = { ...deps, flowDeps };
+  registerPriceChangeRoutes(app, context);
+  registerCatalogueSheetRoutes(app, context);
+  registerPriceListPdfRoutes(app, context);
+}
+
+/** Bulk repricing, the recorded price changes and their undo, a product's price history. */
+function registerPriceChangeRoutes(app: FastifyInstance, { flowDeps }: PricingRoutesDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const flowDeps = { pool: deps.pool, uploadsDir: deps.config.uploadsDir, invalidateCatalogue: () => app.catalogueCache.invalidate() };
   const service = createPricingService(flowDeps);
 
   routes.post(
@@ -84,6 +104,34 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
   );
 
   routes.get(
+    '/api/admin/price-changes',
+    {
+      config: { access: 'staff', action: 'prices.manage' },
+      schema: { querystring: priceChangesQuerySchema.omit({ product_id: true }), response: { 200: priceChangesPageSchema } },
+    },
+    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
+  );
+
+  routes.post(
+    '/api/admin/price-changes/:id/undo',
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { params: idParams, response: { 200: undoResultSchema } } },
+    async (request, reply) => reply.send(await undoPriceChange(flowDeps, request.params.id, authOf(request).userId)),
+  );
+
+  routes.get(
+    '/api/admin/products/:id/price-history',
+    {
+      config: { access: 'staff', action: 'prices.manage' },
+      schema: { params: idParams, response: { 200: productPriceHistorySchema } },
+    },
+    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.history(request.params.id)),
+  );
+}
+
+/** The catalogue as a spreadsheet: export (CSV, XLSX) and import (decision 015). */
+function registerCatalogueSheetRoutes(app: FastifyInstance, { pool, flowDeps }: PricingRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
     '/api/admin/products/export.csv',
     { config: { access: 'staff', action: 'prices.manage' }, schema: { querystring: exportQuery } },
     async (request, reply) =>
@@ -91,7 +139,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.csv"`)
         .header('Cache-Control', 'no-store')
-        .send(await exportCsv(deps.pool, request.query)),
+        .send(await exportCsv(pool, request.query)),
   );
 
   routes.get(
@@ -102,7 +150,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.xlsx"`)
         .header('Cache-Control', 'no-store')
-        .send(await exportXlsx(deps.pool, request.query)),
+        .send(await exportXlsx(pool, request.query)),
   );
 
   const { importCatalogue, close: closeImporter } = createPriceImport(flowDeps);
@@ -127,18 +175,22 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
       },
     );
   });
+}
 
+/** The price list as a PDF: the customer's own, and any customer's for the staff. */
+function registerPriceListPdfRoutes(app: FastifyInstance, { pool, config }: PricingRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const sendPriceList = (reply: FastifyReply, customerName: string, kind: 'wholesale' | 'retail', list: PriceListRule | null) =>
     reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="lista-de-precios-${stamp()}.pdf"`)
       .header('Cache-Control', 'no-store')
-      .send(renderPriceList(deps.pool, { catalogName: deps.config.catalogName, customerName, kind, list }));
+      .send(renderPriceList(pool, { catalogName: config.catalogName, customerName, kind, list }));
 
   // The business-identity work: at the customer's own price list (decision 018), every explicit price of it included.
   routes.get('/api/price-list.pdf', { config: { access: 'approved' } }, async (request, reply) => {
     const { profile, priceListId } = authOf(request);
-    const list = priceListId ? await loadPriceListRule(deps.pool, priceListId) : null;
+    const list = priceListId ? await loadPriceListRule(pool, priceListId) : null;
     return sendPriceList(reply, `${profile.nombre} ${profile.apellido}`, 'wholesale', list);
   });
 
@@ -146,7 +198,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     '/api/admin/users/:id/price-list.pdf',
     { config: { access: 'staff', action: 'customers.read' }, schema: { params: idParams } },
     async (request, reply) => {
-      const { rows } = await deps.pool.query<{ nombre: string; apellido: string; approved: boolean }>(
+      const { rows } = await pool.query<{ nombre: string; apellido: string; approved: boolean }>(
         `select nombre, apellido, approved from profiles where id = $1`,
         [request.params.id],
       );
@@ -154,32 +206,14 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
       if (!customer) throw notFound();
       // The customer's own prices: wholesale once approved, retail before.
       const kind = isApproved(customer) ? 'wholesale' : 'retail';
-      const list = await loadCustomerPriceListRule(deps.pool, request.params.id, null);
+      const list = await loadCustomerPriceListRule(pool, request.params.id, null);
       return sendPriceList(reply, `${customer.nombre} ${customer.apellido}`, kind, list);
     },
-  );
-
-  routes.get(
-    '/api/admin/price-changes',
-    {
-      config: { access: 'staff', action: 'prices.manage' },
-      schema: { querystring: priceChangesQuerySchema.omit({ product_id: true }), response: { 200: priceChangesPageSchema } },
-    },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
-  );
-
-  routes.post(
-    '/api/admin/price-changes/:id/undo',
-    { config: { access: 'staff', action: 'prices.manage' }, schema: { params: idParams, response: { 200: undoResultSchema } } },
-    async (request, reply) => reply.send(await undoPriceChange(flowDeps, request.params.id, authOf(request).userId)),
-  );
-
-  routes.get(
-    '/api/admin/products/:id/price-history',
-    { config: { access: 'staff', action: 'prices.manage' }, schema: { params: idParams, response: { 200: productPriceHistorySchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.history(request.params.id)),
   );
 }
 
 /** registerPricingRoutes as a plugin that declares what it needs (routes/plugin.ts). */
-export const pricingRoutes = routesPlugin('pricing-routes', registerPricingRoutes, { plugins: ['catalogue'], decorators: ['catalogueCache'] });
+export const pricingRoutes = routesPlugin('pricing-routes', registerPricingRoutes, {
+  plugins: ['catalogue'],
+  decorators: ['catalogueCache'],
+});

@@ -84,16 +84,23 @@ export async function registerProductRoutes(
   app: FastifyInstance,
   deps: { db: Database; pool: Pool; config: Config },
 ): Promise<void> {
-  const { uploadsDir } = deps.config;
   const cache = new CatalogueCache({ connectionString: deps.pool.options.connectionString, log: app.log, maxEntries: 1000 });
   await cache.start();
   app.addHook('onClose', async () => cache.stop());
   // Tests (and the benchmark) wait on it to see another process's change arrive.
   app.decorate('catalogueCache', cache);
+  const { uploadsDir } = deps.config;
   const service = createProductsService({ db: deps.db, pool: deps.pool, uploadsDir, cache, loadPriceListRule });
-  const flowDeps = { db: deps.db, pool: deps.pool, invalidateCatalogue: () => cache.invalidate() };
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerCatalogueRoutes(app, service, deps.pool);
+  registerProductAdminRoutes(app, service, { db: deps.db, pool: deps.pool, invalidateCatalogue: () => cache.invalidate() });
+  registerProductImageRoutes(app, service, uploadsDir);
+}
 
+type ProductsService = ReturnType<typeof createProductsService>;
+
+/** What the customers read: the catalogue's pages, the offline snapshot, the categories, a product's page. */
+function registerCatalogueRoutes(app: FastifyInstance, service: ProductsService, pool: Pool): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   // The answer depends on the viewer class (retail, wholesale, admin) and, for a customer on a
   // price list, on that list — never on anything else about the caller: the session is looked up
   // only when a token is sent.
@@ -102,7 +109,11 @@ export async function registerProductRoutes(
     { config: { access: 'public', auth: 'lazy' }, schema: { querystring: productListQuerySchema } },
     async (request, reply) => {
       const auth = await ensureAuth(request);
-      const { body, etag } = await service.listPage(request.query, viewerClassOf(auth?.profile ?? null), auth?.priceListId ?? null);
+      const { body, etag } = await service.listPage(
+        request.query,
+        viewerClassOf(auth?.profile ?? null),
+        auth?.priceListId ?? null,
+      );
       // Wholesale prices must never be served to another viewer: `private` keeps shared caches
       // out, `Vary: Authorization` keeps a browser from reusing one caller's answer for another,
       // and the ETag carries the viewer class. `no-cache` lets the browser revalidate (304).
@@ -118,7 +129,10 @@ export async function registerProductRoutes(
   const snapshotBodies = new CompressedBodies();
   routes.get('/api/catalog/snapshot', { config: { access: 'approved' } }, async (request, reply) => {
     const auth = authOf(request);
-    const [{ readAt, products }, settings] = await Promise.all([service.snapshotProducts(auth.priceListId ?? null), loadSettings(deps.pool)]);
+    const [{ readAt, products }, settings] = await Promise.all([
+      service.snapshotProducts(auth.priceListId ?? null),
+      loadSettings(pool),
+    ]);
     const snapshot: CatalogueSnapshot = {
       generated_at: readAt,
       prices_include_iva: settings.prices_include_iva,
@@ -157,21 +171,20 @@ export async function registerProductRoutes(
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
+}
 
-  routes.put(
-    '/api/products/:id/images/order',
-    { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, body: imageOrderSchema, response: { 200: productImagesSchema } } },
-    async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids) }),
-  );
-
-  routes.delete(
-    '/api/products/:id/images/:imageId',
-    { config: { access: 'staff', action: 'products.manage' }, schema: { params: productImageParams, response: { 200: productImagesSchema } } },
-    async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId) }),
-  );
-
-  routes.post('/api/products', { config: { access: 'staff', action: 'products.manage' }, schema: { body: productInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await createProduct(flowDeps, request.body, authOf(request).userId, request.ip)),
+/** The staff's product work: create, edit, enable or disable, delete, and the stock ledger of a product. */
+function registerProductAdminRoutes(
+  app: FastifyInstance,
+  service: ProductsService,
+  flowDeps: { db: Database; pool: Pool; invalidateCatalogue: () => void },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.post(
+    '/api/products',
+    { config: { access: 'staff', action: 'products.manage' }, schema: { body: productInputSchema } },
+    async (request, reply) =>
+      reply.status(201).send(await createProduct(flowDeps, request.body, authOf(request).userId, request.ip)),
   );
 
   routes.put(
@@ -204,6 +217,28 @@ export async function registerProductRoutes(
       return reply.status(204).send();
     },
   );
+}
+
+/** A product's gallery: upload, reorder and remove images, and the stored files themselves. */
+function registerProductImageRoutes(app: FastifyInstance, service: ProductsService, uploadsDir: string): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.put(
+    '/api/products/:id/images/order',
+    {
+      config: { access: 'staff', action: 'products.manage' },
+      schema: { params: productIdParams, body: imageOrderSchema, response: { 200: productImagesSchema } },
+    },
+    async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids) }),
+  );
+
+  routes.delete(
+    '/api/products/:id/images/:imageId',
+    {
+      config: { access: 'staff', action: 'products.manage' },
+      schema: { params: productImageParams, response: { 200: productImagesSchema } },
+    },
+    async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId) }),
+  );
 
   // Multipart parsing is needed by the upload routes only, so the plugin is registered in their own scope.
   app.register(async (scope) => {
@@ -213,13 +248,19 @@ export async function registerProductRoutes(
     });
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
     // Before galleries: replaces the first image, answers the product (kept for existing clients).
-    uploads.post('/api/products/:id/image', { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } }, async (request) =>
-      service.attachImage(request.params.id, await readUploadedFile(request)),
+    uploads.post(
+      '/api/products/:id/image',
+      { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } },
+      async (request) => service.attachImage(request.params.id, await readUploadedFile(request)),
     );
     uploads.post(
       '/api/products/:id/images',
-      { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, response: { 201: productImagesSchema } } },
-      async (request, reply) => reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request)) }),
+      {
+        config: { access: 'staff', action: 'products.manage' },
+        schema: { params: productIdParams, response: { 201: productImagesSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request)) }),
     );
   });
 
