@@ -32,3 +32,4 @@ export { business } from './business';
 export { account } from './account';
 export { files } from './files';
 export { receivables } from './receivables';
+export { deliveries } from './deliveries';

@@ -14,3 +14,4 @@ export * from './business';
 export * from './price-lists';
 export * from './text';
 export * from './receivables';
+export * from './deliveries';
