@@ -32,6 +32,7 @@ import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './modules/recei
 import type { Order } from '@mayorista/core/schemas/order';
 import { outboxRoutes } from './routes/outbox.routes';
 import { receivablesRoutes } from './routes/receivables.routes';
+import { deliveriesRoutes } from './routes/deliveries.routes';
 import { queueAccountReminders } from './flows/account-reminders';
 import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
 
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(outboxRoutes, { ...deps, onEmailsQueued });
   await app.register(realtimeRoutes, deps);
   await app.register(receivablesRoutes, { ...deps, onEmailsQueued });
+  await app.register(deliveriesRoutes, deps);
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

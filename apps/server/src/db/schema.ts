@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -305,6 +306,10 @@ export const orders = pgTable(
     /** The credit check's hold (migration 0019, decision 038): null, 'pending', 'released' or 'rejected'. */
     creditHold: text('credit_hold').$type<'pending' | 'released' | 'rejected'>(),
     creditHoldReason: text('credit_hold_reason'),
+    /** Repartos (migration 0020, decision 049): the promised delivery date, its zone and the stop on that route. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    deliveryZoneId: integer('delivery_zone_id'),
+    deliveryStop: integer('delivery_stop'),
     // idempotency_fingerprint (migration 0005) is read and written in plain SQL by
     // modules/orders/orders.idempotency.ts only, so OrderRow does not carry it.
     createdAt: createdAt(),

@@ -124,3 +124,51 @@ export const notDeliveredSchema = z.strictObject({
   note: optionalText({ max: 500, tooLong: texts.noteTooLong, invalid: texts.noteTooLong, multiline: true }),
 });
 export type NotDeliveredRequest = z.output<typeof notDeliveredSchema>;
+
+/** One stop of a day's route (the Repartos view, the route sheet and the driver's list). */
+export const deliveryStopSchema = z.object({
+  order_id: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  razon_social: z.string().nullable(),
+  address: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  delivery_notes: z.string().nullable(),
+  status: z.string(),
+  /** 1-based position on the route as shown. */
+  stop: z.number().int(),
+  /** Units on the truck for this order (the sum of its lines' quantities). */
+  bultos: z.number().int(),
+  total: z.number().int(),
+  /** Contado orders in full, plus the customer's overdue balance (cuenta corriente). */
+  to_collect: z.number().int(),
+  lines: z.array(z.object({ product_id: z.string(), name: z.string(), quantity: z.number().int() })),
+});
+export type DeliveryStop = z.infer<typeof deliveryStopSchema>;
+
+export const deliveryZoneDaySchema = z.object({
+  zone_id: z.number().int(),
+  zone_name: z.string(),
+  stops: z.array(deliveryStopSchema),
+  totals: z.object({ orders: z.number().int(), bultos: z.number().int(), amount: z.number().int(), to_collect: z.number().int() }),
+});
+export type DeliveryZoneDay = z.infer<typeof deliveryZoneDaySchema>;
+
+/** GET /api/admin/deliveries?date= */
+export const deliveryDaySchema = z.object({
+  date: z.string(),
+  zones: z.array(deliveryZoneDaySchema),
+  /** Confirmado/Preparado orders of customers without a zone: no date, listed as "sin zona". */
+  without_zone: z.array(z.object({ order_id: z.string(), customer_id: z.string(), customer_name: z.string(), status: z.string(), total: z.number().int() })),
+});
+export type DeliveryDay = z.infer<typeof deliveryDaySchema>;
+
+/** GET /api/me/delivery */
+export const myDeliverySchema = z.object({
+  zone: z.object({ id: z.number().int(), name: z.string(), weekdays: z.array(z.number().int()) }).nullable(),
+  /** null: no zone, or no possible date in the next twelve months. */
+  next_delivery: z
+    .object({ date: z.string(), cutoff_date: z.string(), cutoff_time: z.string(), cutoff_at: z.string(), text: z.string() })
+    .nullable(),
+});
+export type MyDelivery = z.infer<typeof myDeliverySchema>;
