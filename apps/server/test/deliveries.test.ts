@@ -3,7 +3,7 @@ import { ARGENTINA_NATIONAL_HOLIDAYS } from '@mayorista/core/delivery-holidays';
 import { messages } from '@mayorista/core/messages';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
-import { placeOrder, setCredit } from './receivables-fixtures';
+import { pdfText, placeOrder, setCredit } from './receivables-fixtures';
 
 // Repartos (decision 049) against a real PostgreSQL, with the business clock injected as an instant.
 let now = new Date('2026-11-25T15:00:00Z'); // Wednesday 12:00 in Buenos Aires
@@ -67,8 +67,14 @@ describe('the promised date', () => {
     now = new Date('2026-11-25T20:59:00Z'); // Wednesday 17:59 in Buenos Aires
     const me = (await api(customer, 'GET', '/api/me/delivery')).json();
     expect(me.next_delivery).toMatchObject({ date: '2026-11-26', text: 'Llega el jueves 26/11 — pedí antes del miércoles 25/11 a las 18:00' });
-    const { order } = await placeOrder(ctx, customer);
+    const { order, res } = await placeOrder(ctx, customer);
     expect(order!.delivery_date).toBe('2026-11-26');
+    // The WhatsApp text, the order PDF, the cart and the order read back all carry it.
+    expect(decodeURIComponent(res.json().whatsapp_url)).toContain('*Entrega prevista: jueves 26/11*');
+    const pdf = await api(customer, 'GET', `/api/orders/${order!.id}/pdf`);
+    expect((await pdfText(pdf.rawPayload)).text).toContain('Entrega prevista: jueves 26/11');
+    expect((await api(customer, 'GET', `/api/orders/${order!.id}`)).json().delivery_date).toBe('2026-11-26');
+    expect((await api(customer, 'GET', '/api/cart')).json().delivery).toMatchObject({ date: '2026-11-26', cutoff_time: '18:00' });
     now = new Date('2026-11-25T21:00:00Z'); // 18:00: too late for Thursday
     expect((await placeOrder(ctx, customer)).order!.delivery_date).toBe('2026-11-27');
     const stranger = await customerIn(null);

@@ -65,7 +65,7 @@ export async function readMyDelivery(pool: pg.Pool, profileId: string, now: Date
   if (!rule) return { zone: null, next_delivery: null };
   const found = promisedDelivery(rule.rule, rule.closed, now);
   return {
-    zone: { id: rule.zone_id, name: rule.zone_name, weekdays: [...rule.rule.weekdays] },
+    zone: { id: rule.zone_id, name: rule.zone_name, weekdays: [...rule.rule.weekdays], min_order: rule.min_order },
     next_delivery: found.ok ? { ...found.promise, text: deliveryPromiseText(found.promise) } : null,
   };
 }

@@ -165,10 +165,13 @@ export type DeliveryDay = z.infer<typeof deliveryDaySchema>;
 
 /** GET /api/me/delivery */
 export const myDeliverySchema = z.object({
-  zone: z.object({ id: z.number().int(), name: z.string(), weekdays: z.array(z.number().int()) }).nullable(),
+  zone: z.object({ id: z.number().int(), name: z.string(), weekdays: z.array(z.number().int()), min_order: z.number().int().nullable() }).nullable(),
   /** null: no zone, or no possible date in the next twelve months. */
   next_delivery: z
     .object({ date: z.string(), cutoff_date: z.string(), cutoff_time: z.string(), cutoff_at: z.string(), text: z.string() })
     .nullable(),
 });
+
+/** The next delivery as the cart shows it: "Llega el jueves 27/11 — pedí antes del miércoles 26/11 a las 18:00". */
+export const nextDeliverySchema = myDeliverySchema.shape.next_delivery;
 export type MyDelivery = z.infer<typeof myDeliverySchema>;
