@@ -306,7 +306,7 @@ export const orders = pgTable(
     /** The credit check's hold (migration 0019, decision 038): null, 'pending', 'released' or 'rejected'. */
     creditHold: text('credit_hold').$type<'pending' | 'released' | 'rejected'>(),
     creditHoldReason: text('credit_hold_reason'),
-    /** Repartos (migration 0020, decision 049): the promised delivery date, its zone and the stop on that route. */
+    /** Repartos (migration 0021, decision 049): the promised delivery date, its zone and the stop on that route. */
     deliveryDate: date('delivery_date', { mode: 'string' }),
     deliveryZoneId: integer('delivery_zone_id'),
     deliveryStop: integer('delivery_stop'),
