@@ -57,6 +57,7 @@ describe('GET /api/admin/users', () => {
       approved: false,
       is_admin: false,
       is_super_admin: false,
+      staff_role: null,
       saldo_puntos: 0,
       // The business-identity work (decisions 017–019): the base list.
       price_list_id: null,

@@ -263,6 +263,7 @@ describe('user and profile reads', () => {
       approved: false,
       is_admin: false,
       is_super_admin: false,
+      staff_role: null,
       saldo_puntos: 1234,
     });
     const other = await ctx.app.inject({ method: 'GET', url: `/api/profiles/${someoneElse.userId}`, headers: me.headers });

@@ -8,6 +8,7 @@ import { profiles, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { startSession } from '../src/modules/accounts/sessions';
 import { setupTestApp, type TestContext } from './helpers';
+import { STAFF_ROLE_LABELS, type StaffRole } from '@mayorista/core/roles';
 
 export const DEFAULT_TEST_PASSWORD = 'clave-de-prueba-segura';
 
@@ -20,6 +21,8 @@ export interface TestUserOptions {
   approved?: boolean;
   is_admin?: boolean;
   is_super_admin?: boolean;
+  /** A staff role (decision 046); the database sets is_admin / is_super_admin to match it. */
+  staff_role?: StaffRole;
   saldo_puntos?: number;
   /** false leaves the e-mail unverified (sign-in is then refused with 403). Default true. */
   verified?: boolean;
@@ -68,6 +71,7 @@ export async function createVerifiedUser(ctx: TestContext, options: TestUserOpti
     approved: options.approved ?? true,
     isAdmin: options.is_admin ?? false,
     isSuperAdmin: options.is_super_admin ?? false,
+    staffRole: options.staff_role ?? null,
     saldoPuntos: options.saldo_puntos ?? 0,
   });
   const jwtSecret = new TextEncoder().encode(ctx.config.jwtSecret ?? 'x'.repeat(32));
@@ -78,6 +82,10 @@ export async function createVerifiedUser(ctx: TestContext, options: TestUserOpti
 /** An approved admin (is_admin) with a session. */
 export const createAdmin = (ctx: TestContext, options: TestUserOptions = {}) =>
   createVerifiedUser(ctx, { nombre: 'Admin', ...options, approved: true, is_admin: true });
+
+/** An approved staff member with one of the roles of decision 046 (sales rep, warehouse, driver…). */
+export const createStaff = (ctx: TestContext, role: StaffRole, options: TestUserOptions = {}) =>
+  createVerifiedUser(ctx, { nombre: STAFF_ROLE_LABELS[role], ...options, approved: true, staff_role: role });
 
 /** An approved super admin with a session. */
 export const createSuperAdmin = (ctx: TestContext, options: TestUserOptions = {}) =>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
+import { can, type StaffAction, type StaffRole } from '@mayorista/core/roles';
 
 /**
  * The expected-results table of the permission matrix (the hardening work (permissions, hostile input, races, crashes)). Every route the app
@@ -8,18 +9,27 @@ import type pg from 'pg';
  * and fails on any route without one, so a new route cannot ship unclassified.
  */
 
-export const CALLERS = ['anonymous', 'unverified', 'unapproved', 'customer', 'otherCustomer', 'admin', 'superAdmin'] as const;
+export const CALLERS = ['anonymous', 'unverified', 'unapproved', 'customer', 'otherCustomer', 'admin', 'superAdmin', 'sales', 'warehouse', 'driver'] as const;
 export type Caller = (typeof CALLERS)[number];
+
+/** The staff role each staff caller holds (decision 046): today's super admin is the owner, today's admin is administración. */
+export const CALLER_ROLES: Partial<Record<Caller, StaffRole>> = {
+  superAdmin: 'owner',
+  admin: 'admin',
+  sales: 'sales',
+  warehouse: 'warehouse',
+  driver: 'driver',
+};
 
 /**
  * Who gets past the route's guard.
  * - public: everyone (the answer depends on the body, never on the caller)
  * - session: any signed-in user (requireUser)
  * - approved: approved customers and admins (requireApproved)
- * - admin / superAdmin: requireAdmin / requireSuperAdmin
+ * - staff: approved staff whose role may perform the rule's `action` (core/roles.ts PERMISSIONS)
  * - websocket: HTTP upgrade; the join message carries the token and is checked by its own test
  */
-export type Access = 'public' | 'session' | 'approved' | 'admin' | 'superAdmin' | 'websocket';
+export type Access = 'public' | 'session' | 'approved' | 'staff' | 'websocket';
 
 /** Data the requests refer to, created by the test before the matrix runs. */
 export interface MatrixFixtures {
@@ -47,6 +57,8 @@ export interface MatrixRequest extends Pick<InjectOptions, 'method' | 'url' | 'p
 
 export interface RouteRule {
   access: Access;
+  /** On staff routes: the action the route performs; the route's own config must name the same one. */
+  action?: StaffAction;
   /** The object belongs to `customer`: every other caller who passes the guard must get 404. */
   ownedByCustomer?: boolean;
   /** Status(es) for a caller who passes the guard (and owns the object). */
@@ -156,23 +168,27 @@ export const routePermissions: Record<string, RouteRule> = {
 
   // ── accounts: administration ──
   [routeKey('GET', '/api/admin/users')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/users?status=all' }),
   },
   [routeKey('PATCH', '/api/admin/users/:id/approval')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.manage',
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/approval`, payload: { approved: true } }),
   },
   [routeKey('DELETE', '/api/admin/users/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.manage',
     // 204 for a sign-up still waiting; 409 account_not_pending for any other account.
     allowed: [204, 409],
     request: async (f) => ({ method: 'DELETE', url: `/api/admin/users/${await f.freshUserId()}` }),
   },
   [routeKey('POST', '/api/admin/users/:id/points')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.manage',
     allowed: [200],
     request: async (f) => ({
       method: 'POST',
@@ -181,32 +197,38 @@ export const routePermissions: Record<string, RouteRule> = {
     }),
   },
   [routeKey('GET', '/api/admin/users/:id/points-history')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/points-history` }),
   },
   [routeKey('GET', '/api/admin/users/:id/points-movements')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/points-movements?page=1&page_size=5` }),
   },
   [routeKey('GET', '/api/admin/products/:id/stock-movements')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'stock.manage',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/products/${f.productId}/stock-movements?page=1&page_size=5` }),
   },
   [routeKey('GET', '/api/admin/users/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}` }),
   },
   [routeKey('PATCH', '/api/admin/users/:id/notes')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.manage',
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/notes`, payload: { admin_notes: 'Paga a 30 días.' } }),
   },
   [routeKey('PATCH', '/api/admin/users/:id/role')]: {
-    access: 'superAdmin',
+    access: 'staff',
+    action: 'staff.manage',
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/role`, payload: { is_admin: true } }),
   },
@@ -230,34 +252,40 @@ export const routePermissions: Record<string, RouteRule> = {
     request: (f) => ({ method: 'GET', url: `/api/me/receipts/${f.customerPaymentId}/pdf` }),
   },
   [routeKey('GET', '/api/admin/receivables')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/receivables?sort=balance&filter=all' }),
   },
-  [routeKey('GET', '/api/admin/receivables.xlsx')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/receivables.xlsx' }) },
-  [routeKey('GET', '/api/admin/receivables.csv')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/receivables.csv' }) },
+  [routeKey('GET', '/api/admin/receivables.xlsx')]: { access: 'staff', action: 'customers.read', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/receivables.xlsx' }) },
+  [routeKey('GET', '/api/admin/receivables.csv')]: { access: 'staff', action: 'customers.read', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/receivables.csv' }) },
   [routeKey('GET', '/api/admin/users/:id/account')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account` }),
   },
   [routeKey('GET', '/api/admin/users/:id/account/movements')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account/movements?page=1` }),
   },
   [routeKey('GET', '/api/admin/users/:id/account/statement.pdf')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account/statement.pdf` }),
   },
   [routeKey('GET', '/api/admin/payments/:id/pdf')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/payments/${f.customerPaymentId}/pdf` }),
   },
   [routeKey('POST', '/api/admin/users/:id/payments')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'payments.record',
     allowed: [201],
     request: async (f) => ({
       method: 'POST',
@@ -266,7 +294,8 @@ export const routePermissions: Record<string, RouteRule> = {
     }),
   },
   [routeKey('POST', '/api/admin/users/:id/credit-notes')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'payments.record',
     allowed: [201],
     request: async (f) => ({
       method: 'POST',
@@ -275,69 +304,74 @@ export const routePermissions: Record<string, RouteRule> = {
     }),
   },
   [routeKey('POST', '/api/admin/payments/:id/reverse')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'payments.record',
     allowed: [201],
     request: async (f) => ({ method: 'POST', url: `/api/admin/payments/${await f.freshPaymentId()}/reverse`, payload: { reason: 'Cheque rechazado' } }),
   },
   [routeKey('PATCH', '/api/admin/users/:id/credit')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.manage',
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/credit`, payload: { payment_terms_days: 15, credit_limit: 100_000 } }),
   },
   // A fresh order is not held: past the guard the answer is 409 order_not_on_hold.
   [routeKey('POST', '/api/admin/orders/:id/release')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.manage',
     allowed: [409],
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/release`, payload: {} }),
   },
   [routeKey('POST', '/api/admin/orders/:id/reject-credit')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.manage',
     allowed: [409],
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/reject-credit`, payload: { reason: 'Saldo vencido' } }),
   },
 
   // ── repartos (decision 049) ──
   [routeKey('GET', '/api/me/delivery')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/me/delivery' }) },
-  [routeKey('GET', '/api/admin/zones')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/zones' }) },
+  [routeKey('GET', '/api/admin/zones')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/zones' }) },
   [routeKey('POST', '/api/admin/zones')]: {
-    access: 'admin',
+    access: 'staff', action: 'deliveries.plan',
     allowed: [201],
     request: () => ({ method: 'POST', url: '/api/admin/zones', payload: { name: `Zona ${randomUUID()}`, weekdays: [2, 5], cutoff_days_before: 1, cutoff_time: '18:00' } }),
   },
   // No zone in the fixtures: past the guard an unknown zone answers 404 zone_not_found.
   [routeKey('PATCH', '/api/admin/zones/:id')]: {
-    access: 'admin',
+    access: 'staff', action: 'deliveries.plan',
     allowed: [404],
     request: () => ({ method: 'PATCH', url: '/api/admin/zones/999999', payload: { cutoff_time: '17:00' } }),
   },
-  [routeKey('DELETE', '/api/admin/zones/:id')]: { access: 'admin', allowed: [404], request: () => ({ method: 'DELETE', url: '/api/admin/zones/999999' }) },
+  [routeKey('DELETE', '/api/admin/zones/:id')]: { access: 'staff', action: 'deliveries.plan', allowed: [404], request: () => ({ method: 'DELETE', url: '/api/admin/zones/999999' }) },
   [routeKey('PATCH', '/api/admin/users/:id/zone')]: {
-    access: 'admin',
+    access: 'staff', action: 'deliveries.plan',
     allowed: [204],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/zone`, payload: { zone_id: null } }),
   },
-  [routeKey('GET', '/api/admin/holidays')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/holidays' }) },
+  [routeKey('GET', '/api/admin/holidays')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/holidays' }) },
   [routeKey('PUT', '/api/admin/holidays')]: {
-    access: 'admin',
+    access: 'staff', action: 'deliveries.plan',
     allowed: [200],
     request: () => ({ method: 'PUT', url: '/api/admin/holidays', payload: { holidays: [{ date: '2026-12-25', name: 'Navidad' }] } }),
   },
-  [routeKey('GET', '/api/admin/deliveries')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/deliveries?date=2026-11-27' }) },
+  [routeKey('GET', '/api/admin/deliveries')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/deliveries?date=2026-11-27' }) },
   // The fixtures' customer has no zone: past the guard the move answers 422 customer_without_zone.
   [routeKey('PATCH', '/api/admin/orders/:id/delivery-date')]: {
-    access: 'admin',
+    access: 'staff', action: 'deliveries.plan',
     allowed: [422],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/orders/${await f.freshOrderId()}/delivery-date`, payload: { date: '2030-01-04' } }),
   },
   [routeKey('PUT', '/api/admin/deliveries/:date/:zone_id/stops')]: {
-    access: 'admin',
+    access: 'staff', action: 'deliveries.plan',
     allowed: [204],
     request: () => ({ method: 'PUT', url: '/api/admin/deliveries/2026-11-27/999999/stops', payload: { order_ids: [] } }),
   },
 
   // ── settings ──
   [routeKey('GET', '/api/admin/settings')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'settings.manage',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/settings' }),
   },
@@ -347,14 +381,16 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: '/api/settings/public' }),
   },
   [routeKey('PUT', '/api/admin/settings')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'settings.manage',
     allowed: [200],
     request: () => ({ method: 'PUT', url: '/api/admin/settings', payload: { min_order_amount: 0 } }),
   },
 
   // ── prices (the repricing work, decision 015) ──
   [routeKey('POST', '/api/admin/products/reprice')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [200],
     request: (f) => ({
       method: 'POST',
@@ -363,17 +399,20 @@ export const routePermissions: Record<string, RouteRule> = {
     }),
   },
   [routeKey('GET', '/api/admin/products/export.csv')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/products/export.csv?category=Matriz' }),
   },
   [routeKey('GET', '/api/admin/products/export.xlsx')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/products/export.xlsx?category=Matriz' }),
   },
   [routeKey('POST', '/api/admin/products/import')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [400],
     request: () => ({ method: 'POST', url: '/api/admin/products/import?dry_run=1', ...multipartImage(Buffer.from('SKU;Nombre\n')) }),
   },
@@ -383,53 +422,63 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: '/api/price-list.pdf' }),
   },
   [routeKey('GET', '/api/admin/users/:id/price-list.pdf')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/price-list.pdf` }),
   },
   // ── price lists per customer (the business-identity work, decisions 017–019) ──
   [routeKey('GET', '/api/admin/price-lists')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/price-lists' }),
   },
   [routeKey('POST', '/api/admin/price-lists')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [201],
     request: () => ({ method: 'POST', url: '/api/admin/price-lists', payload: { name: `Matriz ${randomUUID()}`, percentage: -5 } }),
   },
   [routeKey('GET', '/api/admin/price-lists/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [404],
     request: () => ({ method: 'GET', url: `/api/admin/price-lists/${randomUUID()}` }),
   },
   [routeKey('PUT', '/api/admin/price-lists/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [404],
     request: () => ({ method: 'PUT', url: `/api/admin/price-lists/${randomUUID()}`, payload: { name: 'Matriz', percentage: 3 } }),
   },
   [routeKey('DELETE', '/api/admin/price-lists/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [404],
     request: () => ({ method: 'DELETE', url: `/api/admin/price-lists/${randomUUID()}` }),
   },
   [routeKey('PATCH', '/api/admin/users/:id/price-list')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'customers.manage',
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/price-list`, payload: { price_list_id: null } }),
   },
   [routeKey('GET', '/api/admin/price-changes')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/price-changes' }),
   },
   [routeKey('POST', '/api/admin/price-changes/:id/undo')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [404],
     request: () => ({ method: 'POST', url: `/api/admin/price-changes/${randomUUID()}/undo` }),
   },
   [routeKey('GET', '/api/admin/products/:id/price-history')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'prices.manage',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/products/${f.productId}/price-history` }),
   },
@@ -447,27 +496,32 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: '/api/products/categories' }),
   },
   [routeKey('POST', '/api/products')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     allowed: [201],
     request: () => ({ method: 'POST', url: '/api/products', payload: productBody(`Matriz ${randomUUID()}`) }),
   },
   [routeKey('PUT', '/api/products/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     allowed: [200],
     request: async (f) => ({ method: 'PUT', url: `/api/products/${await f.freshProductId()}`, payload: productBody(`Matriz ${randomUUID()}`) }),
   },
   [routeKey('PATCH', '/api/products/:id/enabled')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     allowed: [200],
     request: async (f) => ({ method: 'PATCH', url: `/api/products/${await f.freshProductId()}/enabled`, payload: { is_enabled: false } }),
   },
   [routeKey('DELETE', '/api/products/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     allowed: [204],
     request: async (f) => ({ method: 'DELETE', url: `/api/products/${await f.freshProductId()}` }),
   },
   [routeKey('POST', '/api/products/:id/image')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/products/${await f.freshProductId()}/image`, ...multipartImage(f.pngImage) }),
   },
@@ -478,18 +532,21 @@ export const routePermissions: Record<string, RouteRule> = {
     request: (f) => ({ method: 'GET', url: `/api/products/${f.productId}` }),
   },
   [routeKey('POST', '/api/products/:id/images')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     allowed: [201],
     request: async (f) => ({ method: 'POST', url: `/api/products/${await f.freshProductId()}/images`, ...multipartImage(f.pngImage) }),
   },
   [routeKey('PUT', '/api/products/:id/images/order')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     // A fresh product has no image: any id list is refused (400), after the guard.
     allowed: [400],
     request: async (f) => ({ method: 'PUT', url: `/api/products/${await f.freshProductId()}/images/order`, payload: { ids: [randomUUID()] } }),
   },
   [routeKey('DELETE', '/api/products/:id/images/:imageId')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'products.manage',
     allowed: [404],
     request: async (f) => ({ method: 'DELETE', url: `/api/products/${await f.freshProductId()}/images/${randomUUID()}` }),
   },
@@ -578,25 +635,29 @@ export const routePermissions: Record<string, RouteRule> = {
   },
 
   // ── orders (admin side) ──
-  [routeKey('GET', '/api/admin/orders')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/orders' }) },
+  [routeKey('GET', '/api/admin/orders')]: { access: 'staff', action: 'orders.read', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/orders' }) },
   [routeKey('GET', '/api/admin/orders/export.csv')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.read',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/orders/export.csv' }),
   },
   [routeKey('GET', '/api/admin/orders/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}` }),
   },
   [routeKey('POST', '/api/admin/orders/:id/status')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.manage',
     allowed: [200],
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/status`, payload: { status: 'Confirmado' } }),
   },
   // The order-life work (decision 014)
   [routeKey('PATCH', '/api/admin/orders/:id')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.manage',
     allowed: [200],
     request: async (f) => ({
       method: 'PATCH',
@@ -605,28 +666,33 @@ export const routePermissions: Record<string, RouteRule> = {
     }),
   },
   [routeKey('GET', '/api/admin/orders/:id/edits')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}/edits` }),
   },
   [routeKey('GET', '/api/admin/orders/:id/pdf')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.read',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/orders/${f.customerOrderId}/pdf` }),
   },
   [routeKey('GET', '/api/admin/picking-sheet.pdf')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'orders.prepare',
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/picking-sheet.pdf?ids=${f.customerOrderId}` }),
   },
   [routeKey('GET', '/api/admin/dashboard')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'reports.read',
     allowed: [200],
     request: () => ({ method: 'GET', url: '/api/admin/dashboard?period=month' }),
   },
-  [routeKey('GET', '/api/admin/emails')]: { access: 'admin', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/emails' }) },
+  [routeKey('GET', '/api/admin/emails')]: { access: 'staff', action: 'settings.manage', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/emails' }) },
   [routeKey('POST', '/api/admin/emails/:id/retry')]: {
-    access: 'admin',
+    access: 'staff',
+    action: 'settings.manage',
     allowed: [404],
     request: () => ({ method: 'POST', url: '/api/admin/emails/999999999/retry' }),
   },
@@ -649,9 +715,8 @@ export function expectedStatuses(rule: RouteRule, caller: Caller): readonly numb
   if (rule.access === 'session') return ownerCheck();
   if (caller === 'unapproved') return [403];
   if (rule.access === 'approved') return ownerCheck();
-  if (caller === 'customer' || caller === 'otherCustomer') return [403];
-  if (rule.access === 'admin') return rule.allowed;
-  return caller === 'superAdmin' ? rule.allowed : [403];
+  // Staff: the permission matrix decides, role by role (customers hold no role).
+  return can(CALLER_ROLES[caller], rule.action!) ? rule.allowed : [403];
 }
 
 /**

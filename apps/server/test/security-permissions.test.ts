@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@mayorista/core';
 import { startSession } from '../src/modules/accounts/sessions';
 import { insertOrder, insertProduct, openRealtimeSocket } from './admin-orders-fixtures';
-import { createAdmin, createSuperAdmin, createVerifiedUser, setupTestAppWithOutbox, type TestUser } from './factories';
+import { createAdmin, createStaff, createSuperAdmin, createVerifiedUser, setupTestAppWithOutbox, type TestUser } from './factories';
 import {
   CALLERS,
+  CALLER_ROLES,
   expectedStatuses,
   parseRouteTable,
   routeKey,
@@ -14,7 +15,9 @@ import {
   type Caller,
   type MatrixFixtures,
   type MatrixRequest,
+  type RouteRule,
 } from './route-permissions';
+import { can } from '@mayorista/core/roles';
 
 /**
  * The hardening work (permissions, hostile input, races, crashes): every route × every kind of caller, from the app's own route table, plus the
@@ -33,6 +36,9 @@ beforeAll(async () => {
   users.otherCustomer = await createVerifiedUser(ctx);
   users.admin = await createAdmin(ctx);
   users.superAdmin = await createSuperAdmin(ctx);
+  users.sales = await createStaff(ctx, 'sales');
+  users.warehouse = await createStaff(ctx, 'warehouse');
+  users.driver = await createStaff(ctx, 'driver');
 
   const product = await insertProduct(ctx.pool, { has_unlimited_stock: true, price: 1_000 });
   const order = await insertOrder(ctx.pool, { userId: users.customer.userId, lines: [{ product, quantity: 2 }] });
@@ -92,6 +98,15 @@ describe('route table', () => {
     expect(stale, 'entries in route-permissions.ts for routes that no longer exist').toEqual([]);
   });
 
+  it('every staff route names its action, and the classification names the same one', () => {
+    const staffRules = Object.entries(routePermissions).filter(([, rule]) => rule.access === 'staff');
+    expect(staffRules.length).toBeGreaterThan(50);
+    const declared = Object.fromEntries(staffRules.map(([key]) => [key, ctx.app.staffRouteActions.get(key)]));
+    expect(declared).toEqual(Object.fromEntries(staffRules.map(([key, rule]) => [key, rule.action])));
+    // Every route the app registered with an action is classified as a staff route.
+    for (const key of ctx.app.staffRouteActions.keys()) if (!key.startsWith('HEAD ')) expect(routePermissions[key]?.access, key).toBe('staff');
+  });
+
   it('an unverified account cannot sign in, so it has no session to call with', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
@@ -146,8 +161,12 @@ function hostileVariants(request: MatrixRequest): MatrixRequest[] {
   ];
 }
 
-/** The lowest caller that signs in but lacks the route's role, if any. */
-const callerWithoutRole: Partial<Record<string, Caller>> = { approved: 'unapproved', admin: 'customer', superAdmin: 'admin' };
+/** The callers that sign in but lack the route's role: for staff routes, a customer and every staff role the matrix refuses. */
+function callersWithoutRole(rule: RouteRule): Caller[] {
+  if (rule.access === 'approved') return ['unapproved'];
+  if (rule.access !== 'staff') return [];
+  return ['customer', ...CALLERS.filter((caller) => CALLER_ROLES[caller] && !can(CALLER_ROLES[caller], rule.action!))];
+}
 
 describe('guards answer before the body is read', () => {
   const guarded = Object.entries(routePermissions).filter(([, rule]) => rule.access !== 'public' && rule.access !== 'websocket');
@@ -170,13 +189,13 @@ describe('guards answer before the body is read', () => {
             : { code: 'not_authenticated', message: messages.accountRules.unauthorized };
         expect(anonymous.json()).toMatchObject(signedOut);
 
-        const lacking = callerWithoutRole[rule.access];
-        if (!lacking) continue;
-        const denied = await ctx.app.inject({
-          ...variant,
-          headers: { ...variant.headers, ...users[lacking as Exclude<Caller, 'anonymous'>].headers },
-        });
-        expect(denied.statusCode, `${lacking} → ${variant.method} ${variant.url}: ${denied.body.slice(0, 200)}`).toBe(403);
+        for (const lacking of callersWithoutRole(rule)) {
+          const denied = await ctx.app.inject({
+            ...variant,
+            headers: { ...variant.headers, ...users[lacking as Exclude<Caller, 'anonymous'>].headers },
+          });
+          expect(denied.statusCode, `${lacking} → ${variant.method} ${variant.url}: ${denied.body.slice(0, 200)}`).toBe(403);
+        }
       }
     });
   }
@@ -188,6 +207,9 @@ describe('guards answer before the body is read', () => {
     expect(() => app.get('/api/admin/abierta', { config: { access: 'approved' } }, async () => ({ ok: true }))).toThrow(
       /bajo \/api\/admin/,
     );
+    expect(() => app.get('/api/rep/abierta', { config: { access: 'approved' } }, async () => ({ ok: true }))).toThrow(/bajo \/api\/admin o \/api\/rep/);
+    // A staff route must name its action: without one it would be open to every role.
+    expect(() => app.get('/api/admin/sin-accion', { config: { access: 'staff' } }, async () => ({ ok: true }))).toThrow(/no declara su acción/);
     await app.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -18,6 +19,7 @@ import {
 import type { DiscountTier, IvaCondition } from '@mayorista/core';
 import type { OrderItem, OrderIva, OrderUserInfo } from '@mayorista/core/schemas/order';
 import type { IvaRate } from '@mayorista/core/iva';
+import type { StaffRole } from '@mayorista/core/roles';
 
 // Money and points are integer centavos in bigint columns; mode 'number' is exact up to 2^53.
 const centavos = (name: string) => bigint(name, { mode: 'number' });
@@ -110,6 +112,8 @@ export const profiles = pgTable(
     approved: boolean('approved').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /** Decision 046 (migration 0020): the staff role; a trigger keeps is_admin / is_super_admin equal to it. */
+    staffRole: text('staff_role').$type<StaffRole>(),
     saldoPuntos: centavos('saldo_puntos').notNull().default(0),
     // The business-identity work (migration 0010, docs/decisions/017): the customer as a business. Nullable: accounts
     // from before it are asked to complete them. Stored normalised (core/business.ts): the CUIT as
@@ -133,6 +137,9 @@ export const profiles = pgTable(
     ),
     // The business-identity work (decisions 017–019) (migration 0011): null = the base list. The FK lives in the migration (price_lists is plain SQL).
     priceListId: uuid('price_list_id'),
+    /** Decision 047 (migration 0020): the customer's sales rep, and the ISO weekdays (1 = lunes) the rep visits. */
+    repId: uuid('rep_id'),
+    visitDays: smallint('visit_days').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     check('profiles_saldo_puntos_nonnegative', sql`${t.saldoPuntos} >= 0`),
@@ -306,6 +313,9 @@ export const orders = pgTable(
     /** The credit check's hold (migration 0019, decision 038): null, 'pending', 'released' or 'rejected'. */
     creditHold: text('credit_hold').$type<'pending' | 'released' | 'rejected'>(),
     creditHoldReason: text('credit_hold_reason'),
+    /** Decision 047 (migration 0020): 'web' (the customer) or 'vendedor' (a rep took it; taken_by says who). */
+    channel: text('channel').$type<'web' | 'vendedor'>().notNull().default('web'),
+    takenBy: uuid('taken_by'),
     /** Repartos (migration 0021, decision 049): the promised delivery date, its zone and the stop on that route. */
     deliveryDate: date('delivery_date', { mode: 'string' }),
     deliveryZoneId: integer('delivery_zone_id'),

@@ -178,6 +178,8 @@ function stockLines(lines: OrderLine[]): StockLine[] {
 /** A customer's order request, its shape checked (step 1). */
 interface PlacementRequest {
   userId: string;
+  /** A sales rep placing the order for the customer (decision 047); absent when the customer does. */
+  takenBy?: string;
   command: PlaceOrderCommand;
   productIds: string[];
 }
@@ -214,7 +216,7 @@ function promisedDate(delivery: CustomerDeliveryRule | null, now: Date): { deliv
  * AppError the customer gets; writes nothing. A replayed idempotency key answers `{ replayOf }`.
  */
 function planOrder(
-  { userId, command }: PlacementRequest,
+  { userId, command, takenBy }: PlacementRequest,
   context: OrderContext,
   products: OrderedProduct[],
   credit: CreditPosition | null,
@@ -247,6 +249,8 @@ function planOrder(
     iva,
     creditHold,
     creditHoldReason: null,
+    channel: takenBy ? 'vendedor' : 'web',
+    takenBy: takenBy ?? null,
     ...promisedDate(delivery.rule, delivery.now),
     deliveryStop: null,
   };

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { messages, type Profile } from '@mayorista/core';
-import { ACCESS_LEVELS, isActiveStaff, isActiveSuperAdmin, isApproved, type AccessLevel } from '@mayorista/core/roles';
+import { ACCESS_LEVELS, STAFF_ACTIONS, can, isApproved, staffRoleOf, type AccessLevel, type StaffAction, type StaffRole } from '@mayorista/core/roles';
 import { effectivePriceListId } from '@mayorista/core/price-lists';
 import { verifyAccessToken } from '../lib/access-token';
 import { AppError } from '../lib/errors';
@@ -20,9 +20,17 @@ export interface AuthContext {
   priceListId: string | null;
   /** The caller's condición frente al IVA (the business-identity work, decisions 017–019), read with the session: it decides whether the cart itemises IVA. */
   ivaCondition: string | null;
+  /** The caller's staff role, read with the session on every request: a role change takes effect at once. */
+  role: StaffRole | null;
+  /** The request's address, for the audit log. */
+  ip: string | null;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /url` → the action each staff route declared, for the route classification test. */
+    staffRouteActions: Map<string, StaffAction>;
+  }
   interface FastifyRequest {
     /** The caller of a bearer-token request with a live session; null otherwise. */
     auth: AuthContext | null;
@@ -41,12 +49,17 @@ declare module 'fastify' {
      * Every /api route must declare it (checked when the route is registered).
      */
     access?: AccessLevel;
+    /**
+     * On 'staff' routes (and only there): the action the route performs. The guard lets through
+     * the staff whose role may perform it (core/roles.ts, decision 046); everyone else gets 403.
+     */
+    action?: StaffAction;
     /** Sign-out answers a missing session with `session_not_found`, which the browser reads as "already signed out". */
     signedOutCode?: 'not_authenticated' | 'session_not_found';
   }
 }
 
-const PROFILE_COLUMNS = `p.id, p.nombre, p.apellido, p.email, p.dni, p.approved, p.is_admin, p.is_super_admin, p.saldo_puntos`;
+const PROFILE_COLUMNS = `p.id, p.nombre, p.apellido, p.email, p.dni, p.approved, p.is_admin, p.is_super_admin, p.staff_role, p.saldo_puntos`;
 
 /**
  * Resolves `Authorization: Bearer <jwt>` to the user, checking in one query that the session
@@ -57,6 +70,7 @@ export async function resolveAuth(
   pool: pg.Pool,
   secret: Uint8Array,
   authorization: string | undefined,
+  ip: string | null = null,
 ): Promise<AuthContext | null> {
   if (!authorization?.startsWith('Bearer ')) return null;
   const claims = await verifyAccessToken(authorization.slice(7).trim(), secret);
@@ -80,40 +94,57 @@ export async function resolveAuth(
     profile: has_profile ? (profile as Profile) : null,
     priceListId: has_profile ? effectivePriceListId(profile, price_list_id) : null,
     ivaCondition: iva_condition ?? null,
+    role: has_profile ? staffRoleOf(profile) : null,
+    ip,
   };
 }
 
 export function registerAuth(app: FastifyInstance, deps: { pool: pg.Pool; jwtSecret: Uint8Array }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authPending', null);
-  app.addHook('onRoute', assertAccessDeclared);
+  const staffRouteActions = new Map<string, StaffAction>();
+  app.decorate('staffRouteActions', staffRouteActions);
+  app.addHook('onRoute', (route) => {
+    assertAccessDeclared(route);
+    const action = route.config?.action;
+    if (action) for (const method of [route.method].flat()) staffRouteActions.set(`${method} ${route.url}`, action);
+  });
   app.addHook('onRequest', async (request) => {
-    const lookup = () => resolveAuth(deps.pool, deps.jwtSecret, request.headers.authorization);
-    const { auth, access = 'public', signedOutCode } = request.routeOptions.config ?? {};
+    const lookup = () => resolveAuth(deps.pool, deps.jwtSecret, request.headers.authorization, request.ip ?? null);
+    const { auth, access = 'public', action, signedOutCode } = request.routeOptions.config ?? {};
     if (access === 'public' && auth === 'lazy') {
       request.authPending = lookup;
       return;
     }
     request.auth = await lookup();
-    enforceAccess(access, request.auth, signedOutCode);
+    enforceAccess(access, action, request.auth, signedOutCode);
   });
 }
 
-/** A route that forgot its access level would be public by accident: refuse to start instead. */
-function assertAccessDeclared(route: { url: string; method: string | string[]; config?: { access?: AccessLevel } }): void {
+const STAFF_PREFIXES = ['/api/admin/', '/api/rep/'];
+
+/**
+ * A route that forgot its access level would be public by accident, and a staff route without an
+ * action would be open to every role: refuse to start instead.
+ */
+function assertAccessDeclared(route: { url: string; method: string | string[]; config?: { access?: AccessLevel; action?: StaffAction } }): void {
   if (!route.url.startsWith('/api/') && route.url !== '/api') return;
-  const access = route.config?.access;
+  const { access, action } = route.config ?? {};
   const where = `${String(route.method)} ${route.url}`;
   if (!access || !ACCESS_LEVELS.includes(access))
     throw new Error(`La ruta ${where} no declara su nivel de acceso (config.access).`);
-  if (route.url.startsWith('/api/admin/') && access !== 'admin' && access !== 'super_admin') {
-    throw new Error(`La ruta ${where} está bajo /api/admin pero declara el acceso '${access}'.`);
+  if (STAFF_PREFIXES.some((prefix) => route.url.startsWith(prefix)) && access !== 'staff') {
+    throw new Error(`La ruta ${where} está bajo /api/admin o /api/rep pero declara el acceso '${access}'.`);
   }
+  if (access === 'staff' && (!action || !STAFF_ACTIONS.includes(action)))
+    throw new Error(`La ruta ${where} es del personal pero no declara su acción (config.action).`);
+  if (access !== 'staff' && action) throw new Error(`La ruta ${where} declara una acción sin ser del personal.`);
 }
 
-/** the states and transitions' guard order: signed in → approved → admin → super admin. */
+/** the states and transitions' guard order: signed in → approved → staff → the role may perform the action. */
 function enforceAccess(
   access: AccessLevel,
+  action: StaffAction | undefined,
   auth: AuthContext | null,
   signedOutCode: 'not_authenticated' | 'session_not_found' = 'not_authenticated',
 ): void {
@@ -125,8 +156,7 @@ function enforceAccess(
   if (access === 'user') return;
   if (!isApproved(auth.profile)) throw new AppError('not_approved', messages.errors.notApproved);
   if (access === 'approved') return;
-  const allowed = access === 'admin' ? isActiveStaff(auth.profile) : isActiveSuperAdmin(auth.profile);
-  if (!allowed) throw new AppError('forbidden', messages.errors.forbidden);
+  if (!action || !can(auth.role, action)) throw new AppError('forbidden', messages.errors.forbidden);
 }
 
 /** The caller, looked up now if the route deferred it (at most once per request). */

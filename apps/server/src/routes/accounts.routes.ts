@@ -177,19 +177,19 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
 
   r.get(
     '/api/admin/users',
-    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } }, config: { access: 'admin' } },
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } }, config: { access: 'staff', action: 'customers.read' } },
     async (request) => adminUsers.list(request.query),
   );
 
   r.patch(
     '/api/admin/users/:id/approval',
-    { schema: { params: adminUserParams, body: approvalChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams, body: approvalChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'staff', action: 'customers.manage' } },
     async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved),
   );
 
   r.delete(
     '/api/admin/users/:id',
-    { schema: { params: adminUserParams }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams }, config: { access: 'staff', action: 'customers.manage' } },
     async (request, reply) => {
       await adminUsers.rejectPending(authOf(request).profile, request.params.id);
       return reply.status(204).send();
@@ -198,13 +198,13 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
 
   r.post(
     '/api/admin/users/:id/points',
-    { schema: { params: adminUserParams, body: pointsAdjustmentSchema, response: { 200: adminUserSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams, body: pointsAdjustmentSchema, response: { 200: adminUserSchema } }, config: { access: 'staff', action: 'customers.manage' } },
     async (request) => adjustCustomerPoints(deps, authOf(request).profile, request.params.id, request.body),
   );
 
   r.get(
     '/api/admin/users/:id/points-history',
-    { schema: { params: adminUserParams }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams }, config: { access: 'staff', action: 'customers.read' } },
     async (request) => customerPointsHistory(deps, request.params.id),
   );
 
@@ -212,7 +212,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
     '/api/admin/users/:id/points-movements',
     {
       schema: { params: adminUserParams, querystring: movementsPageQuerySchema, response: { 200: pointsMovementsPageSchema } },
-      config: { access: 'admin' },
+      config: { access: 'staff', action: 'customers.read' },
     },
     async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await customerPointsMovements(deps, request.params.id, request.query)),
@@ -220,19 +220,19 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsRoute
 
   r.get(
     '/api/admin/users/:id',
-    { schema: { params: adminUserParams, response: { 200: adminCustomerSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams, response: { 200: adminCustomerSchema } }, config: { access: 'staff', action: 'customers.read' } },
     async (request) => adminUsers.customer(request.params.id),
   );
 
   r.patch(
     '/api/admin/users/:id/notes',
-    { schema: { params: adminUserParams, body: adminNotesChangeSchema, response: { 200: adminCustomerSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminUserParams, body: adminNotesChangeSchema, response: { 200: adminCustomerSchema } }, config: { access: 'staff', action: 'customers.manage' } },
     async (request) => adminUsers.setAdminNotes(request.params.id, request.body.admin_notes),
   );
 
   r.patch(
     '/api/admin/users/:id/role',
-    { schema: { params: adminUserParams, body: roleChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'super_admin' } },
+    { schema: { params: adminUserParams, body: roleChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'staff', action: 'staff.manage' } },
     async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body),
   );
 }

@@ -8,7 +8,7 @@ import { routesPlugin } from './plugin';
 export function registerDashboardRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/dashboard',
-    { config: { access: 'admin' }, schema: { querystring: dashboardQuerySchema, response: { 200: dashboardSchema } } },
+    { config: { access: 'staff', action: 'reports.read' }, schema: { querystring: dashboardQuerySchema, response: { 200: dashboardSchema } } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await loadDashboard(deps.pool, request.query.period)),
   );
 }

@@ -42,7 +42,8 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
   const { pool } = deps;
   const now = deps.now ?? (() => new Date());
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  // Zones, feriados and the day's routes are the planner's work (decision 046's matrix: owner and administración).
+  const admin = { access: 'staff' as const, action: 'deliveries.plan' as const };
 
   routes.get('/api/me/delivery', { config: { access: 'approved' }, schema: { response: { 200: myDeliverySchema } } }, async (request, reply) =>
     reply.header('Cache-Control', 'no-store').send(await readMyDelivery(pool, authOf(request).userId, now())),

@@ -133,13 +133,13 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
 
   routes.get(
     '/api/admin/orders',
-    { schema: { querystring: adminOrdersListQuerySchema, response: { 200: adminOrdersPageSchema } }, config: { access: 'admin' } },
+    { schema: { querystring: adminOrdersListQuerySchema, response: { 200: adminOrdersPageSchema } }, config: { access: 'staff', action: 'orders.read' } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
   );
 
   routes.get(
     '/api/admin/orders/export.csv',
-    { schema: { querystring: adminOrdersFilterSchema }, config: { access: 'admin' } },
+    { schema: { querystring: adminOrdersFilterSchema }, config: { access: 'staff', action: 'orders.read' } },
     async (request, reply) => {
       const csv = await service.exportCsv(request.query);
       const today = new Date().toISOString().slice(0, 10);
@@ -153,32 +153,32 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
 
   routes.get(
     '/api/admin/orders/:id',
-    { schema: { params: adminOrderParamsSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminOrderParamsSchema, response: { 200: orderSchema } }, config: { access: 'staff', action: 'orders.read' } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.get(request.params.id)),
   );
 
   routes.post(
     '/api/admin/orders/:id/status',
-    { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'staff', action: 'orders.manage' } },
     async (request) => changeOrderStatus(flowDeps, request.params.id, request.body.status, authOf(request).profile),
   );
 
   // The order-life work (decision 014): edits, their history, and the admin's documents.
   routes.patch(
     '/api/admin/orders/:id',
-    { schema: { params: adminOrderParamsSchema, body: editOrderSchema, response: { 200: orderSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminOrderParamsSchema, body: editOrderSchema, response: { 200: orderSchema } }, config: { access: 'staff', action: 'orders.manage' } },
     async (request) => editOrder(deps, request.params.id, request.body, authOf(request).profile),
   );
 
   routes.get(
     '/api/admin/orders/:id/edits',
-    { schema: { params: adminOrderParamsSchema, response: { 200: orderEditsSchema } }, config: { access: 'admin' } },
+    { schema: { params: adminOrderParamsSchema, response: { 200: orderEditsSchema } }, config: { access: 'staff', action: 'orders.read' } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.edits(request.params.id)),
   );
 
   routes.get(
     '/api/admin/orders/:id/pdf',
-    { schema: { params: adminOrderParamsSchema }, config: { access: 'admin' } },
+    { schema: { params: adminOrderParamsSchema }, config: { access: 'staff', action: 'orders.read' } },
     async (request, reply) => {
       const order = await service.get(request.params.id);
       return sendPdf(reply, await renderOrderPdf(order, deps.config.catalogName), `pedido-${orderNumber(order.id)}.pdf`);
@@ -187,7 +187,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
 
   routes.get(
     '/api/admin/picking-sheet.pdf',
-    { schema: { querystring: pickingSheetQuerySchema }, config: { access: 'admin' } },
+    { schema: { querystring: pickingSheetQuerySchema }, config: { access: 'staff', action: 'orders.prepare' } },
     async (request, reply) => {
       const orders = await service.pickingOrders(request.query);
       const { date, ids } = request.query;

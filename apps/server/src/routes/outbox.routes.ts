@@ -15,7 +15,7 @@ export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool
   routes.get(
     '/api/admin/emails',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', action: 'settings.manage' },
       schema: {
         querystring: z.object({ status: z.enum(OUTBOX_STATUSES).default('failed') }),
         response: { 200: z.object({ items: z.array(outboxEmailSchema) }) },
@@ -26,7 +26,7 @@ export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool
 
   routes.post(
     '/api/admin/emails/:id/retry',
-    { config: { access: 'admin' }, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2 ** 53) }) } },
+    { config: { access: 'staff', action: 'settings.manage' }, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2 ** 53) }) } },
     async (request, reply) => {
       if (!(await retryFailedEmail(deps.pool, request.params.id))) throw new AppError('email_not_found', messages.orderLife.outbox.notFound);
       deps.onEmailsQueued?.();

@@ -23,38 +23,37 @@ import { routesPlugin } from './plugin';
 export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {
   const service = createPriceListsService({ ...deps, changed: (listId) => app.catalogueCache.invalidate(priceListPayload(listId)) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' } as const;
 
-  routes.get('/api/admin/price-lists', { config: admin, schema: { response: { 200: priceListsResponseSchema } } }, async (_request, reply) =>
+  routes.get('/api/admin/price-lists', { config: { access: 'staff', action: 'prices.manage' }, schema: { response: { 200: priceListsResponseSchema } } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-store').send({ items: await service.list() }),
   );
 
   routes.post(
     '/api/admin/price-lists',
-    { config: admin, schema: { body: priceListInputSchema, response: { 201: priceListSchema } } },
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { body: priceListInputSchema, response: { 201: priceListSchema } } },
     async (request, reply) => reply.status(201).send(await service.create(request.body, authOf(request).userId)),
   );
 
   routes.get(
     '/api/admin/price-lists/:id',
-    { config: admin, schema: { params: priceListIdParams, response: { 200: priceListSchema } } },
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { params: priceListIdParams, response: { 200: priceListSchema } } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.get(request.params.id)),
   );
 
   routes.put(
     '/api/admin/price-lists/:id',
-    { config: admin, schema: { params: priceListIdParams, body: priceListInputSchema, response: { 200: priceListSchema } } },
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { params: priceListIdParams, body: priceListInputSchema, response: { 200: priceListSchema } } },
     async (request) => service.update(request.params.id, request.body),
   );
 
-  routes.delete('/api/admin/price-lists/:id', { config: admin, schema: { params: priceListIdParams } }, async (request, reply) => {
+  routes.delete('/api/admin/price-lists/:id', { config: { access: 'staff', action: 'prices.manage' }, schema: { params: priceListIdParams } }, async (request, reply) => {
     await service.remove(request.params.id);
     return reply.status(204).send();
   });
 
   routes.patch(
     '/api/admin/users/:id/price-list',
-    { config: admin, schema: { params: priceListIdParams, body: assignPriceListSchema, response: { 200: adminUserSchema } } },
+    { config: { access: 'staff', action: 'customers.manage' }, schema: { params: priceListIdParams, body: assignPriceListSchema, response: { 200: adminUserSchema } } },
     async (request) => assignPriceList(deps, authOf(request).profile, request.params.id, request.body.price_list_id),
   );
 }

@@ -70,7 +70,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
   routes.post(
     '/api/admin/products/reprice',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', action: 'prices.manage' },
       schema: {
         querystring: dryRunQuerySchema,
         body: repriceRequestSchema,
@@ -85,7 +85,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
 
   routes.get(
     '/api/admin/products/export.csv',
-    { config: { access: 'admin' }, schema: { querystring: exportQuery } },
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { querystring: exportQuery } },
     async (request, reply) =>
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -96,7 +96,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
 
   routes.get(
     '/api/admin/products/export.xlsx',
-    { config: { access: 'admin' }, schema: { querystring: exportQuery } },
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { querystring: exportQuery } },
     async (request, reply) =>
       reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -116,7 +116,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/admin/products/import',
       {
-        config: { access: 'admin' },
+        config: { access: 'staff', action: 'prices.manage' },
         // The body limit covers the multipart envelope around a file of IMPORT_MAX_BYTES.
         bodyLimit: IMPORT_MAX_BYTES + 64 * 1024,
         schema: { querystring: dryRunQuerySchema, response: { 200: importReportSchema } },
@@ -144,7 +144,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
 
   routes.get(
     '/api/admin/users/:id/price-list.pdf',
-    { config: { access: 'admin' }, schema: { params: idParams } },
+    { config: { access: 'staff', action: 'customers.read' }, schema: { params: idParams } },
     async (request, reply) => {
       const { rows } = await deps.pool.query<{ nombre: string; apellido: string; approved: boolean }>(
         `select nombre, apellido, approved from profiles where id = $1`,
@@ -162,7 +162,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
   routes.get(
     '/api/admin/price-changes',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', action: 'prices.manage' },
       schema: { querystring: priceChangesQuerySchema.omit({ product_id: true }), response: { 200: priceChangesPageSchema } },
     },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
@@ -170,13 +170,13 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
 
   routes.post(
     '/api/admin/price-changes/:id/undo',
-    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: undoResultSchema } } },
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { params: idParams, response: { 200: undoResultSchema } } },
     async (request, reply) => reply.send(await undoPriceChange(flowDeps, request.params.id, authOf(request).userId)),
   );
 
   routes.get(
     '/api/admin/products/:id/price-history',
-    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: productPriceHistorySchema } } },
+    { config: { access: 'staff', action: 'prices.manage' }, schema: { params: idParams, response: { 200: productPriceHistorySchema } } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.history(request.params.id)),
   );
 }

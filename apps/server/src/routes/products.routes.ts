@@ -133,30 +133,30 @@ export async function registerProductRoutes(
 
   routes.put(
     '/api/products/:id/images/order',
-    { config: { access: 'admin' }, schema: { params: productIdParams, body: imageOrderSchema, response: { 200: productImagesSchema } } },
+    { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, body: imageOrderSchema, response: { 200: productImagesSchema } } },
     async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids) }),
   );
 
   routes.delete(
     '/api/products/:id/images/:imageId',
-    { config: { access: 'admin' }, schema: { params: productImageParams, response: { 200: productImagesSchema } } },
+    { config: { access: 'staff', action: 'products.manage' }, schema: { params: productImageParams, response: { 200: productImagesSchema } } },
     async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId) }),
   );
 
-  routes.post('/api/products', { config: { access: 'admin' }, schema: { body: productInputSchema } }, async (request, reply) =>
+  routes.post('/api/products', { config: { access: 'staff', action: 'products.manage' }, schema: { body: productInputSchema } }, async (request, reply) =>
     reply.status(201).send(await createProduct(flowDeps, request.body, authOf(request).userId)),
   );
 
   routes.put(
     '/api/products/:id',
-    { config: { access: 'admin' }, schema: { params: productIdParams, body: productInputSchema } },
+    { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, body: productInputSchema } },
     async (request) => updateProduct(flowDeps, request.params.id, request.body, authOf(request).userId),
   );
 
   routes.get(
     '/api/admin/products/:id/stock-movements',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', action: 'stock.manage' },
       schema: { params: productIdParams, querystring: movementsPageQuerySchema, response: { 200: stockMovementsPageSchema } },
     },
     async (request, reply) =>
@@ -165,13 +165,13 @@ export async function registerProductRoutes(
 
   routes.patch(
     '/api/products/:id/enabled',
-    { config: { access: 'admin' }, schema: { params: productIdParams, body: productEnabledSchema } },
+    { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, body: productEnabledSchema } },
     async (request) => service.setEnabled(request.params.id, request.body.is_enabled),
   );
 
   routes.delete(
     '/api/products/:id',
-    { config: { access: 'admin' }, schema: { params: productIdParams } },
+    { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } },
     async (request, reply) => {
       await service.remove(request.params.id);
       return reply.status(204).send();
@@ -186,12 +186,12 @@ export async function registerProductRoutes(
     });
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
     // Before galleries: replaces the first image, answers the product (kept for existing clients).
-    uploads.post('/api/products/:id/image', { config: { access: 'admin' }, schema: { params: productIdParams } }, async (request) =>
+    uploads.post('/api/products/:id/image', { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } }, async (request) =>
       service.attachImage(request.params.id, await readUploadedFile(request)),
     );
     uploads.post(
       '/api/products/:id/images',
-      { config: { access: 'admin' }, schema: { params: productIdParams, response: { 201: productImagesSchema } } },
+      { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, response: { 201: productImagesSchema } } },
       async (request, reply) => reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request)) }),
     );
   });

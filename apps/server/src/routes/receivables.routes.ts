@@ -80,12 +80,11 @@ export function registerReceivablesRoutes(app: FastifyInstance, deps: Receivable
 
 function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof createAccountReader>): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
-  routes.get('/api/admin/receivables', { config: admin, schema: { querystring: receivablesQuerySchema, response: { 200: receivablesPageSchema } } }, async (request, reply) =>
+  routes.get('/api/admin/receivables', { config: { access: 'staff', action: 'customers.read' }, schema: { querystring: receivablesQuerySchema, response: { 200: receivablesPageSchema } } }, async (request, reply) =>
     reply.header('Cache-Control', 'no-store').send(await reader.aging(request.query)),
   );
   for (const format of ['xlsx', 'csv'] as const) {
-    routes.get(`/api/admin/receivables.${format}`, { config: admin, schema: { querystring: receivablesQuerySchema } }, async (request, reply) =>
+    routes.get(`/api/admin/receivables.${format}`, { config: { access: 'staff', action: 'customers.read' }, schema: { querystring: receivablesQuerySchema } }, async (request, reply) =>
       reply
         .header('Content-Type', format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="cuentas-corrientes-${reader.today()}.${format}"`)
@@ -93,19 +92,19 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
         .send(await reader.agingExport(request.query, format)),
     );
   }
-  routes.get('/api/admin/users/:id/account', { config: admin, schema: { params: userParams, response: { 200: accountSummarySchema } } }, async (request, reply) =>
+  routes.get('/api/admin/users/:id/account', { config: { access: 'staff', action: 'customers.read' }, schema: { params: userParams, response: { 200: accountSummarySchema } } }, async (request, reply) =>
     reply.header('Cache-Control', 'no-store').send(await reader.summary(request.params.id)),
   );
   routes.get(
     '/api/admin/users/:id/account/movements',
-    { config: admin, schema: { params: userParams, querystring: accountMovementsQuerySchema, response: { 200: accountMovementsPageSchema } } },
+    { config: { access: 'staff', action: 'customers.read' }, schema: { params: userParams, querystring: accountMovementsQuerySchema, response: { 200: accountMovementsPageSchema } } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await reader.movements(request.params.id, request.query)),
   );
-  routes.get('/api/admin/users/:id/account/statement.pdf', { config: admin, schema: { params: userParams, querystring: statementQuerySchema } }, async (request, reply) => {
+  routes.get('/api/admin/users/:id/account/statement.pdf', { config: { access: 'staff', action: 'customers.read' }, schema: { params: userParams, querystring: statementQuerySchema } }, async (request, reply) => {
     const { pdf, from, to } = await reader.statementPdf(request.params.id, request.query);
     return sendPdf(reply, pdf, `resumen-de-cuenta-${from}-${to}.pdf`);
   });
-  routes.get('/api/admin/payments/:id/pdf', { config: admin, schema: { params: documentParams } }, async (request, reply) => {
+  routes.get('/api/admin/payments/:id/pdf', { config: { access: 'staff', action: 'customers.read' }, schema: { params: documentParams } }, async (request, reply) => {
     const { pdf, receiptNumber } = await reader.receiptPdf(request.params.id, null);
     return sendPdf(reply, pdf, `recibo-${formatReceiptNumber(receiptNumber)}.pdf`);
   });
@@ -113,12 +112,11 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
 
 function registerAdminWriteRoutes(app: FastifyInstance, deps: Parameters<typeof postPayment>[0]): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
   const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).profile;
 
   routes.post(
     '/api/admin/users/:id/payments',
-    { config: admin, schema: { params: userParams, body: paymentRequestSchema, response: { 200: paymentSchema, 201: paymentSchema } } },
+    { config: { access: 'staff', action: 'payments.record' }, schema: { params: userParams, body: paymentRequestSchema, response: { 200: paymentSchema, 201: paymentSchema } } },
     async (request, reply) => {
       const { payment, created } = await postPayment(deps, actor(request), request.params.id, request.body);
       return reply.status(created ? 201 : 200).header('Cache-Control', 'no-store').send(payment);
@@ -126,23 +124,23 @@ function registerAdminWriteRoutes(app: FastifyInstance, deps: Parameters<typeof 
   );
   routes.post(
     '/api/admin/users/:id/credit-notes',
-    { config: admin, schema: { params: userParams, body: creditNoteRequestSchema, response: { 201: accountPostingSchema } } },
+    { config: { access: 'staff', action: 'payments.record' }, schema: { params: userParams, body: creditNoteRequestSchema, response: { 201: accountPostingSchema } } },
     async (request, reply) => reply.status(201).header('Cache-Control', 'no-store').send(await creditNoteFlow(deps, actor(request), request.params.id, request.body)),
   );
   routes.post(
     '/api/admin/payments/:id/reverse',
-    { config: admin, schema: { params: documentParams, body: reversePaymentSchema, response: { 201: accountPostingSchema } } },
+    { config: { access: 'staff', action: 'payments.record' }, schema: { params: documentParams, body: reversePaymentSchema, response: { 201: accountPostingSchema } } },
     async (request, reply) =>
       reply.status(201).header('Cache-Control', 'no-store').send(await reversePaymentFlow(deps, actor(request), request.params.id, request.body.reason)),
   );
   routes.patch(
     '/api/admin/users/:id/credit',
-    { config: admin, schema: { params: userParams, body: creditSettingsSchema, response: { 200: accountSummarySchema } } },
+    { config: { access: 'staff', action: 'customers.manage' }, schema: { params: userParams, body: creditSettingsSchema, response: { 200: accountSummarySchema } } },
     async (request, reply) => reply.header('Cache-Control', 'no-store').send(await setCustomerCredit(deps, actor(request), request.params.id, request.body)),
   );
   routes.post(
     '/api/admin/orders/:id/release',
-    { config: admin, schema: { params: userParams, body: releaseCreditSchema, response: { 200: orderSchema } } },
+    { config: { access: 'staff', action: 'orders.manage' }, schema: { params: userParams, body: releaseCreditSchema, response: { 200: orderSchema } } },
     async (request, reply) =>
       reply
         .header('Cache-Control', 'no-store')
@@ -150,7 +148,7 @@ function registerAdminWriteRoutes(app: FastifyInstance, deps: Parameters<typeof 
   );
   routes.post(
     '/api/admin/orders/:id/reject-credit',
-    { config: admin, schema: { params: userParams, body: creditDecisionSchema, response: { 200: orderSchema } } },
+    { config: { access: 'staff', action: 'orders.manage' }, schema: { params: userParams, body: creditDecisionSchema, response: { 200: orderSchema } } },
     async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await decideCreditHold(deps, actor(request), request.params.id, { state: 'rejected', reason: request.body.reason })),
   );

@@ -11,7 +11,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: settingsResponseSchema };
 
-  routes.get('/api/admin/settings', { config: { access: 'admin' }, schema: { response } }, async (_request, reply) =>
+  routes.get('/api/admin/settings', { config: { access: 'staff', action: 'settings.manage' }, schema: { response } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-store').send(await loadSettingsResponse(deps.pool)),
   );
 
@@ -24,7 +24,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
 
   routes.put(
     '/api/admin/settings',
-    { config: { access: 'admin' }, schema: { body: settingsUpdateSchema, response } },
+    { config: { access: 'staff', action: 'settings.manage' }, schema: { body: settingsUpdateSchema, response } },
     async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await updateSettings(deps.pool, request.body, authOf(request).userId)),
   );

@@ -3,6 +3,7 @@ import { auth } from '../messages/auth';
 import { accountRules } from '../messages/accountRules';
 import { adminNotesSchema, businessProfileSchema, businessProfileViewSchema } from './business';
 import { requiredText } from './text';
+import { STAFF_ROLES } from '../roles';
 
 export const emailSchema = z
   .string({ message: accountRules.invalidEmail })
@@ -127,6 +128,8 @@ export const profileSchema = z.object({
   approved: z.boolean(),
   is_admin: z.boolean(),
   is_super_admin: z.boolean(),
+  /** The staff role (decision 046); null for customers. Optional for readers from before it. */
+  staff_role: z.enum(STAFF_ROLES).nullable().optional(),
   saldo_puntos: z.number().int(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -42,6 +42,7 @@ export const profileColumns = {
   approved: profiles.approved,
   is_admin: profiles.isAdmin,
   is_super_admin: profiles.isSuperAdmin,
+  staff_role: profiles.staffRole,
   saldo_puntos: profiles.saldoPuntos,
 };
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { WebSocket } from 'ws';
 import { messages } from '@mayorista/core';
-import { isActiveStaff } from '@mayorista/core/roles';
+import { profileCan } from '@mayorista/core/roles';
 import { resolveAuth } from '../../plugins/auth';
 import { clientMessageSchema, ORDERS_TOPIC, PHOENIX_TOPIC, replyMessage, type MessageRef } from './realtime.protocol';
 import type { SocketRegistry, SocketState } from './realtime.sockets';
@@ -82,7 +82,7 @@ class Connection {
     const { state } = this;
     if (!state.userId || !state.accessToken) return;
     const auth = await resolveAuth(this.ctx.pool, this.ctx.jwtSecret, `Bearer ${state.accessToken}`);
-    const stillAdmin = isActiveStaff(auth?.profile) && auth?.userId === state.userId;
+    const stillAdmin = profileCan(auth?.profile, 'orders.read') && auth?.userId === state.userId;
     if (stillAdmin) {
       state.authCheckedAt = Date.now();
       return;
@@ -136,7 +136,7 @@ class Connection {
     const auth = await resolveAuth(this.ctx.pool, this.ctx.jwtSecret, `Bearer ${accessToken}`);
     const profile = auth?.profile;
     if (!auth || !profile) return this.refuseJoin(ref, messages.realtime.notAuthenticated);
-    if (!isActiveStaff(profile)) return this.refuseJoin(ref, messages.realtime.adminsOnly);
+    if (!profileCan(profile, 'orders.read')) return this.refuseJoin(ref, messages.realtime.adminsOnly);
     if (this.state.userId !== auth.userId && this.ctx.registry.joinedCount(auth.userId) >= MAX_SOCKETS_PER_USER) {
       this.send(replyMessage(ORDERS_TOPIC, ref, 'error', { reason: messages.realtime.tooManyConnections(MAX_SOCKETS_PER_USER) }));
       this.socket.close(CLOSE_POLICY_VIOLATION, 'too many connections');
