@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(outboxRoutes, { ...deps, onEmailsQueued });
   await app.register(realtimeRoutes, deps);
   await app.register(receivablesRoutes, { ...deps, onEmailsQueued });
-  await app.register(deliveriesRoutes, deps);
+  await app.register(deliveriesRoutes, { ...deps, onEmailsQueued });
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

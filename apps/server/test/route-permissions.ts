@@ -367,6 +367,20 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [204],
     request: () => ({ method: 'PUT', url: '/api/admin/deliveries/2026-11-27/999999/stops', payload: { order_ids: [] } }),
   },
+  [routeKey('GET', '/api/driver/stops')]: { access: 'staff', action: 'deliveries.drive', allowed: [200], request: () => ({ method: 'GET', url: '/api/driver/stops?date=2026-11-27' }) },
+  // An order no one has: past the guard it answers 404 (the driver's own orders are test/driver-deliveries.test.ts's).
+  [routeKey('POST', '/api/driver/orders/:id/delivered')]: {
+    access: 'staff',
+    action: 'deliveries.drive',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: `/api/driver/orders/${randomUUID()}/delivered`, payload: { idempotency_key: randomUUID() } }),
+  },
+  [routeKey('POST', '/api/driver/orders/:id/not-delivered')]: {
+    access: 'staff',
+    action: 'deliveries.drive',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: `/api/driver/orders/${randomUUID()}/not-delivered`, payload: { reason: 'cerrado' } }),
+  },
 
   // ── settings ──
   [routeKey('GET', '/api/admin/settings')]: {

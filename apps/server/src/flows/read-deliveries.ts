@@ -2,7 +2,7 @@ import { deliveryPromiseText, promisedDelivery } from '@mayorista/core/deliverie
 import { businessDay } from '@mayorista/core/receivables';
 import type { DeliveryDay, DeliveryStop, DeliveryZoneDay, MyDelivery } from '@mayorista/core/schemas/deliveries';
 import type pg from 'pg';
-import { readCustomerDeliveryRule, readDayStops, readOrdersWithoutZone, type PlannedStop } from '../modules/deliveries';
+import { readCustomerDeliveryRule, readDayStops, readOrdersWithoutZone, zonesOfDriver, type PlannedStop } from '../modules/deliveries';
 import { readCollectionFigures, type CollectionFigures } from '../modules/receivables';
 import { loadSettings } from '../modules/settings';
 
@@ -68,4 +68,17 @@ export async function readMyDelivery(pool: pg.Pool, profileId: string, now: Date
     zone: { id: rule.zone_id, name: rule.zone_name, weekdays: [...rule.rule.weekdays], min_order: rule.min_order },
     next_delivery: found.ok ? { ...found.promise, text: deliveryPromiseText(found.promise) } : null,
   };
+}
+
+/** GET /api/driver/stops: the day's stops of the zones the driver drives (the owner sees every zone). */
+export async function readDriverStops(
+  pool: pg.Pool,
+  driver: { id: string; role: string | null },
+  date: string,
+  today: string,
+): Promise<(DeliveryStop & { zone_name: string })[]> {
+  if (driver.role === 'owner') return (await readDeliveryStops(pool, date, today)) as (DeliveryStop & { zone_name: string })[];
+  const zones = await zonesOfDriver(pool, driver.id);
+  const perZone = await Promise.all(zones.map((zone) => readDeliveryStops(pool, date, today, zone)));
+  return perZone.flat() as (DeliveryStop & { zone_name: string })[];
 }

@@ -6,7 +6,10 @@ import { uuidSchema } from '@mayorista/core/schemas/common';
 import { calendarDateSchema } from '@mayorista/core/schemas/receivables';
 import { orderSchema } from '@mayorista/core/schemas/order';
 import {
+  deliveredSchema,
   deliveryDaySchema,
+  deliveryStopSchema,
+  notDeliveredSchema,
   holidaysPutSchema,
   moveDeliverySchema,
   myDeliverySchema,
@@ -20,12 +23,14 @@ import { messages } from '@mayorista/core/messages';
 import type pg from 'pg';
 import { authOf } from '../plugins/auth';
 import { moveDeliveryDate, reorderDeliveryStops } from '../flows/move-delivery';
-import { readDeliveryDay, readMyDelivery } from '../flows/read-deliveries';
+import { markDelivered, markNotDelivered } from '../flows/driver-delivery';
+import { readDeliveryDay, readDriverStops, readMyDelivery } from '../flows/read-deliveries';
 import { createZone, deleteZone, listHolidays, listZones, replaceHolidays, setCustomerZone, updateZone } from '../modules/deliveries';
 import { routesPlugin } from './plugin';
 
 interface DeliveriesRoutesDeps {
   pool: pg.Pool;
+  onEmailsQueued?: () => void;
   /** The business's clock; tests inject one to move "now". */
   now?: () => Date;
 }
@@ -86,6 +91,32 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
     await reorderDeliveryStops(pool, request.params.date, request.params.zone_id, request.body.order_ids);
     return reply.code(204).send();
   });
+  registerDriverRoutes(app, deps);
+}
+
+const driverOrderParams = z.object({ id: uuidSchema });
+const driverStopsSchema = z.object({ date: z.string(), stops: z.array(deliveryStopSchema.extend({ zone_name: z.string() })) });
+
+/** The driver's phone (decision 051): today's stops of their zones, and what happened at each door. */
+function registerDriverRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const now = deps.now ?? (() => new Date());
+  const drive = { access: 'staff' as const, action: 'deliveries.drive' as const };
+  const flowDeps = { pool: deps.pool, now, ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}) };
+  const driver = (request: Parameters<typeof authOf>[0]) => ({ id: authOf(request).userId, role: authOf(request).role });
+
+  routes.get('/api/driver/stops', { config: drive, schema: { querystring: dayQuery, response: { 200: driverStopsSchema } } }, async (request, reply) => {
+    const at = now();
+    const date = request.query.date ?? businessDay(at);
+    return reply.header('Cache-Control', 'no-store').send({ date, stops: await readDriverStops(deps.pool, driver(request), date, businessDay(at)) });
+  });
+  routes.post('/api/driver/orders/:id/delivered', { config: drive, schema: { params: driverOrderParams, body: deliveredSchema } }, async (request, reply) => {
+    const answer = await markDelivered(flowDeps, driver(request), request.params.id, request.body);
+    return reply.code(answer.created ? 201 : 200).header('Cache-Control', 'no-store').send(answer);
+  });
+  routes.post('/api/driver/orders/:id/not-delivered', { config: drive, schema: { params: driverOrderParams, body: notDeliveredSchema } }, async (request, reply) =>
+    reply.header('Cache-Control', 'no-store').send(await markNotDelivered(flowDeps, driver(request), request.params.id, request.body)),
+  );
 }
 
 /** registerDeliveriesRoutes as a plugin that declares what it needs (routes/plugin.ts). */

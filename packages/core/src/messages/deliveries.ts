@@ -22,6 +22,8 @@ export const deliveries = {
   invalidMinimum: 'Ingresá un pedido mínimo válido, en centavos enteros.',
   zoneNotFound: 'No encontramos esa zona.',
   zoneNameTaken: 'Ya hay una zona con ese nombre.',
+  driverNotFound: 'Elegí un repartidor del personal.',
+  allZero: 'Si no se entregó nada, marcalo como No entregado.',
   zoneInUse: 'La zona tiene clientes o pedidos por entregar: pasalos a otra zona antes de borrarla.',
   invalidStopPosition: 'La posición en el recorrido tiene que ser un número entero desde 1.',
 
@@ -46,6 +48,7 @@ export const deliveries = {
   quantityNegative: 'La cantidad entregada no puede ser negativa.',
   unknownLine: 'Ese producto no está en el pedido.',
   idempotencyKeyRequired: 'Falta la clave de la acción (idempotency_key).',
+  partialDeliveryReason: 'Entrega parcial: el repartidor entregó menos unidades.',
   keyReused: 'Esa clave ya se usó para otra acción.',
   reasons: { cerrado: 'Cerrado', rechazado: 'Rechazado', sin_dinero: 'Sin dinero', otro: 'Otro' },
   invalidReason: 'Elegí un motivo: cerrado, rechazado, sin dinero u otro.',

@@ -37,6 +37,11 @@ const zoneFields = {
     .max(1_000_000_000, { message: texts.invalidMinimum })
     .nullish()
     .transform((v) => v ?? null),
+  /** The repartidor who drives the zone (a staff account with the driver role); null: none yet. */
+  driver_id: z
+    .uuid({ message: texts.driverNotFound })
+    .nullish()
+    .transform((v) => v?.toLowerCase() ?? null),
 };
 
 /** POST /api/admin/zones */
@@ -53,6 +58,7 @@ export const zoneSchema = z.object({
   cutoff_days_before: z.number().int(),
   cutoff_time: z.string(),
   min_order: z.number().int().nullable(),
+  driver_id: z.string().nullable(),
   customers: z.number().int(),
 });
 export type Zone = z.infer<typeof zoneSchema>;

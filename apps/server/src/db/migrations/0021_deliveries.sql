@@ -11,6 +11,8 @@ CREATE TABLE "delivery_zones" (
 	"cutoff_days_before" smallint NOT NULL,
 	"cutoff_minutes" smallint NOT NULL,
 	"min_order" bigint,
+	-- The repartidor who drives the zone's route: they see and act on its stops only.
+	"driver_id" uuid REFERENCES "profiles"("id") ON DELETE set null,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "delivery_zones_weekdays" CHECK (cardinality("weekdays") BETWEEN 1 AND 7 AND "weekdays" <@ '{0,1,2,3,4,5,6}'::smallint[]),

@@ -15,13 +15,14 @@ export const zoneNotFound = (): AppError => new AppError('zone_not_found', texts
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 const ZONE_COLUMNS = `z.id, z.name, z.weekdays::int[] as weekdays, z.cutoff_days_before as "cutoff_days_before",
-  z.cutoff_minutes as "cutoff_minutes", z.min_order::float8 as "min_order",
+  z.cutoff_minutes as "cutoff_minutes", z.min_order::float8 as "min_order", z.driver_id::text as "driver_id",
   (select count(*)::int from customer_zones c where c.zone_id = z.id) as customers`;
 
 interface ZoneRow extends DeliveryZoneRule {
   id: number;
   name: string;
   min_order: number | null;
+  driver_id: string | null;
   customers: number;
 }
 
@@ -32,6 +33,7 @@ const toZone = (row: ZoneRow): Zone => ({
   cutoff_days_before: row.cutoff_days_before,
   cutoff_time: formatClock(row.cutoff_minutes),
   min_order: row.min_order,
+  driver_id: row.driver_id,
   customers: row.customers,
 });
 
@@ -47,15 +49,16 @@ export async function findZone(db: Queryable, id: number): Promise<Zone | null> 
 
 function nameTaken(error: unknown): never {
   if (isUniqueViolation(error, 'delivery_zones_name_unique')) throw new AppError('zone_name_taken', texts.zoneNameTaken);
+  if (isForeignKeyViolation(error, 'delivery_zones_driver_id_fkey')) throw new AppError('zone_invalid', texts.driverNotFound);
   throw error;
 }
 
 export async function createZone(db: Queryable, input: ZoneCreate): Promise<Zone> {
   const { rows } = await db
     .query<{ id: number }>(
-      `insert into delivery_zones (name, weekdays, cutoff_days_before, cutoff_minutes, min_order)
-       values ($1, $2::smallint[], $3, $4, $5) returning id`,
-      [input.name, input.weekdays, input.cutoff_days_before, minutesOf(input.cutoff_time), input.min_order],
+      `insert into delivery_zones (name, weekdays, cutoff_days_before, cutoff_minutes, min_order, driver_id)
+       values ($1, $2::smallint[], $3, $4, $5, $6) returning id`,
+      [input.name, input.weekdays, input.cutoff_days_before, minutesOf(input.cutoff_time), input.min_order, input.driver_id],
     )
     .catch(nameTaken);
   return (await findZone(db, rows[0]!.id))!;
@@ -66,7 +69,8 @@ export async function updateZone(db: Queryable, id: number, input: ZoneUpdate): 
     .query(
       `update delivery_zones set name = coalesce($2, name), weekdays = coalesce($3::smallint[], weekdays),
               cutoff_days_before = coalesce($4, cutoff_days_before), cutoff_minutes = coalesce($5, cutoff_minutes),
-              min_order = case when $6::boolean then $7::bigint else min_order end, updated_at = now()
+              min_order = case when $6::boolean then $7::bigint else min_order end,
+              driver_id = case when $8::boolean then $9::uuid else driver_id end, updated_at = now()
         where id = $1`,
       [
         id,
@@ -76,6 +80,8 @@ export async function updateZone(db: Queryable, id: number, input: ZoneUpdate): 
         input.cutoff_time === undefined ? null : minutesOf(input.cutoff_time),
         input.min_order !== undefined,
         input.min_order ?? null,
+        input.driver_id !== undefined,
+        input.driver_id ?? null,
       ],
     )
     .catch(nameTaken);

@@ -18,3 +18,13 @@ export {
   type Holiday,
 } from './deliveries.zones';
 export { customerZoneOf, PLANNABLE_STATUSES, readDayStops, readOrdersWithoutZone, reorderStops, setOrderDelivery, type PlannedStop } from './deliveries.planning';
+export {
+  attemptFingerprint,
+  findAttemptByKey,
+  findRescheduleTo,
+  insertAttempt,
+  notifyDeliveryAttempt,
+  zoneDriverOf,
+  zonesOfDriver,
+  type DeliveryAttempt,
+} from './deliveries.attempts';
