@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ARGENTINA_NATIONAL_HOLIDAYS } from '@mayorista/core/delivery-holidays';
 import { messages } from '@mayorista/core/messages';
@@ -116,6 +118,26 @@ describe('planning a day', () => {
     expect(again.zones.find((x: { zone_id: number }) => x.zone_id === z.id).stops.map((s: { order_id: string }) => s.order_id)).toEqual([a.id, b.id]);
     const wrong = await api(admin, 'PUT', `/api/admin/deliveries/2026-11-26/${z.id}/stops`, { order_ids: [a.id, a.id] });
     expect([wrong.statusCode, wrong.json().message]).toEqual([422, texts.stopsMismatch]);
+
+    // The Hoja de ruta (stops in that order, what to collect) and the Hoja de carga (units per product), PDF and XLSX.
+    const route = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.pdf`);
+    expect([route.statusCode, route.headers['content-type'], route.headers['cache-control']]).toEqual([200, 'application/pdf', 'private, no-store']);
+    const routeText = (await pdfText(route.rawPayload)).text;
+    expect(routeText).toContain('Hoja de ruta');
+    expect(routeText).toContain('jueves 26/11');
+    expect(routeText).toContain('A cobrar');
+    expect(routeText).toContain('2 pedidos · 5 bultos');
+    const load = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/load.pdf`);
+    expect((await pdfText(load.rawPayload)).text).toContain('Hoja de carga');
+    const xlsx = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/load.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const quantities = book.worksheets[0]!.getSheetValues().slice(2).map((r) => (r as unknown[])[2]);
+    expect(quantities.sort()).toEqual([2, 3]);
+    if (process.env.REPARTOS_PDF_DIR) {
+      writeFileSync(`${process.env.REPARTOS_PDF_DIR}/hoja-de-ruta.pdf`, route.rawPayload);
+      writeFileSync(`${process.env.REPARTOS_PDF_DIR}/hoja-de-carga.pdf`, load.rawPayload);
+    }
   });
 
   it('moves an order to another delivery day; refuses a past date, a weekday the zone skips and a feriado, changing nothing', async () => {

@@ -367,6 +367,18 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [204],
     request: () => ({ method: 'PUT', url: '/api/admin/deliveries/2026-11-27/999999/stops', payload: { order_ids: [] } }),
   },
+  ...Object.fromEntries(
+    ['route.pdf', 'route.xlsx', 'load.pdf', 'load.xlsx'].map((file) => [
+      routeKey('GET', `/api/admin/deliveries/:date/:zone_id/${file}`),
+      {
+        access: 'staff' as const,
+        action: file.startsWith('route') ? ('deliveries.plan' as const) : ('orders.prepare' as const),
+        // No zone in the fixtures: past the guard an unknown zone answers 404.
+        allowed: [404],
+        request: () => ({ method: 'GET' as const, url: `/api/admin/deliveries/2026-11-27/999999/${file}` }),
+      },
+    ]),
+  ),
   [routeKey('GET', '/api/driver/stops')]: { access: 'staff', action: 'deliveries.drive', allowed: [200], request: () => ({ method: 'GET', url: '/api/driver/stops?date=2026-11-27' }) },
   // An order no one has: past the guard it answers 404 (the driver's own orders are test/driver-deliveries.test.ts's).
   [routeKey('POST', '/api/driver/orders/:id/delivered')]: {

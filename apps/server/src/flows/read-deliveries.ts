@@ -2,7 +2,18 @@ import { deliveryPromiseText, promisedDelivery } from '@mayorista/core/deliverie
 import { businessDay } from '@mayorista/core/receivables';
 import type { DeliveryDay, DeliveryStop, DeliveryZoneDay, MyDelivery } from '@mayorista/core/schemas/deliveries';
 import type pg from 'pg';
-import { readCustomerDeliveryRule, readDayStops, readOrdersWithoutZone, zonesOfDriver, type PlannedStop } from '../modules/deliveries';
+import {
+  findZone,
+  readCustomerDeliveryRule,
+  readDayStops,
+  readOrdersWithoutZone,
+  renderLoadSheetPdf,
+  renderRouteSheetPdf,
+  renderSheetXlsx,
+  zoneNotFound,
+  zonesOfDriver,
+  type PlannedStop,
+} from '../modules/deliveries';
 import { readCollectionFigures, type CollectionFigures } from '../modules/receivables';
 import { loadSettings } from '../modules/settings';
 
@@ -81,4 +92,20 @@ export async function readDriverStops(
   const zones = await zonesOfDriver(pool, driver.id);
   const perZone = await Promise.all(zones.map((zone) => readDeliveryStops(pool, date, today, zone)));
   return perZone.flat() as (DeliveryStop & { zone_name: string })[];
+}
+
+/**
+ * The Hoja de ruta and the Hoja de carga of a zone and day, as PDF or XLSX: deliveries (the zone,
+ * 404 if unknown) → the day's stops with what to collect (above) → deliveries (the document).
+ */
+export async function renderDeliverySheet(
+  pool: pg.Pool,
+  request: { kind: 'route' | 'load'; format: 'pdf' | 'xlsx'; date: string; zoneId: number; today: string; catalogName: string },
+): Promise<Buffer> {
+  const zone = await findZone(pool, request.zoneId);
+  if (!zone) throw zoneNotFound();
+  const stops = await readDeliveryStops(pool, request.date, request.today, request.zoneId);
+  const heading = { zoneName: zone.name, date: request.date, catalogName: request.catalogName };
+  if (request.format === 'xlsx') return renderSheetXlsx(request.kind, heading, stops);
+  return request.kind === 'route' ? renderRouteSheetPdf(heading, stops) : renderLoadSheetPdf(heading, stops);
 }

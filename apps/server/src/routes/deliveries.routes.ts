@@ -24,12 +24,13 @@ import type pg from 'pg';
 import { authOf } from '../plugins/auth';
 import { moveDeliveryDate, reorderDeliveryStops } from '../flows/move-delivery';
 import { markDelivered, markNotDelivered } from '../flows/driver-delivery';
-import { readDeliveryDay, readDriverStops, readMyDelivery } from '../flows/read-deliveries';
+import { readDeliveryDay, readDriverStops, readMyDelivery, renderDeliverySheet } from '../flows/read-deliveries';
 import { createZone, deleteZone, listHolidays, listZones, replaceHolidays, setCustomerZone, updateZone } from '../modules/deliveries';
 import { routesPlugin } from './plugin';
 
 interface DeliveriesRoutesDeps {
   pool: pg.Pool;
+  config: { catalogName: string };
   onEmailsQueued?: () => void;
   /** The business's clock; tests inject one to move "now". */
   now?: () => Date;
@@ -91,7 +92,31 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
     await reorderDeliveryStops(pool, request.params.date, request.params.zone_id, request.body.order_ids);
     return reply.code(204).send();
   });
+  registerSheetRoutes(app, deps);
   registerDriverRoutes(app, deps);
+}
+
+const SHEET_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/** Hoja de ruta (the planner's) and Hoja de carga (the warehouse's too), each as PDF and XLSX. */
+function registerSheetRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const now = deps.now ?? (() => new Date());
+  for (const kind of ['route', 'load'] as const) {
+    const action = kind === 'route' ? ('deliveries.plan' as const) : ('orders.prepare' as const);
+    for (const format of ['pdf', 'xlsx'] as const) {
+      routes.get(`/api/admin/deliveries/:date/:zone_id/${kind}.${format}`, { config: { access: 'staff', action }, schema: { params: dayZoneParams } }, async (request, reply) => {
+        const { date, zone_id: zoneId } = request.params;
+        const file = await renderDeliverySheet(deps.pool, { kind, format, date, zoneId, today: businessDay(now()), catalogName: deps.config.catalogName });
+        const name = `${kind === 'route' ? 'hoja-de-ruta' : 'hoja-de-carga'}-${zoneId}-${date}.${format}`;
+        return reply
+          .header('Content-Type', SHEET_TYPES[format])
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(file);
+      });
+    }
+  }
 }
 
 const driverOrderParams = z.object({ id: uuidSchema });

@@ -12,6 +12,26 @@ export const deliveries = {
   orderArrives: (arrives: string) => `Entrega prevista: ${arrives}`,
   noZone: 'sin zona',
 
+  // Hoja de ruta and Hoja de carga (PDF and XLSX)
+  routeTitle: 'Hoja de ruta',
+  loadTitle: 'Hoja de carga',
+  sheetSubtitle: (zone: string, day: string) => `${zone} · ${day}`,
+  routeColumns: {
+    stop: '#',
+    customer: 'Cliente',
+    address: 'Dirección',
+    phone: 'Teléfono',
+    notes: 'Notas de entrega',
+    order: 'Pedido',
+    amount: 'Importe',
+    toCollect: 'A cobrar',
+    collected: 'Cobrado',
+    signature: 'Firma',
+  },
+  loadColumns: { product: 'Producto', quantity: 'Cantidad', orders: 'Pedidos' },
+  routeTotals: (orders: number, bultos: number) => `${orders} pedidos · ${bultos} bultos`,
+  noStops: 'No hay pedidos para esta zona y fecha.',
+
   // Zones and their rules
   zoneNameRequired: 'Ingresá el nombre de la zona.',
   zoneNameTooLong: 'El nombre de la zona es demasiado largo.',

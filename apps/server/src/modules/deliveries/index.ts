@@ -28,3 +28,4 @@ export {
   zonesOfDriver,
   type DeliveryAttempt,
 } from './deliveries.attempts';
+export { loadTotals, renderLoadSheetPdf, renderRouteSheetPdf, renderSheetXlsx, type SheetHeading } from './deliveries.documents';
