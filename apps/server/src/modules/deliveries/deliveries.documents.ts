@@ -62,7 +62,7 @@ export function renderRouteSheetPdf(heading: SheetHeading, stops: readonly Deliv
   }
   const row = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const height = Math.max(26, ...cells.map((c, i) => doc.heightOfString(c, { width: ROUTE_COLUMNS[i]!.width - 6 }) + 8));
+    const height = Math.max(34, ...cells.map((c, i) => doc.heightOfString(c, { width: ROUTE_COLUMNS[i]!.width - 6 }) + 8));
     ensureSpace(height);
     const top = doc.y;
     let x = left;
