@@ -34,6 +34,7 @@ export const {
   '/mi-cuenta': MyAccountPage,
   '/cuenta-corriente': CuentaCorrientePage,
   '/admin': AdminPage,
+  '/repartidor': DriverPage,
   '*': NotFoundPage,
 } = lazyPages;
 

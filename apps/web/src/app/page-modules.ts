@@ -31,6 +31,8 @@ export const PAGE_MODULES = {
   '/mi-cuenta': '/src/features/account/my-account-page.tsx',
   '/cuenta-corriente': '/src/features/cuenta-corriente/cuenta-corriente-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
+  // Repartos (decision 051): the driver's phone.
+  '/repartidor': '/src/features/driver/driver-page.tsx',
   '*': '/src/app/pages/not-found-page.tsx',
 } as const satisfies Record<string, `/src/${string}-page.tsx`>;
 
