@@ -6,6 +6,7 @@ const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes
 
 export const deliveries = {
   weekdays: WEEKDAYS,
+  tabTitle: 'Repartos',
   /** "Llega el jueves 27/11 — pedí antes del miércoles 26/11 a las 18:00" */
   promise: (arrives: string, orderBefore: string, time: string) => `Llega el ${arrives} — pedí antes del ${orderBefore} a las ${time}`,
   /** The order's stored date, in its e-mails, PDF and WhatsApp text. */

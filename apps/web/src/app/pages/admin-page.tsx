@@ -4,6 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';
+import { deliveries } from '@mayorista/core/messages/deliveries';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { products } from '@mayorista/core/messages/products';
 import { settings } from '@mayorista/core/messages/settings';
@@ -17,6 +18,7 @@ const loaders = {
   usuarios: () => import('../../features/admin-users/admin-users-tab'),
   listas: () => import('../../features/admin-price-lists/admin-price-lists-tab'),
   cuentas: () => import('../../features/admin-receivables/admin-receivables-tab'),
+  repartos: () => import('../../features/admin-deliveries/admin-deliveries-tab'),
   ajustes: () => import('../../features/admin-settings/admin-settings-tab'),
 };
 const AdminDashboardTab = lazy(loaders.panel);
@@ -26,6 +28,7 @@ const AdminUsersTab = lazy(loaders.usuarios);
 const AdminSettingsTab = lazy(loaders.ajustes);
 const AdminPriceListsTab = lazy(loaders.listas);
 const AdminReceivablesTab = lazy(loaders.cuentas);
+const AdminDeliveriesTab = lazy(loaders.repartos);
 
 const TABS = [
   { value: 'panel', label: orderLife.dashboard.tabTitle, Content: AdminDashboardTab },
@@ -34,6 +37,7 @@ const TABS = [
   { value: 'usuarios', label: adminUsers.tabTitle, Content: AdminUsersTab },
   { value: 'listas', label: adminPage.priceListsTab, Content: AdminPriceListsTab },
   { value: 'cuentas', label: receivablesTabTitle, Content: AdminReceivablesTab },
+  { value: 'repartos', label: deliveries.tabTitle, Content: AdminDeliveriesTab },
   { value: 'ajustes', label: settings.tabTitle, Content: AdminSettingsTab },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
