@@ -19,7 +19,7 @@ export const driverTexts = {
   quantities: 'Cantidades entregadas',
   quantityOf: (name: string) => `Cantidad entregada de ${name}`,
   collectedAmount: 'Importe cobrado (opcional)',
-  collectedHint: 'Escribilo como en la calle: 1.234,56',
+  collectedHint: 'Con coma para los centavos: 1.234,56',
   method: 'Medio de pago',
   methods: { cash: 'Efectivo', cheque: 'Cheque', transfer: 'Transferencia' },
   bank: 'Banco',

@@ -70,8 +70,9 @@ export function ZoneDay({ zone, date }: { zone: DeliveryZoneDay; date: string })
                   {stop.stop}. {name} · #{orderNumber(stop.order_id)} · {stop.status}
                 </p>
                 <p className="text-sm text-slate-700">
-                  {stop.address ?? ''} · {stop.bultos} bultos · {formatMoney(stop.total)}
-                  {stop.to_collect > 0 ? ` · ${t.toCollect} ${formatMoney(stop.to_collect)}` : ''}
+                  {[stop.address, `${stop.bultos} bultos`, formatMoney(stop.total), stop.to_collect > 0 ? `${t.toCollect} ${formatMoney(stop.to_collect)}` : null]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">

@@ -37,7 +37,7 @@ export function StopCard({ stop }: { stop: DriverStop }) {
   const headingId = `stop-${stop.order_id}`;
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={headingId} data-testid="driver-stop">
-      <p className="text-xs font-medium uppercase text-slate-600">
+      <p className="text-xs font-medium text-slate-600">
         {t.stop(stop.stop)} · {t.order(orderNumber(stop.order_id))} · {t.bultos(stop.bultos)}
       </p>
       <h2 id={headingId} className="mt-1 text-lg font-semibold text-slate-900">
