@@ -31,6 +31,8 @@ import { OutboxWorker, type OutboxRow } from './modules/outbox';
 import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './modules/receivables';
 import type { Order } from '@mayorista/core/schemas/order';
 import { outboxRoutes } from './routes/outbox.routes';
+import { repRoutes } from './routes/rep.routes';
+import { staffRoutes } from './routes/staff.routes';
 import { receivablesRoutes } from './routes/receivables.routes';
 import { deliveriesRoutes } from './routes/deliveries.routes';
 import { queueAccountReminders } from './flows/account-reminders';
@@ -217,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimeRoutes, deps);
   await app.register(receivablesRoutes, { ...deps, onEmailsQueued });
   await app.register(deliveriesRoutes, { ...deps, onEmailsQueued });
+  await app.register(staffRoutes, { ...deps, mailer });
+  await app.register(repRoutes, { ...deps, onEmailsQueued });
 
   const distDir = deps.webDistDir === undefined ? defaultWebDistDir() : deps.webDistDir;
   if (distDir) {

@@ -127,7 +127,7 @@ export async function waitForMail(outboxDir: string, to: string, count = 1, time
 }
 
 /** The `token` query parameter of the first link to `pathname` in the mail's text part. */
-export function tokenFromMail(mail: ParsedMail, pathname: '/verificar-correo' | '/restablecer-clave'): string {
+export function tokenFromMail(mail: ParsedMail, pathname: '/verificar-correo' | '/restablecer-clave' | '/invitacion'): string {
   for (const match of (mail.text ?? '').matchAll(/https?:\/\/\S+/g)) {
     const url = new URL(match[0]);
     const token = url.searchParams.get('token');

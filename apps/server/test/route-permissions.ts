@@ -723,6 +723,85 @@ export const routePermissions: Record<string, RouteRule> = {
     request: () => ({ method: 'POST', url: '/api/admin/emails/999999999/retry' }),
   },
 
+  // ── staff, invitations and the activity log (decisions 046 and 048): the owner only ──
+  [routeKey('GET', '/api/admin/staff')]: { access: 'staff', action: 'staff.manage', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/staff' }) },
+  // A customer's id: past the guard, the target is not staff (404) and nothing changes.
+  [routeKey('PATCH', '/api/admin/staff/:id')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [404],
+    request: (f) => ({ method: 'PATCH', url: `/api/admin/staff/${f.customerId}`, payload: { role: 'admin' } }),
+  },
+  [routeKey('DELETE', '/api/admin/staff/:id')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [404],
+    request: (f) => ({ method: 'DELETE', url: `/api/admin/staff/${f.customerId}` }),
+  },
+  [routeKey('POST', '/api/admin/staff/invitations')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [201],
+    request: () => ({ method: 'POST', url: '/api/admin/staff/invitations', payload: { email: uniqueEmail(), role: 'driver' } }),
+  },
+  [routeKey('POST', '/api/auth/staff-invitation')]: {
+    access: 'public',
+    allowed: [400],
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/staff-invitation',
+      payload: { token: randomBytes(32).toString('base64url'), password: strongPassword, nombre: 'Nueva', apellido: 'Persona', dni: randomDni() },
+    }),
+  },
+  [routeKey('GET', '/api/admin/audit')]: { access: 'staff', action: 'audit.read', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/audit' }) },
+
+  // ── sales reps (decision 047). The matrix's customer is not assigned to the matrix's rep: past the
+  // guard, a rep acting on them is refused as not theirs (403) and nothing is written; rep.test.ts
+  // covers a rep's own customers. ──
+  [routeKey('GET', '/api/rep/customers')]: { access: 'staff', action: 'rep.customers', allowed: [200], request: () => ({ method: 'GET', url: '/api/rep/customers' }) },
+  [routeKey('GET', '/api/rep/customers/:id')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}` }),
+  },
+  [routeKey('POST', '/api/rep/customers/:id/orders')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/rep/customers/${f.customerId}/orders`,
+      payload: { items: [{ product_id: f.productId, quantity: 1 }], idempotency_key: randomUUID() },
+    }),
+  },
+  [routeKey('POST', '/api/rep/customers/:id/payments')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    request: (f) => ({ method: 'POST', url: `/api/rep/customers/${f.customerId}/payments`, payload: { amount: 1_000, method: 'cash', idempotency_key: randomUUID() } }),
+  },
+  [routeKey('GET', '/api/rep/orders')]: { access: 'staff', action: 'rep.customers', allowed: [200], request: () => ({ method: 'GET', url: '/api/rep/orders' }) },
+  [routeKey('GET', '/api/rep/summary')]: { access: 'staff', action: 'rep.customers', allowed: [200], request: () => ({ method: 'GET', url: '/api/rep/summary' }) },
+  [routeKey('PATCH', '/api/admin/users/:id/rep')]: {
+    access: 'staff',
+    action: 'customers.manage',
+    allowed: [204],
+    request: (f) => ({ method: 'PATCH', url: `/api/admin/users/${f.customerId}/rep`, payload: { rep_id: null } }),
+  },
+  [routeKey('GET', '/api/admin/collections')]: {
+    access: 'staff',
+    action: 'payments.record',
+    allowed: [200],
+    request: () => ({ method: 'GET', url: '/api/admin/collections' }),
+  },
+  [routeKey('POST', '/api/admin/collections/:id/confirm')]: {
+    access: 'staff',
+    action: 'payments.record',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: '/api/admin/collections/999999999/confirm' }),
+  },
+
   // ── realtime: a plain GET (no upgrade) answers 426 with { code, message }; joins are checked
   // over a real socket in security-permissions.test.ts ──
   [routeKey('GET', '/realtime')]: { access: 'websocket', allowed: [426], request: () => ({ method: 'GET', url: '/realtime' }) },

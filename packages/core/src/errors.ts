@@ -152,6 +152,12 @@ export const ERROR_CODES = {
   account_locked: 'rate_limited',
   own_account_forbidden: 'forbidden',
   idempotency_key_reused: 'unprocessable',
+
+  // Staff, sales reps and the audit log (decisions 046–048)
+  last_owner: 'conflict',
+  email_taken: 'conflict',
+  not_your_customer: 'forbidden',
+  not_a_rep: 'unprocessable',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -20,6 +20,7 @@ import { postOrderCharge } from '../modules/receivables';
 import { loadSettings } from '../modules/settings';
 import { returnStock } from '../modules/stock';
 import { queueOrderEmails } from './order-emails';
+import { recordAudit } from '../modules/audit';
 
 export interface ChangeOrderStatusDeps {
   pool: pg.Pool;
@@ -84,7 +85,9 @@ export async function changeOrderStatus(
     if (order.creditHold === 'pending' && to !== 'Cancelado') {
       throw new AppError('invalid_status_transition', messages.receivables.creditHeldStatus, { current_status: order.status, credit_hold: 'pending' });
     }
-    return applyStatusChange(tx, order, to, { actorId: actor.id, today: businessDay((deps.now ?? (() => new Date()))()) });
+    const changedRow = await applyStatusChange(tx, order, to, { actorId: actor.id, today: businessDay((deps.now ?? (() => new Date()))()) });
+    await recordAudit(tx, actor, { action: 'order.status', entity: 'order', entityId: orderId, summary: { before: { status: order.status }, after: { status: to } } });
+    return changedRow;
   });
   deps.onEmailsQueued?.();
   if (to === 'Confirmado') await issueInvoice(deps, changed);

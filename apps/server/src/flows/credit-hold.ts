@@ -7,6 +7,7 @@ import { findOrderForUpdate, notifyCreditHoldDecided, orderNotFound, toOrder, up
 import { enqueueEmails } from '../modules/outbox';
 import { applyStatusChange } from './change-order-status';
 import { todayOf, type AccountFlowDeps, type Actor } from './post-payment';
+import { recordAudit } from '../modules/audit';
 
 /**
  * An admin decides an order the credit check held ("Retenido por crédito", decision 038). ONE
@@ -29,6 +30,7 @@ export async function decideCreditHold(
     if (order.creditHold !== 'pending') throw new AppError('order_not_on_hold', messages.receivables.orderNotOnHold, { credit_hold: order.creditHold });
     if (decision.state === 'rejected') await applyStatusChange(tx, order, 'Cancelado', { actorId: actor.id, today: todayOf(deps), statusEmail: false });
     const row = await updateCreditHold(tx, orderId, decision.state, decision.reason);
+    await recordAudit(tx, actor, { action: 'order.credit_hold', entity: 'order', entityId: orderId, summary: { before: { credit_hold: 'pending' }, after: { credit_hold: decision.state, reason: decision.reason } } });
     await enqueueEmails(tx, [
       {
         kind: decision.state === 'released' ? 'credit_hold_released' : 'credit_hold_rejected',

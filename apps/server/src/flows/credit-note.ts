@@ -8,6 +8,7 @@ import { findOrderForUpdate, type OrderRow } from '../modules/orders';
 import { isChargedOrderOf, postCreditNote } from '../modules/receivables';
 import { returnStock } from '../modules/stock';
 import { todayOf, type AccountFlowDeps, type Actor } from './post-payment';
+import { recordAudit } from '../modules/audit';
 
 const texts = messages.receivables;
 const invalid = (message: string, details?: Record<string, unknown>) => new AppError('credit_note_invalid', message, details);
@@ -57,6 +58,8 @@ export async function creditNoteFlow(deps: AccountFlowDeps, actor: Actor, custom
       today: todayOf(deps),
     });
     if (lines.length > 0) await returnStock(tx, lines, { kind: 'credit_note_restock', orderId: order!.id, actorId: actor.id });
+    const summary = { after: { amount: request.amount, reason: request.reason, order_id: order?.id ?? null, restocked_lines: lines.length } };
+    await recordAudit(tx, actor, { action: 'credit_note.issue', entity: 'customer', entityId: customerId, summary });
     return posted;
   });
 }

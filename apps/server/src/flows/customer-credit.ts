@@ -6,6 +6,7 @@ import { AppError } from '../lib/errors';
 import { customerNotFound, lockAccount, readAccountSummary, updateCreditSettings } from '../modules/receivables';
 import { loadSettings } from '../modules/settings';
 import { todayOf, type AccountFlowDeps, type Actor } from './post-payment';
+import { recordAudit } from '../modules/audit';
 
 /**
  * An admin sets a customer's payment terms and credit limit (null terms: the settings' default;
@@ -17,6 +18,7 @@ export async function setCustomerCredit(deps: AccountFlowDeps, actor: Actor, cus
   return inTransaction(deps.pool, async (tx) => {
     if (!(await lockAccount(tx, customerId))) throw customerNotFound();
     await updateCreditSettings(tx, customerId, patch);
+    await recordAudit(tx, actor, { action: 'customer.credit', entity: 'customer', entityId: customerId, summary: { after: patch } });
     return (await readAccountSummary(tx, customerId, await loadSettings(tx), todayOf(deps)))!;
   });
 }

@@ -16,6 +16,7 @@ import { lockStock, returnStock, takeStock, type StockLine } from '../modules/st
 import { queueOrderEmails } from './order-emails';
 import { applyPriceList } from '@mayorista/core/price-lists';
 import { loadCustomerPriceListRule } from '../modules/price-lists';
+import { recordAudit } from '../modules/audit';
 import {
   findOrderForEdit,
   insertOrderEdit,
@@ -154,9 +155,13 @@ export async function editOrder(
   deps: { pool: pg.Pool; onEmailsQueued?: () => void },
   orderId: string,
   command: EditOrderCommand,
-  actor: { id: string; is_super_admin: boolean },
+  actor: { id: string; is_super_admin: boolean; ip?: string | null },
 ): Promise<Order> {
-  const row = await inTransaction(deps.pool, (tx) => applyOrderEdit(tx, orderId, command, actor));
+  const row = await inTransaction(deps.pool, async (tx) => {
+    const edited = await applyOrderEdit(tx, orderId, command, actor);
+    await recordAudit(tx, actor, { action: 'order.edit', entity: 'order', entityId: orderId, summary: { after: { total: edited.total, lines: edited.items.length } } });
+    return edited;
+  });
   deps.onEmailsQueued?.();
   return toOrder(row);
 }

@@ -38,6 +38,7 @@ import {
   type OrderRow,
   type OrderUserInfo,
 } from '../modules/orders';
+import { recordAudit, type AuditActor } from '../modules/audit';
 
 export interface PlaceOrderCommand {
   items: { product_id: string; quantity: number }[];
@@ -179,7 +180,7 @@ function stockLines(lines: OrderLine[]): StockLine[] {
 interface PlacementRequest {
   userId: string;
   /** A sales rep placing the order for the customer (decision 047); absent when the customer does. */
-  takenBy?: string;
+  takenBy?: AuditActor;
   command: PlaceOrderCommand;
   productIds: string[];
 }
@@ -250,7 +251,7 @@ function planOrder(
     creditHold,
     creditHoldReason: null,
     channel: takenBy ? 'vendedor' : 'web',
-    takenBy: takenBy ?? null,
+    takenBy: takenBy?.id ?? null,
     ...promisedDate(delivery.rule, delivery.now),
     deliveryStop: null,
   };
@@ -355,16 +356,21 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
       ]);
       const plan = planOrder(request, context, products, credit, { rule: delivery, now });
       if ('replayOf' in plan) return plan;
-      const [written] = await commitWith(() => [writePlannedOrder(tx, plan), takeAllStock(tx, [plan.stock])] as const);
+      // A rep's order writes its audit row in the same commit (decision 048).
+      const audit = request.takenBy
+        ? recordAudit(tx, request.takenBy, { action: 'order.take', entity: 'order', entityId: plan.order.id, summary: { after: { customer_id: userId, total: plan.order.total, lines: plan.order.items.length } } })
+        : Promise.resolve();
+      const [written] = await commitWith(() => [writePlannedOrder(tx, plan), takeAllStock(tx, [plan.stock]), audit] as const);
       return written;
     });
   }
 
-  async function placeOrder(userId: string, command: PlaceOrderCommand): Promise<PlacedOrder> {
+  /** `takenBy`: the sales rep placing it for the customer (the customer's prices, rules and e-mails all the same). */
+  async function placeOrder(userId: string, command: PlaceOrderCommand, takenBy?: AuditActor): Promise<PlacedOrder> {
     const productIds = checkCommandShape(command);
     const key = command.idempotency_key;
     try {
-      const written = await write({ userId, command, productIds });
+      const written = await write({ userId, command, productIds, ...(takenBy ? { takenBy } : {}) });
       if ('replayOf' in written) {
         const first = await findOwnOrder(pool, userId, written.replayOf);
         if (first) return replay(userId, first, command);

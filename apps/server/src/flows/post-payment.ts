@@ -9,6 +9,7 @@ import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { enqueueEmails } from '../modules/outbox';
 import { customerEmailOf, findPaymentIdByKey, readPayment, recordPayment } from '../modules/receivables';
+import { recordAudit } from '../modules/audit';
 
 export interface AccountFlowDeps {
   pool: pg.Pool;
@@ -20,7 +21,8 @@ export interface AccountFlowDeps {
 
 export const todayOf = (deps: { now?: () => Date }) => businessDay((deps.now ?? (() => new Date()))());
 
-export type Actor = Pick<Profile, 'id' | 'is_super_admin'>;
+/** The staff member acting; `ip` (the request's address) goes to the audit log. */
+export type Actor = Pick<Profile, 'id' | 'is_super_admin'> & { ip?: string | null };
 
 /**
  * Staff record a payment (cobranza) from a customer. ONE transaction: the customer's account
@@ -41,7 +43,11 @@ export async function postPayment(
   try {
     const result = await inTransaction(deps.pool, async (tx) => {
       const recorded = await recordPayment(tx, customerId, request, { actorId: actor.id, today });
-      if (recorded.created) await queueReceipt(tx, customerId, recorded.payment.id);
+      if (recorded.created) {
+        await queueReceipt(tx, customerId, recorded.payment.id);
+        const { id, amount, method, receipt_number } = recorded.payment;
+        await recordAudit(tx, actor, { action: 'payment.record', entity: 'customer', entityId: customerId, summary: { after: { payment_id: id, amount, method, receipt_number } } });
+      }
       return recorded;
     });
     if (result.created) deps.onEmailsQueued?.();

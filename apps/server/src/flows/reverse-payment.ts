@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { paymentOwner, reversePayment } from '../modules/receivables';
 import { todayOf, type AccountFlowDeps, type Actor } from './post-payment';
+import { recordAudit } from '../modules/audit';
 
 /**
  * Staff reverse a payment that did not happen (a bounced cheque, a transfer that never arrived):
@@ -17,5 +18,9 @@ export async function reversePaymentFlow(deps: AccountFlowDeps, actor: Actor, pa
   const owner = paymentId === null ? null : await paymentOwner(deps.pool, paymentId);
   if (paymentId === null || !owner) throw new AppError('payment_not_found', messages.receivables.paymentNotFound);
   if (!mayActOnAccount(actor, owner.profile_id)) throw new AppError('own_account_forbidden', messages.receivables.ownAccount);
-  return inTransaction(deps.pool, (tx) => reversePayment(tx, paymentId, { actorId: actor.id, reason, today: todayOf(deps) }));
+  return inTransaction(deps.pool, async (tx) => {
+    const posted = await reversePayment(tx, paymentId, { actorId: actor.id, reason, today: todayOf(deps) });
+    await recordAudit(tx, actor, { action: 'payment.reverse', entity: 'customer', entityId: owner.profile_id, summary: { payment_id: paymentId, reason } });
+    return posted;
+  });
 }

@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transaction';
 import { findProductById, insertProduct, productNotFound, translateWriteError, updateProductDetails } from '../modules/products';
 import { lockProducts, snapshotOfRow, writeEditedPrices } from '../modules/pricing';
 import { listStockMovements, setStock } from '../modules/stock';
+import { recordAudit } from '../modules/audit';
 
 export interface SaveProductDeps {
   db: Database;
@@ -19,11 +20,12 @@ export interface SaveProductDeps {
  * then its opening stock movement through the stock ledger, then the product read back. A taken
  * name or a broken constraint answers a clear 4xx.
  */
-export async function createProduct(deps: SaveProductDeps, data: ProductData, actorId: string): Promise<Product> {
+export async function createProduct(deps: SaveProductDeps, data: ProductData, actorId: string, ip: string | null = null): Promise<Product> {
   const product = await inTransaction(deps.pool, async (client) => {
     const tx = databaseOn(client);
     const { id } = await insertProduct(tx, data);
     await setStock(client, id, data.stock, { kind: 'opening', actorId });
+    await recordAudit(client, { id: actorId, ip }, { action: 'product.create', entity: 'product', entityId: id, summary: { after: { name: data.name, price: data.price, stock: data.stock } } });
     return (await findProductById(tx, id))!;
   }).catch(translateWriteError);
   deps.invalidateCatalogue();
@@ -38,7 +40,7 @@ export async function createProduct(deps: SaveProductDeps, data: ProductData, ac
  *    product's price history;
  * 4. the rest of the edit (name, rules, category…).
  */
-export async function updateProduct(deps: SaveProductDeps, id: string, data: ProductData, actorId: string): Promise<Product> {
+export async function updateProduct(deps: SaveProductDeps, id: string, data: ProductData, actorId: string, ip: string | null = null): Promise<Product> {
   const product = await inTransaction(deps.pool, async (client) => {
     const [locked] = await lockProducts(client, [id]);
     if (!locked || !(await setStock(client, id, data.stock, { kind: 'admin_edit', actorId }))) return null;
@@ -49,6 +51,8 @@ export async function updateProduct(deps: SaveProductDeps, id: string, data: Pro
       flags: { on_sale: data.on_sale, on_sale_retail: data.on_sale_retail },
       actorId,
     });
+    const before = { name: locked.name, price: locked.price };
+    await recordAudit(client, { id: actorId, ip }, { action: 'product.update', entity: 'product', entityId: id, summary: { before, after: { name: data.name, price: data.price, stock: data.stock } } });
     return updateProductDetails(databaseOn(client), id, data);
   }).catch(translateWriteError);
   deps.invalidateCatalogue();

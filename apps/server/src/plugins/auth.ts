@@ -175,5 +175,10 @@ export function authOf(request: FastifyRequest): AuthContext & { profile: Profil
   return request.auth as AuthContext & { profile: Profile };
 }
 
+/** The staff member acting, with the request's address (for the audit log, decision 048). */
+export function actorOf(request: FastifyRequest): Profile & { ip: string | null } {
+  return { ...authOf(request).profile, ip: request.ip ?? null };
+}
+
 /** The auth guard as a named plugin: every group of routes declares it as a dependency (routes/plugin.ts). */
 export const authPlugin = fp<{ pool: pg.Pool; jwtSecret: Uint8Array }>(async (app, deps) => registerAuth(app, deps), { name: 'auth', fastify: '5.x' });

@@ -13,7 +13,7 @@ import {
   pickingSheetQuerySchema,
 } from '@mayorista/core/schemas/order-life';
 import type pg from 'pg';
-import { authOf } from '../plugins/auth';
+import { actorOf, authOf } from '../plugins/auth';
 import { createAdminOrdersService, createOwnOrdersService, renderOrderPdf, renderPickingSheetPdf } from '../modules/orders';
 import type { InvoiceIssuer } from '../modules/invoicing';
 import { createOrderPlacement, PLACEMENT_CONNECTIONS } from '../flows/place-order';
@@ -160,14 +160,14 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
   routes.post(
     '/api/admin/orders/:id/status',
     { schema: { params: adminOrderParamsSchema, body: changeOrderStatusSchema, response: { 200: orderSchema } }, config: { access: 'staff', action: 'orders.manage' } },
-    async (request) => changeOrderStatus(flowDeps, request.params.id, request.body.status, authOf(request).profile),
+    async (request) => changeOrderStatus(flowDeps, request.params.id, request.body.status, actorOf(request)),
   );
 
   // The order-life work (decision 014): edits, their history, and the admin's documents.
   routes.patch(
     '/api/admin/orders/:id',
     { schema: { params: adminOrderParamsSchema, body: editOrderSchema, response: { 200: orderSchema } }, config: { access: 'staff', action: 'orders.manage' } },
-    async (request) => editOrder(deps, request.params.id, request.body, authOf(request).profile),
+    async (request) => editOrder(deps, request.params.id, request.body, actorOf(request)),
   );
 
   routes.get(

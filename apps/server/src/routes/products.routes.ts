@@ -144,13 +144,13 @@ export async function registerProductRoutes(
   );
 
   routes.post('/api/products', { config: { access: 'staff', action: 'products.manage' }, schema: { body: productInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await createProduct(flowDeps, request.body, authOf(request).userId)),
+    reply.status(201).send(await createProduct(flowDeps, request.body, authOf(request).userId, request.ip)),
   );
 
   routes.put(
     '/api/products/:id',
     { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, body: productInputSchema } },
-    async (request) => updateProduct(flowDeps, request.params.id, request.body, authOf(request).userId),
+    async (request) => updateProduct(flowDeps, request.params.id, request.body, authOf(request).userId, request.ip),
   );
 
   routes.get(

@@ -21,7 +21,7 @@ import {
   statementQuerySchema,
 } from '@mayorista/core/schemas/receivables';
 import type pg from 'pg';
-import { authOf } from '../plugins/auth';
+import { actorOf, authOf } from '../plugins/auth';
 import { creditNoteFlow } from '../flows/credit-note';
 import { decideCreditHold } from '../flows/credit-hold';
 import { setCustomerCredit } from '../flows/customer-credit';
@@ -112,7 +112,7 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
 
 function registerAdminWriteRoutes(app: FastifyInstance, deps: Parameters<typeof postPayment>[0]): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).profile;
+  const actor = actorOf;
 
   routes.post(
     '/api/admin/users/:id/payments',

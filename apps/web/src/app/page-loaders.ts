@@ -33,6 +33,7 @@ export const {
   '/mis-listas': MyListsPage,
   '/mi-cuenta': MyAccountPage,
   '/cuenta-corriente': CuentaCorrientePage,
+  '/vendedor': RepHomePage,
   '/admin': AdminPage,
   '/repartidor': DriverPage,
   '*': NotFoundPage,

@@ -30,6 +30,7 @@ export const PAGE_MODULES = {
   '/mis-listas': '/src/features/lists/my-lists-page.tsx',
   '/mi-cuenta': '/src/features/account/my-account-page.tsx',
   '/cuenta-corriente': '/src/features/cuenta-corriente/cuenta-corriente-page.tsx',
+  '/vendedor': '/src/features/rep/rep-home-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
   // Repartos (decision 051): the driver's phone.
   '/repartidor': '/src/features/driver/driver-page.tsx',

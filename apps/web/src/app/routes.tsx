@@ -17,6 +17,7 @@ import {
   CuentaCorrientePage,
   DriverPage,
   RegisterPage,
+  RepHomePage,
   ResetPasswordPage,
   VerifyEmailPage,
 } from './page-loaders';
@@ -88,8 +89,17 @@ export const routes: RouteObject[] = [
         // The server answers the stops only to a driver (or the owner); anyone else sees its 403 message.
         path: '/repartidor',
         element: (
-          <RequireAuth>
+          <RequireAuth adminOnly>
             <DriverPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        // Sales reps (decision 047): "Mis clientes" on the phone. The server answers 403 to anyone else.
+        path: '/vendedor',
+        element: (
+          <RequireAuth adminOnly>
+            <RepHomePage />
           </RequireAuth>
         ),
       },

@@ -33,3 +33,4 @@ export { account } from './account';
 export { files } from './files';
 export { receivables } from './receivables';
 export { deliveries } from './deliveries';
+export { staff } from './staff';

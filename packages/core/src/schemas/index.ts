@@ -15,3 +15,4 @@ export * from './price-lists';
 export * from './text';
 export * from './receivables';
 export * from './deliveries';
+export * from './staff';

@@ -124,7 +124,7 @@ export type NewOrder = Omit<OrderRow, 'createdAt' | 'updatedAt'> & { idempotency
 
 /**
  * Writes the order (with its idempotency fingerprint, so an order with a key always has one),
- * empties its customer's cart and queues the admins' live notice, in one statement. NOTIFY is
+ * empties its customer's cart (not when a rep took it: the customer's own cart is theirs) and queues the admins' live notice, in one statement. NOTIFY is
  * delivered only on commit, so listeners (the admins' live feed, in any process) never hear of an
  * order that was rolled back. The notice's created_at is formatted as JavaScript's toISOString()
  * (UTC, milliseconds truncated like the Date the row is read into).
@@ -139,7 +139,7 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
              values ($12, $1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $13, $14, $15, $16::date, $17)
              returning *
            ), emptied as (
-             update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1
+             update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1 and $14 = 'web'
            ), notified as (
              select pg_notify('orders_insert', json_build_object(
                       'id', o.id,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { adminPage } from '@mayorista/core/messages/adminPage';
@@ -8,6 +8,9 @@ import { deliveries } from '@mayorista/core/messages/deliveries';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { products } from '@mayorista/core/messages/products';
 import { settings } from '@mayorista/core/messages/settings';
+import { staff } from '@mayorista/core/messages/staff';
+import { profileCan, type StaffAction } from '@mayorista/core/roles';
+import { useAuth } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
 import { receivablesTabTitle } from '../../lib/receivables/nav-text';
 
@@ -20,6 +23,8 @@ const loaders = {
   cuentas: () => import('../../features/admin-receivables/admin-receivables-tab'),
   repartos: () => import('../../features/admin-deliveries/admin-deliveries-tab'),
   ajustes: () => import('../../features/admin-settings/admin-settings-tab'),
+  personal: () => import('../../features/admin-staff/admin-staff-tab'),
+  actividad: () => import('../../features/admin-staff/admin-audit-tab'),
 };
 const AdminDashboardTab = lazy(loaders.panel);
 const AdminOrdersTab = lazy(loaders.pedidos);
@@ -29,38 +34,48 @@ const AdminSettingsTab = lazy(loaders.ajustes);
 const AdminPriceListsTab = lazy(loaders.listas);
 const AdminReceivablesTab = lazy(loaders.cuentas);
 const AdminDeliveriesTab = lazy(loaders.repartos);
+const AdminStaffTab = lazy(loaders.personal);
+const AdminAuditTab = lazy(loaders.actividad);
 
+/** Each tab shows for the roles the permission matrix allows its action (core/roles.ts, decision 046). */
 const TABS = [
-  { value: 'panel', label: orderLife.dashboard.tabTitle, Content: AdminDashboardTab },
-  { value: 'pedidos', label: adminOrders.tabTitle, Content: AdminOrdersTab },
-  { value: 'productos', label: products.admin.tabTitle, Content: AdminProductsTab },
-  { value: 'usuarios', label: adminUsers.tabTitle, Content: AdminUsersTab },
-  { value: 'listas', label: adminPage.priceListsTab, Content: AdminPriceListsTab },
-  { value: 'cuentas', label: receivablesTabTitle, Content: AdminReceivablesTab },
-  { value: 'repartos', label: deliveries.tabTitle, Content: AdminDeliveriesTab },
-  { value: 'ajustes', label: settings.tabTitle, Content: AdminSettingsTab },
-] as const;
+  { value: 'panel', label: orderLife.dashboard.tabTitle, Content: AdminDashboardTab, action: 'reports.read' },
+  { value: 'pedidos', label: adminOrders.tabTitle, Content: AdminOrdersTab, action: 'orders.read' },
+  { value: 'productos', label: products.admin.tabTitle, Content: AdminProductsTab, action: 'products.manage' },
+  { value: 'usuarios', label: adminUsers.tabTitle, Content: AdminUsersTab, action: 'customers.read' },
+  { value: 'listas', label: adminPage.priceListsTab, Content: AdminPriceListsTab, action: 'prices.manage' },
+  { value: 'cuentas', label: receivablesTabTitle, Content: AdminReceivablesTab, action: 'customers.read' },
+  { value: 'repartos', label: deliveries.tabTitle, Content: AdminDeliveriesTab, action: 'deliveries.plan' },
+  { value: 'ajustes', label: settings.tabTitle, Content: AdminSettingsTab, action: 'settings.manage' },
+  { value: 'personal', label: staff.title, Content: AdminStaffTab, action: 'staff.manage' },
+  { value: 'actividad', label: staff.activity, Content: AdminAuditTab, action: 'audit.read' },
+] as const satisfies readonly { value: string; label: string; Content: unknown; action: StaffAction }[];
 type TabValue = (typeof TABS)[number]['value'];
-
-const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
 
 /** /admin: one tab per admin capability, each loaded on demand; the open tab lives in the URL. */
 export default function AdminPage() {
   const [params, setParams] = useSearchParams();
+  const { profile } = useAuth();
+  const tabs = TABS.filter((tab) => profileCan(profile, tab.action));
   const requested = params.get('tab');
-  const current: TabValue = isTab(requested) ? requested : 'panel';
+  const current: TabValue | undefined = tabs.find((tab) => tab.value === requested)?.value ?? tabs[0]?.value;
 
   // The other tabs' code comes down once the open one is idle, so a tap on a tab shows it at once
   // instead of after a download (decision 033: ~2 s on a phone before).
   useEffect(() => {
-    const load = () => Object.values(loaders).forEach((loader) => void loader().catch(() => undefined));
+    const load = () => tabs.forEach((tab) => void loaders[tab.value]().catch(() => undefined));
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(load, { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
     }
     const timer = setTimeout(load, 1500);
     return () => clearTimeout(timer);
+    // The tabs change only with the role; the first render's list is the one to preload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A sales rep has no office tab: their home is "Mis clientes".
+  if (tabs.length === 0 && profileCan(profile, 'rep.customers')) return <Navigate to="/vendedor" replace />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-3 md:px-4 md:py-6">
@@ -68,7 +83,7 @@ export default function AdminPage() {
       <Tabs.Root value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-2 md:mt-4">
         {/* Every tab in sight on a phone (decision 033): three per row, no sideways scrolling. */}
         <Tabs.List aria-label={adminPage.tabsLabel} className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:overflow-x-auto">
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Tabs.Trigger
               key={tab.value}
               value={tab.value}
@@ -78,7 +93,7 @@ export default function AdminPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map(({ value, Content }) => (
+        {tabs.map(({ value, Content }) => (
           <Tabs.Content key={value} value={value} className="pt-4 outline-none">
             <Suspense fallback={<Spinner label={adminPage.loadingTab} />}>
               <Content />

@@ -1,0 +1,57 @@
+import { messages } from '@mayorista/core/messages';
+import { addDays } from '@mayorista/core/receivables';
+import type { PaymentRequest } from '@mayorista/core/schemas/receivables';
+import type pg from 'pg';
+import { inTransaction } from '../db/transaction';
+import { AppError } from '../lib/errors';
+import { recordAudit, type AuditActor } from '../modules/audit';
+import { assignRep, confirmCollection, isRepCustomer, isSalesRep } from '../modules/reps';
+import type { OrderPlacement, PlaceOrderCommand } from './place-order';
+import { postPayment, todayOf, type AccountFlowDeps, type Actor } from './post-payment';
+
+// Sales reps (decision 047): a rep orders and collects for their own customers through the same
+// flows the customer and the office use; a customer that is not theirs is refused before anything
+// is written (403).
+
+const texts = messages.staff;
+
+async function assertRepCustomer(pool: pg.Pool, repId: string, customerId: string): Promise<void> {
+  if (!(await isRepCustomer(pool, repId, customerId))) throw new AppError('not_your_customer', texts.notYourCustomer);
+}
+
+/** "Tomar pedido": the customer's checkout, placed by the rep (recorded as channel 'vendedor', taken_by the rep). */
+export async function repPlaceOrder(deps: { pool: pg.Pool; placement: OrderPlacement }, rep: AuditActor, customerId: string, command: PlaceOrderCommand) {
+  await assertRepCustomer(deps.pool, rep.id, customerId);
+  return deps.placement.placeOrder(customerId, command, rep);
+}
+
+/** A payment collected by the rep: the office's payment flow, receipt numbered the same way. */
+export async function repRecordPayment(deps: AccountFlowDeps, rep: Actor, customerId: string, request: PaymentRequest) {
+  await assertRepCustomer(deps.pool, rep.id, customerId);
+  return postPayment(deps, rep, customerId, request);
+}
+
+/** The office assigns a customer to a rep (or to none), with the rep's visit days. */
+export async function assignCustomerRep(pool: pg.Pool, actor: AuditActor, customerId: string, repId: string | null, visitDays?: number[]): Promise<void> {
+  if (repId !== null && !(await isSalesRep(pool, repId))) throw new AppError('not_a_rep', texts.notARep);
+  await inTransaction(pool, async (tx) => {
+    const changed = await assignRep(tx, customerId, repId, visitDays);
+    if (!changed) throw new AppError('not_found', messages.accountRules.accountNotFound);
+    const summary = { before: { rep_id: changed.before }, after: { rep_id: repId, ...(visitDays ? { visit_days: visitDays } : {}) } };
+    await recordAudit(tx, actor, { action: 'customer.rep', entity: 'customer', entityId: customerId, summary });
+  });
+}
+
+/** The office confirms a rep's collection was handed in. */
+export async function confirmRepCollection(pool: pg.Pool, actor: AuditActor, paymentId: number): Promise<void> {
+  await inTransaction(pool, async (tx) => {
+    if (!(await confirmCollection(tx, paymentId, actor.id))) throw new AppError('not_found', texts.collectionNotFound);
+    await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId) });
+  });
+}
+
+/** The period of a summary: the last 30 days up to today unless asked. */
+export function summaryRange(deps: { now?: () => Date }, query: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
+  const to = query.to ?? todayOf(deps);
+  return { from: query.from ?? addDays(to, -30), to };
+}

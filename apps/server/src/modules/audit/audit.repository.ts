@@ -1,0 +1,84 @@
+import type { Queryable } from '../../db/transaction';
+
+// The audit log (decision 048): one row per staff action that changes money, stock, prices,
+// products, orders, customers, roles or settings, written in that action's own transaction (so it
+// exists iff the change committed). The table refuses UPDATE and DELETE (migration 0020).
+
+/** Who acts: the staff member's id and the request's address. Name and role are read from the profile as it is now. */
+export interface AuditActor {
+  id: string;
+  ip?: string | null;
+}
+
+export interface AuditEntry {
+  /** What was done, e.g. 'order.status', 'payment.record', 'staff.role'. */
+  action: string;
+  /** What it was done to: 'order', 'customer', 'product', 'payment', 'staff', 'settings', 'price_list'… */
+  entity: string;
+  entityId: string;
+  /** A short before/after summary: `{ before: {…}, after: {…} }` or what was recorded. */
+  summary?: Record<string, unknown>;
+}
+
+/** Writes one audit row in the caller's transaction. */
+export async function recordAudit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.query({
+    name: 'audit_insert',
+    text: `insert into audit_log (actor_id, actor_name, actor_role, action, entity, entity_id, summary, ip)
+           select $1::uuid, coalesce(nullif(trim(p.nombre || ' ' || p.apellido), ''), p.email, 'Sistema'), p.staff_role,
+                  $2, $3, $4, $5::jsonb, $6
+             from (select 1) one left join profiles p on p.id = $1::uuid`,
+    values: [actor.id, entry.action, entry.entity, entry.entityId, JSON.stringify(entry.summary ?? {}), actor.ip ?? null],
+  });
+}
+
+export interface AuditQuery {
+  actor?: string;
+  entity?: string;
+  entity_id?: string;
+  /** Calendar days, Buenos Aires. */
+  from?: string;
+  to?: string;
+  page: number;
+  page_size: number;
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_role: string | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  summary: Record<string, unknown>;
+  ip: string | null;
+}
+
+/** A page of the log, newest first, filtered by person, entity and Buenos Aires day. */
+export async function listAudit(db: Queryable, query: AuditQuery): Promise<{ items: AuditRow[]; total: number }> {
+  const values = [
+    query.actor ?? null,
+    query.entity ?? null,
+    query.entity_id ?? null,
+    query.from ?? null,
+    query.to ?? null,
+    query.page_size,
+    (query.page - 1) * query.page_size,
+  ];
+  const where = `($1::uuid is null or actor_id = $1::uuid)
+       and ($2::text is null or entity = $2)
+       and ($3::text is null or entity_id = $3)
+       and ($4::date is null or at >= ($4::date::timestamp at time zone 'America/Argentina/Buenos_Aires'))
+       and ($5::date is null or at < (($5::date + 1)::timestamp at time zone 'America/Argentina/Buenos_Aires'))`;
+  const { rows } = await db.query<AuditRow & { total: number }>({
+    text: `select id::int, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, actor_id, actor_name, actor_role,
+                  action, entity, entity_id, summary, ip, count(*) over ()::int as total
+             from audit_log where ${where}
+            order by id desc limit $6 offset $7`,
+    values,
+  });
+  const total = rows[0]?.total ?? 0;
+  return { items: rows.map(({ total: _total, ...row }) => row), total };
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { insertProduct } from './admin-orders-fixtures';
+import { createAdmin, createStaff, createVerifiedUser, setupTestAppWithOutbox, type TestUser } from './factories';
+import { snapshotDatabase } from './route-permissions';
+
+/** Sales reps (decision 047): their customers, orders and payments for them, collections — real PostgreSQL. */
+const ctx = await setupTestAppWithOutbox({ env: { RATE_LIMIT_AUTH_MAX: '100000', RATE_LIMIT_EMAIL_MAX: '100000' } });
+
+const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, user: TestUser, payload?: Record<string, unknown>) =>
+  ctx.app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload }) });
+
+async function repWithCustomer() {
+  const admin = await createAdmin(ctx);
+  const rep = await createStaff(ctx, 'sales');
+  const customer = await createVerifiedUser(ctx, { nombre: 'Kiosco', apellido: 'Norte' });
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
+  const isoDay = ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  const assigned = await inject('PATCH', `/api/admin/users/${customer.userId}/rep`, admin, { rep_id: rep.userId, visit_days: [isoDay] });
+  expect(assigned.statusCode, assigned.body).toBe(204);
+  return { admin, rep, customer };
+}
+
+describe('a rep and their customers', () => {
+  it('"Mis clientes": only the rep\'s customers, today\'s visits first, with balance and overdue', async () => {
+    const { rep, customer } = await repWithCustomer();
+    const other = await createVerifiedUser(ctx);
+    const res = await inject('GET', '/api/rep/customers', rep);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual([expect.objectContaining({ id: customer.userId, visit_today: true, balance: 0, overdue: 0, last_order_at: null })]);
+    expect((await inject('GET', `/api/rep/customers/${other.userId}`, rep)).statusCode).toBe(403);
+  });
+
+  it('"Tomar pedido" places the order for the customer: channel vendedor, taken by the rep, the customer sees it, audited', async () => {
+    const { rep, customer } = await repWithCustomer();
+    const products = await Promise.all(Array.from({ length: 10 }, () => insertProduct(ctx.pool, { price: 1_000 })));
+    const body = { items: products.map((p) => ({ product_id: p.id, quantity: 2 })), idempotency_key: randomUUID() };
+    const placed = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, body);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order.id as string;
+    expect((await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, body)).statusCode).toBe(200);
+    const { rows } = await ctx.pool.query(`select user_id, channel, taken_by, jsonb_array_length(items) as lines from orders where id = $1`, [orderId]);
+    expect(rows[0]).toEqual({ user_id: customer.userId, channel: 'vendedor', taken_by: rep.userId, lines: 10 });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: customer.headers })).json().items.map((o: { id: string }) => o.id)).toContain(orderId);
+    expect((await inject('GET', '/api/rep/orders', rep)).json().items).toEqual([expect.objectContaining({ id: orderId, customer_id: customer.userId })]);
+    const audit = await ctx.pool.query(`select action, actor_id, actor_role from audit_log where entity = 'order' and entity_id = $1`, [orderId]);
+    expect(audit.rows).toEqual([{ action: 'order.take', actor_id: rep.userId, actor_role: 'sales' }]);
+  });
+
+  it('a cash payment for their customer: receipt numbered like the office\'s, in the summary and the day\'s collections; confirmed once', async () => {
+    const { admin, rep, customer } = await repWithCustomer();
+    const paid = await inject('POST', `/api/rep/customers/${customer.userId}/payments`, rep, { amount: 50_000, method: 'cash', idempotency_key: randomUUID() });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json()).toMatchObject({ amount: 50_000, receipt_number: expect.any(Number) });
+    const summary = (await inject('GET', '/api/rep/summary', rep)).json();
+    expect(summary).toMatchObject({ collections: 1, collections_total: 50_000 });
+    const day = await inject('GET', `/api/admin/collections?rep_id=${rep.userId}`, admin);
+    expect(day.json().items).toEqual([expect.objectContaining({ payment_id: paid.json().id, amount: 50_000, method: 'cash', confirmed_at: null })]);
+    expect((await inject('POST', `/api/admin/collections/${paid.json().id}/confirm`, admin)).statusCode).toBe(204);
+    expect((await inject('POST', `/api/admin/collections/${paid.json().id}/confirm`, admin)).statusCode).toBe(204);
+    const after = (await inject('GET', `/api/admin/collections?rep_id=${rep.userId}`, admin)).json();
+    expect(after.items[0].confirmed_at).not.toBeNull();
+    // The rep cannot read the office's collections.
+    expect((await inject('GET', '/api/admin/collections', rep)).statusCode).toBe(403);
+  });
+
+  it('ordering or collecting for a customer not theirs: 403 and nothing written anywhere', async () => {
+    const { rep } = await repWithCustomer();
+    const stranger = await createVerifiedUser(ctx);
+    const product = await insertProduct(ctx.pool, { price: 1_000 });
+    const before = await snapshotDatabase(ctx.pool);
+    const order = await inject('POST', `/api/rep/customers/${stranger.userId}/orders`, rep, { items: [{ product_id: product.id, quantity: 1 }], idempotency_key: randomUUID() });
+    expect(order.statusCode).toBe(403);
+    expect(order.json()).toMatchObject({ code: 'not_your_customer', message: 'Ese cliente no está asignado a vos.' });
+    const payment = await inject('POST', `/api/rep/customers/${stranger.userId}/payments`, rep, { amount: 1_000, method: 'cash', idempotency_key: randomUUID() });
+    expect(payment.statusCode).toBe(403);
+    expect(await snapshotDatabase(ctx.pool)).toEqual(before);
+  });
+
+  it("a rep's summary is their own: naming another rep is refused", async () => {
+    const { rep } = await repWithCustomer();
+    const other = await createStaff(ctx, 'sales');
+    expect((await inject('GET', `/api/rep/summary?rep_id=${other.userId}`, rep)).statusCode).toBe(400);
+    expect((await inject('GET', '/api/rep/summary', rep)).json()).toMatchObject({ orders: 0, collections: 0 });
+  });
+
+  it('only a sales rep can be assigned; a staff account cannot be given a rep', async () => {
+    const admin = await createAdmin(ctx);
+    const warehouse = await createStaff(ctx, 'warehouse');
+    const customer = await createVerifiedUser(ctx);
+    const res = await inject('PATCH', `/api/admin/users/${customer.userId}/rep`, admin, { rep_id: warehouse.userId });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'not_a_rep' });
+    const rep = await createStaff(ctx, 'sales');
+    expect((await inject('PATCH', `/api/admin/users/${warehouse.userId}/rep`, admin, { rep_id: rep.userId })).statusCode).toBe(404);
+  });
+});
