@@ -187,7 +187,7 @@ describe('zone rules and requests', () => {
     expect(zoneRuleProblem({ weekdays: [1], cutoff_days_before: -1, cutoff_minutes: 0 })).toBe(texts.cutoffAfterDelivery);
     expect(zoneRuleProblem({ weekdays: [1], cutoff_days_before: 0, cutoff_minutes: 1440 })).toBe(texts.invalidCutoffHour);
     const base = { name: 'Zona Norte', weekdays: [2, 5], cutoff_days_before: 1, cutoff_time: '18:00' };
-    expect(zoneCreateSchema.parse(base)).toEqual({ ...base, min_order: null });
+    expect(zoneCreateSchema.parse(base)).toEqual({ ...base, min_order: null, driver_id: null });
     expect(zoneCreateSchema.safeParse({ ...base, weekdays: [] }).error?.issues[0]?.message).toBe(texts.noWeekdays);
     expect(zoneCreateSchema.safeParse({ ...base, cutoff_days_before: -1 }).error?.issues[0]?.message).toBe(texts.cutoffAfterDelivery);
     expect(zoneCreateSchema.safeParse({ ...base, cutoff_time: '24:00' }).error?.issues[0]?.message).toBe(texts.invalidCutoffHour);
