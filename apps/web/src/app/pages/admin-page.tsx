@@ -76,6 +76,8 @@ export default function AdminPage() {
 
   // A sales rep has no office tab: their home is "Mis clientes".
   if (tabs.length === 0 && profileCan(profile, 'rep.customers')) return <Navigate to="/vendedor" replace />;
+  // A repartidor has no tab: their phone view is /repartidor (decision 051).
+  if (tabs.length === 0 && profileCan(profile, 'deliveries.drive')) return <Navigate to="/repartidor" replace />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-3 md:px-4 md:py-6">
