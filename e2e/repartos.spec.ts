@@ -96,6 +96,12 @@ test('the cart promises a date; the admin plans the day; the driver delivers one
   await zone.getByRole('button', { name: /^Subir a / }).nth(1).focus();
   await deskPage.keyboard.press('Enter');
   await expect(zone.getByTestId('delivery-stop').first()).toHaveText(new RegExp(secondName.slice(3, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  // Zonas y feriados: the zone with its days and cut-off, the national holidays preloaded.
+  await deskPage.getByText('Zonas y feriados').click();
+  await expect(deskPage.getByRole('heading', { name: 'Zonas', exact: true })).toBeVisible();
+  await expect(deskPage.getByRole('list').filter({ hasText: 'día anterior 18:00' }).first()).toBeVisible();
+  await expect(deskPage.getByRole('button', { name: /^Quitar el feriado del \d{4}-12-25$/ }).first()).toBeVisible();
+  await shot(deskPage, 'zonas-y-feriados-1280');
   await desk.close();
 
   const phone = await browser.newContext({ viewport: PHONE });

@@ -5,7 +5,9 @@ import { formatMoney } from '@mayorista/core/money';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { deliveryDayQueryOptions } from './api';
+import { HolidaysPanel } from './components/holidays-panel';
 import { ZoneDay } from './components/zone-day';
+import { ZonesPanel } from './components/zones-panel';
 import { deliveriesTexts as t } from './texts';
 
 /** Admin → Repartos (decision 049): a day's deliveries per zone, its documents, the stops' order and dates. */
@@ -40,6 +42,13 @@ export default function AdminDeliveriesTab() {
           </ul>
         </section>
       ) : null}
+      <details className="rounded-lg border border-slate-200 bg-white p-3">
+        <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold">{t.setup}</summary>
+        <div className="mt-2 grid gap-6 lg:grid-cols-2">
+          <ZonesPanel />
+          <HolidaysPanel />
+        </div>
+      </details>
     </div>
   );
 }
