@@ -102,7 +102,8 @@ test('the cart promises a date; the admin plans the day; the driver delivers one
   await expect(deskPage.getByRole('list').filter({ hasText: 'día anterior 18:00' }).first()).toBeVisible();
   await expect(deskPage.getByRole('button', { name: /^Quitar el feriado del \d{4}-12-25$/ }).first()).toBeVisible();
   await shot(deskPage, 'zonas-y-feriados-1280');
-  await desk.close();
+  await deskPage.goto('/admin?tab=repartos');
+  await expect(deskPage.getByTestId('delivery-zone').last().getByTestId('delivery-stop')).toHaveCount(2);
 
   const phone = await browser.newContext({ viewport: PHONE });
   const phonePage = await phone.newPage();
@@ -122,12 +123,20 @@ test('the cart promises a date; the admin plans the day; the driver delivers one
   await shot(phonePage, 'repartidor-entregado-390');
   await delivered.getByRole('button', { name: 'Confirmar entrega' }).click();
   await expect(stops.filter({ hasText: orders[0]!.slice(0, 8) })).toHaveCount(0);
+  // The admin's desk hears it live (a toast lasts 10 s).
+  await expect(deskPage.getByText(`El pedido #${orders[0]!.slice(0, 8)} de Cliente se entregó.`).first()).toBeVisible();
   const missed = stops.filter({ hasText: orders[1]!.slice(0, 8) });
   await missed.getByRole('button', { name: 'No entregado', exact: true }).click();
   await missed.getByLabel('Sin dinero').check();
   await missed.getByRole('button', { name: 'Confirmar', exact: true }).click();
   await expect(stops.filter({ hasText: orders[1]!.slice(0, 8) })).toHaveCount(0);
   await phone.close();
+
+  // The not-delivered one too, and the day's list no longer has the delivered order.
+  await expect(deskPage.getByText(new RegExp(`El pedido #${orders[1]!.slice(0, 8)} de Cliente no se entregó \\(Sin dinero\\); pasa al `)).first()).toBeVisible();
+  await expect(deskPage.getByTestId('delivery-zone').filter({ hasText: orders[0]!.slice(0, 8) })).toHaveCount(0);
+  await shot(deskPage, 'repartos-en-vivo-1280');
+  await desk.close();
 
   // The first customer's cuenta corriente has the charge and the payment: balance 0.
   const account = await request.get('/api/me/account', { headers: auth(token) });

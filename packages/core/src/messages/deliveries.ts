@@ -12,6 +12,12 @@ export const deliveries = {
   /** The order's stored date, in its e-mails, PDF and WhatsApp text. */
   orderArrives: (arrives: string) => `Entrega prevista: ${arrives}`,
   noZone: 'sin zona',
+  // The admins' live feed
+  liveDeliveredTitle: 'Pedido entregado',
+  liveNotDeliveredTitle: 'Pedido no entregado',
+  liveDelivered: (name: string, number: string) => `El pedido #${number} de ${name} se entregó.`,
+  liveNotDelivered: (name: string, number: string, reason: string, next: string) =>
+    `El pedido #${number} de ${name} no se entregó${reason ? ` (${reason})` : ''}${next ? `; pasa al ${next}` : ''}.`,
 
   // Hoja de ruta and Hoja de carga (PDF and XLSX)
   routeTitle: 'Hoja de ruta',

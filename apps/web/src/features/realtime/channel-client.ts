@@ -44,6 +44,8 @@ export interface RealtimeChannelOptions {
   onInsert: (record: NewOrderRecord) => void;
   /** A customer cancelled an order (the order-life work, decision 014): same record shape, event CANCELLED. */
   onCancelled?: (record: NewOrderRecord) => void;
+  /** Repartos (decision 051): the driver marked an order delivered or not delivered (`reason`, the new `delivery_date`). */
+  onDelivery?: (record: NewOrderRecord & { reason?: string; delivery_date?: string }, event: 'DELIVERED' | 'NOT_DELIVERED') => void;
   /** Each successful join; `rejoined` is true after a reconnect, when events may have been missed. */
   onJoined?: (info: { rejoined: boolean }) => void;
   onStateChange?: (state: ChannelState) => void;
@@ -98,8 +100,8 @@ export class RealtimeChannel {
   private hasJoinedBefore = false;
   /** False once unsubscribed: nothing may reopen the socket after that. */
   private wanted = false;
-  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>> &
-    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled'>;
+  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onDelivery'>> &
+    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onDelivery'>;
 
   constructor(options: RealtimeChannelOptions) {
     // `??` rather than spreading defaults: an option passed as undefined must not erase its default.
@@ -210,6 +212,10 @@ export class RealtimeChannel {
     if (message.topic === this.options.topic && message.event === 'CANCELLED') {
       const record = asNewOrderRecord(message.payload.record);
       if (record) this.options.onCancelled?.(record);
+    }
+    if (message.topic === this.options.topic && (message.event === 'DELIVERED' || message.event === 'NOT_DELIVERED')) {
+      const record = asNewOrderRecord(message.payload.record);
+      if (record) this.options.onDelivery?.(record, message.event);
     }
   }
 
