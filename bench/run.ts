@@ -23,6 +23,7 @@ import { runPriceListCatalogue } from './lib/price-lists';
 import { printOrderRounds, printTable } from './lib/report';
 import { measureNotificationLatency } from './lib/notifications';
 import { runReceivablesPhase } from './lib/receivables';
+import { runDeliveriesPhase } from './lib/deliveries';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
@@ -223,6 +224,9 @@ async function main() {
         // 2c. The cuenta corriente (decisions 037–039): statement PDF, aging list, orders through the credit check.
         results.receivables = await runReceivablesPhase({ pool, databaseUrl, data, secret, workDir, cpu: serverCpu, seconds: SECONDS, rounds: quick ? 1 : 3, say });
 
+        // 2d. Repartos (decision 049): the day's view over 2,000 orders and a 200-stop route sheet.
+        results.deliveries = await runDeliveriesPhase({ pool, say });
+
         // 3. Live notification latency across two processes.
         say(`▶ Latencia de avisos en vivo (${NOTIFY_ORDERS} pedidos, dos procesos)...`);
         const portB = await findFreePort();
@@ -349,7 +353,8 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
   if (phase === 'broadcast') return runBroadcastPhase(broadcastOptions(databaseUrl, workDir, serverCpu, postgresPid));
   if (phase === 'import-load') return runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });
   if (phase === 'receivables') return runReceivablesOnly(databaseUrl, workDir, serverCpu);
-  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard, receivables or broadcast`);
+  if (phase === 'deliveries') return runDeliveriesOnly(databaseUrl);
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard, receivables, deliveries or broadcast`);
   say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
   const pool = createPool(databaseUrl, 4);
   try {
@@ -371,6 +376,19 @@ async function runReceivablesOnly(databaseUrl: string, workDir: string, serverCp
     const secret = randomBytes(32).toString('base64url');
     const data = await seedBenchDataset(pool, new TextEncoder().encode(secret));
     return await runReceivablesPhase({ pool, databaseUrl, data, secret, workDir, cpu: serverCpu, seconds: SECONDS, rounds: quick ? 1 : 3, say });
+  } finally {
+    await pool.end();
+  }
+}
+
+/** `--only=deliveries`: Repartos' phase (decision 049) on its own seeded database. */
+async function runDeliveriesOnly(databaseUrl: string): Promise<unknown> {
+  say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
+  const pool = createPool(databaseUrl, 4);
+  try {
+    await runMigrations(pool);
+    await seedBenchDataset(pool, new TextEncoder().encode(randomBytes(32).toString('base64url')));
+    return await runDeliveriesPhase({ pool, say });
   } finally {
     await pool.end();
   }

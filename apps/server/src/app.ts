@@ -34,6 +34,7 @@ import { outboxRoutes } from './routes/outbox.routes';
 import { repRoutes } from './routes/rep.routes';
 import { staffRoutes } from './routes/staff.routes';
 import { receivablesRoutes } from './routes/receivables.routes';
+import { deliveriesRoutes } from './routes/deliveries.routes';
 import { queueAccountReminders } from './flows/account-reminders';
 import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
 
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(outboxRoutes, { ...deps, onEmailsQueued });
   await app.register(realtimeRoutes, deps);
   await app.register(receivablesRoutes, { ...deps, onEmailsQueued });
+  await app.register(deliveriesRoutes, { ...deps, onEmailsQueued });
   await app.register(staffRoutes, { ...deps, mailer });
   await app.register(repRoutes, { ...deps, onEmailsQueued });
 

@@ -17,7 +17,7 @@ describe('GET/PUT /api/cart', () => {
     const user = await createVerifiedUser(ctx);
     const first = await getCart(user.headers);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ cart_data: {}, updated_at: null, removed: [], products: [], min_order_amount: 0, prices_include_iva: true, iva_itemised: false });
+    expect(first.json()).toEqual({ cart_data: {}, updated_at: null, removed: [], products: [], min_order_amount: 0, prices_include_iva: true, iva_itemised: false, delivery: null });
 
     const a = await createProduct(ctx);
     const b = await createProduct(ctx);

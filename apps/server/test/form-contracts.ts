@@ -695,6 +695,14 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
     'a button: {} (the reason is optional and the screen asks for none)',
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/reject-credit`':
     'a reason (toRejectCreditBody, core reasonSchema); its contract needs an order held by the credit check, which no fixture makes yet — receivables tests cover the route',
+  // Repartos (decisions 049–051): their refusals are tested in test/deliveries.test.ts and test/driver-deliveries.test.ts.
+  'apps/web/src/features/admin-deliveries/api.ts `/api/admin/deliveries/${date}/${zoneId}/stops`': 'up/down buttons: the day’s order ids',
+  'apps/web/src/features/admin-deliveries/api.ts `/api/admin/orders/${orderId}/delivery-date`': 'a date picker and a button: { date }',
+  "apps/web/src/features/admin-deliveries/components/zones-panel.tsx '/api/admin/zones'":
+    'the new-zone form (name, weekday boxes, a cut-off select and time); no form contract yet',
+  'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/delivered`':
+    'the driver’s Entregado form (quantities, amount, method); no form contract yet',
+  'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/not-delivered`': 'a reason radio and an optional note: { reason, note }',
 };
 
 const allSwitches = (on: boolean): SettingsValues['switches'] => ({

@@ -339,6 +339,71 @@ export const routePermissions: Record<string, RouteRule> = {
     request: async (f) => ({ method: 'POST', url: `/api/admin/orders/${await f.freshOrderId()}/reject-credit`, payload: { reason: 'Saldo vencido' } }),
   },
 
+  // ── repartos (decision 049) ──
+  [routeKey('GET', '/api/me/delivery')]: { access: 'approved', allowed: [200], request: () => ({ method: 'GET', url: '/api/me/delivery' }) },
+  [routeKey('GET', '/api/admin/zones')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/zones' }) },
+  [routeKey('POST', '/api/admin/zones')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [201],
+    request: () => ({ method: 'POST', url: '/api/admin/zones', payload: { name: `Zona ${randomUUID()}`, weekdays: [2, 5], cutoff_days_before: 1, cutoff_time: '18:00' } }),
+  },
+  // No zone in the fixtures: past the guard an unknown zone answers 404 zone_not_found.
+  [routeKey('PATCH', '/api/admin/zones/:id')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [404],
+    request: () => ({ method: 'PATCH', url: '/api/admin/zones/999999', payload: { cutoff_time: '17:00' } }),
+  },
+  [routeKey('DELETE', '/api/admin/zones/:id')]: { access: 'staff', action: 'deliveries.plan', allowed: [404], request: () => ({ method: 'DELETE', url: '/api/admin/zones/999999' }) },
+  [routeKey('PATCH', '/api/admin/users/:id/zone')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [204],
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/zone`, payload: { zone_id: null } }),
+  },
+  [routeKey('GET', '/api/admin/holidays')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/holidays' }) },
+  [routeKey('PUT', '/api/admin/holidays')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [200],
+    request: () => ({ method: 'PUT', url: '/api/admin/holidays', payload: { holidays: [{ date: '2026-12-25', name: 'Navidad' }] } }),
+  },
+  [routeKey('GET', '/api/admin/deliveries')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/deliveries?date=2026-11-27' }) },
+  // The fixtures' customer has no zone: past the guard the move answers 422 customer_without_zone.
+  [routeKey('PATCH', '/api/admin/orders/:id/delivery-date')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [422],
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/orders/${await f.freshOrderId()}/delivery-date`, payload: { date: '2030-01-04' } }),
+  },
+  [routeKey('PUT', '/api/admin/deliveries/:date/:zone_id/stops')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [204],
+    request: () => ({ method: 'PUT', url: '/api/admin/deliveries/2026-11-27/999999/stops', payload: { order_ids: [] } }),
+  },
+  ...Object.fromEntries(
+    ['route.pdf', 'route.xlsx', 'load.pdf', 'load.xlsx'].map((file) => [
+      routeKey('GET', `/api/admin/deliveries/:date/:zone_id/${file}`),
+      {
+        access: 'staff' as const,
+        action: file.startsWith('route') ? ('deliveries.plan' as const) : ('orders.prepare' as const),
+        // No zone in the fixtures: past the guard an unknown zone answers 404.
+        allowed: [404],
+        request: () => ({ method: 'GET' as const, url: `/api/admin/deliveries/2026-11-27/999999/${file}` }),
+      },
+    ]),
+  ),
+  [routeKey('GET', '/api/driver/stops')]: { access: 'staff', action: 'deliveries.drive', allowed: [200], request: () => ({ method: 'GET', url: '/api/driver/stops?date=2026-11-27' }) },
+  // An order no one has: past the guard it answers 404 (the driver's own orders are test/driver-deliveries.test.ts's).
+  [routeKey('POST', '/api/driver/orders/:id/delivered')]: {
+    access: 'staff',
+    action: 'deliveries.drive',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: `/api/driver/orders/${randomUUID()}/delivered`, payload: { idempotency_key: randomUUID() } }),
+  },
+  [routeKey('POST', '/api/driver/orders/:id/not-delivered')]: {
+    access: 'staff',
+    action: 'deliveries.drive',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: `/api/driver/orders/${randomUUID()}/not-delivered`, payload: { reason: 'cerrado' } }),
+  },
+
   // ── settings ──
   [routeKey('GET', '/api/admin/settings')]: {
     access: 'staff',

@@ -134,6 +134,20 @@ export const ERROR_CODES = {
   credit_refused: 'unprocessable',
   statement_range_invalid: 'validation',
 
+  // Repartos (decision 049)
+  zone_not_found: 'not_found',
+  zone_name_taken: 'conflict',
+  zone_in_use: 'conflict',
+  zone_invalid: 'unprocessable',
+  delivery_date_invalid: 'unprocessable',
+  no_delivery_date: 'unprocessable',
+  customer_without_zone: 'unprocessable',
+  order_not_plannable: 'conflict',
+  stops_mismatch: 'unprocessable',
+  not_your_stop: 'forbidden',
+  order_not_deliverable: 'conflict',
+  delivered_quantity_invalid: 'unprocessable',
+
   // Abuse limits and separation of duties (the abuse-limits work, decision 010)
   bad_url: 'validation',
   uri_too_long: 'uri_too_long',

@@ -16,3 +16,5 @@ export * from './roles';
 export * from './business';
 export * from './order-customer';
 export * from './receivables';
+export * from './deliveries';
+export * from './delivery-holidays';

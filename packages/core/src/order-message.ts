@@ -2,6 +2,7 @@ import { orderNumber } from './constants';
 import { formatMoney, type Centavos } from './money';
 import { normalizeArPhone } from './business';
 import { businessDetails, type BusinessSnapshot } from './order-customer';
+import { orderDeliveryText } from './deliveries';
 
 export interface OrderMessageItem {
   name: string;
@@ -21,6 +22,8 @@ export interface OrderMessageInput {
   total: Centavos;
   /** The business-identity work (decisions 017–019): net and IVA per rate above the total (core/iva.ts ivaSummaryRows); none for orders without IVA. */
   ivaRows?: { label: string; amount: Centavos }[];
+  /** Repartos (decision 049): the promised delivery date, `AAAA-MM-DD`; absent or null for a customer without a zone. */
+  deliveryDate?: string | null;
 }
 
 export const ORDER_MESSAGE_NO_NOTES = 'Ninguna';
@@ -53,6 +56,8 @@ export function buildOrderMessage(input: OrderMessageInput): string {
     '',
     `*Observaciones:* ${notes || ORDER_MESSAGE_NO_NOTES}`,
   ];
+  const delivery = orderDeliveryText(input.deliveryDate);
+  if (delivery) lines.push(`*${delivery}*`);
   if (input.canjeadoConPuntos) lines.push(`*${ORDER_MESSAGE_POINTS_FLAG}*`);
   lines.push(`*Ahorro total:* ${formatMoney(input.totalSavings)}`);
   for (const row of input.ivaRows ?? []) lines.push(`*${row.label}:* ${formatMoney(row.amount)}`);

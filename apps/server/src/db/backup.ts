@@ -39,6 +39,11 @@ export const BACKUP_TABLES = [
   // The wholesale-ordering work (decision 016): a product's gallery. Its files live in UPLOADS_DIR, outside this backup, as before.
   { name: 'product_images', key: 'id' },
   { name: 'cart', key: 'user_id' },
+  // Repartos (decisions 049–051): zones before the orders and customers that name them; the
+  // feriados list is preloaded by migration 0021 and replaced by the copy's.
+  { name: 'delivery_zones', key: 'id', sequence: 'delivery_zones_id_seq' },
+  { name: 'customer_zones', key: 'profile_id' },
+  { name: 'delivery_holidays', key: 'date', seededByMigration: true },
   { name: 'orders', key: 'id' },
   { name: 'stock_movements', key: 'id', sequence: 'stock_movements_id_seq' },
   { name: 'points_movements', key: 'id', sequence: 'points_movements_id_seq' },
@@ -64,6 +69,8 @@ export const BACKUP_TABLES = [
   { name: 'account_reminders', key: 'item_movement_id' },
   // Its row is created by migration 0019 at zero: a restore replaces it with the copy's.
   { name: 'document_counters', key: 'name', seededByMigration: true },
+  // After the orders and the payments they name.
+  { name: 'delivery_attempts', key: 'id', sequence: 'delivery_attempts_id_seq' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';

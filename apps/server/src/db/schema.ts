@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -315,6 +316,10 @@ export const orders = pgTable(
     /** Decision 047 (migration 0020): 'web' (the customer) or 'vendedor' (a rep took it; taken_by says who). */
     channel: text('channel').$type<'web' | 'vendedor'>().notNull().default('web'),
     takenBy: uuid('taken_by'),
+    /** Repartos (migration 0021, decision 049): the promised delivery date, its zone and the stop on that route. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    deliveryZoneId: integer('delivery_zone_id'),
+    deliveryStop: integer('delivery_stop'),
     // idempotency_fingerprint (migration 0005) is read and written in plain SQL by
     // modules/orders/orders.idempotency.ts only, so OrderRow does not carry it.
     createdAt: createdAt(),

@@ -31,7 +31,7 @@ const text = messages.orderLife.edit;
 const conflict = () => new AppError('order_edit_conflict', text.conflict);
 
 /** The order, locked for this edit, or the reason there is nothing to edit. */
-async function lockEditableOrder(tx: pg.PoolClient, orderId: string, command: EditOrderCommand): Promise<OrderRow> {
+async function lockEditableOrder(tx: pg.PoolClient, orderId: string, command: EditOrderCommand, atDoor: boolean): Promise<OrderRow> {
   let order: OrderRow | null;
   try {
     order = await findOrderForEdit(tx, orderId);
@@ -45,7 +45,8 @@ async function lockEditableOrder(tx: pg.PoolClient, orderId: string, command: Ed
     throw conflict();
   }
   const status = order.status as OrderStatus;
-  if (!canEditOrder(status)) throw new AppError('order_not_editable', text.notEditable(status), { current_status: status });
+  // At the door (decision 051) a Preparado order may still lose units: what the driver could not deliver.
+  if (!canEditOrder(status) && !(atDoor && status === 'Preparado')) throw new AppError('order_not_editable', text.notEditable(status), { current_status: status });
   return order;
 }
 
@@ -107,14 +108,15 @@ async function moveStock(
  * prices by core's `priceOrderEdit`, points and stock through their ledgers, the new lines and
  * totals, the history row and the customer's e-mail — all of it, or none (any refusal rolls back).
  */
-async function applyOrderEdit(
+export async function applyOrderEdit(
   tx: pg.PoolClient,
   orderId: string,
   command: EditOrderCommand,
   actor: { id: string; is_super_admin: boolean },
+  options: { atDoor?: boolean } = {},
 ): Promise<OrderRow> {
   const actorId = actor.id;
-  const order = await lockEditableOrder(tx, orderId, command);
+  const order = await lockEditableOrder(tx, orderId, command, options.atDoor ?? false);
   // Separation of duties (the abuse-limits work, decision 010): a plain admin never changes their own order.
   if (!mayActOnAccount(actor, order.userId)) throw new AppError('own_account_forbidden', messages.security.ownOrder);
   const ids = [...new Set([...order.items.map((i) => i.product_id), ...command.lines.map((l) => l.product_id)])];

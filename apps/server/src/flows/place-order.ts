@@ -16,6 +16,8 @@ import { readSettings, type Settings } from '@mayorista/core/schemas/settings';
 import { STOCK_REFUSED, takeAllStock, type OrderStockTake, type StockLine } from '../modules/stock';
 import { lockCreditPosition, type CreditPosition } from '../modules/receivables';
 import { businessDay, creditDecision, creditRefusalMessage } from '@mayorista/core/receivables';
+import { promisedDelivery } from '@mayorista/core/deliveries';
+import { readCustomerDeliveryRule, type CustomerDeliveryRule } from '../modules/deliveries';
 import { queueOrderEmails } from './order-emails';
 import {
   assertSameOrderRequest,
@@ -107,7 +109,9 @@ function checkQuantityRules(lines: OrderLine[]): void {
 }
 
 /** Step 3e: the business's minimum order amount, from the settings read in the order's transaction. */
-function checkMinimumOrder(total: number, { min_order_amount: minimum }: Settings): void {
+function checkMinimumOrder(total: number, { min_order_amount: businessMinimum }: Settings, zoneMinimum: number | null): void {
+  // The customer's zone may ask for more than the business (decision 049); the larger one applies.
+  const minimum = Math.max(businessMinimum, zoneMinimum ?? 0);
   const missing = missingForMinimumOrder(total, minimum);
   if (missing > 0) {
     throw new AppError('below_minimum_order', messages.cartPage.belowMinimumOrder(formatMoney(minimum), formatMoney(missing)), {
@@ -212,6 +216,13 @@ interface PlannedOrder {
   stock: OrderStockTake;
 }
 
+/** Step 3g: the promised delivery date (decision 049); none for a customer without a zone or without a possible date. */
+function promisedDate(delivery: CustomerDeliveryRule | null, now: Date): { deliveryDate: string | null; deliveryZoneId: number | null } {
+  if (!delivery) return { deliveryDate: null, deliveryZoneId: null };
+  const found = promisedDelivery(delivery.rule, delivery.closed, now);
+  return { deliveryDate: found.ok ? found.promise.date : null, deliveryZoneId: delivery.zone_id };
+}
+
 /**
  * Step 3 on what the order's transaction read: the products on sale and within their
  * quantity rules, the server's prices on the customer's list, IVA, the minimum order, the credit. Throws the
@@ -222,6 +233,7 @@ function planOrder(
   context: OrderContext,
   products: OrderedProduct[],
   credit: CreditPosition | null,
+  delivery: { rule: CustomerDeliveryRule | null; now: Date },
 ): { replayOf: string } | PlannedOrder {
   if (context.replayOf) return { replayOf: context.replayOf };
   const { customer } = context;
@@ -234,7 +246,7 @@ function planOrder(
   const settings = readSettings(context.settings);
   const iva = orderIva(items, settings);
   checkExpectedTotal(iva.total, command.expected_total);
-  checkMinimumOrder(iva.total, settings);
+  checkMinimumOrder(iva.total, settings, delivery.rule?.min_order ?? null);
   const creditHold = command.canjeado_con_puntos ? null : checkCredit(iva.total, credit, settings);
   const order: NewOrder = {
     id: randomUUID(),
@@ -253,6 +265,8 @@ function planOrder(
     creditHoldReason: null,
     channel: takenBy ? 'vendedor' : 'web',
     takenBy: takenBy?.id ?? null,
+    ...promisedDate(delivery.rule, delivery.now),
+    deliveryStop: null,
   };
   const stock = { orderId: order.id, actorId: userId, lines: stockLines(lines) };
   return { order, customerEmail: customer.email, settings, saldoPuntos: customer.saldoPuntos, stock };
@@ -345,13 +359,15 @@ export function createOrderPlacement(deps: OrderPlacementDeps) {
   function write(request: PlacementRequest): Promise<Written> {
     const { userId, command, productIds } = request;
     return inPipelinedTransaction(placementPool, async ({ client: tx, commitWith }) => {
-      const today = businessDay((deps.now ?? (() => new Date()))());
-      const [context, products, credit] = await Promise.all([
+      const now = (deps.now ?? (() => new Date()))();
+      const today = businessDay(now);
+      const [context, products, credit, delivery] = await Promise.all([
         readOrderContext(tx, userId, command.idempotency_key ?? null, productIds),
         readProducts(tx, productIds),
         command.canjeado_con_puntos ? null : lockCreditPosition(tx, userId, today),
+        readCustomerDeliveryRule(tx, userId, today),
       ]);
-      const plan = planOrder(request, context, products, credit);
+      const plan = planOrder(request, context, products, credit, { rule: delivery, now });
       if ('replayOf' in plan) return plan;
       // A rep's order writes its audit row in the same commit (decision 048).
       const { takenBy } = request;

@@ -62,7 +62,7 @@ export async function postPayment(
 }
 
 /** The receipt goes to the customer by e-mail, queued in the payment's transaction (sent iff it commits). */
-async function queueReceipt(tx: pg.PoolClient, customerId: string, paymentId: number): Promise<void> {
+export async function queueReceipt(tx: pg.PoolClient, customerId: string, paymentId: number): Promise<void> {
   const email = await customerEmailOf(tx, customerId);
   if (email)
     await enqueueEmails(tx, [{ kind: 'payment_receipt', recipient: email, orderId: null, data: { payment_id: paymentId } }]);

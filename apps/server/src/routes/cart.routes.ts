@@ -9,21 +9,24 @@ import { atCustomerPrices } from '../modules/price-lists';
 import { addCartLines } from '../modules/cart';
 import { showsIvaItemised } from '@mayorista/core/iva';
 import { createCartService } from '../modules/cart';
+import { readMyDelivery } from '../flows/read-deliveries';
 import { routesPlugin } from './plugin';
 
 /**
  * GET/PUT /api/cart: one cart per approved customer, only their own. The guard runs before body
  * validation so a signed-out caller learns nothing but 401.
  */
-export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool }): void {
+export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool; now?: () => Date }): void {
   const service = createCartService(deps.db);
   // The buyer sees the minimum order before it matters (the wholesale-ordering work, decision 016), and the cart previews IVA with
   // the same setting the order will use (the business-identity work, decisions 017–019); the order re-reads both in its transaction.
-  const withMinimum = async <T extends object>(cart: T, ivaCondition: string | null) => {
-    const settings = await loadSettings(deps.pool);
+  // The promised delivery date and the zone's minimum come with it (Repartos, decision 049).
+  const withMinimum = async <T extends object>(cart: T, ivaCondition: string | null, userId: string) => {
+    const [settings, delivery] = await Promise.all([loadSettings(deps.pool), readMyDelivery(deps.pool, userId, (deps.now ?? (() => new Date()))())]);
     return {
       ...cart,
-      min_order_amount: settings.min_order_amount,
+      min_order_amount: Math.max(settings.min_order_amount, delivery.zone?.min_order ?? 0),
+      delivery: delivery.next_delivery,
       prices_include_iva: settings.prices_include_iva,
       iva_itemised: showsIvaItemised(ivaCondition),
     };
@@ -32,12 +35,12 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
 
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.getCart(authOf(request).userId);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
   });
 
   routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition));
+    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
   });
 
   routes.post(

@@ -36,6 +36,7 @@ export const {
   '/invitacion': StaffInvitationPage,
   '/vendedor': RepHomePage,
   '/admin': AdminPage,
+  '/repartidor': DriverPage,
   '*': NotFoundPage,
 } = lazyPages;
 

@@ -33,6 +33,8 @@ export const PAGE_MODULES = {
   '/invitacion': '/src/features/auth/staff-invitation-page.tsx',
   '/vendedor': '/src/features/rep/rep-home-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
+  // Repartos (decision 051): the driver's phone.
+  '/repartidor': '/src/features/driver/driver-page.tsx',
   '*': '/src/app/pages/not-found-page.tsx',
 } as const satisfies Record<string, `/src/${string}-page.tsx`>;
 

@@ -15,6 +15,7 @@ import {
   MyListsPage,
   MyAccountPage,
   CuentaCorrientePage,
+  DriverPage,
   RegisterPage,
   RepHomePage,
   StaffInvitationPage,
@@ -83,6 +84,15 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <CuentaCorrientePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        // The server answers the stops only to a driver (or the owner); anyone else sees its 403 message.
+        path: '/repartidor',
+        element: (
+          <RequireAuth adminOnly>
+            <DriverPage />
           </RequireAuth>
         ),
       },

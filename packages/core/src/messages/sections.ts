@@ -33,4 +33,5 @@ export { account } from './account';
 export { files } from './files';
 export { offline } from './offline';
 export { receivables } from './receivables';
+export { deliveries } from './deliveries';
 export { staff } from './staff';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextDeliverySchema } from './deliveries';
 import { MAX_ITEM_QUANTITY } from '../constants';
 import type { Product } from './product';
 import { requiredText } from './text';
@@ -44,6 +45,8 @@ export const cartResponseSchema = z.object({
    * id, kept by the server until the line leaves the cart (removed, or the order placed).
    */
   added_prices: z.record(z.string(), z.number().int()).optional(),
+  /** Repartos (decision 049): when an order placed now arrives; null without a zone (or a possible date). */
+  delivery: nextDeliverySchema.optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

@@ -14,4 +14,5 @@ export * from './business';
 export * from './price-lists';
 export * from './text';
 export * from './receivables';
+export * from './deliveries';
 export * from './staff';

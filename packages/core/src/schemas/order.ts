@@ -110,6 +110,8 @@ export const orderSchema = z.object({
   credit_hold: z.enum(CREDIT_HOLD_STATES).nullable().optional(),
   /** The admin's reason when releasing or rejecting. */
   credit_hold_reason: z.string().nullable().optional(),
+  /** Repartos (decision 049): the promised delivery date, `AAAA-MM-DD`; null (or absent) for a customer without a zone. */
+  delivery_date: z.string().nullable().optional(),
   /** ISO 8601 */
   created_at: z.string(),
   /** ISO 8601 */

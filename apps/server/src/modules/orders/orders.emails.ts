@@ -9,6 +9,7 @@ import type { MailMessage } from '../../lib/mailer';
 import { escapeHtml } from '../../lib/html';
 import { findOrder, toOrder } from './orders.repository';
 import { renderOrderPdf } from './orders.pdf';
+import { orderDeliveryText } from '@mayorista/core/deliveries';
 import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
 
 const text = messages.orderLife.emails;
@@ -105,6 +106,8 @@ function summaryLines(order: Order): string[] {
     text.total(formatMoney(order.total)),
     ...(order.canjeado_con_puntos ? [text.paidWithPoints] : []),
     ...(order.observaciones.trim() ? [text.notes(order.observaciones.trim())] : []),
+    // Repartos (decision 049): the promised delivery date.
+    ...(order.delivery_date ? [orderDeliveryText(order.delivery_date)!] : []),
   ];
 }
 

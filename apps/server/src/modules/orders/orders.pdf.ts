@@ -3,6 +3,7 @@ import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
 import { businessDetails } from '@mayorista/core/order-customer';
+import { orderDeliveryText } from '@mayorista/core/deliveries';
 import type { Order, OrderItem } from '@mayorista/core/schemas/order';
 import {
   DEFAULT_IVA_RATE,
@@ -156,6 +157,9 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
   doc.fontSize(11);
   field(pdfText.paidWithPoints, order.canjeado_con_puntos ? pdfText.yes : pdfText.no);
   field(pdfText.notes, order.observaciones.trim() || pdfText.noNotes);
+  // Repartos (decision 049): the promised delivery date.
+  const delivery = orderDeliveryText(order.delivery_date);
+  if (delivery) doc.font('Helvetica-Bold').text(printable(delivery), left, doc.y, { width: contentWidth });
 
   doc.end();
   return done;

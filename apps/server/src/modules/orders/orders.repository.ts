@@ -22,7 +22,8 @@ export type OrderRow = typeof orders.$inferSelect;
 export const ORDER_ROW_COLUMNS = `o.id, o.user_id as "userId", o.user_info as "userInfo", o.items, o.total,
   o.total_savings as "totalSavings", o.status, o.observaciones, o.canjeado_con_puntos as "canjeadoConPuntos",
   o.idempotency_key as "idempotencyKey", o.iva, o.credit_hold as "creditHold", o.credit_hold_reason as "creditHoldReason",
-  o.channel, o.taken_by as "takenBy", o.created_at as "createdAt", o.updated_at as "updatedAt"`;
+  o.channel, o.taken_by as "takenBy", to_char(o.delivery_date, 'YYYY-MM-DD') as "deliveryDate", o.delivery_zone_id as "deliveryZoneId", o.delivery_stop as "deliveryStop",
+  o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
 /** The one row mapper: an order row as every orders route answers it (the data model field names). */
 export function toOrder(row: OrderRow): Order {
@@ -39,6 +40,7 @@ export function toOrder(row: OrderRow): Order {
     canjeado_con_puntos: row.canjeadoConPuntos,
     credit_hold: row.creditHold ?? null,
     credit_hold_reason: row.creditHoldReason ?? null,
+    delivery_date: row.deliveryDate ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -133,8 +135,8 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
     text: `with o as (
              insert into orders (id, user_id, user_info, items, total, total_savings, status, observaciones,
                                  canjeado_con_puntos, idempotency_key, idempotency_fingerprint, iva, credit_hold,
-                                 channel, taken_by)
-             values ($12, $1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $13, $14, $15)
+                                 channel, taken_by, delivery_date, delivery_zone_id)
+             values ($12, $1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $13, $14, $15, $16::date, $17)
              returning *
            ), emptied as (
              update cart set cart_data = '{}'::jsonb, updated_at = clock_timestamp() where user_id = $1 and $14 = 'web'
@@ -167,6 +169,8 @@ export async function insertOrderAndEmptyCart(db: Queryable, order: NewOrder): P
       order.creditHold,
       order.channel,
       order.takenBy,
+      order.deliveryDate,
+      order.deliveryZoneId,
     ],
   });
   return rows[0]!;

@@ -20,6 +20,7 @@ export function whatsappUrl(phone: string, order: Order): string {
     total: order.total,
     // The message goes to the business, which reads the breakdown itemised (like the admin view).
     ivaRows: order.iva ? ivaSummaryRows(order.iva, true) : [],
+    deliveryDate: order.delivery_date ?? null,
   });
   return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
 }

@@ -55,7 +55,14 @@ export function replyMessage(topic: string, ref: MessageRef, status: 'ok' | 'err
  */
 export const ORDER_CANCELLED_EVENT = 'CANCELLED';
 /** The cuenta corriente (decision 038): an admin released or rejected an order held for credit. */
-const NOTIFIED_EVENTS: Record<string, string> = { cancelled: ORDER_CANCELLED_EVENT, credit_released: 'CREDIT_RELEASED', credit_rejected: 'CREDIT_REJECTED' };
+/** Repartos (decision 051): the driver marked an order delivered, or not delivered (it moved to the next date). */
+const NOTIFIED_EVENTS: Record<string, string> = {
+  cancelled: ORDER_CANCELLED_EVENT,
+  credit_released: 'CREDIT_RELEASED',
+  credit_rejected: 'CREDIT_REJECTED',
+  delivered: 'DELIVERED',
+  not_delivered: 'NOT_DELIVERED',
+};
 
 export function insertMessage(record: OrderInsertRecord): string {
   const event = typeof record.event === 'string' ? (NOTIFIED_EVENTS[record.event] ?? 'INSERT') : 'INSERT';

@@ -10,7 +10,9 @@ export {
   readAccountHolder,
   readAccountSummary,
   readMovement,
+  readCollectionFigures,
   readOpenItemsAt,
+  type CollectionFigures,
   readStatementMovements,
   type CreditPosition,
 } from './receivables.read';

@@ -216,3 +216,25 @@ export async function readAccountHolder(
   });
   return rows[0] ?? null;
 }
+
+/** What the driver collects from each customer (Repartos, decision 049): their terms and what is overdue at `today`. */
+export interface CollectionFigures {
+  profile_id: string;
+  /** null: the settings' default terms. */
+  terms_days: number | null;
+  overdue: number;
+}
+
+/** One read for a day's customers; a customer without an account row owes nothing and has the default terms. */
+export async function readCollectionFigures(db: Queryable, profileIds: readonly string[], today: string): Promise<CollectionFigures[]> {
+  if (profileIds.length === 0) return [];
+  const { rows } = await db.query<CollectionFigures>({
+    name: 'account_collection_figures',
+    text: `with ${openItemsAtSql('and i.profile_id = any($1::uuid[])')}
+           select c.id as profile_id, a.payment_terms_days as terms_days,
+                  coalesce((select sum(open) from items where items.profile_id = c.id and due_date < $2::date), 0)::float8 as overdue
+             from unnest($1::uuid[]) as c(id) left join customer_accounts a on a.profile_id = c.id`,
+    values: [profileIds, today],
+  });
+  return rows;
+}

@@ -4,6 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';
+import { deliveries } from '@mayorista/core/messages/deliveries';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { products } from '@mayorista/core/messages/products';
 import { settings } from '@mayorista/core/messages/settings';
@@ -20,6 +21,7 @@ const loaders = {
   usuarios: () => import('../../features/admin-users/admin-users-tab'),
   listas: () => import('../../features/admin-price-lists/admin-price-lists-tab'),
   cuentas: () => import('../../features/admin-receivables/admin-receivables-tab'),
+  repartos: () => import('../../features/admin-deliveries/admin-deliveries-tab'),
   ajustes: () => import('../../features/admin-settings/admin-settings-tab'),
   personal: () => import('../../features/admin-staff/admin-staff-tab'),
   actividad: () => import('../../features/admin-staff/admin-audit-tab'),
@@ -31,6 +33,7 @@ const AdminUsersTab = lazy(loaders.usuarios);
 const AdminSettingsTab = lazy(loaders.ajustes);
 const AdminPriceListsTab = lazy(loaders.listas);
 const AdminReceivablesTab = lazy(loaders.cuentas);
+const AdminDeliveriesTab = lazy(loaders.repartos);
 const AdminStaffTab = lazy(loaders.personal);
 const AdminAuditTab = lazy(loaders.actividad);
 
@@ -42,12 +45,12 @@ const TABS = [
   { value: 'usuarios', label: adminUsers.tabTitle, Content: AdminUsersTab, action: 'customers.read' },
   { value: 'listas', label: adminPage.priceListsTab, Content: AdminPriceListsTab, action: 'prices.manage' },
   { value: 'cuentas', label: receivablesTabTitle, Content: AdminReceivablesTab, action: 'customers.read' },
+  { value: 'repartos', label: deliveries.tabTitle, Content: AdminDeliveriesTab, action: 'deliveries.plan' },
   { value: 'ajustes', label: settings.tabTitle, Content: AdminSettingsTab, action: 'settings.manage' },
   { value: 'personal', label: staff.title, Content: AdminStaffTab, action: 'staff.manage' },
   { value: 'actividad', label: staff.activity, Content: AdminAuditTab, action: 'audit.read' },
 ] as const satisfies readonly { value: string; label: string; Content: unknown; action: StaffAction }[];
 type TabValue = (typeof TABS)[number]['value'];
-
 
 /** /admin: one tab per admin capability, each loaded on demand; the open tab lives in the URL. */
 export default function AdminPage() {
@@ -73,6 +76,8 @@ export default function AdminPage() {
 
   // A sales rep has no office tab: their home is "Mis clientes".
   if (tabs.length === 0 && profileCan(profile, 'rep.customers')) return <Navigate to="/vendedor" replace />;
+  // A repartidor has no tab: their phone view is /repartidor (decision 051).
+  if (tabs.length === 0 && profileCan(profile, 'deliveries.drive')) return <Navigate to="/repartidor" replace />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-3 md:px-4 md:py-6">

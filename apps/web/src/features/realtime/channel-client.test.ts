@@ -14,6 +14,7 @@ function setup(token: { current: string | null } = { current: 'token-1' }) {
   const states: ChannelState[] = [];
   const inserts: NewOrderRecord[] = [];
   const joins: Array<{ rejoined: boolean }> = [];
+  const deliveries: Array<[string, string]> = [];
   const logger = { info: vi.fn(), error: vi.fn() };
   const channel = new RealtimeChannel({
     url: 'ws://tienda.test/realtime',
@@ -21,11 +22,12 @@ function setup(token: { current: string | null } = { current: 'token-1' }) {
     getAccessToken: () => token.current,
     onInsert: (r) => inserts.push(r),
     onJoined: (info) => joins.push(info),
+    onDelivery: (r, event) => deliveries.push([r.id, event]),
     onStateChange: (s) => states.push(s),
     createSocket: (url) => new FakeWebSocket(url),
     logger,
   });
-  return { channel, states, inserts, joins, logger, token };
+  return { channel, states, inserts, joins, deliveries, logger, token };
 }
 
 beforeEach(() => {
@@ -63,6 +65,21 @@ describe('RealtimeChannel', () => {
     socket.receive({ topic: 'products', event: 'INSERT', payload: { record }, ref: null });
     expect(inserts).toEqual([record]);
     expect(logger.error).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands the driver’s DELIVERED and NOT_DELIVERED events to onDelivery, never to onInsert', () => {
+    const { channel, inserts, deliveries } = setup();
+    channel.subscribe();
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    socket.acceptJoin();
+    socket.receive({ topic: 'orders', event: 'DELIVERED', payload: { record }, ref: null });
+    socket.receive({ topic: 'orders', event: 'NOT_DELIVERED', payload: { record: { ...record, reason: 'cerrado', delivery_date: '2026-11-30' } }, ref: null });
+    expect(deliveries).toEqual([
+      [record.id, 'DELIVERED'],
+      [record.id, 'NOT_DELIVERED'],
+    ]);
+    expect(inserts).toEqual([]);
   });
 
   it('sends a heartbeat every 25 s and keeps the socket while they are answered', () => {

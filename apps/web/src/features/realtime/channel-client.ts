@@ -48,6 +48,8 @@ export interface RealtimeChannelOptions {
   onCancelled?: (record: NewOrderRecord) => void;
   /** An admin released or rejected an order held for credit (events CREDIT_RELEASED / CREDIT_REJECTED). */
   onCreditDecision?: (record: NewOrderRecord, decision: 'released' | 'rejected') => void;
+  /** Repartos (decision 051): the driver marked an order delivered or not delivered (`reason`, the new `delivery_date`). */
+  onDelivery?: (record: NewOrderRecord & { reason?: string; delivery_date?: string }, event: 'DELIVERED' | 'NOT_DELIVERED') => void;
   /** Each successful join; `rejoined` is true after a reconnect, when events may have been missed. */
   onJoined?: (info: { rejoined: boolean }) => void;
   onStateChange?: (state: ChannelState) => void;
@@ -102,8 +104,8 @@ export class RealtimeChannel {
   private hasJoinedBefore = false;
   /** False once unsubscribed: nothing may reopen the socket after that. */
   private wanted = false;
-  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onCreditDecision'>> &
-    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onCreditDecision'>;
+  private readonly options: Required<Omit<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onCreditDecision' | 'onDelivery'>> &
+    Pick<RealtimeChannelOptions, 'onJoined' | 'onStateChange' | 'onCancelled' | 'onCreditDecision' | 'onDelivery'>;
 
   constructor(options: RealtimeChannelOptions) {
     // `??` rather than spreading defaults: an option passed as undefined must not erase its default.
@@ -219,6 +221,10 @@ export class RealtimeChannel {
     if (message.topic === this.options.topic && decision) {
       const record = asNewOrderRecord(message.payload.record);
       if (record) this.options.onCreditDecision?.(record, decision);
+    }
+    if (message.topic === this.options.topic && (message.event === 'DELIVERED' || message.event === 'NOT_DELIVERED')) {
+      const record = asNewOrderRecord(message.payload.record);
+      if (record) this.options.onDelivery?.(record, message.event);
     }
   }
 

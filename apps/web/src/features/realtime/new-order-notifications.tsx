@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NEW_ORDER_TOAST_DURATION_MS, orderNumber } from '@mayorista/core/constants';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { orders } from '@mayorista/core/messages/orders';
+import { deliveries } from '@mayorista/core/messages/deliveries';
+import { formatDeliveryDay } from '@mayorista/core/deliveries';
 import { isAdmin, useAuth } from '../../lib/auth';
 import { adminOrdersKeys } from '../../lib/queries/order-keys';
 import { heldOrderNotice } from '../../lib/receivables/nav-text';
@@ -53,6 +55,20 @@ export function NewOrderNotifications({ createSocket }: { createSocket?: WebSock
       },
       // Another admin released or rejected a held order: the lists show it at once.
       onCreditDecision: () => void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all }),
+      onDelivery: (record, event) => {
+        const number = orderNumber(record.id);
+        const reason = record.reason as keyof typeof deliveries.reasons | undefined;
+        toast({
+          title: event === 'DELIVERED' ? deliveries.liveDeliveredTitle : deliveries.liveNotDeliveredTitle,
+          description:
+            event === 'DELIVERED'
+              ? deliveries.liveDelivered(record.user_info.nombre, number)
+              : deliveries.liveNotDelivered(record.user_info.nombre, number, reason ? deliveries.reasons[reason] : '', record.delivery_date ? formatDeliveryDay(record.delivery_date) : ''),
+          duration: NEW_ORDER_TOAST_DURATION_MS,
+        });
+        void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['admin-deliveries'] });
+      },
       // Orders placed while the socket was down produced no event: catch up from the API.
       onJoined: ({ rejoined }) => {
         if (rejoined) void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import type { Checkout } from '../use-checkout';
 import { CreditBarNote, CreditLine } from './credit-line';
+import { DeliveryLine } from './delivery-line';
 
 /** Savings, the IVA rows, the total, the IVA note and what the minimum order still misses. */
 function CartTotals() {
@@ -131,6 +132,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         {cartPage.summaryTitle}
       </h2>
       <CartTotals />
+      <DeliveryLine />
       <CreditLine orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
       <NotesField checkout={checkout} />
       <PointsChoice checkout={checkout} />

@@ -1,0 +1,41 @@
+import { deliveryDateProblem } from '@mayorista/core/deliveries';
+import { messages } from '@mayorista/core/messages';
+import { businessDay } from '@mayorista/core/receivables';
+import type { Order } from '@mayorista/core/schemas/order';
+import type pg from 'pg';
+import { inTransaction } from '../db/transaction';
+import { AppError } from '../lib/errors';
+import { customerZoneOf, PLANNABLE_STATUSES, readZoneRule, reorderStops, setOrderDelivery } from '../modules/deliveries';
+import { findOrderForUpdate, orderNotFound, toOrder } from '../modules/orders';
+
+const texts = messages.deliveries;
+
+/**
+ * PATCH /api/admin/orders/:id/delivery-date, one transaction: orders (the order, locked; not
+ * delivered nor cancelled) → deliveries (its zone — the customer's today when the order has none —
+ * and the zone's rule and feriados) → core (not past, a delivery weekday, not a feriado) →
+ * deliveries (the date, the stop cleared: it goes last on the new day's route).
+ */
+export async function moveDeliveryDate(pool: pg.Pool, orderId: string, date: string, now: Date): Promise<Order> {
+  return inTransaction(pool, async (tx) => {
+    const order = await findOrderForUpdate(tx, orderId);
+    if (!order) throw orderNotFound();
+    if (!['Pendiente', 'Pendiente de Canje', ...PLANNABLE_STATUSES].includes(order.status)) {
+      throw new AppError('order_not_plannable', texts.orderNotPlannable, { current_status: order.status });
+    }
+    const zoneId = order.deliveryZoneId ?? (await customerZoneOf(tx, order.userId));
+    if (zoneId === null) throw new AppError('customer_without_zone', texts.customerWithoutZone);
+    const today = businessDay(now);
+    const zone = await readZoneRule(tx, zoneId, today);
+    if (!zone) throw new AppError('customer_without_zone', texts.customerWithoutZone);
+    const problem = deliveryDateProblem(zone.rule, zone.closed, date, today);
+    if (problem) throw new AppError('delivery_date_invalid', problem);
+    await setOrderDelivery(tx, orderId, date, zoneId);
+    return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null });
+  });
+}
+
+/** PUT /api/admin/deliveries/:date/:zone_id/stops: the route's order, in one transaction. */
+export async function reorderDeliveryStops(pool: pg.Pool, date: string, zoneId: number, orderIds: readonly string[]): Promise<void> {
+  await inTransaction(pool, (tx) => reorderStops(tx, date, zoneId, orderIds));
+}

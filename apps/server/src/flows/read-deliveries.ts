@@ -1,0 +1,111 @@
+import { deliveryPromiseText, promisedDelivery } from '@mayorista/core/deliveries';
+import { businessDay } from '@mayorista/core/receivables';
+import type { DeliveryDay, DeliveryStop, DeliveryZoneDay, MyDelivery } from '@mayorista/core/schemas/deliveries';
+import type pg from 'pg';
+import {
+  findZone,
+  readCustomerDeliveryRule,
+  readDayStops,
+  readOrdersWithoutZone,
+  renderLoadSheetPdf,
+  renderRouteSheetPdf,
+  renderSheetXlsx,
+  zoneNotFound,
+  zonesOfDriver,
+  type PlannedStop,
+} from '../modules/deliveries';
+import { readCollectionFigures, type CollectionFigures } from '../modules/receivables';
+import { loadSettings } from '../modules/settings';
+
+/**
+ * Reading a day of deliveries (decision 049): deliveries (the day's stops, one indexed statement)
+ * → settings (the default terms) → receivables (each customer's terms and overdue balance, one
+ * statement) → the amount to collect per stop: a Contado order in full, and the customer's
+ * overdue balance once, on their first stop of the day. Reads only: no transaction.
+ */
+export async function readDeliveryStops(pool: pg.Pool, date: string, today: string, zoneId: number | null = null): Promise<DeliveryStop[]> {
+  const stops = await readDayStops(pool, date, zoneId);
+  const customers = [...new Set(stops.map((s) => s.customer_id))];
+  const [settings, figures] = await Promise.all([loadSettings(pool), readCollectionFigures(pool, customers, today)]);
+  const byCustomer = new Map<string, CollectionFigures>(figures.map((f) => [f.profile_id, f]));
+  const overdueTaken = new Set<string>();
+  const positions = new Map<number, number>();
+  return stops.map((stop) => {
+    const figure = byCustomer.get(stop.customer_id);
+    const terms = figure?.terms_days ?? settings.default_payment_terms_days;
+    const overdue = overdueTaken.has(stop.customer_id) ? 0 : (figure?.overdue ?? 0);
+    overdueTaken.add(stop.customer_id);
+    const position = (positions.get(stop.zone_id) ?? 0) + 1;
+    positions.set(stop.zone_id, position);
+    return toStop(stop, position, (terms === 0 ? stop.total : 0) + overdue);
+  });
+}
+
+function toStop(stop: PlannedStop, position: number, toCollect: number): DeliveryStop & { zone_id: number; zone_name: string } {
+  const { zone_id, zone_name, ...rest } = stop;
+  return { ...rest, zone_id, zone_name, stop: position, to_collect: Math.round(toCollect) };
+}
+
+function groupByZone(stops: DeliveryStop[]): DeliveryZoneDay[] {
+  const zones = new Map<number, DeliveryZoneDay>();
+  for (const stop of stops as (DeliveryStop & { zone_id: number; zone_name: string })[]) {
+    const { zone_id, zone_name, ...plain } = stop;
+    let zone = zones.get(zone_id);
+    if (!zone) {
+      zone = { zone_id, zone_name, stops: [], totals: { orders: 0, bultos: 0, amount: 0, to_collect: 0 } };
+      zones.set(zone_id, zone);
+    }
+    zone.stops.push(plain);
+    zone.totals.orders += 1;
+    zone.totals.bultos += stop.bultos;
+    zone.totals.amount += stop.total;
+    zone.totals.to_collect += stop.to_collect;
+  }
+  return [...zones.values()];
+}
+
+/** GET /api/admin/deliveries?date= */
+export async function readDeliveryDay(pool: pg.Pool, date: string, now: Date): Promise<DeliveryDay> {
+  const [stops, withoutZone] = await Promise.all([readDeliveryStops(pool, date, businessDay(now)), readOrdersWithoutZone(pool)]);
+  return { date, zones: groupByZone(stops), without_zone: withoutZone };
+}
+
+/** GET /api/me/delivery (and the cart's promise): the customer's zone and next date with its cut-off. */
+export async function readMyDelivery(pool: pg.Pool, profileId: string, now: Date): Promise<MyDelivery> {
+  const rule = await readCustomerDeliveryRule(pool, profileId, businessDay(now));
+  if (!rule) return { zone: null, next_delivery: null };
+  const found = promisedDelivery(rule.rule, rule.closed, now);
+  return {
+    zone: { id: rule.zone_id, name: rule.zone_name, weekdays: [...rule.rule.weekdays], min_order: rule.min_order },
+    next_delivery: found.ok ? { ...found.promise, text: deliveryPromiseText(found.promise) } : null,
+  };
+}
+
+/** GET /api/driver/stops: the day's stops of the zones the driver drives (the owner sees every zone). */
+export async function readDriverStops(
+  pool: pg.Pool,
+  driver: { id: string; role: string | null },
+  date: string,
+  today: string,
+): Promise<(DeliveryStop & { zone_name: string })[]> {
+  if (driver.role === 'owner') return (await readDeliveryStops(pool, date, today)) as (DeliveryStop & { zone_name: string })[];
+  const zones = await zonesOfDriver(pool, driver.id);
+  const perZone = await Promise.all(zones.map((zone) => readDeliveryStops(pool, date, today, zone)));
+  return perZone.flat() as (DeliveryStop & { zone_name: string })[];
+}
+
+/**
+ * The Hoja de ruta and the Hoja de carga of a zone and day, as PDF or XLSX: deliveries (the zone,
+ * 404 if unknown) → the day's stops with what to collect (above) → deliveries (the document).
+ */
+export async function renderDeliverySheet(
+  pool: pg.Pool,
+  request: { kind: 'route' | 'load'; format: 'pdf' | 'xlsx'; date: string; zoneId: number; today: string; catalogName: string },
+): Promise<Buffer> {
+  const zone = await findZone(pool, request.zoneId);
+  if (!zone) throw zoneNotFound();
+  const stops = await readDeliveryStops(pool, request.date, request.today, request.zoneId);
+  const heading = { zoneName: zone.name, date: request.date, catalogName: request.catalogName };
+  if (request.format === 'xlsx') return renderSheetXlsx(request.kind, heading, stops);
+  return request.kind === 'route' ? renderRouteSheetPdf(heading, stops) : renderLoadSheetPdf(heading, stops);
+}

@@ -1,0 +1,103 @@
+import { messages } from '@mayorista/core/messages';
+import type { OrderItem } from '@mayorista/core/schemas/order';
+import type { Queryable } from '../../db/transaction';
+import { AppError } from '../../lib/errors';
+
+const texts = messages.deliveries;
+
+/** The statuses a route carries (decision 049): confirmed or prepared, not yet delivered. */
+export const PLANNABLE_STATUSES = ['Confirmado', 'Preparado'] as const;
+
+/** One order on a day's route, before the cuenta corriente's figures are added (the flow adds them). */
+export interface PlannedStop {
+  order_id: string;
+  customer_id: string;
+  zone_id: number;
+  zone_name: string;
+  customer_name: string;
+  razon_social: string | null;
+  address: string | null;
+  whatsapp: string | null;
+  delivery_notes: string | null;
+  status: string;
+  total: number;
+  bultos: number;
+  lines: { product_id: string; name: string; quantity: number }[];
+}
+
+type StopRow = Omit<PlannedStop, 'bultos' | 'lines'> & { items: OrderItem[] };
+
+/**
+ * A day's stops, every zone (or one), in route order: the stop the admin set, else the customer's
+ * stop position, else the business name. One statement on orders_delivery_idx (decision 049).
+ */
+export async function readDayStops(db: Queryable, date: string, zoneId: number | null = null): Promise<PlannedStop[]> {
+  const { rows } = await db.query<StopRow>({
+    name: 'delivery_day_stops',
+    text: `select o.id as order_id, o.user_id as customer_id, o.delivery_zone_id as zone_id, z.name as zone_name,
+                  btrim(p.nombre || ' ' || p.apellido) as customer_name, p.razon_social,
+                  nullif(concat_ws(', ', p.address_street, p.address_city, p.address_postal_code), '') as address,
+                  p.whatsapp, p.delivery_notes, o.status, o.total::float8 as total, o.items
+             from orders o
+             join delivery_zones z on z.id = o.delivery_zone_id
+             join profiles p on p.id = o.user_id
+             left join customer_zones cz on cz.profile_id = o.user_id
+            where o.delivery_date = $1::date and o.status = any($2::text[]) and ($3::int is null or o.delivery_zone_id = $3)
+            order by lower(z.name), z.id, o.delivery_stop nulls last, cz.stop_position nulls last,
+                     lower(coalesce(p.razon_social, p.apellido)), o.created_at, o.id`,
+    values: [date, PLANNABLE_STATUSES, zoneId],
+  });
+  return rows.map(({ items, ...row }) => ({
+    ...row,
+    bultos: items.reduce((sum, item) => sum + item.quantity, 0),
+    lines: items.map((item) => ({ product_id: item.product_id, name: item.name, quantity: item.quantity })),
+  }));
+}
+
+/** Confirmado/Preparado orders of customers without a zone: the admin sees them as "sin zona". */
+export async function readOrdersWithoutZone(db: Queryable): Promise<{ order_id: string; customer_id: string; customer_name: string; status: string; total: number }[]> {
+  const { rows } = await db.query<{ order_id: string; customer_id: string; customer_name: string; status: string; total: number }>({
+    name: 'delivery_without_zone',
+    text: `select o.id as order_id, o.user_id as customer_id, btrim(p.nombre || ' ' || p.apellido) as customer_name, o.status, o.total::float8 as total
+             from orders o join profiles p on p.id = o.user_id
+            where o.status = any($1::text[]) and o.delivery_zone_id is null
+              and not exists (select 1 from customer_zones cz where cz.profile_id = o.user_id)
+            order by o.created_at limit 500`,
+    values: [PLANNABLE_STATUSES],
+  });
+  return rows;
+}
+
+/** The delivery date (and zone) of an order, in the caller's transaction, the order already locked. */
+export async function setOrderDelivery(db: Queryable, orderId: string, date: string, zoneId: number): Promise<void> {
+  await db.query(`update orders set delivery_date = $2::date, delivery_zone_id = $3, delivery_stop = null, updated_at = now() where id = $1`, [
+    orderId,
+    date,
+    zoneId,
+  ]);
+}
+
+/** The customer's zone now (an order placed before it had one takes it when moved). */
+export async function customerZoneOf(db: Queryable, profileId: string): Promise<number | null> {
+  const { rows } = await db.query<{ zone_id: number }>('select zone_id from customer_zones where profile_id = $1', [profileId]);
+  return rows[0]?.zone_id ?? null;
+}
+
+/**
+ * PUT …/stops: the zone's orders of the day in the order given. The list must be exactly those
+ * orders, each once; they are locked (in id order, like every other writer) before the check.
+ */
+export async function reorderStops(db: Queryable, date: string, zoneId: number, orderIds: readonly string[]): Promise<void> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from orders where delivery_date = $1::date and delivery_zone_id = $2 and status = any($3::text[]) order by id for update`,
+    [date, zoneId, PLANNABLE_STATUSES],
+  );
+  const current = new Set(rows.map((r) => r.id));
+  const given = new Set(orderIds.map((id) => id.toLowerCase()));
+  if (given.size !== orderIds.length || given.size !== current.size || [...given].some((id) => !current.has(id))) {
+    throw new AppError('stops_mismatch', texts.stopsMismatch);
+  }
+  await db.query(`update orders o set delivery_stop = s.position from unnest($1::uuid[]) with ordinality as s(id, position) where o.id = s.id`, [
+    [...given],
+  ]);
+}

@@ -1,0 +1,83 @@
+/**
+ * Repartos (deliveries): zones, the promised date, planning, the route and load sheets and the
+ * driver's actions — the server's errors and the texts the documents, e-mails and WhatsApp share.
+ */
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
+
+export const deliveries = {
+  weekdays: WEEKDAYS,
+  tabTitle: 'Repartos',
+  /** "Llega el jueves 27/11 — pedí antes del miércoles 26/11 a las 18:00" */
+  promise: (arrives: string, orderBefore: string, time: string) => `Llega el ${arrives} — pedí antes del ${orderBefore} a las ${time}`,
+  /** The order's stored date, in its e-mails, PDF and WhatsApp text. */
+  orderArrives: (arrives: string) => `Entrega prevista: ${arrives}`,
+  noZone: 'sin zona',
+  // The admins' live feed
+  liveDeliveredTitle: 'Pedido entregado',
+  liveNotDeliveredTitle: 'Pedido no entregado',
+  liveDelivered: (name: string, number: string) => `El pedido #${number} de ${name} se entregó.`,
+  liveNotDelivered: (name: string, number: string, reason: string, next: string) =>
+    `El pedido #${number} de ${name} no se entregó${reason ? ` (${reason})` : ''}${next ? `; pasa al ${next}` : ''}.`,
+
+  // Hoja de ruta and Hoja de carga (PDF and XLSX)
+  routeTitle: 'Hoja de ruta',
+  loadTitle: 'Hoja de carga',
+  sheetSubtitle: (zone: string, day: string) => `${zone} · ${day}`,
+  routeColumns: {
+    stop: '#',
+    customer: 'Cliente',
+    address: 'Dirección',
+    phone: 'Teléfono',
+    notes: 'Notas de entrega',
+    order: 'Pedido',
+    amount: 'Importe',
+    toCollect: 'A cobrar',
+    collected: 'Cobrado',
+    signature: 'Firma',
+  },
+  loadColumns: { product: 'Producto', quantity: 'Cantidad', orders: 'Pedidos' },
+  routeTotals: (orders: number, bultos: number) => `${orders} pedidos · ${bultos} bultos`,
+  noStops: 'No hay pedidos para esta zona y fecha.',
+
+  // Zones and their rules
+  zoneNameRequired: 'Ingresá el nombre de la zona.',
+  zoneNameTooLong: 'El nombre de la zona es demasiado largo.',
+  noWeekdays: 'Elegí al menos un día de entrega para la zona.',
+  invalidWeekday: 'Los días de entrega van de domingo (0) a sábado (6).',
+  cutoffAfterDelivery: 'El cierre de pedidos tiene que ser antes de la entrega: elegí cuántos días antes (0 a 14) y una hora.',
+  invalidCutoffHour: 'La hora de cierre va de 00:00 a 23:59.',
+  invalidMinimum: 'Ingresá un pedido mínimo válido, en centavos enteros.',
+  zoneNotFound: 'No encontramos esa zona.',
+  zoneNameTaken: 'Ya hay una zona con ese nombre.',
+  driverNotFound: 'Elegí un repartidor del personal.',
+  allZero: 'Si no se entregó nada, marcalo como No entregado.',
+  zoneInUse: 'La zona tiene clientes o pedidos por entregar: pasalos a otra zona antes de borrarla.',
+  invalidStopPosition: 'La posición en el recorrido tiene que ser un número entero desde 1.',
+
+  // Dates
+  invalidDate: 'Ingresá una fecha válida (AAAA-MM-DD).',
+  holidayNameTooLong: 'El nombre del feriado es demasiado largo.',
+  duplicateHoliday: 'Hay un feriado repetido en la lista.',
+  tooManyHolidays: 'La lista de feriados es demasiado larga.',
+  noDeliveryDate: 'No hay ninguna fecha de entrega posible en los próximos doce meses: revisá los días de la zona y los feriados.',
+  pastDate: 'No se puede pasar un pedido a una fecha que ya pasó.',
+  notDeliveryWeekday: (weekday: string) => `La zona no entrega los ${weekday}.`,
+  holidayDate: 'Esa fecha es feriado o no laborable: elegí otra.',
+  customerWithoutZone: 'El cliente no tiene zona de reparto: asignale una antes.',
+  orderNotPlannable: 'Solo se pueden programar pedidos Confirmados o Preparados.',
+  stopsMismatch: 'La lista tiene que tener exactamente los pedidos de esa zona y fecha, sin repetir.',
+
+  // The driver
+  notYourZone: 'Ese pedido no es de tu recorrido.',
+  orderCancelled: 'Ese pedido está cancelado.',
+  notDeliverable: 'Ese pedido no se puede marcar como entregado en su estado actual.',
+  quantityAboveOrdered: 'La cantidad entregada no puede superar la pedida.',
+  quantityNegative: 'La cantidad entregada no puede ser negativa.',
+  unknownLine: 'Ese producto no está en el pedido.',
+  idempotencyKeyRequired: 'Falta la clave de la acción (idempotency_key).',
+  partialDeliveryReason: 'Entrega parcial: el repartidor entregó menos unidades.',
+  keyReused: 'Esa clave ya se usó para otra acción.',
+  reasons: { cerrado: 'Cerrado', rechazado: 'Rechazado', sin_dinero: 'Sin dinero', otro: 'Otro' },
+  invalidReason: 'Elegí un motivo: cerrado, rechazado, sin dinero u otro.',
+  noteTooLong: 'La nota es demasiado larga.',
+} as const;
