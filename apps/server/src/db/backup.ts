@@ -71,6 +71,10 @@ export const BACKUP_TABLES = [
   { name: 'document_counters', key: 'name', seededByMigration: true },
   // After the orders and the payments they name.
   { name: 'delivery_attempts', key: 'id', sequence: 'delivery_attempts_id_seq' },
+  // Staff (decisions 046–048): the office's confirmations of what the reps collected (after the
+  // payments they name) and the audit log, append-only but written here into an empty database.
+  { name: 'collection_confirmations', key: 'payment_id' },
+  { name: 'audit_log', key: 'id', sequence: 'audit_log_id_seq' },
 ] as const;
 
 const FORMAT = 'mayorista-backup';
