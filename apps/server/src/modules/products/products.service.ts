@@ -90,30 +90,52 @@ export interface ProductsServiceDeps {
   loadPriceListRule: (pool: Pool, listId: string) => Promise<PriceListRule | null>;
 }
 
-export function createProductsService(deps: ProductsServiceDeps) {
-  const { db, pool, uploadsDir, cache, loadPriceListRule } = deps;
-  /**
-   * The trigger's NOTIFY reaches every process (this one too) a moment after commit; forgetting
-   * here at once means the writer's own next read is never served from before its write.
-   */
-  const changed = <T>(result: T): T => {
+/**
+ * Passes a write's result through after making the catalogue forget. The trigger's NOTIFY reaches
+ * every process (this one too) a moment after commit; forgetting here at once means the writer's
+ * own next read is never served from before its write.
+ */
+const forgetAfter =
+  (cache: CatalogueCache) =>
+  <T>(result: T): T => {
     cache.invalidate();
     return result;
   };
+
+/** The catalogue filters a viewer's query asks for. */
+function filtersFor(query: ProductListQuery, viewerClass: ViewerClass): repository.ProductFilters {
+  return {
+    // A customer asking for disabled products silently gets the public catalogue.
+    includeDisabled: query.include_disabled && viewerClass === 'admin',
+    search: query.search,
+    category: query.category,
+    // "On sale" follows the prices the viewer sees (the validation rules): wholesale only when approved.
+    onSale: query.on_sale ? (viewerClass === 'retail' ? 'retail' : 'wholesale') : undefined,
+    inStock: query.in_stock,
+  };
+}
+
+/** The product a page address names: by its id, or by its short id (the slug's name part breaks a tie). */
+async function findByRef(db: Database, pool: Pool, ref: string): Promise<Product | null> {
+  const parsed = parseProductRef(ref);
+  if (!parsed) return null;
+  if (parsed.kind === 'id') return repository.findProductById(db, parsed.id);
+  const { lower, upper } = shortIdRange(parsed.shortId);
+  const candidates = await repository.findProductsByIdRange(pool, lower, upper);
+  return candidates.find((p) => productSlug(p) === parsed.slug) ?? candidates[0] ?? null;
+}
+
+export function createProductsService(deps: ProductsServiceDeps) {
+  const { db, pool, uploadsDir, cache, loadPriceListRule } = deps;
+  const changed = forgetAfter(cache);
   /** A list's rule, remembered like the pages: migration 0016's triggers make every process forget it when that list changes. */
   const priceListRule = (id: string) =>
     cache.remember(`price-list:${id}`, () => loadPriceListRule(pool, id), { dependsOnStock: false, priceListId: id });
-  const gallery = createGallery({ pool, uploadsDir, productExists: async (id) => (await repository.findProductById(db, id)) !== null });
-
-  /** The product a page address names: by its id, or by its short id (the slug's name part breaks a tie). */
-  async function findByRef(ref: string): Promise<Product | null> {
-    const parsed = parseProductRef(ref);
-    if (!parsed) return null;
-    if (parsed.kind === 'id') return repository.findProductById(db, parsed.id);
-    const { lower, upper } = shortIdRange(parsed.shortId);
-    const candidates = await repository.findProductsByIdRange(pool, lower, upper);
-    return candidates.find((p) => productSlug(p) === parsed.slug) ?? candidates[0] ?? null;
-  }
+  const gallery = createGallery({
+    pool,
+    uploadsDir,
+    productExists: async (id) => (await repository.findProductById(db, id)) !== null,
+  });
 
   return {
     /**
@@ -122,15 +144,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
      * search costs its page query only, never a count of the whole catalogue.
      */
     async listPage(query: ProductListQuery, viewerClass: ViewerClass, priceListId: string | null = null): Promise<CataloguePage> {
-      const filters: repository.ProductFilters = {
-        // A customer asking for disabled products silently gets the public catalogue.
-        includeDisabled: query.include_disabled && viewerClass === 'admin',
-        search: query.search,
-        category: query.category,
-        // "On sale" follows the prices the viewer sees (the validation rules): wholesale only when approved.
-        onSale: query.on_sale ? (viewerClass === 'retail' ? 'retail' : 'wholesale') : undefined,
-        inStock: query.in_stock,
-      };
+      const filters = filtersFor(query, viewerClass);
       const pageWindow = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
       const filterKey = JSON.stringify(filters);
       const classKey = classKeyOf(viewerClass, priceListId);
@@ -165,7 +179,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
      * canonical slug. A disabled product is 404 to everyone but staff, as in the list.
      */
     async page(ref: string, viewerClass: ViewerClass, priceListId: string | null = null): Promise<string> {
-      const found = await findByRef(ref);
+      const found = await findByRef(db, pool, ref);
       if (!found || (!found.is_enabled && viewerClass !== 'admin')) throw productNotFound();
       // The business-identity work: a customer on a price list sees the product at their list (decision 018).
       const list = classKeyOf(viewerClass, priceListId) === viewerClass ? null : await priceListRule(priceListId!);
@@ -188,7 +202,10 @@ export function createProductsService(deps: ProductsServiceDeps) {
         async () => {
           const list = listed ? await priceListRule(priceListId!) : null;
           const readAt = new Date().toISOString();
-          return { readAt, products: applyPriceListToAll(await repository.findEnabledCatalogue(pool), list).map(toSnapshotProduct) };
+          return {
+            readAt,
+            products: applyPriceListToAll(await repository.findEnabledCatalogue(pool), list).map(toSnapshotProduct),
+          };
         },
         { dependsOnStock: true, priceListId: listed ? priceListId : null },
       );
@@ -213,6 +230,13 @@ export function createProductsService(deps: ProductsServiceDeps) {
       await removeImageFiles(uploadsDir, files);
     },
 
+    ...galleryMethods(db, gallery, changed),
+  };
+}
+
+/** A product's gallery for the staff; every change makes the catalogue forget (`changed`). */
+function galleryMethods(db: Database, gallery: ReturnType<typeof createGallery>, changed: <T>(result: T) => T) {
+  return {
     /** The route of before galleries: the upload becomes the first image, replacing the old first one. */
     async attachImage(id: string, upload: Buffer): Promise<Product> {
       await gallery.replaceCover(id, upload);
@@ -220,7 +244,6 @@ export function createProductsService(deps: ProductsServiceDeps) {
       if (!product) throw productNotFound();
       return changed(product);
     },
-
     addImage: async (id: string, upload: Buffer) => changed(await gallery.add(id, upload)),
     reorderImages: async (id: string, ids: string[]) => changed(await gallery.reorder(id, ids)),
     removeImage: async (id: string, imageId: string) => changed(await gallery.remove(id, imageId)),
