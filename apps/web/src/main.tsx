@@ -7,7 +7,7 @@ import './styles.css';
 
 // Without network the catalogue and the cart answer from the device (decision 043); that code is
 // downloaded only when a request fails.
-setOfflineSource(() => import('./lib/offline/snapshot'));
+setOfflineSource(() => import('./lib/offline/source'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html.');

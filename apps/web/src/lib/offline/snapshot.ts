@@ -115,4 +115,3 @@ export async function forgetSnapshot(userId: string): Promise<void> {
   await idbDelete('snapshots', userId).catch(() => undefined);
 }
 
-export { offlineCart } from './offline-cart';
