@@ -65,7 +65,7 @@ export const receivables = {
   creditOverdue: (days: number, overdue: string) =>
     `Tenés ${overdue} vencido hace más de ${days} días. Regularizá tu cuenta corriente para hacer nuevos pedidos.`,
   creditLimitExceeded: (available: string) =>
-    `Este pedido supera tu crédito disponible (${available}). Reducí el pedido o registrá un pago para continuar.`,
+    `Este pedido supera tu crédito disponible (${available}). Reducí el pedido o pagá parte de tu saldo para continuar.`,
   creditHeldStatus: 'El pedido está retenido por crédito: liberalo o rechazalo antes de cambiar su estado.',
   creditHeld: 'Tu pedido quedó retenido por crédito: un administrador lo va a revisar.',
   statementRangeInvalid:
