@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { queueAccountReminders } from '../src/flows/account-reminders';
-import { createAccountEmailRenderer } from '../src/modules/receivables';
+import { createAccountEmailRenderer, readCollectionFigures } from '../src/modules/receivables';
 import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 import { accountOf, money, pay, pdfText, placeAndDeliver, putSettings, setCredit, testClock } from './receivables-fixtures';
@@ -119,5 +119,20 @@ describe('reminders', () => {
     expect(text).toContain('Resumen de cuenta');
     expect(text).toContain(money(10_000));
     await putSettings(ctx, admin, { reminder_before_due_enabled: false, reminder_overdue_enabled: false });
+  });
+});
+
+describe('collection figures (what a delivery day asks to collect)', () => {
+  it('gives each customer asked for their own overdue sum and terms, and zero to one with nothing due', async () => {
+    const figures = await readCollectionFigures(ctx.pool, [late.userId, favor.userId, idle.userId], '2026-06-30');
+    const byId = new Map(figures.map((f) => [f.profile_id, f]));
+    // Due 2026-03-01, 2026-05-15 + terms and 2026-06-29 + terms: every one of the three charges is past due on 06-30.
+    expect(byId.get(late.userId)?.overdue).toBe(60_000);
+    expect(byId.get(favor.userId)?.overdue).toBe(0);
+    expect(byId.get(idle.userId)?.overdue).toBe(0);
+    expect(figures).toHaveLength(3);
+    // A day earlier the last charge (30,000, due 2026-06-29) is not overdue yet: 10,000 + 20,000.
+    const before = await readCollectionFigures(ctx.pool, [late.userId], '2026-06-29');
+    expect(before).toEqual([expect.objectContaining({ profile_id: late.userId, overdue: 30_000 })]);
   });
 });

@@ -230,10 +230,14 @@ export async function readCollectionFigures(db: Queryable, profileIds: readonly 
   if (profileIds.length === 0) return [];
   const { rows } = await db.query<CollectionFigures>({
     name: 'account_collection_figures',
-    text: `with ${openItemsAtSql('and i.profile_id = any($1::uuid[])')}
-           select c.id as profile_id, a.payment_terms_days as terms_days,
-                  coalesce((select sum(open) from items where items.profile_id = c.id and due_date < $2::date), 0)::float8 as overdue
-             from unnest($1::uuid[]) as c(id) left join customer_accounts a on a.profile_id = c.id`,
+    // The overdue sums grouped once: a sum per customer correlated to the items scanned every
+    // item for every customer (a day of 2,000 orders over 200,000 movements took 0.6 s).
+    text: `with ${openItemsAtSql('and i.profile_id = any($1::uuid[])')},
+           overdue as (select profile_id, sum(open) as amount from items where due_date < $2::date group by profile_id)
+           select c.id as profile_id, a.payment_terms_days as terms_days, coalesce(o.amount, 0)::float8 as overdue
+             from unnest($1::uuid[]) as c(id)
+             left join customer_accounts a on a.profile_id = c.id
+             left join overdue o on o.profile_id = c.id`,
     values: [profileIds, today],
   });
   return rows;
