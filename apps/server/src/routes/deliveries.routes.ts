@@ -25,7 +25,15 @@ import { authOf } from '../plugins/auth';
 import { moveDeliveryDate, reorderDeliveryStops } from '../flows/move-delivery';
 import { markDelivered, markNotDelivered } from '../flows/driver-delivery';
 import { readDeliveryDay, readDriverStops, readMyDelivery, renderDeliverySheet } from '../flows/read-deliveries';
-import { createZone, deleteZone, listHolidays, listZones, replaceHolidays, setCustomerZone, updateZone } from '../modules/deliveries';
+import {
+  createZone,
+  deleteZone,
+  listHolidays,
+  listZones,
+  replaceHolidays,
+  setCustomerZone,
+  updateZone,
+} from '../modules/deliveries';
 import { routesPlugin } from './plugin';
 
 interface DeliveriesRoutesDeps {
@@ -40,7 +48,10 @@ interface DeliveriesRoutesDeps {
 const zoneParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const userParams = z.object({ id: uuidSchema });
 const dayQuery = z.strictObject({ date: calendarDateSchema.optional() });
-const dayZoneParams = z.object({ date: calendarDateSchema, zone_id: z.coerce.number({ message: messages.deliveries.zoneNotFound }).int().positive().max(2_147_483_647) });
+const dayZoneParams = z.object({
+  date: calendarDateSchema,
+  zone_id: z.coerce.number({ message: messages.deliveries.zoneNotFound }).int().positive().max(2_147_483_647),
+});
 const holidaysSchema = z.object({ holidays: z.array(z.object({ date: z.string(), name: z.string().nullable() })) });
 
 /** Repartos (decision 049): zones and feriados, the customer's next delivery, the day's planning. */
@@ -51,52 +62,77 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
   // Zones, feriados and the day's routes are the planner's work (decision 046's matrix: owner and administración).
   const admin = { access: 'staff' as const, action: 'deliveries.plan' as const };
 
-  routes.get('/api/me/delivery', { config: { access: 'approved' }, schema: { response: { 200: myDeliverySchema } } }, async (request, reply) =>
-    reply.header('Cache-Control', 'no-store').send(await readMyDelivery(pool, authOf(request).userId, now())),
+  routes.get(
+    '/api/me/delivery',
+    { config: { access: 'approved' }, schema: { response: { 200: myDeliverySchema } } },
+    async (request, reply) => reply.send(await readMyDelivery(pool, authOf(request).userId, now())),
   );
 
-  routes.get('/api/admin/zones', { config: admin, schema: { response: { 200: z.object({ items: z.array(zoneSchema) }) } } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ items: await listZones(pool) }),
+  routes.get(
+    '/api/admin/zones',
+    { config: admin, schema: { response: { 200: z.object({ items: z.array(zoneSchema) }) } } },
+    async (_request, reply) => reply.send({ items: await listZones(pool) }),
   );
-  routes.post('/api/admin/zones', { config: admin, schema: { body: zoneCreateSchema, response: { 201: zoneSchema } } }, async (request, reply) =>
-    reply.code(201).header('Cache-Control', 'no-store').send(await createZone(pool, request.body)),
+  routes.post(
+    '/api/admin/zones',
+    { config: admin, schema: { body: zoneCreateSchema, response: { 201: zoneSchema } } },
+    async (request, reply) => reply.code(201).send(await createZone(pool, request.body)),
   );
-  routes.patch('/api/admin/zones/:id', { config: admin, schema: { params: zoneParams, body: zoneUpdateSchema, response: { 200: zoneSchema } } }, async (request, reply) =>
-    reply.header('Cache-Control', 'no-store').send(await updateZone(pool, request.params.id, request.body)),
+  routes.patch(
+    '/api/admin/zones/:id',
+    { config: admin, schema: { params: zoneParams, body: zoneUpdateSchema, response: { 200: zoneSchema } } },
+    async (request, reply) => reply.send(await updateZone(pool, request.params.id, request.body)),
   );
   routes.delete('/api/admin/zones/:id', { config: admin, schema: { params: zoneParams } }, async (request, reply) => {
     await deleteZone(pool, request.params.id);
     return reply.code(204).send();
   });
-  routes.patch('/api/admin/users/:id/zone', { config: admin, schema: { params: userParams, body: userZoneSchema } }, async (request, reply) => {
-    await setCustomerZone(pool, request.params.id, request.body.zone_id, request.body.stop_position);
-    return reply.code(204).send();
-  });
-  routes.get('/api/admin/holidays', { config: admin, schema: { response: { 200: holidaysSchema } } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ holidays: await listHolidays(pool) }),
+  routes.patch(
+    '/api/admin/users/:id/zone',
+    { config: admin, schema: { params: userParams, body: userZoneSchema } },
+    async (request, reply) => {
+      await setCustomerZone(pool, request.params.id, request.body.zone_id, request.body.stop_position);
+      return reply.code(204).send();
+    },
   );
-  routes.put('/api/admin/holidays', { config: admin, schema: { body: holidaysPutSchema, response: { 200: holidaysSchema } } }, async (request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ holidays: await replaceHolidays(pool, request.body) }),
+  routes.get('/api/admin/holidays', { config: admin, schema: { response: { 200: holidaysSchema } } }, async (_request, reply) =>
+    reply.send({ holidays: await listHolidays(pool) }),
+  );
+  routes.put(
+    '/api/admin/holidays',
+    { config: admin, schema: { body: holidaysPutSchema, response: { 200: holidaysSchema } } },
+    async (request, reply) => reply.send({ holidays: await replaceHolidays(pool, request.body) }),
   );
 
-  routes.get('/api/admin/deliveries', { config: admin, schema: { querystring: dayQuery, response: { 200: deliveryDaySchema } } }, async (request, reply) => {
-    const at = now();
-    return reply.header('Cache-Control', 'no-store').send(await readDeliveryDay(pool, request.query.date ?? businessDay(at), at));
-  });
+  routes.get(
+    '/api/admin/deliveries',
+    { config: admin, schema: { querystring: dayQuery, response: { 200: deliveryDaySchema } } },
+    async (request, reply) => {
+      const at = now();
+      return reply.send(await readDeliveryDay(pool, request.query.date ?? businessDay(at), at));
+    },
+  );
   routes.patch(
     '/api/admin/orders/:id/delivery-date',
     { config: admin, schema: { params: userParams, body: moveDeliverySchema, response: { 200: orderSchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await moveDeliveryDate(pool, request.params.id, request.body.date, now())),
+    async (request, reply) => reply.send(await moveDeliveryDate(pool, request.params.id, request.body.date, now())),
   );
-  routes.put('/api/admin/deliveries/:date/:zone_id/stops', { config: admin, schema: { params: dayZoneParams, body: stopsOrderSchema } }, async (request, reply) => {
-    await reorderDeliveryStops(pool, request.params.date, request.params.zone_id, request.body.order_ids);
-    return reply.code(204).send();
-  });
+  routes.put(
+    '/api/admin/deliveries/:date/:zone_id/stops',
+    { config: admin, schema: { params: dayZoneParams, body: stopsOrderSchema } },
+    async (request, reply) => {
+      await reorderDeliveryStops(pool, request.params.date, request.params.zone_id, request.body.order_ids);
+      return reply.code(204).send();
+    },
+  );
   registerSheetRoutes(app, deps);
   registerDriverRoutes(app, deps);
 }
 
-const SHEET_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const SHEET_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 /** Hoja de ruta (the planner's) and Hoja de carga (the warehouse's too), each as PDF and XLSX. */
 function registerSheetRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps): void {
@@ -105,16 +141,27 @@ function registerSheetRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps): 
   for (const kind of ['route', 'load'] as const) {
     const action = kind === 'route' ? ('deliveries.plan' as const) : ('orders.prepare' as const);
     for (const format of ['pdf', 'xlsx'] as const) {
-      routes.get(`/api/admin/deliveries/:date/:zone_id/${kind}.${format}`, { config: { access: 'staff', action }, schema: { params: dayZoneParams } }, async (request, reply) => {
-        const { date, zone_id: zoneId } = request.params;
-        const file = await renderDeliverySheet(deps.pool, { kind, format, date, zoneId, today: businessDay(now()), catalogName: deps.config.catalogName });
-        const name = `${kind === 'route' ? 'hoja-de-ruta' : 'hoja-de-carga'}-${zoneId}-${date}.${format}`;
-        return reply
-          .header('Content-Type', SHEET_TYPES[format])
-          .header('Content-Disposition', `attachment; filename="${name}"`)
-          .header('Cache-Control', 'private, no-store')
-          .send(file);
-      });
+      routes.get(
+        `/api/admin/deliveries/:date/:zone_id/${kind}.${format}`,
+        { config: { access: 'staff', action }, schema: { params: dayZoneParams } },
+        async (request, reply) => {
+          const { date, zone_id: zoneId } = request.params;
+          const file = await renderDeliverySheet(deps.pool, {
+            kind,
+            format,
+            date,
+            zoneId,
+            today: businessDay(now()),
+            catalogName: deps.config.catalogName,
+          });
+          const name = `${kind === 'route' ? 'hoja-de-ruta' : 'hoja-de-carga'}-${zoneId}-${date}.${format}`;
+          return reply
+            .header('Content-Type', SHEET_TYPES[format])
+            .header('Content-Disposition', `attachment; filename="${name}"`)
+            .header('Cache-Control', 'private, no-store')
+            .send(file);
+        },
+      );
     }
   }
 }
@@ -130,17 +177,27 @@ function registerDriverRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps):
   const flowDeps = { pool: deps.pool, now, ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}) };
   const driver = (request: Parameters<typeof authOf>[0]) => ({ id: authOf(request).userId, role: authOf(request).role });
 
-  routes.get('/api/driver/stops', { config: drive, schema: { querystring: dayQuery, response: { 200: driverStopsSchema } } }, async (request, reply) => {
-    const at = now();
-    const date = request.query.date ?? businessDay(at);
-    return reply.header('Cache-Control', 'no-store').send({ date, stops: await readDriverStops(deps.pool, driver(request), date, businessDay(at)) });
-  });
-  routes.post('/api/driver/orders/:id/delivered', { config: drive, schema: { params: driverOrderParams, body: deliveredSchema } }, async (request, reply) => {
-    const answer = await markDelivered(flowDeps, driver(request), request.params.id, request.body);
-    return reply.code(answer.created ? 201 : 200).header('Cache-Control', 'no-store').send(answer);
-  });
-  routes.post('/api/driver/orders/:id/not-delivered', { config: drive, schema: { params: driverOrderParams, body: notDeliveredSchema } }, async (request, reply) =>
-    reply.header('Cache-Control', 'no-store').send(await markNotDelivered(flowDeps, driver(request), request.params.id, request.body)),
+  routes.get(
+    '/api/driver/stops',
+    { config: drive, schema: { querystring: dayQuery, response: { 200: driverStopsSchema } } },
+    async (request, reply) => {
+      const at = now();
+      const date = request.query.date ?? businessDay(at);
+      return reply.send({ date, stops: await readDriverStops(deps.pool, driver(request), date, businessDay(at)) });
+    },
+  );
+  routes.post(
+    '/api/driver/orders/:id/delivered',
+    { config: drive, schema: { params: driverOrderParams, body: deliveredSchema } },
+    async (request, reply) => {
+      const answer = await markDelivered(flowDeps, driver(request), request.params.id, request.body);
+      return reply.code(answer.created ? 201 : 200).send(answer);
+    },
+  );
+  routes.post(
+    '/api/driver/orders/:id/not-delivered',
+    { config: drive, schema: { params: driverOrderParams, body: notDeliveredSchema } },
+    async (request, reply) => reply.send(await markNotDelivered(flowDeps, driver(request), request.params.id, request.body)),
   );
 }
 

@@ -66,7 +66,7 @@ export function registerReceivablesRoutes(app: FastifyInstance, deps: Receivable
   routes.get(
     '/api/me/account',
     { config: { access: 'approved' }, schema: { response: { 200: accountSummarySchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await reader.summary(me(request))),
+    async (request, reply) => reply.send(await reader.summary(me(request))),
   );
   routes.get(
     '/api/me/account/movements',
@@ -74,7 +74,7 @@ export function registerReceivablesRoutes(app: FastifyInstance, deps: Receivable
       config: { access: 'approved' },
       schema: { querystring: accountMovementsQuerySchema, response: { 200: accountMovementsPageSchema } },
     },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await reader.movements(me(request), request.query)),
+    async (request, reply) => reply.send(await reader.movements(me(request), request.query)),
   );
   routes.get(
     '/api/me/account/statement.pdf',
@@ -101,8 +101,11 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/admin/receivables',
-    { config: { access: 'staff', action: 'customers.read' }, schema: { querystring: receivablesQuerySchema, response: { 200: receivablesPageSchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await reader.aging(request.query)),
+    {
+      config: { access: 'staff', action: 'customers.read' },
+      schema: { querystring: receivablesQuerySchema, response: { 200: receivablesPageSchema } },
+    },
+    async (request, reply) => reply.send(await reader.aging(request.query)),
   );
   for (const format of ['xlsx', 'csv'] as const) {
     routes.get(
@@ -115,14 +118,16 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
             format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
           )
           .header('Content-Disposition', `attachment; filename="cuentas-corrientes-${reader.today()}.${format}"`)
-          .header('Cache-Control', 'no-store')
           .send(await reader.agingExport(request.query, format)),
     );
   }
   routes.get(
     '/api/admin/users/:id/account',
-    { config: { access: 'staff', action: 'customers.read' }, schema: { params: userParams, response: { 200: accountSummarySchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await reader.summary(request.params.id)),
+    {
+      config: { access: 'staff', action: 'customers.read' },
+      schema: { params: userParams, response: { 200: accountSummarySchema } },
+    },
+    async (request, reply) => reply.send(await reader.summary(request.params.id)),
   );
   routes.get(
     '/api/admin/users/:id/account/movements',
@@ -130,8 +135,7 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
       config: { access: 'staff', action: 'customers.read' },
       schema: { params: userParams, querystring: accountMovementsQuerySchema, response: { 200: accountMovementsPageSchema } },
     },
-    async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await reader.movements(request.params.id, request.query)),
+    async (request, reply) => reply.send(await reader.movements(request.params.id, request.query)),
   );
   routes.get(
     '/api/admin/users/:id/account/statement.pdf',
@@ -141,10 +145,14 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
       return sendPdf(reply, pdf, `resumen-de-cuenta-${from}-${to}.pdf`);
     },
   );
-  routes.get('/api/admin/payments/:id/pdf', { config: { access: 'staff', action: 'customers.read' }, schema: { params: documentParams } }, async (request, reply) => {
-    const { pdf, receiptNumber } = await reader.receiptPdf(request.params.id, null);
-    return sendPdf(reply, pdf, `recibo-${formatReceiptNumber(receiptNumber)}.pdf`);
-  });
+  routes.get(
+    '/api/admin/payments/:id/pdf',
+    { config: { access: 'staff', action: 'customers.read' }, schema: { params: documentParams } },
+    async (request, reply) => {
+      const { pdf, receiptNumber } = await reader.receiptPdf(request.params.id, null);
+      return sendPdf(reply, pdf, `recibo-${formatReceiptNumber(receiptNumber)}.pdf`);
+    },
+  );
 }
 
 function registerAdminWriteRoutes(app: FastifyInstance, deps: Parameters<typeof postPayment>[0]): void {
@@ -159,69 +167,66 @@ function registerAdminWriteRoutes(app: FastifyInstance, deps: Parameters<typeof 
     },
     async (request, reply) => {
       const { payment, created } = await postPayment(deps, actor(request), request.params.id, request.body);
-      return reply
-        .status(created ? 201 : 200)
-        .header('Cache-Control', 'no-store')
-        .send(payment);
+      return reply.status(created ? 201 : 200).send(payment);
     },
   );
   routes.post(
     '/api/admin/users/:id/credit-notes',
-    { config: { access: 'staff', action: 'payments.record' }, schema: { params: userParams, body: creditNoteRequestSchema, response: { 201: accountPostingSchema } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .header('Cache-Control', 'no-store')
-        .send(await creditNoteFlow(deps, actor(request), request.params.id, request.body)),
+    {
+      config: { access: 'staff', action: 'payments.record' },
+      schema: { params: userParams, body: creditNoteRequestSchema, response: { 201: accountPostingSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await creditNoteFlow(deps, actor(request), request.params.id, request.body)),
   );
   routes.post(
     '/api/admin/users/:id/adjustments',
-    { config: { access: 'staff', action: 'payments.record' }, schema: { params: userParams, body: adjustmentRequestSchema, response: { 201: accountPostingSchema } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .header('Cache-Control', 'no-store')
-        .send(await adjustAccount(deps, actor(request), request.params.id, request.body)),
+    {
+      config: { access: 'staff', action: 'payments.record' },
+      schema: { params: userParams, body: adjustmentRequestSchema, response: { 201: accountPostingSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await adjustAccount(deps, actor(request), request.params.id, request.body)),
   );
   routes.post(
     '/api/admin/payments/:id/reverse',
-    { config: { access: 'staff', action: 'payments.record' }, schema: { params: documentParams, body: reversePaymentSchema, response: { 201: accountPostingSchema } } },
+    {
+      config: { access: 'staff', action: 'payments.record' },
+      schema: { params: documentParams, body: reversePaymentSchema, response: { 201: accountPostingSchema } },
+    },
     async (request, reply) =>
-      reply
-        .status(201)
-        .header('Cache-Control', 'no-store')
-        .send(await reversePaymentFlow(deps, actor(request), request.params.id, request.body.reason)),
+      reply.status(201).send(await reversePaymentFlow(deps, actor(request), request.params.id, request.body.reason)),
   );
   routes.patch(
     '/api/admin/users/:id/credit',
-    { config: { access: 'staff', action: 'customers.manage' }, schema: { params: userParams, body: creditSettingsSchema, response: { 200: accountSummarySchema } } },
-    async (request, reply) =>
-      reply
-        .header('Cache-Control', 'no-store')
-        .send(await setCustomerCredit(deps, actor(request), request.params.id, request.body)),
+    {
+      config: { access: 'staff', action: 'customers.manage' },
+      schema: { params: userParams, body: creditSettingsSchema, response: { 200: accountSummarySchema } },
+    },
+    async (request, reply) => reply.send(await setCustomerCredit(deps, actor(request), request.params.id, request.body)),
   );
   routes.post(
     '/api/admin/orders/:id/release',
-    { config: { access: 'staff', action: 'orders.manage' }, schema: { params: userParams, body: releaseCreditSchema, response: { 200: orderSchema } } },
+    {
+      config: { access: 'staff', action: 'orders.manage' },
+      schema: { params: userParams, body: releaseCreditSchema, response: { 200: orderSchema } },
+    },
     async (request, reply) =>
-      reply
-        .header('Cache-Control', 'no-store')
-        .send(
-          await decideCreditHold(deps, actor(request), request.params.id, {
-            state: 'released',
-            reason: request.body?.reason ?? null,
-          }),
-        ),
+      reply.send(
+        await decideCreditHold(deps, actor(request), request.params.id, {
+          state: 'released',
+          reason: request.body?.reason ?? null,
+        }),
+      ),
   );
   routes.post(
     '/api/admin/orders/:id/reject-credit',
-    { config: { access: 'staff', action: 'orders.manage' }, schema: { params: userParams, body: creditDecisionSchema, response: { 200: orderSchema } } },
+    {
+      config: { access: 'staff', action: 'orders.manage' },
+      schema: { params: userParams, body: creditDecisionSchema, response: { 200: orderSchema } },
+    },
     async (request, reply) =>
-      reply
-        .header('Cache-Control', 'no-store')
-        .send(
-          await decideCreditHold(deps, actor(request), request.params.id, { state: 'rejected', reason: request.body.reason }),
-        ),
+      reply.send(
+        await decideCreditHold(deps, actor(request), request.params.id, { state: 'rejected', reason: request.body.reason }),
+      ),
   );
 }
 

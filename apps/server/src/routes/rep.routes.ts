@@ -39,42 +39,73 @@ const rep = { access: 'staff', action: 'rep.customers' } as const;
 /** The sales rep's API (docs/api.md "Sales reps"): their customers, orders for them, payments, their figures. */
 export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const flowDeps = { pool: deps.pool, ...(deps.now ? { now: deps.now } : {}), ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}) };
+  const flowDeps = {
+    pool: deps.pool,
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
+  };
   const placement = createOrderPlacement({ ...flowDeps, whatsappPhone: deps.config.whatsappPhone });
 
-  routes.get('/api/rep/customers', { config: rep, schema: { querystring: repCustomersQuerySchema, response: { 200: repCustomersSchema } } }, async (request, reply) => {
-    const day = request.query.day ?? todayOf(deps);
-    return reply.header('Cache-Control', 'no-store').send({ day, items: await listRepCustomers(deps.pool, actorOf(request).id, day) });
-  });
-  routes.get('/api/rep/customers/:id', { config: rep, schema: { params: customerParams, response: { 200: repCustomerSchema } } }, async (request, reply) => {
-    const found = await findRepCustomer(deps.pool, actorOf(request).id, request.params.id, todayOf(deps));
-    if (!found) throw new AppError('not_your_customer', messages.staff.notYourCustomer);
-    return reply.header('Cache-Control', 'no-store').send(found);
-  });
+  routes.get(
+    '/api/rep/customers',
+    { config: rep, schema: { querystring: repCustomersQuerySchema, response: { 200: repCustomersSchema } } },
+    async (request, reply) => {
+      const day = request.query.day ?? todayOf(deps);
+      return reply.send({ day, items: await listRepCustomers(deps.pool, actorOf(request).id, day) });
+    },
+  );
+  routes.get(
+    '/api/rep/customers/:id',
+    { config: rep, schema: { params: customerParams, response: { 200: repCustomerSchema } } },
+    async (request, reply) => {
+      const found = await findRepCustomer(deps.pool, actorOf(request).id, request.params.id, todayOf(deps));
+      if (!found) throw new AppError('not_your_customer', messages.staff.notYourCustomer);
+      return reply.send(found);
+    },
+  );
   routes.post(
     '/api/rep/customers/:id/orders',
-    { config: rep, schema: { params: customerParams, body: repOrderSchema, response: { 200: placeOrderResultSchema, 201: placeOrderResultSchema } } },
+    {
+      config: rep,
+      schema: {
+        params: customerParams,
+        body: repOrderSchema,
+        response: { 200: placeOrderResultSchema, 201: placeOrderResultSchema },
+      },
+    },
     async (request, reply) => {
-      const { created, ...result } = await repPlaceOrder({ pool: deps.pool, placement }, actorOf(request), request.params.id, request.body);
-      return reply.status(created ? 201 : 200).header('Cache-Control', 'no-store').send(result);
+      const { created, ...result } = await repPlaceOrder(
+        { pool: deps.pool, placement },
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(result);
     },
   );
   routes.post(
     '/api/rep/customers/:id/payments',
-    { config: rep, schema: { params: customerParams, body: paymentRequestSchema, response: { 200: paymentSchema, 201: paymentSchema } } },
+    {
+      config: rep,
+      schema: { params: customerParams, body: paymentRequestSchema, response: { 200: paymentSchema, 201: paymentSchema } },
+    },
     async (request, reply) => {
       const { payment, created } = await repRecordPayment(flowDeps, actorOf(request), request.params.id, request.body);
-      return reply.status(created ? 201 : 200).header('Cache-Control', 'no-store').send(payment);
+      return reply.status(created ? 201 : 200).send(payment);
     },
   );
   routes.get('/api/rep/orders', { config: rep, schema: { response: { 200: repOrdersSchema } } }, async (request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ items: await listRepOrders(deps.pool, actorOf(request).id) }),
+    reply.send({ items: await listRepOrders(deps.pool, actorOf(request).id) }),
   );
   // Always the caller's own figures: there is no way to name another rep.
-  routes.get('/api/rep/summary', { config: rep, schema: { querystring: repSummaryQuerySchema, response: { 200: repSummarySchema } } }, async (request, reply) => {
-    const { from, to } = summaryRange(deps, request.query);
-    return reply.header('Cache-Control', 'no-store').send(await repSummary(deps.pool, actorOf(request).id, from, to));
-  });
+  routes.get(
+    '/api/rep/summary',
+    { config: rep, schema: { querystring: repSummaryQuerySchema, response: { 200: repSummarySchema } } },
+    async (request, reply) => {
+      const { from, to } = summaryRange(deps, request.query);
+      return reply.send(await repSummary(deps.pool, actorOf(request).id, from, to));
+    },
+  );
   registerOfficeRoutes(app, deps);
 }
 
@@ -91,15 +122,29 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
   );
   routes.get(
     '/api/admin/collections',
-    { config: { access: 'staff', action: 'payments.record' }, schema: { querystring: collectionsQuerySchema, response: { 200: collectionsSchema } } },
+    {
+      config: { access: 'staff', action: 'payments.record' },
+      schema: { querystring: collectionsQuerySchema, response: { 200: collectionsSchema } },
+    },
     async (request, reply) => {
       const date = request.query.date ?? todayOf(deps);
-      return reply.header('Cache-Control', 'no-store').send({ date, items: await listCollections(deps.pool, date, request.query.rep_id ?? null) });
+      return reply.send({ date, items: await listCollections(deps.pool, date, request.query.rep_id ?? null) });
     },
   );
   routes.post(
     '/api/admin/collections/:id/confirm',
-    { config: { access: 'staff', action: 'payments.record' }, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2 ** 53) }) } },
+    {
+      config: { access: 'staff', action: 'payments.record' },
+      schema: {
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 53),
+        }),
+      },
+    },
     async (request, reply) => {
       await confirmRepCollection(deps.pool, actorOf(request), request.params.id);
       return reply.status(204).send();
