@@ -156,6 +156,10 @@ describe('planning a day', () => {
     expect(rows[0].d).toBe('2026-12-01');
     const ok = await move('2026-12-15');
     expect([ok.statusCode, ok.json().delivery_date]).toEqual([200, '2026-12-15']);
+    // The answer carries the order's new updated_at (what a later edit's check compares), not the old one.
+    const stored = await ctx.pool.query(`select updated_at from orders where id = $1`, [order.id]);
+    expect(ok.json().updated_at).toBe(stored.rows[0].updated_at.toISOString());
+    expect(ok.json().updated_at).not.toBe(order.updated_at);
     await statusTo(order.id, 'Cancelado');
     expect((await move('2026-12-22')).json().code).toBe('order_not_plannable');
   });

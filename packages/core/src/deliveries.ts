@@ -164,3 +164,8 @@ export function orderDeliveryText(date: string | null | undefined): string | nul
 export function mapsSearchUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
+
+/** "Tu pedido llega hoy" as the admin sends it by WhatsApp (the same notice the e-mail gives). */
+export function deliveryTodayText(customerName: string, number: string, date: string, catalogName: string): string {
+  return texts.todayWhatsapp(customerName, number, formatDeliveryDay(date), catalogName);
+}

@@ -30,8 +30,8 @@ export async function moveDeliveryDate(pool: pg.Pool, orderId: string, date: str
     if (!zone) throw new AppError('customer_without_zone', texts.customerWithoutZone);
     const problem = deliveryDateProblem(zone.rule, zone.closed, date, today);
     if (problem) throw new AppError('delivery_date_invalid', problem);
-    await setOrderDelivery(tx, orderId, date, zoneId);
-    return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null });
+    const updatedAt = await setOrderDelivery(tx, orderId, date, zoneId);
+    return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null, updatedAt });
   });
 }
 

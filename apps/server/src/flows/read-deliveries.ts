@@ -66,8 +66,8 @@ function groupByZone(stops: DeliveryStop[]): DeliveryZoneDay[] {
 
 /** GET /api/admin/deliveries?date= */
 export async function readDeliveryDay(pool: pg.Pool, date: string, now: Date): Promise<DeliveryDay> {
-  const [stops, withoutZone] = await Promise.all([readDeliveryStops(pool, date, businessDay(now)), readOrdersWithoutZone(pool)]);
-  return { date, zones: groupByZone(stops), without_zone: withoutZone };
+  const [stops, withoutZone, settings] = await Promise.all([readDeliveryStops(pool, date, businessDay(now)), readOrdersWithoutZone(pool), loadSettings(pool)]);
+  return { date, zones: groupByZone(stops), without_zone: withoutZone, notice_whatsapp: settings.delivery_notice_whatsapp_enabled };
 }
 
 /** GET /api/me/delivery (and the cart's promise): the customer's zone and next date with its cut-off. */

@@ -166,6 +166,8 @@ export const deliveryDaySchema = z.object({
   zones: z.array(deliveryZoneDaySchema),
   /** Confirmado/Preparado orders of customers without a zone: no date, listed as "sin zona". */
   without_zone: z.array(z.object({ order_id: z.string(), customer_id: z.string(), customer_name: z.string(), status: z.string(), total: z.number().int() })),
+  /** The "Tu pedido llega hoy" WhatsApp setting: each stop offers "Avisar por WhatsApp" with the text. */
+  notice_whatsapp: z.boolean(),
 });
 export type DeliveryDay = z.infer<typeof deliveryDaySchema>;
 

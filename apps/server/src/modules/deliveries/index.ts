@@ -28,4 +28,5 @@ export {
   zonesOfDriver,
   type DeliveryAttempt,
 } from './deliveries.attempts';
+export { markTodayNotices, type TodayNotice } from './deliveries.notices';
 export { loadTotals, renderLoadSheetPdf, renderRouteSheetPdf, renderSheetXlsx, type SheetHeading } from './deliveries.documents';
