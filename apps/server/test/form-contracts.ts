@@ -391,6 +391,7 @@ export const formContracts: FormContract[] = [
       threshold: '3',
       pricesIncludeIva: false,
       approvalHours: '48',
+      notice: { emailOn: true, whatsappOn: true, hour: '23' },
     }),
     texts: {},
     ok: 200,

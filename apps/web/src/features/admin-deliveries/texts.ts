@@ -21,6 +21,8 @@ export const deliveriesTexts = {
   withoutZone: 'Sin zona',
   withoutZoneHint: 'Pedidos de clientes sin zona de reparto: asignales una para que tengan fecha.',
   moved: 'Pedido movido.',
+  noticeWhatsapp: 'Avisar por WhatsApp',
+  noticeWhatsappFor: (name: string) => `Avisar por WhatsApp a ${name} que su pedido llega hoy`,
   setup: 'Zonas y feriados',
   zonesTitle: 'Zonas',
   newZone: 'Nueva zona',

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
+import { deliveryTodayText } from '@mayorista/core/deliveries';
 import { formatMoney } from '@mayorista/core/money';
+import { statusWhatsappUrl } from '@mayorista/core/order-message';
 import type { DeliveryStop, DeliveryZoneDay } from '@mayorista/core/schemas/deliveries';
 import { DownloadButton } from '../../../components/receivables/download-button';
 import { isApiError } from '../../../lib/api-client';
+import { appConfig } from '../../../lib/app-config';
 import { deliveryDayKey, patchDeliveryDate, putStops, sheetPath } from '../api';
 import { deliveriesTexts as t } from '../texts';
 
@@ -34,7 +37,7 @@ function MoveDate({ stop, date }: { stop: DeliveryStop; date: string }) {
 }
 
 /** One zone of the day: totals, the documents, and each stop with up/down (keyboard and screen reader) and a move. */
-export function ZoneDay({ zone, date }: { zone: DeliveryZoneDay; date: string }) {
+export function ZoneDay({ zone, date, noticeWhatsapp = false }: { zone: DeliveryZoneDay; date: string; noticeWhatsapp?: boolean }) {
   const client = useQueryClient();
   const reorder = useMutation({
     mutationFn: (ids: string[]) => putStops(date, zone.zone_id, ids),
@@ -82,6 +85,11 @@ export function ZoneDay({ zone, date }: { zone: DeliveryZoneDay; date: string })
                 <button type="button" className={small} aria-label={t.down(name)} disabled={i === ids.length - 1 || reorder.isPending} onClick={() => swap(i, i + 1)}>
                   ↓
                 </button>
+                {noticeWhatsapp ? (
+                  <a className={small} href={statusWhatsappUrl(stop.whatsapp, deliveryTodayText(stop.customer_name, orderNumber(stop.order_id), date, appConfig.catalogName))} target="_blank" rel="noreferrer" aria-label={t.noticeWhatsappFor(name)}>
+                    {t.noticeWhatsapp}
+                  </a>
+                ) : null}
                 <MoveDate stop={stop} date={date} />
               </div>
             </li>
