@@ -56,6 +56,22 @@ describe('zones and feriados', () => {
     expect(patched.json()).toMatchObject({ cutoff_time: '17:30', min_order: 50_000, customers: 1, weekdays: [2, 5] });
   });
 
+  it("reads and sets a customer's zone and stop; the zones answer lists the approved customers in none; an unknown customer is 404", async () => {
+    const z = await zone([3]);
+    const customer = await createVerifiedUser(ctx);
+    const withoutZone = async () => (await api(admin, 'GET', '/api/admin/zones')).json().customers_without_zone.map((c: { id: string }) => c.id);
+    expect((await api(admin, 'GET', `/api/admin/users/${customer.userId}/zone`)).json()).toEqual({ zone_id: null, stop_position: null });
+    expect(await withoutZone()).toContain(customer.userId);
+    expect(await withoutZone()).not.toContain(admin.userId);
+    expect((await api(admin, 'PATCH', `/api/admin/users/${customer.userId}/zone`, { zone_id: z.id, stop_position: 4 })).statusCode).toBe(204);
+    expect((await api(admin, 'GET', `/api/admin/users/${customer.userId}/zone`)).json()).toEqual({ zone_id: z.id, stop_position: 4 });
+    expect(await withoutZone()).not.toContain(customer.userId);
+    const unknown = await api(admin, 'PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000/zone', { zone_id: z.id, stop_position: null });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
+    const badStop = await api(admin, 'PATCH', `/api/admin/users/${customer.userId}/zone`, { zone_id: z.id, stop_position: 0 });
+    expect([badStop.statusCode, badStop.json().message]).toEqual([400, texts.invalidStopPosition]);
+  });
+
   it('a customer asks its zone and next date before anything is validated by a stranger', async () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/me/delivery' });
     expect(anonymous.statusCode).toBe(401);

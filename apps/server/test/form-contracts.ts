@@ -27,6 +27,8 @@ import { createListSchema } from '@mayorista/core/schemas/lists';
 import { quickOrderBodyFromText } from '../../web/src/features/quick-order/quick-order-body';
 import { adjustmentRequestSchema, creditNoteRequestSchema, paymentRequestSchema, reversePaymentSchema } from '@mayorista/core/schemas/receivables';
 import { addDays, businessDay } from '@mayorista/core/receivables';
+import { zoneCreateSchema } from '@mayorista/core/schemas/deliveries';
+import { toZoneBody, type ZoneValues } from '../../web/src/features/admin-deliveries/zone-body';
 import {
   emptyPayment,
   toAdjustmentBody,
@@ -366,6 +368,20 @@ export const formContracts: FormContract[] = [
     ...priceListFormCases,
     ok: 200,
   }),
+  defineContract<ZoneValues>({
+    form: 'Admin → Repartos → Zonas: nueva zona',
+    web: { file: 'apps/web/src/features/admin-deliveries/components/zones-panel.tsx', call: "'/api/admin/zones'" },
+    method: 'POST',
+    caller: 'admin',
+    url: () => '/api/admin/zones',
+    stored: () => ({ sql: 'select count(*)::int as n from delivery_zones' }),
+    build: toZoneBody,
+    limits: (f) => ({ name: `${f.unique()}${'z'.repeat(80)}`.slice(0, 80), weekdays: [0, 1, 2, 3, 4, 5, 6], cutoffDaysBefore: 3, minOrder: '10.000.000,00' }),
+    required: (f) => ({ name: `Zona ${f.unique()}`, weekdays: [2], cutoffDaysBefore: 0, cutoffTime: '08:00', minOrder: '' }),
+    full: (f) => ({ name: `Zona ${f.unique()}`, weekdays: [5, 2], cutoffDaysBefore: 1, cutoffTime: '18:00', minOrder: '150.000,50' }),
+    texts: { name: { schema: zoneCreateSchema.shape.name, path: 'name' } },
+    ok: 201,
+  }),
   defineContract<SettingsValues>({
     form: 'Admin → Ajustes',
     web: { file: 'apps/web/src/features/admin-settings/settings-api.ts', call: "'/api/admin/settings'" },
@@ -699,8 +715,10 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   // Repartos (decisions 049–051): their refusals are tested in test/deliveries.test.ts and test/driver-deliveries.test.ts.
   'apps/web/src/features/admin-deliveries/api.ts `/api/admin/deliveries/${date}/${zoneId}/stops`': 'up/down buttons: the day’s order ids',
   'apps/web/src/features/admin-deliveries/api.ts `/api/admin/orders/${orderId}/delivery-date`': 'a date picker and a button: { date }',
-  "apps/web/src/features/admin-deliveries/components/zones-panel.tsx '/api/admin/zones'":
-    'the new-zone form (name, weekday boxes, a cut-off select and time); no form contract yet',
+  'apps/web/src/features/admin-deliveries/components/zones-panel.tsx `/api/admin/zones/${zone.id}`':
+    'the same zone form as a new zone (toZoneBody, whose contract is the POST one), partial schema',
+  'apps/web/src/features/admin-users/api/customer-zone-api.ts `/api/admin/users/${encodeURIComponent(id)}/zone`':
+    'a zone select and a stop number: { zone_id, stop_position } (toCustomerZoneBody); refusals in test/deliveries.test.ts',
   'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/delivered`':
     'the driver’s Entregado form (quantities, amount, method); no form contract yet',
   'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/not-delivered`': 'a reason radio and an optional note: { reason, note }',

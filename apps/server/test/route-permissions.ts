@@ -359,6 +359,11 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [204],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/zone`, payload: { zone_id: null } }),
   },
+  [routeKey('GET', '/api/admin/users/:id/zone')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [200],
+    request: async (f) => ({ method: 'GET', url: `/api/admin/users/${await f.freshUserId()}/zone` }),
+  },
   [routeKey('GET', '/api/admin/holidays')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/holidays' }) },
   [routeKey('PUT', '/api/admin/holidays')]: {
     access: 'staff', action: 'deliveries.plan',

@@ -14,7 +14,9 @@ import {
   moveDeliverySchema,
   myDeliverySchema,
   stopsOrderSchema,
+  customerZoneSchema,
   userZoneSchema,
+  zonesAnswerSchema,
   zoneCreateSchema,
   zoneSchema,
   zoneUpdateSchema,
@@ -28,8 +30,10 @@ import { readDeliveryDay, readDriverStops, readMyDelivery, renderDeliverySheet }
 import {
   createZone,
   deleteZone,
+  listCustomersWithoutZone,
   listHolidays,
   listZones,
+  readCustomerZone,
   replaceHolidays,
   setCustomerZone,
   updateZone,
@@ -70,8 +74,11 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
 
   routes.get(
     '/api/admin/zones',
-    { config: admin, schema: { response: { 200: z.object({ items: z.array(zoneSchema) }) } } },
-    async (_request, reply) => reply.send({ items: await listZones(pool) }),
+    { config: admin, schema: { response: { 200: zonesAnswerSchema } } },
+    async (_request, reply) => {
+      const [items, withoutZone] = await Promise.all([listZones(pool), listCustomersWithoutZone(pool)]);
+      return reply.send({ items, customers_without_zone: withoutZone });
+    },
   );
   routes.post(
     '/api/admin/zones',
@@ -94,6 +101,11 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
       await setCustomerZone(pool, request.params.id, request.body.zone_id, request.body.stop_position);
       return reply.code(204).send();
     },
+  );
+  routes.get(
+    '/api/admin/users/:id/zone',
+    { config: admin, schema: { params: userParams, response: { 200: customerZoneSchema } } },
+    async (request, reply) => reply.send(await readCustomerZone(pool, request.params.id)),
   );
   routes.get('/api/admin/holidays', { config: admin, schema: { response: { 200: holidaysSchema } } }, async (_request, reply) =>
     reply.send({ holidays: await listHolidays(pool) }),

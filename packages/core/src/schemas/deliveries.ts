@@ -63,6 +63,17 @@ export const zoneSchema = z.object({
 });
 export type Zone = z.infer<typeof zoneSchema>;
 
+/** GET /api/admin/zones: the zones, and the approved customers in none ("sin zona"). */
+export const zonesAnswerSchema = z.object({
+  items: z.array(zoneSchema),
+  customers_without_zone: z.array(z.object({ id: z.string(), name: z.string(), razon_social: z.string().nullable() })),
+});
+export type ZonesAnswer = z.infer<typeof zonesAnswerSchema>;
+
+/** GET /api/admin/users/:id/zone (nulls: "sin zona"). */
+export const customerZoneSchema = z.object({ zone_id: z.number().int().nullable(), stop_position: z.number().int().nullable() });
+export type CustomerZone = z.infer<typeof customerZoneSchema>;
+
 /** PATCH /api/admin/users/:id/zone; `zone_id: null` takes the customer out of every zone. */
 export const userZoneSchema = z.strictObject({
   zone_id: z.number({ message: texts.zoneNotFound }).int({ message: texts.zoneNotFound }).positive({ message: texts.zoneNotFound }).nullable(),
