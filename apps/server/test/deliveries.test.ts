@@ -126,7 +126,7 @@ describe('planning a day', () => {
     expect(mine.stops.map((s: { order_id: string }) => s.order_id)).toEqual([b.id, a.id]);
     expect(mine.stops[1]).toMatchObject({ stop: 2, bultos: 3, total: 30_000, to_collect: 30_000 });
     expect(mine.stops[0]).toMatchObject({ stop: 1, bultos: 2, to_collect: 0 });
-    expect(mine.totals).toEqual({ orders: 2, bultos: 5, amount: 50_000, to_collect: 30_000 });
+    expect(mine.totals).toEqual({ orders: 2, bultos: 5, weight_grams: null, amount: 50_000, to_collect: 30_000 });
     expect(mine.stops.some((s: { order_id: string }) => s.order_id === pending.id)).toBe(false);
 
     expect((await api(admin, 'PUT', `/api/admin/deliveries/2026-11-26/${z.id}/stops`, { order_ids: [a.id, b.id] })).statusCode).toBe(204);
@@ -154,6 +154,44 @@ describe('planning a day', () => {
       writeFileSync(`${process.env.REPARTOS_PDF_DIR}/hoja-de-ruta.pdf`, route.rawPayload);
       writeFileSync(`${process.env.REPARTOS_PDF_DIR}/hoja-de-carga.pdf`, load.rawPayload);
     }
+  });
+
+  it('weighs each stop and the zone when every product has a weight (the product editor sets it), "—" on the route sheet otherwise', async () => {
+    now = new Date('2026-11-25T15:00:00Z');
+    const z = await zone([4]);
+    const weighed = await api(admin, 'POST', '/api/products', { name: `Harina ${Date.now()}`, price: 10_000, retail_price: 12_000, stock: 100, weight_grams: 1_500 });
+    expect([weighed.statusCode, weighed.json().weight_grams]).toEqual([201, 1_500]);
+    const light = await api(admin, 'POST', '/api/products', { name: `Té ${Date.now()}`, price: 10_000, retail_price: 12_000, stock: 100, weight_grams: 0 });
+    expect([light.statusCode, light.json().message]).toEqual([400, 'El peso tiene que ser mayor que cero (dejalo vacío si no lo sabés).']);
+    const first = await customerIn(z.id, 1);
+    const second = await customerIn(z.id, 2);
+    const place = async (customer: TestUser, productId: string, quantity: number) => {
+      const res = await api(customer, 'POST', '/api/orders', { items: [{ product_id: productId, quantity }] });
+      expect(res.statusCode, res.body).toBe(201);
+      await statusTo(res.json().order.id, 'Confirmado');
+    };
+    await place(first, weighed.json().id, 3);
+    const { order: unweighed, product } = await placeOrder(ctx, second, 2);
+    await statusTo(unweighed!.id, 'Confirmado');
+    const dayOf = async () => (await api(admin, 'GET', '/api/admin/deliveries?date=2026-11-26')).json().zones.find((x: { zone_id: number }) => x.zone_id === z.id);
+    let mine = await dayOf();
+    expect(mine.stops.map((s: { weight_grams: number | null }) => s.weight_grams)).toEqual([4_500, null]);
+    expect(mine.totals.weight_grams).toBeNull();
+    const route = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.pdf`);
+    const text = (await pdfText(route.rawPayload)).text;
+    expect(text).toContain('Peso: —');
+    expect(text).toContain('4,5 kg');
+
+    await ctx.pool.query('update products set weight_grams = 250 where id = $1', [product.id]);
+    mine = await dayOf();
+    expect(mine.stops.map((s: { weight_grams: number | null }) => s.weight_grams)).toEqual([4_500, 500]);
+    expect(mine.totals.weight_grams).toBe(5_000);
+    const xlsx = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    const column = rows[0]!.indexOf('Peso (kg)');
+    expect(rows.slice(1).map((r) => r[column])).toEqual([4.5, 0.5]);
   });
 
   it('moves an order to another delivery day; refuses a past date, a weekday the zone skips and a feriado, changing nothing', async () => {

@@ -166,6 +166,7 @@ const emptyProduct: ProductFormValues = {
   min_quantity: '',
   pack_size: '',
   max_quantity: '',
+  weight_kg: '',
   sku: '',
   barcode: '',
   category: '',
@@ -185,6 +186,7 @@ const productFormCases = {
     min_quantity: '10000',
     pack_size: '10000',
     max_quantity: '10000',
+    weight_kg: '100000',
     discounts: Array.from({ length: 20 }, (_, i) => ({
       key: `t${i}`,
       minQuantity: String(10_000 - i),
@@ -207,6 +209,7 @@ const productFormCases = {
     min_quantity: '2',
     pack_size: '2',
     max_quantity: '100',
+    weight_kg: '1,25',
     sku: `SKU-${f.unique()}`,
     barcode: String(Date.now()).slice(-12),
     category: 'Almacén',
@@ -713,7 +716,7 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/reject-credit`':
     'a reason (toRejectCreditBody, core reasonSchema); its contract needs an order held by the credit check, which no fixture makes yet — receivables tests cover the route',
   // Repartos (decisions 049–051): their refusals are tested in test/deliveries.test.ts and test/driver-deliveries.test.ts.
-  'apps/web/src/features/admin-deliveries/api.ts `/api/admin/deliveries/${date}/${zoneId}/stops`': 'up/down buttons: the day’s order ids',
+  'apps/web/src/features/admin-deliveries/api.ts `/api/admin/deliveries/${date}/${zoneId}/stops`': 'drag or up/down buttons: the day’s order ids',
   'apps/web/src/features/admin-deliveries/api.ts `/api/admin/orders/${orderId}/delivery-date`': 'a date picker and a button: { date }',
   'apps/web/src/features/admin-deliveries/components/zones-panel.tsx `/api/admin/zones/${zone.id}`':
     'the same zone form as a new zone (toZoneBody, whose contract is the POST one), partial schema',

@@ -1,4 +1,4 @@
-import { deliveryPromiseText, promisedDelivery } from '@mayorista/core/deliveries';
+import { deliveryPromiseText, promisedDelivery, totalWeight } from '@mayorista/core/deliveries';
 import { businessDay } from '@mayorista/core/receivables';
 import type { DeliveryDay, DeliveryStop, DeliveryZoneDay, MyDelivery } from '@mayorista/core/schemas/deliveries';
 import type pg from 'pg';
@@ -52,12 +52,13 @@ function groupByZone(stops: DeliveryStop[]): DeliveryZoneDay[] {
     const { zone_id, zone_name, ...plain } = stop;
     let zone = zones.get(zone_id);
     if (!zone) {
-      zone = { zone_id, zone_name, stops: [], totals: { orders: 0, bultos: 0, amount: 0, to_collect: 0 } };
+      zone = { zone_id, zone_name, stops: [], totals: { orders: 0, bultos: 0, weight_grams: 0, amount: 0, to_collect: 0 } };
       zones.set(zone_id, zone);
     }
     zone.stops.push(plain);
     zone.totals.orders += 1;
     zone.totals.bultos += stop.bultos;
+    zone.totals.weight_grams = totalWeight([zone.totals.weight_grams, stop.weight_grams]);
     zone.totals.amount += stop.total;
     zone.totals.to_collect += stop.to_collect;
   }

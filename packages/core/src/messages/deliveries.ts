@@ -32,11 +32,13 @@ export const deliveries = {
     order: 'Pedido',
     amount: 'Importe',
     toCollect: 'A cobrar',
+    weight: 'Peso',
     collected: 'Cobrado',
     signature: 'Firma',
   },
   loadColumns: { product: 'Producto', quantity: 'Cantidad', orders: 'Pedidos' },
   routeTotals: (orders: number, bultos: number) => `${orders} pedidos · ${bultos} bultos`,
+  weightTotal: (weight: string) => `Peso: ${weight}`,
   noStops: 'No hay pedidos para esta zona y fecha.',
 
   // Zones and their rules

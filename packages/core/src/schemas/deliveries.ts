@@ -156,6 +156,8 @@ export const deliveryStopSchema = z.object({
   stop: z.number().int(),
   /** Units on the truck for this order (the sum of its lines' quantities). */
   bultos: z.number().int(),
+  /** Grams on the truck for this order; null when a product of it has no weight. */
+  weight_grams: z.number().int().nullable(),
   total: z.number().int(),
   /** Contado orders in full, plus the customer's overdue balance (cuenta corriente). */
   to_collect: z.number().int(),
@@ -167,7 +169,14 @@ export const deliveryZoneDaySchema = z.object({
   zone_id: z.number().int(),
   zone_name: z.string(),
   stops: z.array(deliveryStopSchema),
-  totals: z.object({ orders: z.number().int(), bultos: z.number().int(), amount: z.number().int(), to_collect: z.number().int() }),
+  totals: z.object({
+    orders: z.number().int(),
+    bultos: z.number().int(),
+    /** Null when some stop's weight is unknown. */
+    weight_grams: z.number().int().nullable(),
+    amount: z.number().int(),
+    to_collect: z.number().int(),
+  }),
 });
 export type DeliveryZoneDay = z.infer<typeof deliveryZoneDaySchema>;
 
