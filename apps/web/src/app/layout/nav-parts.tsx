@@ -90,7 +90,14 @@ function NavItem({ to, end, label, className }: { to: string; end?: boolean; lab
 }
 
 /** The page links for the visitor's state: home for all; ordering pages when approved; admin; sign-in and sign-up when signed out. */
-export function NavLinks({ signedIn, approved, admin }: { signedIn: boolean; approved: boolean; admin: boolean }) {
+export function NavLinks({ signedIn, approved, admin, driver = false }: { signedIn: boolean; approved: boolean; admin: boolean; driver?: boolean }) {
+  if (driver) {
+    return (
+      <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
+        <NavItem to="/repartidor" label={navTexts.driverStops} />
+      </ul>
+    );
+  }
   return (
     <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
       <NavItem to="/" end label={navTexts.home} />
