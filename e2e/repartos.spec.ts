@@ -83,11 +83,13 @@ async function setUp(request: APIRequestContext, adminToken: string, driverId: s
     expect(assigned.status(), await assigned.text()).toBe(204);
     customers.push(customer);
   }
-  return { zoneId, productId, customers, tag };
+  // One more customer, in no zone: the zones screen lists them until the admin picks one.
+  const loose = await createApprovedCustomer(request, 'sinzona');
+  return { zoneId, productId, customers, tag, loose };
 }
 
-/** Drags a stop by its handle above the first one, with the mouse (pointer events, as a finger would). */
-async function dragToTop(page: Page, zone: ReturnType<Page['getByTestId']>, index: number) {
+/** Drags a stop by its handle above the first one, with the mouse (pointer events, as a finger would); photographed while held. */
+async function dragToTop(page: Page, zone: ReturnType<Page['getByTestId']>, index: number, shotName: string) {
   const handle = (await zone.getByTestId('drag-handle').nth(index).boundingBox())!;
   const first = (await zone.getByTestId('delivery-stop').first().boundingBox())!;
   await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
@@ -95,6 +97,7 @@ async function dragToTop(page: Page, zone: ReturnType<Page['getByTestId']>, inde
   for (const step of [0.25, 0.5, 0.75, 1]) {
     await page.mouse.move(handle.x + handle.width / 2, handle.y + (first.y + 4 - handle.y) * step, { steps: 3 });
   }
+  await shot(page, shotName);
   await page.mouse.up();
 }
 
@@ -102,7 +105,7 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   test.setTimeout(240_000);
   const adminToken = await accessTokenFor(request, ADMIN_EMAIL, ADMIN_PASSWORD);
   const driver = await inviteDriver(request, browser, adminToken);
-  const { zoneId, productId, customers, tag } = await setUp(request, adminToken, driver.id);
+  const { zoneId, productId, customers, tag, loose } = await setUp(request, adminToken, driver.id);
 
   // The customer's cart says when an order placed now arrives.
   const first = customers[0]!;
@@ -149,7 +152,7 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   const orderOf = async (i: number) => /#([0-9a-f]{8})/.exec((await zone.getByTestId('delivery-stop').nth(i).textContent())!)![1]!;
   const [top, bottom] = [await orderOf(0), await orderOf(1)];
   // Dragged by its handle, the second stop goes first (and stays after a reload: the server saved it)…
-  await dragToTop(deskPage, zone, 1);
+  await dragToTop(deskPage, zone, 1, 'repartos-arrastrando-1280');
   await expect(zone.getByTestId('delivery-stop').first()).toContainText(`#${bottom}`);
   await deskPage.reload();
   await expect(deskPage.getByTestId('delivery-zone').filter({ hasText: `Zona Norte ${tag}` }).getByTestId('delivery-stop').first()).toContainText(`#${bottom}`);
@@ -179,6 +182,19 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   await expect(picker.getByLabel('Zona', { exact: true })).toHaveValue(String(zoneId));
   await expect(picker.getByLabel('Posición en el recorrido (opcional)')).toHaveValue('1');
   await shot(phonePage, 'cliente-zona-390');
+  // A customer in no zone is listed under Zonas y feriados; from there the admin gives them one.
+  await phonePage.goto('/admin?tab=repartos');
+  await phonePage.getByText('Zonas y feriados').click();
+  const withoutZone = phonePage.getByTestId('customers-without-zone');
+  await shot(phonePage, 'zonas-sin-zona-390');
+  await withoutZone.locator(`a[href*="${loose.id}"]`).click();
+  const loosePicker = phonePage.getByTestId('customer-zone');
+  await loosePicker.getByLabel('Zona', { exact: true }).selectOption(String(zoneId));
+  await loosePicker.getByLabel('Posición en el recorrido (opcional)').fill('3');
+  await loosePicker.getByRole('button', { name: 'Guardar zona' }).click();
+  await expect(phonePage.getByText('Zona guardada')).toBeVisible();
+  const looseZone = await request.get(`/api/admin/users/${loose.id}/zone`, { headers: auth(adminToken) });
+  expect(await looseZone.json()).toEqual({ zone_id: zoneId, stop_position: 3 });
   await deskPage.goto(`/admin?tab=usuarios&cliente=${encodeURIComponent(customers[0]!.id)}`);
   await expect(deskPage.getByTestId('customer-zone')).toBeVisible();
   await shot(deskPage, 'cliente-zona-1280');
