@@ -58,14 +58,14 @@ async function inviteDriver(request: APIRequestContext, browser: Browser, adminT
 }
 
 /**
- * A zone delivering every day (cut-off the day before at 18:00) driven by `driverId`, a product of
- * 1 kg, two of the zone's customers, and the WhatsApp notice switched on.
+ * A zone delivering every day (cut-off the day before at 18:00; its driver is picked in the web
+ * below), a product of 1 kg, two of the zone's customers, and the WhatsApp notice switched on.
  */
-async function setUp(request: APIRequestContext, adminToken: string, driverId: string) {
+async function setUp(request: APIRequestContext, adminToken: string) {
   const tag = Date.now() % 1_000_000;
   const zone = await request.post('/api/admin/zones', {
     headers: auth(adminToken),
-    data: { name: `Zona Norte ${tag}`, weekdays: [0, 1, 2, 3, 4, 5, 6], cutoff_days_before: 1, cutoff_time: '18:00', driver_id: driverId },
+    data: { name: `Zona Norte ${tag}`, weekdays: [0, 1, 2, 3, 4, 5, 6], cutoff_days_before: 1, cutoff_time: '18:00' },
   });
   expect(zone.status(), await zone.text()).toBe(201);
   const { id: zoneId } = (await zone.json()) as { id: number };
@@ -105,7 +105,7 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   test.setTimeout(240_000);
   const adminToken = await accessTokenFor(request, ADMIN_EMAIL, ADMIN_PASSWORD);
   const driver = await inviteDriver(request, browser, adminToken);
-  const { zoneId, productId, customers, tag, loose } = await setUp(request, adminToken, driver.id);
+  const { zoneId, productId, customers, tag, loose } = await setUp(request, adminToken);
 
   // The customer's cart says when an order placed now arrives.
   const first = customers[0]!;
@@ -165,6 +165,13 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   await expect(deskPage.getByRole('heading', { name: 'Zonas', exact: true })).toBeVisible();
   await expect(deskPage.getByRole('list').filter({ hasText: 'día anterior 18:00' }).first()).toBeVisible();
   await expect(deskPage.getByRole('button', { name: /^Quitar el feriado del \d{4}-12-25$/ }).first()).toBeVisible();
+  // The zone's driver is the invited repartidor, picked in the zone's edit form.
+  const zoneItem = deskPage.getByTestId('zone-item').filter({ hasText: `Zona Norte ${tag}` });
+  await zoneItem.getByRole('button', { name: `Editar la zona Zona Norte ${tag}` }).click();
+  await zoneItem.getByLabel('Repartidor').selectOption(driver.id);
+  await shot(deskPage, 'zonas-editar-1280');
+  await zoneItem.getByRole('button', { name: 'Guardar zona' }).click();
+  await expect(zoneItem).toContainText('Repartidor: Rita Repartidora');
   await shot(deskPage, 'zonas-y-feriados-1280');
   await deskPage.goto('/admin?tab=repartos');
   await expect(deskPage.getByTestId('delivery-zone').last().getByTestId('delivery-stop')).toHaveCount(2);

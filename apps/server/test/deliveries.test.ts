@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ARGENTINA_NATIONAL_HOLIDAYS } from '@mayorista/core/delivery-holidays';
 import { messages } from '@mayorista/core/messages';
-import { createAdmin, createVerifiedUser, type TestUser } from './factories';
+import { createAdmin, createStaff, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { pdfText, placeOrder, setCredit } from './receivables-fixtures';
 
@@ -70,6 +70,12 @@ describe('zones and feriados', () => {
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
     const badStop = await api(admin, 'PATCH', `/api/admin/users/${customer.userId}/zone`, { zone_id: z.id, stop_position: 0 });
     expect([badStop.statusCode, badStop.json().message]).toEqual([400, texts.invalidStopPosition]);
+    // The zone form's driver select: the staff with the repartidor role, and no one else.
+    const driver = await createStaff(ctx, 'driver');
+    const drivers = (await api(admin, 'GET', '/api/admin/zones')).json().drivers.map((d: { id: string }) => d.id);
+    expect(drivers).toContain(driver.userId);
+    expect(drivers).not.toContain(admin.userId);
+    expect(drivers).not.toContain(customer.userId);
   });
 
   it('a customer asks its zone and next date before anything is validated by a stranger', async () => {

@@ -31,6 +31,7 @@ import {
   createZone,
   deleteZone,
   listCustomersWithoutZone,
+  listDrivers,
   listHolidays,
   listZones,
   readCustomerZone,
@@ -76,8 +77,8 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
     '/api/admin/zones',
     { config: admin, schema: { response: { 200: zonesAnswerSchema } } },
     async (_request, reply) => {
-      const [items, withoutZone] = await Promise.all([listZones(pool), listCustomersWithoutZone(pool)]);
-      return reply.send({ items, customers_without_zone: withoutZone });
+      const [items, withoutZone, drivers] = await Promise.all([listZones(pool), listCustomersWithoutZone(pool), listDrivers(pool)]);
+      return reply.send({ items, customers_without_zone: withoutZone, drivers });
     },
   );
   routes.post(

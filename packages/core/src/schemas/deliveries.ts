@@ -63,10 +63,12 @@ export const zoneSchema = z.object({
 });
 export type Zone = z.infer<typeof zoneSchema>;
 
-/** GET /api/admin/zones: the zones, and the approved customers in none ("sin zona"). */
+/** GET /api/admin/zones: the zones, the approved customers in none ("sin zona") and the drivers. */
 export const zonesAnswerSchema = z.object({
   items: z.array(zoneSchema),
   customers_without_zone: z.array(z.object({ id: z.string(), name: z.string(), razon_social: z.string().nullable() })),
+  /** The staff with the repartidor role: who may drive a zone. */
+  drivers: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type ZonesAnswer = z.infer<typeof zonesAnswerSchema>;
 

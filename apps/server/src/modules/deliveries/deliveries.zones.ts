@@ -125,6 +125,14 @@ export async function readCustomerZone(db: Queryable, profileId: string): Promis
   return rows[0] ?? { zone_id: null, stop_position: null };
 }
 
+/** The staff who may drive a route (the repartidor role), for the zone form's select. */
+export async function listDrivers(db: Queryable): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `select p.id, btrim(p.nombre || ' ' || p.apellido) as name from profiles p where p.staff_role = 'driver' order by lower(p.apellido), lower(p.nombre), p.id limit 200`,
+  );
+  return rows;
+}
+
 /** Approved customers (not staff) in no zone: the zones screen lists them as "sin zona" (at most 500). */
 export async function listCustomersWithoutZone(db: Queryable): Promise<{ id: string; name: string; razon_social: string | null }[]> {
   const { rows } = await db.query<{ id: string; name: string; razon_social: string | null }>(

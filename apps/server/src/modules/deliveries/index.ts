@@ -7,6 +7,7 @@ export {
   deleteZone,
   findZone,
   listCustomersWithoutZone,
+  listDrivers,
   listHolidays,
   listZones,
   readCustomerZone,

@@ -38,6 +38,8 @@ export const deliveriesTexts = {
   customers: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
   createZone: 'Crear zona',
   minOrder: 'Pedido mínimo',
+  driver: 'Repartidor',
+  noDriver: 'Sin repartidor',
   noMinimum: 'sin mínimo',
   editZone: 'Editar',
   editZoneLabel: (name: string) => `Editar la zona ${name}`,

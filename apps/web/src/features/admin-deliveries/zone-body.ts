@@ -7,6 +7,8 @@ export interface ZoneValues {
   cutoffDaysBefore: number;
   cutoffTime: string;
   minOrder: string;
+  /** The driver's id; '' = none. */
+  driverId: string;
 }
 
 /**
@@ -22,5 +24,6 @@ export function toZoneBody(values: ZoneValues) {
     cutoff_days_before: values.cutoffDaysBefore,
     cutoff_time: values.cutoffTime,
     min_order: minOrder,
+    driver_id: values.driverId === '' ? null : values.driverId,
   };
 }

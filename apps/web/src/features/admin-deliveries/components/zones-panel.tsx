@@ -11,7 +11,8 @@ import { ZoneForm } from './zone-form';
 
 const WEEKDAYS = deliveries.weekdays;
 const small = 'inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 text-sm';
-const EMPTY: ZoneValues = { name: '', weekdays: [], cutoffDaysBefore: 1, cutoffTime: '18:00', minOrder: '' };
+const EMPTY: ZoneValues = { name: '', weekdays: [], cutoffDaysBefore: 1, cutoffTime: '18:00', minOrder: '', driverId: '' };
+type Drivers = ZonesAnswer['drivers'];
 
 const cutoffText = (zone: Zone) => `${t.cutoffDays(zone.cutoff_days_before)} ${zone.cutoff_time}`;
 const valuesOf = (zone: Zone): ZoneValues => ({
@@ -20,6 +21,7 @@ const valuesOf = (zone: Zone): ZoneValues => ({
   cutoffDaysBefore: zone.cutoff_days_before,
   cutoffTime: zone.cutoff_time,
   minOrder: centavosToInput(zone.min_order),
+  driverId: zone.driver_id ?? '',
 });
 
 function useZoneSaved() {
@@ -27,20 +29,21 @@ function useZoneSaved() {
   return () => Promise.all([client.invalidateQueries({ queryKey: ['admin-zones'] }), client.invalidateQueries({ queryKey: ['admin-deliveries'] })]);
 }
 
-function NewZone() {
+function NewZone({ drivers }: { drivers: Drivers }) {
   const saved = useZoneSaved();
   const [round, setRound] = useState(0);
   const create = useMutation({
     mutationFn: (values: ZoneValues) => apiRequest<Zone>('/api/admin/zones', { method: 'POST', body: toZoneBody(values) }),
     onSuccess: () => (setRound((r) => r + 1), saved()),
   });
-  return <ZoneForm key={round} initial={EMPTY} label={t.newZone} submitLabel={t.createZone} pending={create.isPending} error={create.error} onSubmit={(v) => create.mutate(v)} />;
+  return <ZoneForm key={round} initial={EMPTY} drivers={drivers} label={t.newZone} submitLabel={t.createZone} pending={create.isPending} error={create.error} onSubmit={(v) => create.mutate(v)} />;
 }
 
 /** One zone: its rule and customers, "Editar" (the same form) and "Borrar" (asked twice; refused while it has customers). */
-function ZoneItem({ zone }: { zone: Zone }) {
+function ZoneItem({ zone, drivers }: { zone: Zone; drivers: Drivers }) {
   const saved = useZoneSaved();
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  const driverName = drivers.find((d) => d.id === zone.driver_id)?.name;
   const update = useMutation({
     mutationFn: (values: ZoneValues) => apiRequest<Zone>(`/api/admin/zones/${zone.id}`, { method: 'PATCH', body: toZoneBody(values) }),
     onSuccess: () => (setMode('view'), saved()),
@@ -51,9 +54,10 @@ function ZoneItem({ zone }: { zone: Zone }) {
       <p>
         <span className="font-medium">{zone.name}</span> · {zone.weekdays.map((d) => WEEKDAYS[d]).join(', ')} · {cutoffText(zone)}
         {zone.min_order !== null ? ` · ${t.minOrder} ${formatMoney(zone.min_order)}` : ''} · {t.customers(zone.customers)}
+        {driverName ? ` · ${t.driver}: ${driverName}` : ''}
       </p>
       {mode === 'edit' ? (
-        <ZoneForm initial={valuesOf(zone)} label={t.editZoneLabel(zone.name)} submitLabel={t.saveZone} pending={update.isPending} error={update.error} onSubmit={(v) => update.mutate(v)} onCancel={() => setMode('view')} />
+        <ZoneForm initial={valuesOf(zone)} drivers={drivers} label={t.editZoneLabel(zone.name)} submitLabel={t.saveZone} pending={update.isPending} error={update.error} onSubmit={(v) => update.mutate(v)} onCancel={() => setMode('view')} />
       ) : (
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <button type="button" className={small} aria-label={t.editZoneLabel(zone.name)} onClick={() => setMode('edit')}>
@@ -108,10 +112,10 @@ export function ZonesPanel() {
       </h3>
       <ul className="mt-2 divide-y divide-slate-200 text-sm">
         {data?.items.map((zone) => (
-          <ZoneItem key={`${zone.id}-${zone.name}-${zone.cutoff_time}-${zone.weekdays.join()}-${zone.min_order}`} zone={zone} />
+          <ZoneItem key={`${zone.id}-${zone.name}-${zone.cutoff_time}-${zone.weekdays.join()}-${zone.min_order}-${zone.driver_id}`} zone={zone} drivers={data.drivers} />
         ))}
       </ul>
-      <NewZone />
+      <NewZone drivers={data?.drivers ?? []} />
       <CustomersWithoutZone customers={data?.customers_without_zone ?? []} />
     </section>
   );
