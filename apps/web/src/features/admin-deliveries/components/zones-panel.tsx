@@ -36,7 +36,12 @@ function NewZone({ drivers }: { drivers: Drivers }) {
     mutationFn: (values: ZoneValues) => apiRequest<Zone>('/api/admin/zones', { method: 'POST', body: toZoneBody(values) }),
     onSuccess: () => (setRound((r) => r + 1), saved()),
   });
-  return <ZoneForm key={round} initial={EMPTY} drivers={drivers} label={t.newZone} submitLabel={t.createZone} pending={create.isPending} error={create.error} onSubmit={(v) => create.mutate(v)} />;
+  return (
+    <>
+      <h4 className="mt-4 font-semibold">{t.newZone}</h4>
+      <ZoneForm key={round} initial={EMPTY} drivers={drivers} label={t.newZone} submitLabel={t.createZone} pending={create.isPending} error={create.error} onSubmit={(v) => create.mutate(v)} />
+    </>
+  );
 }
 
 /** One zone: its rule and customers, "Editar" (the same form) and "Borrar" (asked twice; refused while it has customers). */
