@@ -22,39 +22,15 @@ export interface PlannedStop {
   status: string;
   total: number;
   bultos: number;
-  /** Grams, null when a product of the order has no weight. */
-  weight_grams: number | null;
   lines: { product_id: string; name: string; quantity: number }[];
 }
 
-type StopRow = Omit<PlannedStop, 'bultos' | 'lines' | 'weight_grams'> & { items: OrderItem[] };
+type StopRow = Omit<PlannedStop, 'bultos' | 'lines'> & { items: OrderItem[] };
 
-/** The known weights (grams per unit) of these products: one indexed read for the whole day. */
-async function productWeights(db: Queryable, rows: readonly StopRow[]): Promise<Map<string, number>> {
-  const ids = [...new Set(rows.flatMap((row) => row.items.map((item) => item.product_id)))];
-  if (ids.length === 0) return new Map();
-  const { rows: weights } = await db.query<{ id: string; weight_grams: number }>({
-    name: 'delivery_product_weights',
-    text: 'select id, weight_grams from products where id = any($1::uuid[]) and weight_grams is not null',
-    values: [ids],
-  });
-  return new Map(weights.map((w) => [w.id, w.weight_grams]));
-}
-
-function weightOf(items: readonly OrderItem[], weights: ReadonlyMap<string, number>): number | null {
-  let grams = 0;
-  for (const item of items) {
-    const perUnit = weights.get(item.product_id);
-    if (perUnit === undefined) return null;
-    grams += perUnit * item.quantity;
-  }
-  return grams;
-}
 
 /**
  * A day's stops, every zone (or one), in route order: the stop the admin set, else the customer's
- * stop position, else the business name. One statement on orders_delivery_idx (decision 049), and
- * one for the weights of the day's products (a stop's weight is known when all its products' are).
+ * stop position, else the business name. One statement on orders_delivery_idx (decision 049).
  */
 export async function readDayStops(db: Queryable, date: string, zoneId: number | null = null): Promise<PlannedStop[]> {
   const { rows } = await db.query<StopRow>({
@@ -72,11 +48,9 @@ export async function readDayStops(db: Queryable, date: string, zoneId: number |
                      lower(coalesce(p.razon_social, p.apellido)), o.created_at, o.id`,
     values: [date, PLANNABLE_STATUSES, zoneId],
   });
-  const weights = await productWeights(db, rows);
   return rows.map(({ items, ...row }) => ({
     ...row,
     bultos: items.reduce((sum, item) => sum + item.quantity, 0),
-    weight_grams: weightOf(items, weights),
     lines: items.map((item) => ({ product_id: item.product_id, name: item.name, quantity: item.quantity })),
   }));
 }
