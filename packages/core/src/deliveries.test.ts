@@ -6,6 +6,9 @@ import {
   businessInstant,
   deliveryDateProblem,
   deliveryPromiseText,
+  deliveryTodayText,
+  formatWeight,
+  totalWeight,
   nextDeliveryDateAfter,
   promisedDelivery,
   weekdayOf,
@@ -211,5 +214,20 @@ describe('the preloaded national holidays', () => {
       if (h.kind === 'trasladable' && h.date !== '2027-11-20') expect(weekdayOf(h.date)).toBe(1);
       if (h.kind === 'no_laborable') expect([1, 5]).toContain(weekdayOf(h.date));
     }
+  });
+});
+
+describe('weights and the day-of notice (decisions 055–056)', () => {
+  it('a route weighs the sum of its stops, and nothing known as soon as one stop is unknown', () => {
+    expect(totalWeight([4_500, 500])).toBe(5_000);
+    expect(totalWeight([4_500, null, 500])).toBeNull();
+    expect(totalWeight([])).toBe(0);
+    expect([formatWeight(4_500), formatWeight(250), formatWeight(1_234_567), formatWeight(null)]).toEqual(['4,5 kg', '0,25 kg', '1.234,57 kg', '—']);
+  });
+
+  it('"Tu pedido llega hoy" names the customer, the order and the day', () => {
+    expect(deliveryTodayText('Lucía', 'ab12cd34', '2026-11-26', 'Distribuidora Sur')).toBe(
+      'Hola, Lucía. Tu pedido #ab12cd34 llega hoy, jueves 26/11. ¡Gracias! — Distribuidora Sur',
+    );
   });
 });

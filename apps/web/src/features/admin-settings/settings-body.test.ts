@@ -61,3 +61,14 @@ describe('toSettingsBody', () => {
     expect(toSettingsBody({ ...values, credit: { ...credit, overdueRuleOn: true } }).credit_overdue_days_limit).toBe(30);
   });
 });
+
+describe('toSettingsBody: "Tu pedido llega hoy"', () => {
+  it('left out, nothing of it is sent; given, both switches and the hour as a number', () => {
+    expect(Object.keys(toSettingsBody(values)).some((k) => k.startsWith('delivery_notice'))).toBe(false);
+    expect(toSettingsBody({ ...values, notice: { emailOn: true, whatsappOn: false, hour: ' 7 ' } })).toMatchObject({
+      delivery_notice_email_enabled: true,
+      delivery_notice_whatsapp_enabled: false,
+      delivery_notice_hour: 7,
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../test/test-products';
-import { buildProductInput, emptyFormValues, toFormValues } from './product-form-values';
+import { buildProductInput, emptyFormValues, parseKilosToGrams, toFormValues } from './product-form-values';
 
 describe('the product form’s IVA rate (the business-identity work, decisions 017–019)', () => {
   it('starts at 21 % for a new product and is sent with the input', () => {
@@ -21,5 +21,18 @@ describe('the product form’s IVA rate (the business-identity work, decisions 0
     const { input, errors } = buildProductInput(values);
     expect(input).toBeNull();
     expect(errors.iva_rate).toBe('La alícuota de IVA debe ser 21 %, 10,5 %, 27 % o 0 % (exento).');
+  });
+});
+
+describe('the product form’s weight (Repartos, decision 056)', () => {
+  it('kilos as typed in Argentina become grams; blank is unknown; anything else is refused at its box', () => {
+    expect([parseKilosToGrams('1,5'), parseKilosToGrams('0.25'), parseKilosToGrams(' 12 '), parseKilosToGrams('')]).toEqual([1_500, 250, 12_000, null]);
+    expect(parseKilosToGrams('1,2345')).toBeNaN();
+    expect(parseKilosToGrams('uno')).toBeNaN();
+    const base = { ...emptyFormValues(), name: 'Harina', price: '1.000', retail_price: '1.200' };
+    expect(buildProductInput({ ...base, weight_kg: '2,5' }).input?.weight_grams).toBe(2_500);
+    expect(buildProductInput({ ...base, weight_kg: 'uno' }).errors.weight_kg).toBeTruthy();
+    expect(buildProductInput({ ...base, weight_kg: '0' }).errors.weight_kg).toBe('El peso tiene que ser mayor que cero (dejalo vacío si no lo sabés).');
+    expect(toFormValues({ ...makeProduct(), weight_grams: 1_250 }).weight_kg).toBe('1,25');
   });
 });
