@@ -211,6 +211,23 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
     await expect(page.getByTestId('delivery-notice-settings').getByLabel(/Mostrar "Avisar por WhatsApp"/)).toBeChecked();
     await shot(page, `ajustes-aviso-${page === phonePage ? 390 : 1280}`);
   }
+  // The product editor's weight, in kilos: seen at both widths, changed on the phone.
+  for (const page of [deskPage, phonePage]) {
+    await page.goto('/admin?tab=productos');
+    await page.getByLabel('Buscar productos').fill(`Yerba reparto ${tag}`);
+    await page.getByRole('button', { name: `Editar Yerba reparto ${tag}` }).click();
+    const editor = page.getByRole('dialog', { name: 'Editar producto' });
+    await expect(editor.getByLabel('Peso por unidad (kg, opcional)')).toHaveValue('1');
+    await editor.getByLabel('Peso por unidad (kg, opcional)').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS ?? 'test-results'}/producto-peso-${page === phonePage ? 390 : 1280}.png` });
+    if (page === phonePage) {
+      await editor.getByLabel('Peso por unidad (kg, opcional)').fill('1,25');
+      await editor.getByRole('button', { name: 'Guardar' }).click();
+      await expect(editor).toHaveCount(0);
+      const saved = await request.get(`/api/products/${productId}`, { headers: auth(adminToken) });
+      expect(((await saved.json()) as { product: { weight_grams: number } }).product.weight_grams).toBe(1_250);
+    }
+  }
   await deskPage.goto('/admin?tab=repartos');
   await expect(deskPage.getByTestId('delivery-zone').last().getByTestId('delivery-stop')).toHaveCount(2);
   await phone.close();
