@@ -88,6 +88,24 @@ async function setUp(request: APIRequestContext, adminToken: string) {
   return { zoneId, productId, customers, tag, loose };
 }
 
+/** The same with a finger: touch events sent to Chromium as a touchscreen would (the context has touch). */
+async function touchDragToTop(page: Page, zone: ReturnType<Page['getByTestId']>, index: number) {
+  // Both stops on the screen first: a finger only touches what it sees.
+  await zone.getByTestId('delivery-stop').first().evaluate((row) => row.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -80));
+  const handle = (await zone.getByTestId('drag-handle').nth(index).boundingBox())!;
+  const first = (await zone.getByTestId('delivery-stop').first().boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const x = handle.x + handle.width / 2;
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', handle.y + handle.height / 2);
+  for (const step of [0.2, 0.4, 0.6, 0.8, 1]) await touch('touchMove', handle.y + handle.height / 2 + (first.y + 4 - handle.y - handle.height / 2) * step);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/repartos-arrastrando-390.png` });
+  await touch('touchEnd', first.y + 4);
+  await cdp.detach();
+}
+
 /** Drags a stop by its handle above the first one, with the mouse (pointer events, as a finger would); photographed while held. */
 async function dragToTop(page: Page, zone: ReturnType<Page['getByTestId']>, index: number, shotName: string) {
   const handle = (await zone.getByTestId('drag-handle').nth(index).boundingBox())!;
@@ -176,12 +194,18 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   await deskPage.goto('/admin?tab=repartos');
   await expect(deskPage.getByTestId('delivery-zone').last().getByTestId('delivery-stop')).toHaveCount(2);
 
-  const phone = await browser.newContext({ viewport: PHONE });
+  const phone = await browser.newContext({ viewport: PHONE, hasTouch: true });
   const phonePage = await phone.newPage();
   await signIn(phonePage, ADMIN_EMAIL, ADMIN_PASSWORD);
   await phonePage.goto('/admin?tab=repartos');
-  await expect(phonePage.getByTestId('delivery-zone').last().getByTestId('delivery-stop')).toHaveCount(2);
+  const phoneZone = phonePage.getByTestId('delivery-zone').filter({ hasText: `Zona Norte ${tag}` });
+  await expect(phoneZone.getByTestId('delivery-stop')).toHaveCount(2);
   await shot(phonePage, 'repartos-390');
+  // On the phone a finger drags the second stop to the top (real touch events: the browser turns them into pointer events).
+  await touchDragToTop(phonePage, phoneZone, 1);
+  await expect(phoneZone.getByTestId('delivery-stop').first()).toContainText(`#${bottom}`);
+  await phonePage.reload();
+  await expect(phonePage.getByTestId('delivery-zone').filter({ hasText: `Zona Norte ${tag}` }).getByTestId('delivery-stop').first()).toContainText(`#${bottom}`);
 
   // The customer page's zone picker, at both widths.
   await phonePage.goto(`/admin?tab=usuarios&cliente=${encodeURIComponent(customers[0]!.id)}`);
