@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { businessDay } from '@mayorista/core/receivables';
 import { formatMoney } from '@mayorista/core/money';
@@ -36,7 +37,10 @@ export default function AdminDeliveriesTab() {
           <ul className="mt-2 text-sm">
             {day.without_zone.map((o) => (
               <li key={o.order_id}>
-                {o.customer_name} · {o.status} · {formatMoney(o.total)}
+                <Link className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2" to={`/admin?tab=usuarios&cliente=${encodeURIComponent(o.customer_id)}`}>
+                  {o.customer_name}
+                </Link>{' '}
+                · {o.status} · {formatMoney(o.total)}
               </li>
             ))}
           </ul>

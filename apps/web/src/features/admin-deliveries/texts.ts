@@ -23,7 +23,7 @@ export const deliveriesTexts = {
   loadPdf: 'Hoja de carga (PDF)',
   loadXlsx: 'Hoja de carga (Excel)',
   withoutZone: 'Sin zona',
-  withoutZoneHint: 'Pedidos de clientes sin zona de reparto: asignales una para que tengan fecha.',
+  withoutZoneHint: 'Pedidos de clientes sin zona de reparto: abrí cada cliente y asignale una para que tengan fecha.',
   moved: 'Pedido movido.',
   noticeWhatsapp: 'Avisar por WhatsApp',
   noticeWhatsappFor: (name: string) => `Avisar por WhatsApp a ${name} que su pedido llega hoy`,
