@@ -52,6 +52,15 @@ describe('navigation per role (the screens and routes)', () => {
     expect(linkNamed(nav, messages.nav.login)).not.toBeInTheDocument();
   });
 
+  it('repartidor: only "Mis repartos", and the home page is their stops (decision 056)', async () => {
+    const view = renderWithAuth({ routes, path: '/', profile: { approved: true, staff_role: 'driver' } });
+    const nav = await screen.findByRole('navigation', { name: messages.nav.mainLabel });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/repartidor'));
+    expect(linkNamed(nav, messages.nav.driverStops)).toHaveAttribute('href', '/repartidor');
+    for (const hidden of [messages.nav.home, messages.nav.catalog, messages.nav.myOrders, messages.nav.admin]) expect(linkNamed(nav, hidden)).not.toBeInTheDocument();
+    expect(cartLink(nav)).toBeNull();
+  });
+
   it.each(['admin', 'superAdmin'] as const)('%s: everything an approved user sees plus the admin icon link', async (role) => {
     const { nav } = await renderNavFor(role);
     expect(await within(nav).findByText(messages.nav.greeting('Lucía'))).toBeInTheDocument();
