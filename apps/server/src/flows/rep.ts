@@ -46,7 +46,7 @@ export async function assignCustomerRep(pool: pg.Pool, actor: AuditActor, custom
 export async function confirmRepCollection(pool: pg.Pool, actor: AuditActor, paymentId: number): Promise<void> {
   await inTransaction(pool, async (tx) => {
     if (!(await confirmCollection(tx, paymentId, actor.id))) throw new AppError('not_found', texts.collectionNotFound);
-    await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId) });
+    await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId), summary: { after: { handed_in: true } } });
   });
 }
 
