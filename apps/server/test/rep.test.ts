@@ -94,4 +94,38 @@ describe('a rep and their customers', () => {
     const rep = await createStaff(ctx, 'sales');
     expect((await inject('PATCH', `/api/admin/users/${warehouse.userId}/rep`, admin, { rep_id: rep.userId })).statusCode).toBe(404);
   });
+
+  it('the office assigns every customer of a zone to a rep at once: one transaction, one audit row on the zone', async () => {
+    const admin = await createAdmin(ctx);
+    const [rep, otherRep] = await Promise.all([createStaff(ctx, 'sales'), createStaff(ctx, 'sales')]);
+    const zone = (await inject('POST', '/api/admin/zones', admin, { name: `Zona ${randomUUID()}`, weekdays: [1, 4], cutoff_days_before: 1, cutoff_time: '18:00' })).json<{ id: number }>();
+    const customers = await Promise.all([1, 2, 3].map(() => createVerifiedUser(ctx)));
+    for (const c of customers) expect((await inject('PATCH', `/api/admin/users/${c.userId}/zone`, admin, { zone_id: zone.id })).statusCode).toBe(204);
+    await inject('PATCH', `/api/admin/users/${customers[0]!.userId}/rep`, admin, { rep_id: otherRep.userId });
+    const outside = await createVerifiedUser(ctx);
+
+    const res = await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, admin, { rep_id: rep.userId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ zone_id: zone.id, rep_id: rep.userId, customers: 3 });
+    const { rows } = await ctx.pool.query(`select id, rep_id from profiles where id = any($1::uuid[])`, [[...customers, outside].map((c) => c.userId)]);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.rep_id]))).toEqual({
+      ...Object.fromEntries(customers.map((c) => [c.userId, rep.userId])),
+      [outside.userId]: null,
+    });
+    expect((await inject('GET', '/api/rep/customers', rep)).json().items).toHaveLength(3);
+    const audit = await ctx.pool.query(`select action, actor_id, summary from audit_log where entity = 'zone' and entity_id = $1 and action = 'customers.rep_by_zone'`, [String(zone.id)]);
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0].summary.after).toMatchObject({ rep_id: rep.userId, customers: 3 });
+    expect(audit.rows[0].summary.before.reps).toEqual(expect.arrayContaining([{ rep_id: otherRep.userId, customers: 1 }, { rep_id: null, customers: 2 }]));
+
+    // Back to no rep at all; refusals change nothing.
+    expect((await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, admin, { rep_id: null })).json()).toMatchObject({ customers: 3, rep_id: null });
+    const warehouse = await createStaff(ctx, 'warehouse');
+    const unchanged = await snapshotDatabase(ctx.pool);
+    const notRep = await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, admin, { rep_id: warehouse.userId });
+    expect([notRep.statusCode, notRep.json().code]).toEqual([422, 'not_a_rep']);
+    expect((await inject('PATCH', '/api/admin/zones/999999/rep', admin, { rep_id: rep.userId })).statusCode).toBe(404);
+    expect((await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, rep, { rep_id: rep.userId })).statusCode).toBe(403);
+    expect(await snapshotDatabase(ctx.pool)).toEqual(unchanged);
+  });
 });

@@ -455,6 +455,14 @@ const officeRoutes: Record<string, AuditedRoute> = {
       return { request: at('PATCH', `/api/admin/users/${userId}/rep`, { rep_id: f.users.sales.userId }), entityId: userId };
     },
   },
+  [routeKey('PATCH', '/api/admin/zones/:id/rep')]: {
+    action: 'customers.rep_by_zone',
+    entity: 'zone',
+    call: async (f) => {
+      const { zoneId } = await f.orderOfZone(await f.zone());
+      return { request: at('PATCH', `/api/admin/zones/${zoneId}/rep`, { rep_id: f.users.sales.userId }), entityId: String(zoneId) };
+    },
+  },
   [routeKey('POST', '/api/admin/collections/:id/confirm')]: {
     action: 'collection.confirm',
     entity: 'payment',

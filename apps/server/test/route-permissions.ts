@@ -808,6 +808,13 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [204],
     request: (f) => ({ method: 'PATCH', url: `/api/admin/users/${f.customerId}/rep`, payload: { rep_id: null } }),
   },
+  // No zone in the fixtures: past the guard an unknown zone answers 404 and nothing changes.
+  [routeKey('PATCH', '/api/admin/zones/:id/rep')]: {
+    access: 'staff',
+    action: 'customers.manage',
+    allowed: [404],
+    request: () => ({ method: 'PATCH', url: '/api/admin/zones/999999/rep', payload: { rep_id: null } }),
+  },
   [routeKey('GET', '/api/admin/collections')]: {
     access: 'staff',
     action: 'payments.record',

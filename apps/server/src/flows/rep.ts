@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from '../modules/audit';
-import { assignRep, confirmCollection, isRepCustomer, isSalesRep } from '../modules/reps';
+import { assignRep, assignRepToCustomers, confirmCollection, isRepCustomer, isSalesRep } from '../modules/reps';
+import { findZone, zoneCustomerIds, zoneNotFound } from '../modules/deliveries';
 import type { OrderPlacement, PlaceOrderCommand } from './place-order';
 import { postPayment, todayOf, type AccountFlowDeps, type Actor } from './post-payment';
 
@@ -39,6 +40,23 @@ export async function assignCustomerRep(pool: pg.Pool, actor: AuditActor, custom
     if (!changed) throw new AppError('not_found', messages.accountRules.accountNotFound);
     const summary = { before: { rep_id: changed.before }, after: { rep_id: repId, ...(visitDays ? { visit_days: visitDays } : {}) } };
     await recordAudit(tx, actor, { action: 'customer.rep', entity: 'customer', entityId: customerId, summary });
+  });
+}
+
+/**
+ * PATCH /api/admin/zones/:id/rep: every customer of a zone to one rep (or to none), in ONE
+ * transaction — deliveries (the zone, its customers) → reps (each customer locked and assigned) →
+ * one audit row on the zone with how many customers and whose they were before.
+ */
+export async function assignZoneRep(pool: pg.Pool, actor: AuditActor, zoneId: number, repId: string | null): Promise<{ zone_id: number; rep_id: string | null; customers: number }> {
+  if (repId !== null && !(await isSalesRep(pool, repId))) throw new AppError('not_a_rep', texts.notARep);
+  return inTransaction(pool, async (tx) => {
+    const zone = await findZone(tx, zoneId);
+    if (!zone) throw zoneNotFound();
+    const assigned = await assignRepToCustomers(tx, await zoneCustomerIds(tx, zoneId), repId);
+    const summary = { before: { reps: assigned.before }, after: { rep_id: repId, customers: assigned.customers, name: zone.name } };
+    await recordAudit(tx, actor, { action: 'customers.rep_by_zone', entity: 'zone', entityId: String(zoneId), summary });
+    return { zone_id: zoneId, rep_id: repId, customers: assigned.customers };
   });
 }
 

@@ -70,6 +70,11 @@ export const repAssignmentSchema = z.strictObject({
   visit_days: z.array(z.number().int().min(1).max(7)).max(7).optional(),
 });
 
+/** PATCH /api/admin/zones/:id/rep: every customer of the zone to this rep (null: to none). */
+export const zoneRepAssignmentSchema = z.strictObject({ rep_id: z.uuid({ message: 'Identificador inválido.' }).nullable() });
+export const zoneRepAssignedSchema = z.object({ zone_id: z.number().int(), rep_id: z.string().nullable(), customers: z.number().int() });
+export type ZoneRepAssigned = z.infer<typeof zoneRepAssignedSchema>;
+
 // ── sales reps (decision 047) ──
 
 export const repCustomerSchema = z.object({

@@ -97,6 +97,12 @@ export async function deleteZone(db: Queryable, id: number): Promise<void> {
   if (!rowCount) throw zoneNotFound();
 }
 
+/** The customers of a zone, in id order. */
+export async function zoneCustomerIds(db: Queryable, zoneId: number): Promise<string[]> {
+  const { rows } = await db.query<{ profile_id: string }>('select profile_id from customer_zones where zone_id = $1 order by profile_id', [zoneId]);
+  return rows.map((r) => r.profile_id);
+}
+
 /** PATCH /api/admin/users/:id/zone: the customer's zone and stop (null zone: none). */
 export async function setCustomerZone(db: Queryable, profileId: string, zoneId: number | null, stop: number | null): Promise<void> {
   if (zoneId === null) {

@@ -13,6 +13,7 @@ export {
   replaceHolidays,
   setCustomerZone,
   updateZone,
+  zoneCustomerIds,
   zoneNotFound,
   type CustomerDeliveryRule,
   type Holiday,

@@ -157,6 +157,29 @@ export async function assignRep(tx: Queryable, customerId: string, repId: string
   return rows[0];
 }
 
+/**
+ * Assigns every one of `customerIds` (customers only; staff rows are skipped) to a rep, or to none,
+ * locking them in id order like every other writer of profiles. Answers how many there were and
+ * how many customers each previous rep had among them (null: none).
+ */
+export async function assignRepToCustomers(
+  tx: Queryable,
+  customerIds: readonly string[],
+  repId: string | null,
+): Promise<{ customers: number; before: { rep_id: string | null; customers: number }[] }> {
+  const { rows } = await tx.query<{ id: string; rep_id: string | null }>(
+    `select id, rep_id from profiles where id = any($1::uuid[]) and staff_role is null order by id for update`,
+    [customerIds],
+  );
+  await tx.query(`update profiles set rep_id = $2, updated_at = now() where id = any($1::uuid[]) and rep_id is distinct from $2`, [
+    rows.map((r) => r.id),
+    repId,
+  ]);
+  const counts = new Map<string | null, number>();
+  for (const row of rows) counts.set(row.rep_id, (counts.get(row.rep_id) ?? 0) + 1);
+  return { customers: rows.length, before: [...counts].map(([rep_id, customers]) => ({ rep_id, customers })) };
+}
+
 export async function isSalesRep(db: Queryable, id: string): Promise<boolean> {
   const { rows } = await db.query(`select 1 from profiles where id = $1 and staff_role = 'sales'`, [id]);
   return rows.length > 0;
