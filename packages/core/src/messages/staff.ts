@@ -104,6 +104,21 @@ export const staff = {
     'email.retry': 'Reintentó un e-mail',
     'staff.commission': 'Cambió la comisión de un vendedor',
   } as Record<string, string>,
+  // Every customer of a zone to one rep (the staff screen)
+  zoneRepTitle: 'Vendedor por zona',
+  zoneRepHint: 'Asigná de una vez todos los clientes de una zona a un vendedor. Reemplaza el vendedor que tuviera cada uno.',
+  zoneRepZone: 'Zona',
+  zoneRepRep: 'Vendedor',
+  zoneRepChoose: 'Elegí una zona',
+  zoneRepNone: 'Sin vendedor',
+  zoneRepZoneOption: (name: string, customers: number) => `${name} (${customers === 1 ? '1 cliente' : `${customers} clientes`})`,
+  zoneRepSubmit: 'Asignar toda la zona',
+  zoneRepConfirm: (customers: number, zone: string, rep: string) =>
+    `¿Asignar ${customers === 1 ? 'el cliente' : `los ${customers} clientes`} de ${zone} a ${rep}?`,
+  zoneRepDone: (customers: number, zone: string, rep: string) =>
+    `Listo: ${customers === 1 ? 'el cliente' : `los ${customers} clientes`} de ${zone} ${customers === 1 ? 'quedó' : 'quedaron'} con ${rep}.`,
+  zoneRepNoZones: 'Todavía no hay zonas: crealas en Repartos → Zonas y feriados.',
+  zoneRepLoadError: 'No pudimos cargar las zonas.',
   // An entity page's own history (order, customer, product)
   historyTitle: 'Historial',
   historyShow: 'Ver historial',

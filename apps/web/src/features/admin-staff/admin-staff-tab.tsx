@@ -11,6 +11,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { changeRole, inviteStaff, removeStaff, staffKeys, staffQueryOptions } from './staff-api';
+import { ZoneRepPanel } from './zone-rep-panel';
 
 const failed = (error: Error) => toast({ title: error.message, variant: 'destructive' });
 
@@ -117,6 +118,7 @@ export default function AdminStaffTab() {
       </ul>
       <div className="min-w-0 space-y-3">
         <InviteForm />
+        <ZoneRepPanel reps={items.filter((member) => member.role === 'sales')} />
         {invitations.length > 0 ? (
           <section>
             <h2 className="font-semibold text-slate-900">{text.pendingInvitations}</h2>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StaffRole } from '@mayorista/core/roles';
-import type { AuditPage, StaffList } from '@mayorista/core/schemas/staff';
+import type { Zone } from '@mayorista/core/schemas/deliveries';
+import type { AuditPage, StaffList, ZoneRepAssigned } from '@mayorista/core/schemas/staff';
 import { apiRequest } from '../../lib/api-client';
 
 export const staffKeys = { list: ['admin-staff'] as const, audit: (filters: AuditFilters) => ['admin-audit', filters] as const };
@@ -26,3 +27,11 @@ export const auditQueryOptions = (filters: AuditFilters) =>
     queryKey: staffKeys.audit(filters),
     queryFn: ({ signal }) => apiRequest<AuditPage>('/api/admin/audit', { signal, query: { ...filters, page_size: 50 } }),
   });
+
+/** The zones with their customer counts (the same list and cache key as Repartos → Zonas). */
+export const zonesQueryOptions = () =>
+  queryOptions({ queryKey: ['admin-zones'], queryFn: ({ signal }) => apiRequest<{ items: Zone[] }>('/api/admin/zones', { signal }) });
+
+/** Every customer of the zone to this rep (null: to none), in one go. */
+export const assignZoneRep = (zoneId: number, repId: string | null) =>
+  apiRequest<ZoneRepAssigned>(`/api/admin/zones/${zoneId}/rep`, { method: 'PATCH', body: { rep_id: repId } });
