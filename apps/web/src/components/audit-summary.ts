@@ -32,7 +32,9 @@ export function describeAuditSummary(summary: Record<string, unknown>): string {
   const before = (summary.before ?? {}) as Record<string, unknown>;
   const after = (summary.after ?? {}) as Record<string, unknown>;
   const rest = Object.fromEntries(Object.entries(summary).filter(([key]) => key !== 'before' && key !== 'after'));
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after), ...Object.keys(rest)])];
+  // A field that did not change says nothing (an edit that kept the name).
+  const same = (key: string) => key in before && key in after && JSON.stringify(before[key]) === JSON.stringify(after[key]);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after), ...Object.keys(rest)])].filter((key) => !same(key));
   if (keys.length === 0) return '';
   const label = (key: string) => text.summaryLabels[key] ?? key.replace(/_/g, ' ');
   const parts = keys.slice(0, MAX_FIELDS).map((key) => {

@@ -30,7 +30,7 @@ const entry = {
   action: 'order.status',
   entity: 'order',
   entity_id: 'o-1',
-  summary: { before: { status: 'Pendiente' }, after: { status: 'Confirmado' } },
+  summary: { before: { status: 'Pendiente', total: 100_000 }, after: { status: 'Confirmado', total: 100_000 } },
   ip: '10.0.0.1',
 };
 
@@ -67,6 +67,7 @@ describe('EntityHistory', () => {
     expect(Object.fromEntries(urls[0]!.searchParams)).toMatchObject({ entity: 'order', entity_id: 'o-1', page_size: '20' });
     expect(list).toHaveTextContent('Cambió el estado de un pedido');
     expect(list).toHaveTextContent('Estado: Pendiente → Confirmado');
+    expect(list).not.toHaveTextContent('Total');
     expect(list).toHaveTextContent('Carla Gómez (Administración)');
     expect(screen.getByText(/últimos 1 de 31/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ocultar historial' })).toHaveAttribute('aria-expanded', 'true');

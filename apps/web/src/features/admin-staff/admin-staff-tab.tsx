@@ -56,10 +56,9 @@ function MemberRow({ member }: { member: StaffMember }) {
     <li className="flex flex-wrap items-center gap-2 border-b border-slate-200 py-2">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{name}</p>
-        <p className="truncate text-sm text-slate-600">
-          {member.email}
-          {member.role === 'sales' ? ` · ${text.customersCount(member.customers)}` : ''}
-        </p>
+        <p className="truncate text-sm text-slate-600">{member.email}</p>
+        {/* Its own line: on a phone a long address is cut, the count never. */}
+        {member.role === 'sales' ? <p className="text-sm text-slate-600">{text.customersCount(member.customers)}</p> : null}
       </div>
       {/* On a phone the role and the removal go below the name, so nothing runs off the screen. */}
       <div className="flex w-full items-center justify-between gap-2 sm:w-auto">

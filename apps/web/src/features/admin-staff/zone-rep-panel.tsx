@@ -38,30 +38,32 @@ export function ZoneRepPanel({ reps }: { reps: StaffMember[] }) {
         {text.zoneRepTitle}
       </h2>
       <p className="text-sm text-slate-600">{text.zoneRepHint}</p>
-      {zones.isError ? <LoadError title={text.zoneRepLoadError} retryLabel={text.retry} onRetry={() => void zones.refetch()} /> : null}
+      {zones.isError ? (
+        <LoadError title={text.zoneRepLoadError} retryLabel={text.retry} onRetry={() => void zones.refetch()} />
+      ) : null}
       {zones.data?.items.length === 0 ? <p className="text-sm text-slate-700">{text.zoneRepNoZones}</p> : null}
-      <label className="block space-y-1 text-sm font-medium text-slate-900">
+      <label htmlFor={`${id}-zone`} className="block text-sm font-medium text-slate-900">
         {text.zoneRepZone}
-        <select className={select} value={zoneId} required onChange={(event) => setZoneId(event.target.value)}>
-          <option value="">{text.zoneRepChoose}</option>
-          {zones.data?.items.map((z) => (
-            <option key={z.id} value={z.id}>
-              {text.zoneRepZoneOption(z.name, z.customers)}
-            </option>
-          ))}
-        </select>
       </label>
-      <label className="block space-y-1 text-sm font-medium text-slate-900">
+      <select id={`${id}-zone`} className={select} value={zoneId} required onChange={(event) => setZoneId(event.target.value)}>
+        <option value="">{text.zoneRepChoose}</option>
+        {zones.data?.items.map((z) => (
+          <option key={z.id} value={z.id}>
+            {text.zoneRepZoneOption(z.name, z.customers)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-rep`} className="block text-sm font-medium text-slate-900">
         {text.zoneRepRep}
-        <select className={select} value={repId} onChange={(event) => setRepId(event.target.value)}>
-          <option value="">{text.zoneRepNone}</option>
-          {reps.map((rep) => (
-            <option key={rep.id} value={rep.id}>
-              {nameOf(rep)}
-            </option>
-          ))}
-        </select>
       </label>
+      <select id={`${id}-rep`} className={select} value={repId} onChange={(event) => setRepId(event.target.value)}>
+        <option value="">{text.zoneRepNone}</option>
+        {reps.map((rep) => (
+          <option key={rep.id} value={rep.id}>
+            {nameOf(rep)}
+          </option>
+        ))}
+      </select>
       <Button type="submit" disabled={!zone || assign.isPending}>
         {text.zoneRepSubmit}
       </Button>
