@@ -420,6 +420,14 @@ const officeRoutes: Record<string, AuditedRoute> = {
       return { request: at('DELETE', `/api/admin/staff/${userId}`), entityId: userId };
     },
   },
+  [routeKey('PATCH', '/api/admin/staff/:id/commission')]: {
+    action: 'staff.commission',
+    entity: 'staff',
+    call: async (f) => ({
+      request: at('PATCH', `/api/admin/staff/${f.users.sales.userId}/commission`, { commission_bp: 100 + Math.floor(Math.random() * 900) }),
+      entityId: f.users.sales.userId,
+    }),
+  },
   [routeKey('POST', '/api/admin/staff/invitations')]: {
     action: 'staff.invite',
     entity: 'staff',

@@ -757,6 +757,19 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [404],
     request: (f) => ({ method: 'DELETE', url: `/api/admin/staff/${f.customerId}` }),
   },
+  // A customer's id: past the guard, not a sales rep (422) and nothing changes.
+  [routeKey('PATCH', '/api/admin/staff/:id/commission')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [422],
+    request: (f) => ({ method: 'PATCH', url: `/api/admin/staff/${f.customerId}/commission`, payload: { commission_bp: 250 } }),
+  },
+  [routeKey('GET', '/api/admin/reps/:id/summary')]: {
+    access: 'staff',
+    action: 'reports.read',
+    allowed: [404],
+    request: (f) => ({ method: 'GET', url: `/api/admin/reps/${f.customerId}/summary` }),
+  },
   [routeKey('POST', '/api/admin/staff/invitations')]: {
     access: 'staff',
     action: 'staff.manage',

@@ -25,7 +25,7 @@ import { actorOf } from '../plugins/auth';
 import { createOrderPlacement } from '../flows/place-order';
 import { todayOf } from '../flows/post-payment';
 import { assignCustomerRep, assignZoneRep, confirmRepCollection, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
-import { findRepCustomer, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
+import { findRepCustomer, isSalesRep, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
 import { routesPlugin } from './plugin';
 
 interface RepRoutesDeps {
@@ -122,6 +122,16 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
     async (request, reply) => {
       await assignCustomerRep(deps.pool, actorOf(request), request.params.id, request.body.rep_id, request.body.visit_days);
       return reply.status(204).send();
+    },
+  );
+  // A rep's period as the office sees it: sales, collections and the commission (decision 054).
+  routes.get(
+    '/api/admin/reps/:id/summary',
+    { config: { access: 'staff', action: 'reports.read' }, schema: { params: customerParams, querystring: repSummaryQuerySchema, response: { 200: repSummarySchema } } },
+    async (request, reply) => {
+      if (!(await isSalesRep(deps.pool, request.params.id))) throw new AppError('not_found', messages.staff.notARep);
+      const { from, to } = summaryRange(deps, request.query);
+      return reply.send(await repSummary(deps.pool, request.params.id, from, to));
     },
   );
   // The office assigns a whole zone at once (one transaction, one audit row on the zone).

@@ -1,3 +1,4 @@
+import { commissionOf } from '@mayorista/core/commission';
 import type { Queryable } from '../../db/transaction';
 
 // Sales reps (decision 047): the reads of a rep's customers, orders, sales and collections. The
@@ -81,20 +82,34 @@ export interface RepSummary {
   sales_total: number;
   collections: number;
   collections_total: number;
+  /** The rep's rate in basis points (null: none) and the commission on `sales_total` (core's rule: centavos, half up). */
+  commission_bp: number | null;
+  commission: number;
 }
 
-/** A rep's period, Buenos Aires days inclusive: the orders they took (cancelled ones left out) and what they collected. */
+/** A rep's period, Buenos Aires days inclusive: the orders they took (cancelled ones left out), what they collected, their commission. */
 export async function repSummary(db: Queryable, repId: string, from: string, to: string): Promise<RepSummary> {
   const range = `>= ($2::date::timestamp at time zone 'America/Argentina/Buenos_Aires') and created_at < (($3::date + 1)::timestamp at time zone 'America/Argentina/Buenos_Aires')`;
-  const { rows } = await db.query<{ orders: number; sales_total: string; collections: number; collections_total: string }>(
+  const { rows } = await db.query<{ orders: number; sales_total: string; collections: number; collections_total: string; commission_bp: number | null }>(
     `select (select count(*)::int from orders where taken_by = $1 and status <> 'Cancelado' and created_at ${range}) as orders,
+            (select commission_bp from profiles where id = $1) as commission_bp,
             (select coalesce(sum(total), 0)::bigint from orders where taken_by = $1 and status <> 'Cancelado' and created_at ${range}) as sales_total,
             (select count(*)::int from payments where actor_id = $1 and created_at ${range}) as collections,
             (select coalesce(sum(amount), 0)::bigint from payments where actor_id = $1 and created_at ${range}) as collections_total`,
     [repId, from, to],
   );
   const r = rows[0]!;
-  return { from, to, orders: r.orders, sales_total: Number(r.sales_total), collections: r.collections, collections_total: Number(r.collections_total) };
+  const sales = Number(r.sales_total);
+  return {
+    from,
+    to,
+    orders: r.orders,
+    sales_total: sales,
+    collections: r.collections,
+    collections_total: Number(r.collections_total),
+    commission_bp: r.commission_bp,
+    commission: commissionOf(sales, r.commission_bp),
+  };
 }
 
 export interface Collection {

@@ -6,7 +6,7 @@ import type { StaffMember } from '@mayorista/core/schemas/staff';
 import { dismissToast, getToasts } from '../../components/ui/toast-store';
 import { ZoneRepPanel } from './zone-rep-panel';
 
-const rep: StaffMember = { id: 'r-1', nombre: 'Vera', apellido: 'Vendedora', email: 'vera@example.com', role: 'sales', customers: 2 };
+const rep: StaffMember = { id: 'r-1', nombre: 'Vera', apellido: 'Vendedora', email: 'vera@example.com', role: 'sales', customers: 2, commission_bp: null };
 const zone = { id: 4, name: 'Zona Norte', weekdays: [1, 4], cutoff_days_before: 1, cutoff_time: '18:00', min_order: null, driver_id: null, customers: 12 };
 const sent: Array<{ url: string; method: string; body: unknown }> = [];
 
