@@ -119,6 +119,13 @@ export const staff = {
     `Listo: ${customers === 1 ? 'el cliente' : `los ${customers} clientes`} de ${zone} ${customers === 1 ? 'quedó' : 'quedaron'} con ${rep}.`,
   zoneRepNoZones: 'Todavía no hay zonas: crealas en Repartos → Zonas y feriados.',
   zoneRepLoadError: 'No pudimos cargar las zonas.',
+  // A rep's commission (the staff screen)
+  commissionLabel: (name: string) => `Comisión de ${name} (%)`,
+  commissionSave: 'Guardar comisión',
+  commissionSaved: 'Comisión guardada.',
+  commissionInvalid: 'Escribí un porcentaje entre 0 y 100, con hasta dos decimales (por ejemplo 2,5). Vacío: sin comisión.',
+  commissionPeriod: (commission: string, sales: string) => `Últimos 30 días: ${commission} de comisión sobre ${sales} vendidos.`,
+  commissionNone: 'Sin comisión.',
   // An entity page's own history (order, customer, product)
   historyTitle: 'Historial',
   historyShow: 'Ver historial',

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { changeRole, inviteStaff, removeStaff, staffKeys, staffQueryOptions } from './staff-api';
 import { ZoneRepPanel } from './zone-rep-panel';
+import { RepCommission } from './rep-commission';
 
 const failed = (error: Error) => toast({ title: error.message, variant: 'destructive' });
 
@@ -67,6 +68,7 @@ function MemberRow({ member }: { member: StaffMember }) {
           {text.remove}
         </Button>
       </div>
+      {member.role === 'sales' ? <RepCommission key={member.commission_bp ?? 'none'} member={member} name={name} /> : null}
     </li>
   );
 }
