@@ -4,7 +4,7 @@ import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, u
 /**
  * Every staff write audited (decision 054): the order dialog, the customer page and the product
  * editor each show their own Historial to the owner, and the staff screen gives a whole zone to a
- * rep at once. Photographed at 390 and 1280 px (test-results/audit-*.png).
+ * rep at once and sets the rep's commission. Photographed at 390 and 1280 px (test-results/audit-*.png).
  */
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -101,6 +101,14 @@ test('the owner reads each order, customer and product history, and gives a zone
   await expect(page.getByText(`Listo: el cliente de ${zone.name} quedó con ${repName}.`, { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Personal' }).getByRole('listitem').filter({ hasText: repName })).toContainText('1 cliente');
   await shoot(page, panel, 'vendedor-por-zona');
+
+  // The rep's commission, typed the Argentine way.
+  const commission = page.getByLabel(`Comisión de ${repName} (%)`);
+  await commission.fill('2,5');
+  await page.getByRole('button', { name: 'Guardar comisión' }).click();
+  await expect(page.getByText('Comisión guardada.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Últimos 30 días: \$\s0,00 de comisión sobre \$\s0,00 vendidos\./)).toBeVisible();
+  await shoot(page, commission, 'comision');
 
   const audit = (await ok(request.get(`/api/admin/audit?entity=zone&entity_id=${zone.id}`, { headers: auth(ownerToken) }))) as { items: { action: string }[] };
   expect(audit.items.map((i) => i.action)).toEqual(['customers.rep_by_zone', 'zone.create']);
