@@ -117,6 +117,7 @@ describe('a rep and their customers', () => {
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0].summary.after).toMatchObject({ rep_id: rep.userId, customers: 3 });
     expect(audit.rows[0].summary.before.reps).toEqual(expect.arrayContaining([{ rep_id: otherRep.userId, customers: 1 }, { rep_id: null, customers: 2 }]));
+    expect(audit.rows[0].summary).toMatchObject({ with_other_rep: 1, without_rep: 2 });
 
     // Back to no rep at all; refusals change nothing.
     expect((await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, admin, { rep_id: null })).json()).toMatchObject({ customers: 3, rep_id: null });

@@ -51,10 +51,16 @@ export async function assignCustomerRep(pool: pg.Pool, actor: AuditActor, custom
 export async function assignZoneRep(pool: pg.Pool, actor: AuditActor, zoneId: number, repId: string | null): Promise<{ zone_id: number; rep_id: string | null; customers: number }> {
   if (repId !== null && !(await isSalesRep(pool, repId))) throw new AppError('not_a_rep', texts.notARep);
   return inTransaction(pool, async (tx) => {
-    const zone = await findZone(tx, zoneId);
-    if (!zone) throw zoneNotFound();
+    if (!(await findZone(tx, zoneId))) throw zoneNotFound();
     const assigned = await assignRepToCustomers(tx, await zoneCustomerIds(tx, zoneId), repId);
-    const summary = { before: { reps: assigned.before }, after: { rep_id: repId, customers: assigned.customers, name: zone.name } };
+    const count = (match: (rep: string | null) => boolean) => assigned.before.filter((b) => match(b.rep_id)).reduce((n, b) => n + b.customers, 0);
+    // Who had them before: in full (`before.reps`), and as the two counts a person reads.
+    const summary = {
+      before: { reps: assigned.before },
+      after: { rep_id: repId, customers: assigned.customers },
+      with_other_rep: count((rep) => rep !== null && rep !== repId),
+      without_rep: count((rep) => rep === null),
+    };
     await recordAudit(tx, actor, { action: 'customers.rep_by_zone', entity: 'zone', entityId: String(zoneId), summary });
     return { zone_id: zoneId, rep_id: repId, customers: assigned.customers };
   });

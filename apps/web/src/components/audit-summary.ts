@@ -12,6 +12,8 @@ export const auditActionLabel = (action: string): string => text.actionLabels[ac
 
 const MONEY_KEYS = new Set(['amount', 'total', 'price', 'credit_limit', 'collected', 'min_order']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Kept in the log for whoever reads it raw, left out of the one-line summary (the counts beside them say it). */
+const DETAIL_ONLY = new Set(['reps']);
 /** At most this many fields per line: the row stays short on a phone. */
 const MAX_FIELDS = 4;
 
@@ -22,7 +24,10 @@ function showValue(key: string, value: unknown): string {
   if (typeof value === 'number' && key === 'commission_bp') return `${(value / 100).toLocaleString('es-AR')} %`;
   if (key === 'role' && typeof value === 'string') return staffRoleLabel(value) || value;
   if (typeof value === 'string') return UUID.test(value) ? value.slice(0, 8) : value.length > 60 ? `${value.slice(0, 59)}…` : value;
-  if (Array.isArray(value)) return value.length > 5 ? `${value.slice(0, 5).join(', ')}… (${value.length})` : value.join(', ');
+  if (Array.isArray(value)) {
+    const items = value.map((item) => (item !== null && typeof item === 'object' ? Object.values(item).map((v) => showValue('', v)).join(' ') : showValue(key, item)));
+    return items.length > 5 ? `${items.slice(0, 5).join(', ')}… (${items.length})` : items.join(', ');
+  }
   const json = JSON.stringify(value);
   return json.length > 60 ? `${json.slice(0, 59)}…` : json;
 }
@@ -34,7 +39,7 @@ export function describeAuditSummary(summary: Record<string, unknown>): string {
   const rest = Object.fromEntries(Object.entries(summary).filter(([key]) => key !== 'before' && key !== 'after'));
   // A field that did not change says nothing (an edit that kept the name).
   const same = (key: string) => key in before && key in after && JSON.stringify(before[key]) === JSON.stringify(after[key]);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after), ...Object.keys(rest)])].filter((key) => !same(key));
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after), ...Object.keys(rest)])].filter((key) => !same(key) && !DETAIL_ONLY.has(key));
   if (keys.length === 0) return '';
   const label = (key: string) => text.summaryLabels[key] ?? key.replace(/_/g, ' ');
   const parts = keys.slice(0, MAX_FIELDS).map((key) => {
