@@ -12,6 +12,7 @@ describe('describeAuditSummary', () => {
     );
     expect(describeAuditSummary({ before: { admin_notes: null }, after: { admin_notes: 'Recibe de 8 a 12.' } })).toBe('Notas: — → Recibe de 8 a 12.');
     expect(describeAuditSummary({ payment_id: 7, reason: 'Cheque rechazado' })).toBe('Cobro: 7 · Motivo: Cheque rechazado');
+    expect(describeAuditSummary({ after: { method: 'cash' } })).toBe('Medio: Efectivo');
   });
 
   it('keeps a phone row short: at most four fields, long lists cut, detail-only keys left to the raw log', () => {

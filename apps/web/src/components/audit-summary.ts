@@ -1,4 +1,5 @@
 import { formatMoney } from '@mayorista/core/money';
+import { receivables } from '@mayorista/core/messages/receivables';
 import { staff as text } from '@mayorista/core/messages/staff';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@mayorista/core/roles';
 
@@ -23,6 +24,7 @@ function showValue(key: string, value: unknown): string {
   if (typeof value === 'number' && MONEY_KEYS.has(key)) return formatMoney(value);
   if (typeof value === 'number' && key === 'commission_bp') return `${(value / 100).toLocaleString('es-AR')} %`;
   if (key === 'role' && typeof value === 'string') return staffRoleLabel(value) || value;
+  if (key === 'method' && typeof value === 'string') return (receivables.methods as Record<string, string>)[value] ?? value;
   if (typeof value === 'string') return UUID.test(value) ? value.slice(0, 8) : value.length > 60 ? `${value.slice(0, 59)}…` : value;
   if (Array.isArray(value)) {
     const items = value.map((item) => (item !== null && typeof item === 'object' ? Object.values(item).map((v) => showValue('', v)).join(' ') : showValue(key, item)));
