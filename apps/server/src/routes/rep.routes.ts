@@ -22,7 +22,6 @@ import {
 } from '@mayorista/core/schemas/staff';
 import { AppError } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
-import { createOrderPlacement } from '../flows/place-order';
 import { todayOf } from '../flows/post-payment';
 import { assignCustomerRep, assignZoneRep, confirmRepCollection, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
 import { findRepCustomer, isSalesRep, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
@@ -48,7 +47,8 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
   };
-  const placement = createOrderPlacement({ ...flowDeps, whatsappPhone: deps.config.whatsappPhone });
+  // The orders routes' placement (its pipelined connections, decision 023): one per app.
+  const placement = app.orderPlacement;
 
   routes.get(
     '/api/rep/customers',
@@ -172,4 +172,4 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
   );
 }
 
-export const repRoutes = routesPlugin('rep-routes', registerRepRoutes);
+export const repRoutes = routesPlugin('rep-routes', registerRepRoutes, { plugins: ['orders-routes'], decorators: ['orderPlacement'] });
