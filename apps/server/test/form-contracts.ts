@@ -711,6 +711,9 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
   "apps/web/src/features/admin-staff/staff-api.ts '/api/admin/staff/invitations'": 'the invitation: { email, role } (staff.test.ts)',
   'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}`': 'a role select: { role }',
+  'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/zones/${zoneId}/rep`': 'two selects: { rep_id } (rep.test.ts)',
+  'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}/commission`':
+    'a percentage box read by core parseCommissionPercent (commission.test.ts): { commission_bp } (rep.test.ts)',
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/release`':
     'a button: {} (the reason is optional and the screen asks for none)',
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/reject-credit`':
