@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { staff as text } from '@mayorista/core/messages/staff';
 import type { RepCustomer } from '@mayorista/core/schemas/staff';
+import { balanceLine } from '../../../lib/receivables/format';
 
 const link =
   'inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-100';
@@ -36,7 +37,7 @@ export function Figure({ label, children, tone }: { label: string; children: Rea
 export function CustomerFigures({ customer }: { customer: RepCustomer }) {
   return (
     <dl className="mt-2 grid grid-cols-3 gap-1 text-sm">
-      <Figure label={text.balance}>{formatMoney(customer.balance)}</Figure>
+      <Figure label={text.balance}>{balanceLine(customer.balance)}</Figure>
       <Figure label={text.overdue} {...(customer.overdue > 0 ? { tone: 'alert' as const } : {})}>
         {formatMoney(customer.overdue)}
       </Figure>

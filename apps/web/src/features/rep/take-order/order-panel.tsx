@@ -14,7 +14,7 @@ function OrderLine({ line, order }: { line: Line; order: TakeOrder }) {
     <li className="px-2 py-1.5" data-testid="rep-order-line">
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900">{line.product.name}</p>
+          <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{line.product.name}</p>
           <p className="text-xs text-slate-600 tabular-nums">
             {line.quantity} × {formatMoney(line.price.unitPrice)} = <span className="font-semibold text-slate-900">{formatMoney(line.price.lineTotal)}</span>
           </p>

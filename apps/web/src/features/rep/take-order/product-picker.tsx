@@ -26,7 +26,7 @@ export function ProductRow({ product, quantity, onChange }: { product: Product; 
   return (
     <li className={`flex items-center gap-2 px-2 py-1.5 ${quantity > 0 ? 'bg-brand-50' : ''}`} data-testid="rep-product-row">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{product.name}</p>
+        <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{product.name}</p>
         <p className="truncate text-xs text-slate-600 tabular-nums">{rowDetails(product, quantity)}</p>
       </div>
       <QuantityStepper product={product} quantity={quantity} onChange={onChange} />
