@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import type { PaymentBody } from '../../lib/receivables/payment-body';
 import { receivables } from '../../lib/receivables/texts';
 import type { ChargeChoice, Payment } from '../../lib/receivables/types';
-import { PaymentDone, type PaymentCustomer } from './payment-done';
+import { PaymentDone, PaymentQueued, type PaymentCustomer } from './payment-done';
 import { PaymentForm } from './payment-form';
 
 const t = receivables.payment;
@@ -16,8 +16,13 @@ export interface PaymentDialogProps {
   balance: number;
   /** Orders the payment may be applied to first; without them it goes to the oldest (the server's rule). */
   charges?: ChargeChoice[];
-  /** Sends the body to the route of whoever records it (the office, or the customer's sales rep). */
-  send: (body: PaymentBody) => Promise<Payment>;
+  /**
+   * Sends the body to the route of whoever records it (the office, or the customer's sales rep).
+   * 'queued': kept on the device to send when the network returns (the rep's phone, decision 053).
+   */
+  send: (body: PaymentBody) => Promise<Payment | 'queued'>;
+  /** What the dialog says when the payment was queued. */
+  queuedText?: string;
   /** The receipt's PDF for this caller, when they may download it. */
   receiptPath?: (paymentId: number) => string;
   /** The button that opens it (default "Registrar cobranza"). */
@@ -28,9 +33,9 @@ export interface PaymentDialogProps {
  * "Registrar cobranza": a fresh form and a fresh idempotency key each time the dialog opens. The
  * office's account page and the rep's phone open the same dialog (decisions 040, 053).
  */
-export function PaymentDialog({ customer, balance, charges, send, receiptPath, openLabel }: PaymentDialogProps) {
+export function PaymentDialog({ customer, balance, charges, send, receiptPath, openLabel, queuedText }: PaymentDialogProps) {
   const [open, setOpen] = useState(false);
-  const [attempt, setAttempt] = useState<{ key: string; result: Payment | null }>({ key: '', result: null });
+  const [attempt, setAttempt] = useState<{ key: string; result: Payment | 'queued' | null }>({ key: '', result: null });
   const onOpenChange = (next: boolean) => {
     if (next) setAttempt({ key: newIdempotencyKey(), result: null });
     setOpen(next);
@@ -41,7 +46,9 @@ export function PaymentDialog({ customer, balance, charges, send, receiptPath, o
         <Button>{openLabel ?? t.open}</Button>
       </DialogTrigger>
       <DialogContent title={t.title(customer.name)} description={attempt.result ? undefined : t.description} size="lg">
-        {attempt.result ? (
+        {attempt.result === 'queued' ? (
+          <PaymentQueued text={queuedText ?? ''} />
+        ) : attempt.result ? (
           <PaymentDone customer={customer} payment={attempt.result} {...(receiptPath ? { receiptPath: receiptPath(attempt.result.id) } : {})} />
         ) : (
           <PaymentForm

@@ -46,3 +46,19 @@ export function PaymentDone({ customer, payment, receiptPath }: { customer: Paym
     </div>
   );
 }
+
+/** Kept on the device: no receipt yet; it is numbered when the network returns and the server records it. */
+export function PaymentQueued({ text }: { text: string }) {
+  return (
+    <div className="space-y-4" data-testid="payment-queued">
+      <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+        {text}
+      </p>
+      <div className="flex justify-end">
+        <DialogClose asChild>
+          <Button>{t.close}</Button>
+        </DialogClose>
+      </div>
+    </div>
+  );
+}

@@ -20,8 +20,8 @@ interface PaymentFormProps {
   /** Orders to apply to first; none given: the picker is left out and the server goes oldest first. */
   charges?: ChargeChoice[];
   idempotencyKey: string;
-  send: (body: PaymentBody) => Promise<Payment>;
-  onDone: (payment: Payment) => void;
+  send: (body: PaymentBody) => Promise<Payment | 'queued'>;
+  onDone: (payment: Payment | 'queued') => void;
 }
 
 /**

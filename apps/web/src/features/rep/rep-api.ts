@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
 import type { PlaceOrderResult } from '@mayorista/core/schemas/order';
-import type { RepCustomer, RepSummary } from '@mayorista/core/schemas/staff';
+import type { RepSummary } from '@mayorista/core/schemas/staff';
 import { apiRequest } from '../../lib/api-client';
 import type { AccountSummary, Payment } from '../../lib/receivables/types';
 import type { PaymentBody } from '../../lib/receivables/payment-body';
+import type { RepOrderBody } from '../../lib/offline/rep-queue-model';
 
 /** The sales rep's calls (docs/api.md "Sales reps"): every one acts on the caller's own customers only. */
 const customerPath = (id: string) => `/api/rep/customers/${encodeURIComponent(id)}`;
@@ -28,19 +28,25 @@ export const repKeys = {
   summary: (from: string, to: string) => ['rep', 'summary', from, to] as const,
 };
 
-export const repCustomerQuery = (id: string) =>
-  queryOptions({ queryKey: repKeys.customer(id), queryFn: ({ signal }) => apiRequest<RepCustomer>(customerPath(id), { signal }) });
+/**
+ * The rep's day on the device (lib/offline/rep-day.ts, decision 053): each read asks the network
+ * and keeps the answer; without network it answers from the device. Imported on demand, so the
+ * IndexedDB code never rides in the first download.
+ */
+const repDay = () => import('../../lib/offline/rep-day');
 
-export const repAccountQuery = (id: string) =>
-  queryOptions({ queryKey: repKeys.account(id), queryFn: ({ signal }) => apiRequest<AccountSummary>(`${customerPath(id)}/account`, { signal }) });
+export const repCustomersQuery = (repId: string) =>
+  queryOptions({ queryKey: repKeys.customers, queryFn: async ({ signal }) => (await repDay()).repCustomers(repId, signal) });
+
+export const repCustomerQuery = (repId: string, id: string) =>
+  queryOptions({ queryKey: repKeys.customer(id), queryFn: async ({ signal }) => (await repDay()).repCustomer(repId, id, signal) });
+
+export const repAccountQuery = (repId: string, id: string) =>
+  queryOptions({ queryKey: repKeys.account(id), queryFn: async ({ signal }): Promise<AccountSummary> => (await repDay()).repAccount(repId, id, signal) });
 
 /** The customer's whole catalogue at their price list (the snapshot their own device keeps, decision 043). */
-export const repCatalogQuery = (id: string) =>
-  queryOptions({
-    queryKey: repKeys.catalog(id),
-    queryFn: ({ signal }) => apiRequest<CatalogueSnapshot>(`${customerPath(id)}/catalog`, { signal }),
-    staleTime: 60_000,
-  });
+export const repCatalogQuery = (repId: string, id: string) =>
+  queryOptions({ queryKey: repKeys.catalog(id), queryFn: async ({ signal }) => (await repDay()).repCatalog(repId, id, signal), staleTime: 60_000 });
 
 export const repOrdersQuery = () =>
   queryOptions({ queryKey: repKeys.orders, queryFn: ({ signal }) => apiRequest<{ items: RepOrderRow[] }>('/api/rep/orders', { signal }) });
@@ -51,13 +57,7 @@ export const repSummaryQuery = (from: string, to: string) =>
     queryFn: ({ signal }) => apiRequest<RepSummary>(`/api/rep/summary?from=${from}&to=${to}`, { signal }),
   });
 
-/** The body "Tomar pedido" sends: ids and quantities (the server prices them), the total the rep saw, the key. */
-export interface RepOrderBody {
-  items: { product_id: string; quantity: number }[];
-  observaciones: string;
-  idempotency_key: string;
-  expected_total: number;
-}
+export type { RepOrderBody };
 
 export function placeRepOrder(customerId: string, body: RepOrderBody): Promise<PlaceOrderResult> {
   return apiRequest<PlaceOrderResult>(`${customerPath(customerId)}/orders`, { method: 'POST', body });

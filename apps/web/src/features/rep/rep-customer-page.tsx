@@ -9,6 +9,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import type { AccountSummary } from '../../lib/receivables/types';
 import { BackLink, ContactLinks, CustomerFigures, customerName, takeOrderPath } from './components/customer-parts';
+import { RepQueueArea, useRepId } from './components/rep-queue-area';
+import { failedOnNetwork, queueRepPayment } from './offline/queue-actions';
 import { postRepPayment, repAccountQuery, repCustomerQuery, repKeys } from './rep-api';
 
 const visitDaysText = (days: number[]) => (days.length === 0 ? t.noVisitDays : days.map((d) => t.weekdays[d - 1]).join(', '));
@@ -16,16 +18,25 @@ const visitDaysText = (days: number[]) => (days.length === 0 ? t.noVisitDays : d
 /** "Registrar cobro": the office's payment dialog, sent to the rep's route (same receipts, decision 053). */
 function RepPaymentButton({ customer, account }: { customer: RepCustomer; account: AccountSummary | undefined }) {
   const queryClient = useQueryClient();
+  const repId = useRepId();
+  const who = { repId, customerId: customer.id, customerName: customerName(customer) };
   return (
     <PaymentDialog
       customer={{ name: customerName(customer), nombre: customer.nombre, whatsapp: customer.whatsapp }}
       balance={account?.balance ?? customer.balance}
       openLabel={t.recordPayment}
+      queuedText={t.queuedPayment}
       send={async (body) => {
-        const payment = await postRepPayment(customer.id, body);
-        void queryClient.invalidateQueries({ queryKey: repKeys.all });
-        void queryClient.invalidateQueries({ queryKey: repKeys.customers });
-        return payment;
+        try {
+          const payment = await postRepPayment(customer.id, body);
+          void queryClient.invalidateQueries({ queryKey: repKeys.all });
+          void queryClient.invalidateQueries({ queryKey: repKeys.customers });
+          return payment;
+        } catch (error) {
+          // No signal: kept with its key and sent when the network returns (decision 053).
+          if (failedOnNetwork(error) && (await queueRepPayment(who, body))) return 'queued';
+          throw error;
+        }
       }}
     />
   );
@@ -58,11 +69,13 @@ function CustomerDetails({ customer, account }: { customer: RepCustomer; account
 /** /vendedor/clientes/:id — one of the rep's customers: their figures, contact, "Tomar pedido" and "Registrar cobro". */
 export default function RepCustomerPage() {
   const id = useParams().slug ?? '';
-  const customer = useQuery(repCustomerQuery(id));
-  const account = useQuery(repAccountQuery(id));
+  const repId = useRepId();
+  const customer = useQuery(repCustomerQuery(repId, id));
+  const account = useQuery(repAccountQuery(repId, id));
   return (
     <div className="mx-auto w-full max-w-3xl px-3 py-3">
       <BackLink to="/vendedor">{t.back}</BackLink>
+      <RepQueueArea />
       {customer.isPending ? <Spinner label={t.account} /> : null}
       {customer.isError ? <LoadError title={t.customerLoadError} detail={customer.error.message} retryLabel={t.retry} onRetry={() => void customer.refetch()} /> : null}
       {customer.data ? <CustomerDetails customer={customer.data} account={account.data} /> : null}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { rep as repText } from '@mayorista/core/messages/rep';
@@ -6,9 +7,9 @@ import type { RepCustomer } from '@mayorista/core/schemas/staff';
 import { buttonVariants } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { apiRequest } from '../../lib/api-client';
 import { ContactLinks, CustomerFigures, customerName, customerPath, takeOrderPath } from './components/customer-parts';
-import { repKeys } from './rep-api';
+import { RepQueueArea, useRepId } from './components/rep-queue-area';
+import { repCustomersQuery } from './rep-api';
 
 function CustomerCard({ customer }: { customer: RepCustomer }) {
   return (
@@ -33,10 +34,13 @@ function CustomerCard({ customer }: { customer: RepCustomer }) {
 
 /** /vendedor: the sales rep's phone home, "Mis clientes" — today's visits first (decision 047). */
 export default function RepHomePage() {
-  const query = useQuery({
-    queryKey: repKeys.customers,
-    queryFn: ({ signal }) => apiRequest<{ day: string; items: RepCustomer[] }>('/api/rep/customers', { signal }),
-  });
+  const repId = useRepId();
+  const query = useQuery(repCustomersQuery(repId));
+  const customers = query.data?.items;
+  // Today's customers: their catalogue and account onto the device, for a back room without signal.
+  useEffect(() => {
+    if (repId && customers) void import('../../lib/offline/rep-day').then((day) => day.keepRepDay(repId, customers));
+  }, [repId, customers]);
   return (
     <div className="mx-auto w-full max-w-3xl px-3 py-3">
       <div className="flex items-center justify-between gap-2">
@@ -45,6 +49,7 @@ export default function RepHomePage() {
           {repText.mySales}
         </Link>
       </div>
+      <RepQueueArea />
       {query.isPending ? <Spinner label={text.myCustomers} /> : null}
       {query.isError ? <LoadError title={text.loadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} /> : null}
       {query.data?.items.length === 0 ? <p className="mt-3 text-slate-600">{text.noCustomers}</p> : null}

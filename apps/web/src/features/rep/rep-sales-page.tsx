@@ -8,6 +8,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { todayInArgentina } from '../../lib/receivables/format';
 import { BackLink, Figure } from './components/customer-parts';
+import { RepQueueArea } from './components/rep-queue-area';
 import { repOrdersQuery, repSummaryQuery } from './rep-api';
 
 const PERIODS = { today: 0, week: 6, month: 29 } as const;
@@ -76,6 +77,7 @@ export default function RepSalesPage() {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-3 px-3 py-3">
       <BackLink to="/vendedor">{t.back}</BackLink>
+      <RepQueueArea />
       <h1 className="text-xl font-bold text-slate-900">{t.salesTitle}</h1>
       <PeriodPicker value={period} onChange={setPeriod} />
       <SalesFigures period={period} />

@@ -2,21 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { rep as t } from '@mayorista/core/messages/rep';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
-import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
+import type { RepCatalog } from '../../lib/offline/rep-day';
 import type { RepCustomer } from '@mayorista/core/schemas/staff';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import type { AccountSummary } from '../../lib/receivables/types';
 import { BackLink, customerName, customerPath } from './components/customer-parts';
+import { RepQueueArea, useRepId } from './components/rep-queue-area';
 import { repAccountQuery, repCatalogQuery, repCustomerQuery } from './rep-api';
 import { OrderPanel } from './take-order/order-panel';
-import { OrderPlaced } from './take-order/order-placed';
+import { OrderPlaced, OrderQueued } from './take-order/order-placed';
 import { ProductPicker } from './take-order/product-picker';
 import { useTakeOrder } from './take-order/use-take-order';
 
 /** The form once the customer's catalogue is here: search and rows on the left (above on a phone), the order beside. */
-function TakeOrderForm({ customer, snapshot, account }: { customer: RepCustomer; snapshot: CatalogueSnapshot; account: AccountSummary | undefined }) {
-  const order = useTakeOrder(customer.id, snapshot);
+function TakeOrderForm({ customer, catalog, account }: { customer: RepCustomer; catalog: RepCatalog; account: AccountSummary | undefined }) {
+  const repId = useRepId();
+  const order = useTakeOrder({ repId, customerId: customer.id, customerName: customerName(customer) }, catalog);
+  if (order.placed === 'queued') return <OrderQueued customerId={customer.id} onNewOrder={order.startOver} />;
   if (order.placed) return <OrderPlaced result={order.placed} customerId={customer.id} onNewOrder={order.startOver} />;
   return (
     <>
@@ -45,15 +48,21 @@ function TakeOrderForm({ customer, snapshot, account }: { customer: RepCustomer;
 /** /vendedor/pedido/:id — "Tomar pedido" for one of the rep's customers, at that customer's prices (decision 052). */
 export default function RepTakeOrderPage() {
   const id = useParams().slug ?? '';
-  const customer = useQuery(repCustomerQuery(id));
-  const catalog = useQuery(repCatalogQuery(id));
-  const account = useQuery(repAccountQuery(id));
+  const repId = useRepId();
+  const customer = useQuery(repCustomerQuery(repId, id));
+  const catalog = useQuery(repCatalogQuery(repId, id));
+  const account = useQuery(repAccountQuery(repId, id));
   const failed = customer.error ?? catalog.error;
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-3">
       <BackLink to={customerPath(id)}>{customer.data ? customerName(customer.data) : t.back}</BackLink>
       <h1 className="text-xl font-bold text-slate-900">{customer.data ? t.takeOrderTitle(customerName(customer.data)) : t.takeOrder}</h1>
-      {catalog.data ? <p className="text-sm text-slate-600">{t.pricesOf(formatDateTime(catalog.data.generated_at))}</p> : null}
+      {catalog.data ? (
+        <p className={catalog.data.fromDevice ? 'rounded-md bg-amber-100 px-2 py-1 text-sm font-medium text-amber-950' : 'text-sm text-slate-600'} data-testid="rep-prices-at">
+          {catalog.data.fromDevice ? t.offlinePrices(formatDateTime(catalog.data.checkedAt)) : t.pricesOf(formatDateTime(catalog.data.checkedAt))}
+        </p>
+      ) : null}
+      <RepQueueArea />
       {failed ? (
         <LoadError
           title={customer.error ? t.customerLoadError : t.catalogLoadError}
@@ -65,7 +74,7 @@ export default function RepTakeOrderPage() {
       {!failed && (customer.isPending || catalog.isPending) ? <Spinner label={t.takeOrder} /> : null}
       {customer.data && catalog.data ? (
         <div className="mt-3">
-          <TakeOrderForm customer={customer.data} snapshot={catalog.data} account={account.data} />
+          <TakeOrderForm customer={customer.data} catalog={catalog.data} account={account.data} />
         </div>
       ) : null}
     </div>

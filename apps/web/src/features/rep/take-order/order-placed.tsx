@@ -26,3 +26,23 @@ export function OrderPlaced({ result, customerId, onNewOrder }: { result: PlaceO
     </section>
   );
 }
+
+/** Without signal: the order waits on the phone and goes by itself when the network returns. */
+export function OrderQueued({ customerId, onNewOrder }: { customerId: string; onNewOrder: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="rep-order-queued">
+      <h2 ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
+        {t.queuedOrderTitle}
+      </h2>
+      <p>{t.queuedOrderText}</p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Link to={customerPath(customerId)} className={buttonVariants({ variant: 'secondary' })}>
+          {t.backToCustomer}
+        </Link>
+        <Button onClick={onNewOrder}>{t.newOrder}</Button>
+      </div>
+    </section>
+  );
+}

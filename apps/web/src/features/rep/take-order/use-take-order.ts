@@ -11,6 +11,7 @@ import { summarizeCart, type CartSummary } from '../../../lib/cart/cart-summary'
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { searchable, type SearchableSnapshot } from '../../../lib/offline/snapshot-search';
 import type { AccountSummary } from '../../../lib/receivables/types';
+import { failedOnNetwork, queueRepOrder } from '../offline/queue-actions';
 import { placeRepOrder, repKeys, type RepOrderBody } from '../rep-api';
 
 export type Quantities = Record<string, number>;
@@ -53,13 +54,15 @@ export const toRepOrderBody = (summary: CartSummary, notes: string, key: string)
  * again with the same key. The server prices everything: a total other than the one on screen is
  * refused (409) and the screen reloads the prices.
  */
-export function useTakeOrder(customerId: string, snapshot: CatalogueSnapshot) {
+export function useTakeOrder(who: { repId: string; customerId: string; customerName: string }, catalog: { snapshot: CatalogueSnapshot; checkedAt: string }) {
+  const { customerId } = who;
+  const { snapshot } = catalog;
   const queryClient = useQueryClient();
   const data = useMemo(() => searchable(snapshot), [snapshot]);
   const [quantities, setQuantities] = useState<Quantities>({});
   const [notes, setNotes] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
-  const [placed, setPlaced] = useState<PlaceOrderResult | null>(null);
+  const [placed, setPlaced] = useState<PlaceOrderResult | 'queued' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const busy = useRef(false);
@@ -74,11 +77,18 @@ export function useTakeOrder(customerId: string, snapshot: CatalogueSnapshot) {
     busy.current = true;
     setSending(true);
     setError(null);
+    const body = toRepOrderBody(summary, notes, key);
     try {
-      setPlaced(await placeRepOrder(customerId, toRepOrderBody(summary, notes, key)));
+      setPlaced(await placeRepOrder(customerId, body));
       void queryClient.invalidateQueries({ queryKey: repKeys.all });
       void queryClient.invalidateQueries({ queryKey: repKeys.customers });
     } catch (e) {
+      // No signal: the order waits on the device with this key and body (decision 053).
+      if (failedOnNetwork(e)) {
+        if (await queueRepOrder(who, body, catalog.checkedAt)) setPlaced('queued');
+        else setError(t.noStorage);
+        return;
+      }
       const changed = e instanceof ApiError && e.code === 'order_total_changed' && typeof e.body.total === 'number';
       setError(changed ? t.totalChanged(formatMoney(e.body.total as number)) : e instanceof Error ? e.message : String(e));
       if (changed) void queryClient.invalidateQueries({ queryKey: repKeys.catalog(customerId) });
