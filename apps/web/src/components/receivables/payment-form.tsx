@@ -37,6 +37,8 @@ export function PaymentForm({ balance, charges, idempotencyKey, send, onDone }: 
   const set = <K extends keyof PaymentValues>(key: K, value: PaymentValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const { formRef, errors, summary, onBlur, validate } = useFieldValidation({ fields: PAYMENT_FIELDS, values, check: () => checkPayment(values, today) });
   const mutation = useMutation({
+    // Sent even when the browser says offline: the caller decides (the rep's phone queues it, decision 053).
+    networkMode: 'always',
     mutationFn: () => send(toPaymentBody(values, idempotencyKey)),
     onSuccess: onDone,
     onError: (error: Error) => setServerError(error.message),

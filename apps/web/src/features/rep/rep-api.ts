@@ -31,22 +31,23 @@ export const repKeys = {
 /**
  * The rep's day on the device (lib/offline/rep-day.ts, decision 053): each read asks the network
  * and keeps the answer; without network it answers from the device. Imported on demand, so the
- * IndexedDB code never rides in the first download.
+ * IndexedDB code never rides in the first download. `networkMode: 'always'`: TanStack Query would
+ * otherwise pause them while the browser says it is offline, the very case they answer.
  */
 const repDay = () => import('../../lib/offline/rep-day');
 
 export const repCustomersQuery = (repId: string) =>
-  queryOptions({ queryKey: repKeys.customers, queryFn: async ({ signal }) => (await repDay()).repCustomers(repId, signal) });
+  queryOptions({ networkMode: 'always', queryKey: repKeys.customers, queryFn: async ({ signal }) => (await repDay()).repCustomers(repId, signal) });
 
 export const repCustomerQuery = (repId: string, id: string) =>
-  queryOptions({ queryKey: repKeys.customer(id), queryFn: async ({ signal }) => (await repDay()).repCustomer(repId, id, signal) });
+  queryOptions({ networkMode: 'always', queryKey: repKeys.customer(id), queryFn: async ({ signal }) => (await repDay()).repCustomer(repId, id, signal) });
 
 export const repAccountQuery = (repId: string, id: string) =>
-  queryOptions({ queryKey: repKeys.account(id), queryFn: async ({ signal }): Promise<AccountSummary> => (await repDay()).repAccount(repId, id, signal) });
+  queryOptions({ networkMode: 'always', queryKey: repKeys.account(id), queryFn: async ({ signal }): Promise<AccountSummary> => (await repDay()).repAccount(repId, id, signal) });
 
 /** The customer's whole catalogue at their price list (the snapshot their own device keeps, decision 043). */
 export const repCatalogQuery = (repId: string, id: string) =>
-  queryOptions({ queryKey: repKeys.catalog(id), queryFn: async ({ signal }) => (await repDay()).repCatalog(repId, id, signal), staleTime: 60_000 });
+  queryOptions({ networkMode: 'always', queryKey: repKeys.catalog(id), queryFn: async ({ signal }) => (await repDay()).repCatalog(repId, id, signal), staleTime: 60_000 });
 
 export const repOrdersQuery = () =>
   queryOptions({ queryKey: repKeys.orders, queryFn: ({ signal }) => apiRequest<{ items: RepOrderRow[] }>('/api/rep/orders', { signal }) });

@@ -39,7 +39,11 @@ export default function RepHomePage() {
   const customers = query.data?.items;
   // Today's customers: their catalogue and account onto the device, for a back room without signal.
   useEffect(() => {
-    if (repId && customers) void import('../../lib/offline/rep-day').then((day) => day.keepRepDay(repId, customers));
+    if (!repId || !customers) return;
+    void import('../../lib/offline/rep-day').then((day) => day.keepRepDay(repId, customers));
+    // The screens a visit opens, downloaded now: without signal they could not be fetched later.
+    void import('./rep-customer-page');
+    void import('./rep-take-order-page');
   }, [repId, customers]);
   return (
     <div className="mx-auto w-full max-w-3xl px-3 py-3">

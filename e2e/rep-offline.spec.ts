@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { inviteRep } from './support/staff-helpers';
+
+/**
+ * The rep's device without signal (decision 053), in Chromium at 390 px with the network turned
+ * off (`context.setOffline`): "Mis clientes" keeps today's customer's catalogue on the device; in
+ * the back room the rep takes an order and records a cash payment — both wait in "Pendientes de
+ * envío" — and when the network returns each is sent once: one order and one payment in the
+ * database, with their number and receipt on screen.
+ */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+function todayIsoWeekday(): number {
+  const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
+  return ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
+/** How many customers' catalogues the rep's device keeps (run in the page). */
+function keptCatalogues(): Promise<number> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('mayorista-offline');
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('rep-day')) return resolve(0);
+      const all = db.transaction('rep-day').objectStore('rep-day').getAllKeys();
+      all.onsuccess = () => resolve(all.result.filter((key) => String(key).startsWith('catalog:')).length);
+    };
+    open.onerror = () => resolve(-1);
+  });
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/rep-offline-${name}-390.png`, fullPage: true });
+}
+
+test('offline, a rep takes an order and a payment; network back → one order and one payment', async ({ page, context, request }) => {
+  const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  const rep = await inviteRep(request, page, ownerToken);
+  const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
+  const customer = await createApprovedCustomer(request, 'cliente-sin-senal');
+  const assigned = await request.patch(`/api/admin/users/${customer.id}/rep`, { headers: auth(ownerToken), data: { rep_id: me.user.id, visit_days: [todayIsoWeekday()] } });
+  expect(assigned.status(), await assigned.text()).toBe(204);
+  const tag = `Sotano${Date.now()}`;
+  for (let i = 0; i < 3; i += 1) {
+    const res = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `${tag} item ${i}`, price: 25_000, retail_price: 40_000, stock: 30 } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+
+  // Online: Mis clientes keeps the day's customer on the device.
+  await page.goto('/login');
+  await signInThroughForm(page, rep.email, rep.password);
+  await page.goto('/vendedor');
+  await expect(page.getByTestId('rep-customer-card').filter({ hasText: 'Visita hoy' })).toHaveCount(1);
+  await expect.poll(() => page.evaluate(keptCatalogues), { timeout: 20_000 }).toBe(1);
+
+  // The back room: no signal. The customer and their catalogue come from the device.
+  await context.setOffline(true);
+  await page.getByTestId('rep-customer-card').getByRole('link', { name: 'Tomar pedido' }).click();
+  await expect(page.getByTestId('rep-prices-at')).toContainText('Sin conexión — precios al');
+  await page.getByLabel('Buscar producto').fill(tag);
+  await expect(page.getByTestId('rep-product-row')).toHaveCount(3);
+  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: `Más ${tag} item ${i}` }).click();
+  await expect(page.getByTestId('rep-order-total')).toHaveText('$ 750,00');
+  await page.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page.getByTestId('rep-order-queued')).toContainText('Pedido pendiente de envío');
+  await expect(page.getByTestId('rep-queued').filter({ hasText: 'Pedido para' })).toHaveAttribute('data-status', 'pending');
+  await shoot(page, 'pedido-pendiente');
+
+  await page.getByRole('link', { name: 'Volver al cliente' }).click();
+  await page.getByRole('button', { name: 'Registrar cobro' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Importe').fill('300');
+  await dialog.getByRole('button', { name: 'Registrar cobranza' }).click();
+  await expect(dialog.getByTestId('payment-queued')).toContainText('el cobro quedó guardado en el teléfono');
+  await dialog.getByRole('button', { name: 'Listo' }).click();
+  const queued = page.getByTestId('rep-queued');
+  await expect(queued).toHaveCount(2);
+  await expect(queued.filter({ hasText: 'Cobro de' })).toHaveAttribute('data-status', 'pending');
+  await shoot(page, 'pendientes');
+
+  // Signal again: each is sent once, with its number.
+  await context.setOffline(false);
+  await expect(queued.filter({ hasText: 'Pedido para' })).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(queued.filter({ hasText: 'Cobro de' })).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(queued.filter({ hasText: 'Cobro de' })).toContainText('Recibo N° 0001-');
+  await shoot(page, 'enviados');
+
+  const customerToken = await accessTokenFor(request, customer.email, customer.password);
+  const orders = (await (await request.get('/api/orders', { headers: auth(customerToken) })).json()) as { items: Array<{ total: number }> };
+  expect(orders.items).toHaveLength(1);
+  expect(orders.items[0]!.total).toBe(75_000);
+  const movements = (await (await request.get('/api/me/account/movements', { headers: auth(customerToken) })).json()) as { items: Array<{ kind: string; amount: number }> };
+  expect(movements.items.filter((m) => m.kind === 'payment')).toHaveLength(1);
+  // A reload (the queue sends again on every load) places nothing more.
+  await page.reload();
+  await expect(page.getByTestId('rep-queued')).toHaveCount(2);
+  expect(((await (await request.get('/api/orders', { headers: auth(customerToken) })).json()) as { items: unknown[] }).items).toHaveLength(1);
+});
