@@ -62,7 +62,7 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await shoot(page, 'personal');
   await page.goto('/admin?tab=actividad');
   await expect(page.getByText('Vera Vendedora').first()).toBeVisible();
-  await expect(page.getByText('Tomó un pedido')).toBeVisible();
+  await expect(page.getByText('Tomó un pedido').first()).toBeVisible();
   await expect(page.getByText('Registró un cobro').first()).toBeVisible();
   await shoot(page, 'actividad');
 
