@@ -94,6 +94,23 @@ describe('a rep and their customers', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/rep/customers/${customer.userId}/catalog`, headers: customer.headers })).statusCode).toBe(403);
   });
 
+  it('"Tomar pedido" with a total other than the server\'s: 409 order_total_changed with its total, nothing written; the same key then places once', async () => {
+    const { rep, customer } = await repWithCustomer();
+    const product = await insertProduct(ctx.pool, { price: 1_000 });
+    const key = randomUUID();
+    const body = { items: [{ product_id: product.id, quantity: 3 }], idempotency_key: key };
+    const before = await snapshotDatabase(ctx.pool);
+    const stale = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, { ...body, expected_total: 1 });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'order_total_changed', total: expect.any(Number) });
+    expect(await snapshotDatabase(ctx.pool)).toEqual(before);
+    const confirmed = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, { ...body, expected_total: stale.json().total });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    const replay = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, { ...body, expected_total: stale.json().total });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().order.id).toBe(confirmed.json().order.id);
+  });
+
   it('ordering or collecting for a customer not theirs: 403 and nothing written anywhere', async () => {
     const { rep } = await repWithCustomer();
     const stranger = await createVerifiedUser(ctx);
