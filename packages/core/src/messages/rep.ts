@@ -12,6 +12,7 @@ export const rep = {
   weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as readonly string[],
   takeOrder: 'Tomar pedido',
   recordPayment: 'Registrar cobro',
+  paymentDescription: 'Se aplica a los pedidos más antiguos primero. El recibo se numera como los de la oficina.',
   mySales: 'Mis ventas',
   // "Tomar pedido"
   takeOrderTitle: (customer: string) => `Pedido para ${customer}`,

@@ -43,7 +43,7 @@ export function SiteNav() {
             menu.open ? 'flex' : 'hidden',
           )}
         >
-          <NavLinks signedIn={Boolean(user)} approved={approved} admin={admin} />
+          <NavLinks signedIn={Boolean(user)} approved={approved} admin={admin} rep={profile?.staff_role === 'sales'} />
           {user ? <AccountArea nombre={nombre} approved={approved} /> : null}
         </div>
       </nav>

@@ -23,6 +23,8 @@ export interface PaymentDialogProps {
   send: (body: PaymentBody) => Promise<Payment | 'queued'>;
   /** What the dialog says when the payment was queued. */
   queuedText?: string;
+  /** The line under the title (default: oldest first unless orders are picked). */
+  description?: string;
   /** The receipt's PDF for this caller, when they may download it. */
   receiptPath?: (paymentId: number) => string;
   /** The button that opens it (default "Registrar cobranza"). */
@@ -33,7 +35,7 @@ export interface PaymentDialogProps {
  * "Registrar cobranza": a fresh form and a fresh idempotency key each time the dialog opens. The
  * office's account page and the rep's phone open the same dialog (decisions 040, 053).
  */
-export function PaymentDialog({ customer, balance, charges, send, receiptPath, openLabel, queuedText }: PaymentDialogProps) {
+export function PaymentDialog({ customer, balance, charges, send, receiptPath, openLabel, queuedText, description }: PaymentDialogProps) {
   const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState<{ key: string; result: Payment | 'queued' | null }>({ key: '', result: null });
   const onOpenChange = (next: boolean) => {
@@ -45,7 +47,7 @@ export function PaymentDialog({ customer, balance, charges, send, receiptPath, o
       <DialogTrigger asChild>
         <Button>{openLabel ?? t.open}</Button>
       </DialogTrigger>
-      <DialogContent title={t.title(customer.name)} description={attempt.result ? undefined : t.description} size="lg">
+      <DialogContent title={t.title(customer.name)} description={attempt.result ? undefined : (description ?? t.description)} size="lg">
         {attempt.result === 'queued' ? (
           <PaymentQueued text={queuedText ?? ''} />
         ) : attempt.result ? (

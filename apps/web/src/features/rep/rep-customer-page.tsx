@@ -26,6 +26,7 @@ function RepPaymentButton({ customer, account }: { customer: RepCustomer; accoun
       balance={account?.balance ?? customer.balance}
       openLabel={t.recordPayment}
       queuedText={t.queuedPayment}
+      description={t.paymentDescription}
       send={async (body) => {
         try {
           const payment = await postRepPayment(customer.id, body);
