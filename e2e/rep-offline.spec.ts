@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 import { inviteRep } from './support/staff-helpers';
 
@@ -36,17 +36,20 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/rep-offline-${name}-390.png`, fullPage: true });
 }
 
-test('offline, a rep takes an order and a payment; network back → one order and one payment', async ({ page, context, request }) => {
+/** A rep invited by the owner, a customer visited today, products; the rep signed in on "Mis clientes", the day kept on the device. */
+async function repReadyForTheDay(page: Page, request: APIRequestContext, tag: string, count: number) {
   const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   const rep = await inviteRep(request, page, ownerToken);
   const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
   const customer = await createApprovedCustomer(request, 'cliente-sin-senal');
   const assigned = await request.patch(`/api/admin/users/${customer.id}/rep`, { headers: auth(ownerToken), data: { rep_id: me.user.id, visit_days: [todayIsoWeekday()] } });
   expect(assigned.status(), await assigned.text()).toBe(204);
-  const tag = `Sotano${Date.now()}`;
-  for (let i = 0; i < 3; i += 1) {
-    const res = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `${tag} item ${i}`, price: 25_000, retail_price: 40_000, stock: 30 } });
+  const products: { id: string; body: Record<string, unknown> }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const body = { name: `${tag} item ${i}`, price: 25_000, retail_price: 40_000, stock: 30 };
+    const res = await request.post('/api/products', { headers: auth(ownerToken), data: body });
     expect(res.status(), await res.text()).toBeLessThan(300);
+    products.push({ id: ((await res.json()) as { id: string }).id, body });
   }
 
   // Online: Mis clientes keeps the day's customer on the device.
@@ -55,18 +58,33 @@ test('offline, a rep takes an order and a payment; network back → one order an
   await page.goto('/vendedor');
   await expect(page.getByTestId('rep-customer-card').filter({ hasText: 'Visita hoy' })).toHaveCount(1);
   await expect.poll(() => page.evaluate(keptCatalogues), { timeout: 20_000 }).toBe(1);
+  const customerToken = await accessTokenFor(request, customer.email, customer.password);
+  return { ownerToken, customerToken, products };
+}
 
-  // The back room: no signal. The customer and their catalogue come from the device.
-  await context.setOffline(true);
+const ordersOf = async (request: APIRequestContext, token: string) =>
+  ((await (await request.get('/api/orders', { headers: auth(token) })).json()) as { items: Array<{ total: number }> }).items;
+
+/** Offline on "Tomar pedido" from the device: one unit of each product, placed → waiting. */
+async function takeOrderOffline(page: Page, tag: string, count: number, total: string) {
   await page.getByTestId('rep-customer-card').getByRole('link', { name: 'Tomar pedido' }).click();
   await expect(page.getByTestId('rep-prices-at')).toContainText('Sin conexión — precios al');
   await page.getByLabel('Buscar producto').fill(tag);
-  await expect(page.getByTestId('rep-product-row')).toHaveCount(3);
-  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: `Más ${tag} item ${i}` }).click();
-  await expect(page.getByTestId('rep-order-total')).toHaveText('$ 750,00');
+  await expect(page.getByTestId('rep-product-row')).toHaveCount(count);
+  for (let i = 0; i < count; i += 1) await page.getByRole('button', { name: `Más ${tag} item ${i}` }).click();
+  await expect(page.getByTestId('rep-order-total')).toHaveText(total);
   await page.getByRole('button', { name: 'Realizar pedido' }).click();
   await expect(page.getByTestId('rep-order-queued')).toContainText('Pedido pendiente de envío');
   await expect(page.getByTestId('rep-queued').filter({ hasText: 'Pedido para' })).toHaveAttribute('data-status', 'pending');
+}
+
+test('offline, a rep takes an order and a payment; network back → one order and one payment', async ({ page, context, request }) => {
+  const tag = `Sotano${Date.now()}`;
+  const { customerToken } = await repReadyForTheDay(page, request, tag, 3);
+
+  // The back room: no signal. The customer and their catalogue come from the device.
+  await context.setOffline(true);
+  await takeOrderOffline(page, tag, 3, '$ 750,00');
   await shoot(page, 'pedido-pendiente');
 
   await page.getByRole('link', { name: 'Volver al cliente' }).click();
@@ -88,14 +106,37 @@ test('offline, a rep takes an order and a payment; network back → one order an
   await expect(queued.filter({ hasText: 'Cobro de' })).toContainText('Recibo N° 0001-');
   await shoot(page, 'enviados');
 
-  const customerToken = await accessTokenFor(request, customer.email, customer.password);
-  const orders = (await (await request.get('/api/orders', { headers: auth(customerToken) })).json()) as { items: Array<{ total: number }> };
-  expect(orders.items).toHaveLength(1);
-  expect(orders.items[0]!.total).toBe(75_000);
+  const orders = await ordersOf(request, customerToken);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]!.total).toBe(75_000);
   const movements = (await (await request.get('/api/me/account/movements', { headers: auth(customerToken) })).json()) as { items: Array<{ kind: string; amount: number }> };
   expect(movements.items.filter((m) => m.kind === 'payment')).toHaveLength(1);
   // A reload (the queue sends again on every load) places nothing more.
   await page.reload();
   await expect(page.getByTestId('rep-queued')).toHaveCount(2);
-  expect(((await (await request.get('/api/orders', { headers: auth(customerToken) })).json()) as { items: unknown[] }).items).toHaveLength(1);
+  expect(await ordersOf(request, customerToken)).toHaveLength(1);
+});
+
+test('a price raised while the rep\'s order waited: the new total is shown and confirmed, then placed once', async ({ page, context, request }) => {
+  const tag = `Precio${Date.now()}`;
+  const { ownerToken, customerToken, products } = await repReadyForTheDay(page, request, tag, 2);
+  await context.setOffline(true);
+  await takeOrderOffline(page, tag, 2, '$ 500,00');
+
+  // Meanwhile the business raises a price.
+  const raised = await request.put(`/api/products/${products[0]!.id}`, { headers: auth(ownerToken), data: { ...products[0]!.body, price: 30_000 } });
+  expect(raised.status(), await raised.text()).toBe(200);
+
+  await context.setOffline(false);
+  const entry = page.getByTestId('rep-queued').filter({ hasText: 'Pedido para' });
+  await expect(entry).toHaveAttribute('data-status', 'changed', { timeout: 20_000 });
+  await expect(entry).toContainText('El total cambió: antes $ 500,00, ahora $ 550,00.');
+  await shoot(page, 'total-cambiado');
+  expect(await ordersOf(request, customerToken)).toHaveLength(0);
+
+  await entry.getByRole('button', { name: 'Confirmar y enviar' }).click();
+  await expect(entry).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  const placed = await ordersOf(request, customerToken);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.total).toBe(55_000);
 });
