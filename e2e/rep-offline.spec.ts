@@ -115,6 +115,10 @@ test('offline, a rep takes an order and a payment; network back → one order an
   await page.reload();
   await expect(page.getByTestId('rep-queued')).toHaveCount(2);
   expect(await ordersOf(request, customerToken)).toHaveLength(1);
+
+  // Signing out: the customers' prices leave the phone.
+  await page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true }).first().evaluate((button: HTMLElement) => button.click());
+  await expect.poll(() => page.evaluate(keptCatalogues), { timeout: 10_000 }).toBe(0);
 });
 
 test('a price raised while the rep\'s order waited: the new total is shown and confirmed, then placed once', async ({ page, context, request }) => {
@@ -131,6 +135,8 @@ test('a price raised while the rep\'s order waited: the new total is shown and c
   const entry = page.getByTestId('rep-queued').filter({ hasText: 'Pedido para' });
   await expect(entry).toHaveAttribute('data-status', 'changed', { timeout: 20_000 });
   await expect(entry).toContainText('El total cambió: antes $ 500,00, ahora $ 550,00.');
+  // The screen reads the customer's prices again: no longer "Sin conexión".
+  await expect(page.getByTestId('rep-prices-at')).toContainText('Precios de este cliente al');
   await shoot(page, 'total-cambiado');
   expect(await ordersOf(request, customerToken)).toHaveLength(0);
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { rep as t } from '@mayorista/core/messages/rep';
@@ -53,6 +54,15 @@ export default function RepTakeOrderPage() {
   const catalog = useQuery(repCatalogQuery(repId, id));
   const account = useQuery(repAccountQuery(repId, id));
   const failed = customer.error ?? catalog.error;
+  // Prices read from the device are read again as soon as the network returns.
+  const fromDevice = catalog.data?.fromDevice === true;
+  const { refetch } = catalog;
+  useEffect(() => {
+    if (!fromDevice) return;
+    const again = () => void refetch();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [fromDevice, refetch]);
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-3">
       <BackLink to={customerPath(id)}>{customer.data ? customerName(customer.data) : t.back}</BackLink>

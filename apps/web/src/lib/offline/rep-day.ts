@@ -2,7 +2,7 @@ import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
 import type { AccountSummary } from '@mayorista/core/schemas/receivables';
 import type { RepCustomer } from '@mayorista/core/schemas/staff';
 import { ApiError, apiRequest, currentAccessToken, isApiError, reportReachable, type ApiErrorCode } from '../api-client';
-import { idbGet, idbPut } from './idb';
+import { idbDelete, idbGet, idbGetAll, idbPut } from './idb';
 
 /**
  * A sales rep's day on the device (decision 053): their customers, and for each customer visited
@@ -122,5 +122,15 @@ export async function keepRepDay(repId: string, customers: RepCustomer[]): Promi
   for (const customer of customers.filter((c) => c.visit_today)) {
     await repCatalog(repId, customer.id).catch(() => undefined);
     await repAccount(repId, customer.id).catch(() => undefined);
+  }
+}
+
+/** Signing out: this rep's customers, their prices and accounts leave the device (the queue stays: it is theirs to send). */
+export async function forgetRepDay(repId: string): Promise<void> {
+  try {
+    const records = await idbGetAll<DayRecord<unknown>>('rep-day');
+    for (const record of records) if (record.key.split(':')[1] === repId) await idbDelete('rep-day', record.key);
+  } catch {
+    // Storage refused: nothing was kept.
   }
 }
