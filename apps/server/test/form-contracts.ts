@@ -708,6 +708,8 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
     "\"Tomar pedido\": ids and quantities, notes, the key and expected_total (toRepOrderBody); the checkout's schema, so the checkout's contract covers its fields",
   'apps/web/src/features/rep/rep-api.ts `${customerPath(customerId)}/payments`':
     "the shared payment form's body (lib/receivables/payment-body.ts toPaymentBody), whose contract runs through the office's route",
+  "apps/web/src/lib/offline/rep-queue.ts customerPath(entry)":
+    "the rep's order or payment queued without signal (decision 053): the two bodies above, kept and resent unchanged; rep-queue-model.test.ts and rep.test.ts",
 };
 
 const allSwitches = (on: boolean): SettingsValues['switches'] => ({
