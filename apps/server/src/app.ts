@@ -29,7 +29,6 @@ import { settingsRoutes } from './routes/settings.routes';
 import { dashboardRoutes } from './routes/dashboard.routes';
 import { OutboxWorker, type OutboxRow } from './modules/outbox';
 import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './modules/receivables';
-import type { Order } from '@mayorista/core/schemas/order';
 import { outboxRoutes } from './routes/outbox.routes';
 import { repRoutes } from './routes/rep.routes';
 import { staffRoutes } from './routes/staff.routes';
@@ -87,11 +86,17 @@ function scheduleAccountReminders(app: FastifyInstance, deps: Parameters<typeof 
 }
 
 /** Each outbox row rendered by the module its kind belongs to: the account's (decision 037) or the orders'. */
-function emailRenderer(deps: AppDeps, renderPdf: (order: Order, catalogName: string) => Promise<Buffer>) {
+function emailRenderer(deps: AppDeps, pdfThread: OrderPdfThread) {
   const { config, pool } = deps;
-  const orders = createOrderEmailRenderer({ pool, catalogName: config.catalogName, appUrl: config.appUrl, renderPdf });
-  const accounts = createAccountEmailRenderer({ pool, catalogName: config.catalogName, appUrl: config.appUrl });
-  return (row: OutboxRow) => (ACCOUNT_EMAIL_KINDS.includes(row.kind) ? accounts(row) : orders(row));
+  const mail = { catalogName: config.catalogName, appUrl: config.appUrl };
+  // An order's e-mail is built whole on the low-priority thread (decision 059): text, PDF and MIME.
+  const orders = createOrderEmailRenderer({
+    pool,
+    ...mail,
+    buildElsewhere: (row, order, messageId) => pdfThread.orderMail(config.mailFrom, row, order, mail, messageId),
+  });
+  const accounts = createAccountEmailRenderer({ pool, ...mail });
+  return (row: OutboxRow, context: { messageId: string }) => (ACCOUNT_EMAIL_KINDS.includes(row.kind) ? accounts(row) : orders(row, context));
 }
 
 /**
@@ -107,7 +112,7 @@ function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer)
     mailer,
     // Composed there as well (MIME with the PDF, decision 023): the main thread only sends bytes.
     compose: (message) => pdfThread.composeMail(config.mailFrom, message),
-    render: emailRenderer(deps, (order, catalogName) => pdfThread.render(order, catalogName)),
+    render: emailRenderer(deps, pdfThread),
     log: app.log,
     pollMs: config.outbox.pollMs,
     maxAttempts: config.outbox.maxAttempts,

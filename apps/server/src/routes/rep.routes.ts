@@ -20,7 +20,6 @@ import {
 } from '@mayorista/core/schemas/staff';
 import { AppError } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
-import { createOrderPlacement } from '../flows/place-order';
 import { todayOf } from '../flows/post-payment';
 import { createAccountReader } from '../flows/read-account';
 import { assignCustomerRep, confirmRepCollection, repCustomerAccount, repCustomerPriceList, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
@@ -45,7 +44,8 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
   };
-  const placement = createOrderPlacement({ ...flowDeps, whatsappPhone: deps.config.whatsappPhone });
+  // The orders routes' placement (its pipelined connections, decision 023): one per app.
+  const placement = app.orderPlacement;
 
   routes.get(
     '/api/rep/customers',
@@ -174,4 +174,7 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
   );
 }
 
-export const repRoutes = routesPlugin('rep-routes', registerRepRoutes, { plugins: ['catalogue'], decorators: ['catalogueSnapshot'] });
+export const repRoutes = routesPlugin('rep-routes', registerRepRoutes, {
+  plugins: ['orders-routes', 'catalogue'],
+  decorators: ['orderPlacement', 'catalogueSnapshot'],
+});
