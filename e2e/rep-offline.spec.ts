@@ -146,3 +146,32 @@ test('a price raised while the rep\'s order waited: the new total is shown and c
   expect(placed).toHaveLength(1);
   expect(placed[0]!.total).toBe(55_000);
 });
+
+test('stock gone while the rep\'s order waited: refused with the reason, nothing placed; "Editar pedido" brings its lines back to the form', async ({ page, context, request }) => {
+  const tag = `Stock${Date.now()}`;
+  const { ownerToken, customerToken, products } = await repReadyForTheDay(page, request, tag, 2);
+  await context.setOffline(true);
+  await takeOrderOffline(page, tag, 2, '$ 500,00');
+
+  const emptied = await request.put(`/api/products/${products[1]!.id}`, { headers: auth(ownerToken), data: { ...products[1]!.body, stock: 0 } });
+  expect(emptied.status(), await emptied.text()).toBe(200);
+
+  await context.setOffline(false);
+  const entry = page.getByTestId('rep-queued').filter({ hasText: 'Pedido para' });
+  await expect(entry).toHaveAttribute('data-status', 'refused', { timeout: 20_000 });
+  await expect(entry).toContainText(`${tag} item 1`);
+  expect(await ordersOf(request, customerToken)).toHaveLength(0);
+  await shoot(page, 'rechazado');
+
+  await entry.getByRole('button', { name: 'Editar pedido' }).click();
+  await expect(page.getByTestId('rep-queued')).toHaveCount(0);
+  await expect(page.getByTestId('rep-order-line')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Realizar pedido' })).toBeDisabled();
+  await page.getByRole('button', { name: `Menos ${tag} item 1` }).last().click();
+  await expect(page.getByTestId('rep-order-line')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page.getByTestId('rep-order-placed')).toContainText('¡Pedido Realizado!');
+  const placed = await ordersOf(request, customerToken);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.total).toBe(25_000);
+});

@@ -67,7 +67,7 @@ export const rep = {
   offlinePrices: (date: string) => `Sin conexión — precios al ${date}`,
   queueTitle: 'Pendientes de envío',
   queuedOrderTitle: 'Pedido pendiente de envío',
-  queuedOrderText: 'No hay señal: el pedido quedó guardado en el teléfono y se envía solo cuando vuelva la conexión.',
+  queuedOrderText: 'No hay señal: el pedido quedó guardado en el teléfono y se envía solo cuando vuelva la conexión. Su estado está en "Pendientes de envío".',
   queuedPayment: 'No hay señal: el cobro quedó guardado en el teléfono. Se registra y se numera el recibo cuando vuelva la conexión.',
   noStorage: 'No hay señal y este teléfono no deja guardar el pedido: no se envió. Conectate para hacerlo.',
   statuses: {
@@ -84,6 +84,7 @@ export const rep = {
   doneReceipt: (number: string) => `Recibo N° ${number}`,
   totalNow: (before: string, after: string) => `El total cambió: antes ${before}, ahora ${after}.`,
   confirmSend: 'Confirmar y enviar',
+  editOrder: 'Editar pedido',
   discard: 'Descartar',
   discardConfirm: '¿Descartar? No se va a enviar.',
   dismiss: 'Quitar de la lista',

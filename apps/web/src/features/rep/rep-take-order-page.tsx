@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { rep as t } from '@mayorista/core/messages/rep';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import type { RepCatalog } from '../../lib/offline/rep-day';
@@ -14,12 +14,12 @@ import { repAccountQuery, repCatalogQuery, repCustomerQuery } from './rep-api';
 import { OrderPanel } from './take-order/order-panel';
 import { OrderPlaced, OrderQueued } from './take-order/order-placed';
 import { ProductPicker } from './take-order/product-picker';
-import { useTakeOrder } from './take-order/use-take-order';
+import { useTakeOrder, type TakeOrderDraft } from './take-order/use-take-order';
 
 /** The form once the customer's catalogue is here: search and rows on the left (above on a phone), the order beside. */
-function TakeOrderForm({ customer, catalog, account }: { customer: RepCustomer; catalog: RepCatalog; account: AccountSummary | undefined }) {
+function TakeOrderForm({ customer, catalog, account, draft }: { customer: RepCustomer; catalog: RepCatalog; account: AccountSummary | undefined; draft: TakeOrderDraft | null }) {
   const repId = useRepId();
-  const order = useTakeOrder({ repId, customerId: customer.id, customerName: customerName(customer) }, catalog);
+  const order = useTakeOrder({ repId, customerId: customer.id, customerName: customerName(customer) }, catalog, draft);
   if (order.placed === 'queued') return <OrderQueued customerId={customer.id} onNewOrder={order.startOver} />;
   if (order.placed) return <OrderPlaced result={order.placed} customerId={customer.id} onNewOrder={order.startOver} />;
   return (
@@ -50,6 +50,8 @@ function TakeOrderForm({ customer, catalog, account }: { customer: RepCustomer; 
 export default function RepTakeOrderPage() {
   const id = useParams().slug ?? '';
   const repId = useRepId();
+  const location = useLocation();
+  const draft = (location.state as { draft?: TakeOrderDraft } | null)?.draft ?? null;
   const customer = useQuery(repCustomerQuery(repId, id));
   const catalog = useQuery(repCatalogQuery(repId, id));
   const account = useQuery(repAccountQuery(repId, id));
@@ -84,7 +86,8 @@ export default function RepTakeOrderPage() {
       {!failed && (customer.isPending || catalog.isPending) ? <Spinner label={t.takeOrder} /> : null}
       {customer.data && catalog.data ? (
         <div className="mt-3">
-          <TakeOrderForm customer={customer.data} catalog={catalog.data} account={account.data} />
+          {/* Keyed by the visit: "Editar pedido" from the queue opens a fresh form even on this same screen. */}
+          <TakeOrderForm key={location.key} customer={customer.data} catalog={catalog.data} account={account.data} draft={draft} />
         </div>
       ) : null}
     </div>

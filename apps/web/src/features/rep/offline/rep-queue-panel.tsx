@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { rep as t } from '@mayorista/core/messages/rep';
@@ -7,7 +8,9 @@ import { formatReceiptNumber } from '@mayorista/core/receivables';
 import { Button } from '../../../components/ui/button';
 import { confirmRep, discardRep, sendRepQueue, useRepQueue, watchRepQueue } from '../../../lib/offline/rep-queue';
 import { isSendable, type RepQueued } from '../../../lib/offline/rep-queue-model';
+import { takeOrderPath } from '../components/customer-parts';
 import { repKeys } from '../rep-api';
+import type { TakeOrderDraft } from '../take-order/use-take-order';
 
 const PROBE_MS = 5_000;
 
@@ -57,6 +60,27 @@ function DiscardButton({ id }: { id: string }) {
   );
 }
 
+/**
+ * "Editar pedido": the refused or changed order goes back into "Tomar pedido" with its lines and
+ * notes, and leaves the queue (the server wrote nothing with its key: the edited order is a new one).
+ */
+function EditButton({ entry }: { entry: RepQueued & { kind: 'order' } }) {
+  const navigate = useNavigate();
+  const edit = async () => {
+    const draft: TakeOrderDraft = {
+      quantities: Object.fromEntries(entry.body.items.map((line) => [line.product_id, line.quantity])),
+      notes: entry.body.observaciones,
+    };
+    await discardRep(entry.id);
+    void navigate(takeOrderPath(entry.customerId), { state: { draft } });
+  };
+  return (
+    <Button variant="secondary" size="sm" onClick={() => void edit()}>
+      {t.editOrder}
+    </Button>
+  );
+}
+
 function QueuedItem({ entry }: { entry: RepQueued }) {
   const done = doneText(entry);
   return (
@@ -74,6 +98,7 @@ function QueuedItem({ entry }: { entry: RepQueued }) {
             {t.confirmSend}
           </Button>
         ) : null}
+        {entry.kind === 'order' && (entry.status === 'changed' || entry.status === 'refused') ? <EditButton entry={entry} /> : null}
         {entry.status === 'changed' || entry.status === 'refused' ? <DiscardButton id={entry.id} /> : null}
         {entry.status === 'done' ? (
           <Button variant="ghost" size="sm" onClick={() => void discardRep(entry.id)}>

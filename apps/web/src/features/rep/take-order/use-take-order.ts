@@ -16,6 +16,12 @@ import { placeRepOrder, repKeys, type RepOrderBody } from '../rep-api';
 
 export type Quantities = Record<string, number>;
 
+/** An order brought back from the queue to edit ("Editar pedido"): its lines and notes. */
+export interface TakeOrderDraft {
+  quantities: Quantities;
+  notes: string;
+}
+
 /** The order's lines in the snapshot's order (by name), priced the way the server will (lib/cart). */
 function summaryOf(data: SearchableSnapshot, quantities: Quantities): CartSummary {
   const lines = data.products.filter((p) => (quantities[p.id] ?? 0) > 0).map((product) => ({ product, quantity: quantities[product.id]! }));
@@ -54,13 +60,18 @@ export const toRepOrderBody = (summary: CartSummary, notes: string, key: string)
  * again with the same key. The server prices everything: a total other than the one on screen is
  * refused (409) and the screen reloads the prices.
  */
-export function useTakeOrder(who: { repId: string; customerId: string; customerName: string }, catalog: { snapshot: CatalogueSnapshot; checkedAt: string }) {
+export function useTakeOrder(
+  who: { repId: string; customerId: string; customerName: string },
+  catalog: { snapshot: CatalogueSnapshot; checkedAt: string },
+  draft?: TakeOrderDraft | null,
+) {
   const { customerId } = who;
   const { snapshot } = catalog;
   const queryClient = useQueryClient();
   const data = useMemo(() => searchable(snapshot), [snapshot]);
-  const [quantities, setQuantities] = useState<Quantities>({});
-  const [notes, setNotes] = useState('');
+  // A product no longer in the customer's catalogue is left out; its quantity would point at nothing.
+  const [quantities, setQuantities] = useState<Quantities>(() => draft?.quantities ?? {});
+  const [notes, setNotes] = useState(draft?.notes ?? '');
   const [key, setKey] = useState(newIdempotencyKey);
   const [placed, setPlaced] = useState<PlaceOrderResult | 'queued' | null>(null);
   const [error, setError] = useState<string | null>(null);
