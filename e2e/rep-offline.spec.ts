@@ -175,3 +175,22 @@ test('stock gone while the rep\'s order waited: refused with the reason, nothing
   expect(placed).toHaveLength(1);
   expect(placed[0]!.total).toBe(25_000);
 });
+
+test.describe('with the installed app', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a reload without signal opens Mis clientes from the device, and the order taken there is placed once back online', async ({ page, context, request }) => {
+    const tag = `Recarga${Date.now()}`;
+    const { customerToken } = await repReadyForTheDay(page, request, tag, 1);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('rep-customer-card').filter({ hasText: 'Visita hoy' })).toHaveCount(1);
+    await takeOrderOffline(page, tag, 1, '$ 250,00');
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('rep-queued').filter({ hasText: 'Pedido para' })).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+    expect(await ordersOf(request, customerToken)).toHaveLength(1);
+  });
+});
