@@ -802,6 +802,21 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [403],
     request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}` }),
   },
+  // "Tomar pedido" reads the customer's catalogue at their prices (the snapshot's body, revalidated
+  // by its ETag) and their account figures; the matrix's customer is not the rep's: 403.
+  [routeKey('GET', '/api/rep/customers/:id/catalog')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    browserRevalidates: true,
+    request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}/catalog` }),
+  },
+  [routeKey('GET', '/api/rep/customers/:id/account')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}/account` }),
+  },
   [routeKey('POST', '/api/rep/customers/:id/orders')]: {
     access: 'staff',
     action: 'rep.customers',
