@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { app } from '@mayorista/core/messages/app';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/hooks/use-after-first-paint';
-import { CartProvider } from '../../lib/cart';
+import { CartGate } from '../../lib/cart/cart-gate';
 import { Spinner } from '../../components/ui/spinner';
 import { dismissErrorToasts } from '../../components/ui/toast-store';
 import { preloadPageFor } from '../page-loaders';
@@ -36,7 +36,7 @@ export function RootLayout() {
     return <Spinner label={app.loadingApp} className="min-h-dvh" />;
   }
   return (
-    <CartProvider>
+    <CartGate>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -77,6 +77,6 @@ export function RootLayout() {
         </main>
         <SiteFooter />
       </div>
-    </CartProvider>
+    </CartGate>
   );
 }
