@@ -17,7 +17,8 @@ import { SiteNav } from './site-nav';
 const CompleteProfileBanner = lazy(() => import('../../features/account').then((m) => ({ default: m.CompleteProfileBanner })));
 const NewOrderNotifications = lazy(() => import('../../features/realtime').then((m) => ({ default: m.NewOrderNotifications })));
 // Ordering without signal (decisions 042, 043): the worker and IndexedDB code load after the first screen.
-const AppUpdates = lazy(() => import('../../features/offline').then((m) => ({ default: m.AppUpdates })));
+// The update prompt alone for everyone (visitors too): the queue's and the snapshot's code only for customers.
+const AppUpdates = lazy(() => import('../../features/offline/app-updates').then((m) => ({ default: m.AppUpdates })));
 const OfflineShell = lazy(() => import('../../features/offline').then((m) => ({ default: m.OfflineShell })));
 
 /** The shell every route renders in: skip link, navigation, animated page area, footer. */
