@@ -69,14 +69,15 @@ export function usePointsBalance() {
     // Without network the balance says so in place (and the banner on every page): no toast.
     if (isError && !offline) toast({ title: points.errorTitle, description: points.errorText, variant: 'destructive' });
   }, [isError, offline, errorUpdatedAt]);
-  const known = offline ? knownBalance(userId) : null;
+  const known = offline || query.data ? knownBalance(userId) : null;
   return {
     saldoPuntos: query.data?.saldo_puntos ?? known?.saldo_puntos ?? null,
     loading: enabled && query.isPending && !offline,
     error: isError && !offline,
-    /** Without network: the balance is the last one known on this device (`knownAt`), or unknown. */
+    /** The request failed on the network: the balance is the last one known on this device, or unknown. */
     offline,
-    knownAt: offline ? (known?.at ?? null) : null,
+    /** When the server gave the balance shown (remembered on this device); the screens show it offline. */
+    knownAt: known?.at ?? null,
     refetch: query.refetch,
   };
 }

@@ -9,6 +9,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
+import { useOfflineState } from '../../../lib/offline/offline-state';
 import { shortDateTime } from '../../../lib/short-date-time';
 import type { Checkout } from '../use-checkout';
 import { CreditBarNote, CreditLine } from './credit-line';
@@ -84,8 +85,8 @@ function NotesField({ checkout }: { checkout: Checkout }) {
 }
 
 /** What "Pagar con puntos" says under it: the balance, or why it is not known; offline, that points need the network. */
-function pointsLine({ saldoPuntos, pointsError, pointsOffline, pointsKnownAt }: Checkout): string {
-  if (pointsOffline) {
+function pointsLine({ saldoPuntos, pointsError, pointsOffline, pointsKnownAt }: Checkout, online: boolean): string {
+  if (pointsOffline || !online) {
     const known =
       saldoPuntos !== null && pointsKnownAt
         ? `${pointsTexts.knownBalanceShort(formatMoney(saldoPuntos), shortDateTime(pointsKnownAt))} `
@@ -101,6 +102,7 @@ function PointsChoice({ checkout }: { checkout: Checkout }) {
   const cart = useCart();
   const pointsId = useId();
   const { payWithPoints, saldoPuntos } = checkout;
+  const { online } = useOfflineState();
   const pointsShort = payWithPoints && saldoPuntos !== null && saldoPuntos < cart.total;
   return (
     <>
@@ -117,7 +119,7 @@ function PointsChoice({ checkout }: { checkout: Checkout }) {
         <span>
           <span className="block font-medium">{cartPage.payWithPoints}</span>
           <span id={`${pointsId}-balance`} data-testid="checkout-points-balance" className="block text-slate-600">
-            {pointsLine(checkout)}
+            {pointsLine(checkout, online)}
           </span>
         </span>
       </label>
