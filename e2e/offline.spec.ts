@@ -314,6 +314,39 @@ test('storage denied: it says so, the order is not queued but kept in the cart, 
   expect(await ordersOf(request, token)).toHaveLength(1);
 });
 
+test('storage full when the order is queued: said at "Realizar pedido", the cart kept, nothing placed; back online "Reintentar" places it once', async ({ page, context, request }) => {
+  const word = `Lleno${randomBytes(3).toString('hex')}`;
+  const [product] = await createProducts(request, word, [7_000]);
+  // The catalogue was saved on the device; since then the disk filled up: writing the order fails.
+  const customer = await readyForOffline(page, request, 'lleno');
+  await page.evaluate(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'queue') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+
+  await context.setOffline(true);
+  await addFromCatalog(page, word, product!.name, 4);
+  await page.getByRole('link', { name: /^Carrito:/ }).first().click();
+  const bar = page.getByTestId('checkout-bar');
+  await bar.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(bar.getByRole('alert')).toContainText('No se pudo guardar el pedido en este dispositivo (falta espacio o el navegador no lo permite)');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('queued-order')).toHaveCount(0);
+  await shot(page, 'storage-full-390');
+  expect(await ordersOf(request, customer.token)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await bar.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('order-confirmation')).toBeVisible();
+  await page.waitForTimeout(1000);
+  const placed = await ordersOf(request, customer.token);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.total).toBe(28_000);
+});
+
 test('the session ended while the order waited: nothing placed, the order kept; signed in again, it is placed once', async ({ page, context, request }) => {
   const word = `Sesion${randomBytes(3).toString('hex')}`;
   const [product] = await createProducts(request, word, [4_000]);
