@@ -6,8 +6,7 @@ import type { Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { dismissErrorToasts, toast } from '../../components/ui/toast-store';
-import { getDefaultAuthClient, isApproved, useAuth } from '../../lib/auth';
-import { queryClient } from '../../lib/query-client';
+import { isApproved, useAuth } from '../../lib/auth';
 import { PriceListButton } from './components/price-list-button';
 import { useCart } from '../../lib/cart/use-cart';
 import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from '../../lib/queries/products';
@@ -49,22 +48,6 @@ function useResults(start: boolean): Results | null {
 }
 
 type SelectFilters = Omit<Filters, 'search'>;
-const NO_FILTERS: Filters = { search: '', category: '', onSale: false, inStock: false };
-
-/**
- * A visitor opening /catalog: the first page of products and the categories are asked for as soon
- * as this module is evaluated (main.tsx waits for it before the first render), so their round trip
- * runs beside the first render instead of after its paint. The page still reads them only once
- * it has painted (decision 024): the answer lands in the query cache (fresh for 30 s), not in the
- * first render. A stored session waits for its profile: the prices depend on who it is.
- */
-function askForOpenedCatalogue() {
-  if (typeof window === 'undefined' || window.location.pathname !== '/catalog') return;
-  if (getDefaultAuthClient().hasStoredSession()) return;
-  void queryClient.prefetchInfiniteQuery(catalogQueryOptions(NO_FILTERS, 'retail'));
-  void queryClient.prefetchQuery(categoriesQueryOptions());
-}
-askForOpenedCatalogue();
 
 /** /catalog (no route guard, the screens and routes): wholesale prices and the cart for approved customers, retail prices for everyone else. */
 export default function CatalogPage() {
