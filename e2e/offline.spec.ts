@@ -418,6 +418,10 @@ test('a new app version while an order waits: the update prompt, "Actualizar", a
   await expect(page.getByTestId('points-balance').first()).toContainText(/Saldo de puntos: \$\s?0,00 \(al \d\d\/\d\d \d\d:\d\d\)/);
   await shot(page, 'points-offline-nav-390');
   await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId('points-balance').first()).toContainText(/\(al \d\d\/\d\d \d\d:\d\d\)/);
+  await shot(page, 'points-offline-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await queueOrderOffline(page, context);
 
