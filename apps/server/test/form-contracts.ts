@@ -711,6 +711,9 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
   "apps/web/src/features/admin-staff/staff-api.ts '/api/admin/staff/invitations'": 'the invitation: { email, role } (staff.test.ts)',
   'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}`': 'a role select: { role }',
+  'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/zones/${zoneId}/rep`': 'two selects: { rep_id } (rep.test.ts)',
+  'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}/commission`':
+    'a percentage box read by core parseCommissionPercent (commission.test.ts): { commission_bp } (rep.test.ts)',
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/release`':
     'a button: {} (the reason is optional and the screen asks for none)',
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/reject-credit`':
@@ -725,6 +728,13 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/delivered`':
     'the driver’s Entregado form (quantities, amount, method); no form contract yet',
   'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/not-delivered`': 'a reason radio and an optional note: { reason, note }',
+  // The sales rep's phone (decisions 047, 052, 053): rep.test.ts sends both through the rep routes.
+  'apps/web/src/features/rep/rep-api.ts `${customerPath(customerId)}/orders`':
+    "\"Tomar pedido\": ids and quantities, notes, the key and expected_total (toRepOrderBody); the checkout's schema, so the checkout's contract covers its fields",
+  'apps/web/src/features/rep/rep-api.ts `${customerPath(customerId)}/payments`':
+    "the shared payment form's body (lib/receivables/payment-body.ts toPaymentBody), whose contract runs through the office's route",
+  "apps/web/src/lib/offline/rep-queue.ts customerPath(entry)":
+    "the rep's order or payment queued without signal (decision 053): the two bodies above, kept and resent unchanged; rep-queue-model.test.ts and rep.test.ts",
 };
 
 const allSwitches = (on: boolean): SettingsValues['switches'] => ({

@@ -24,6 +24,7 @@ import { lockAccount, readPayment, recordPayment } from '../modules/receivables'
 import { applyStatusChange } from './change-order-status';
 import { applyOrderEdit } from './edit-order';
 import { queueReceipt } from './post-payment';
+import { recordAudit } from '../modules/audit';
 
 const texts = messages.deliveries;
 
@@ -37,6 +38,8 @@ export interface DriverDeps {
 export interface Driver {
   id: string;
   role: StaffRole | null;
+  /** The request's address, for the audit row (decision 048). */
+  ip?: string | null;
 }
 
 export interface DeliveredAnswer {
@@ -97,7 +100,8 @@ async function replayDelivered(tx: pg.PoolClient, attempt: DeliveryAttempt, fing
  * 4. Entregado through the status step (Confirmado passes Preparado first): the charge is posted; one
  *    e-mail, Entregado, with the delivered lines when they were fewer;
  * 5. what was collected: a payment applied to this order first, with its receipt e-mailed;
- * 6. the attempt recorded under the key, and the admins' live feed told on commit.
+ * 6. the attempt recorded under the key, and the admins' live feed told on commit;
+ * 7. one audit row for the visit (decision 048).
  */
 export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: string, request: DeliveredRequest): Promise<DeliveredAnswer> {
   const today = businessDay((deps.now ?? (() => new Date()))());
@@ -131,6 +135,11 @@ export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: s
       actor_id: driver.id,
     });
     await notifyDeliveryAttempt(tx, liveRecord(order, delivered.status), 'delivered');
+    const summary = {
+      before: { status: order.status, total: order.total },
+      after: { status: delivered.status, total: delivered.total, partial: lines !== null, collected: payment?.payment.amount ?? null },
+    };
+    await recordAudit(tx, driver, { action: 'order.delivered', entity: 'order', entityId: orderId, summary });
     return { order: delivered, payment: payment?.payment ?? null, created: true };
   });
   if (answer.created) deps.onEmailsQueued?.();
@@ -149,7 +158,7 @@ const liveRecord = (order: OrderRow, status: string) => ({
 /**
  * POST /api/driver/orders/:id/not-delivered, one transaction: the order, locked (the driver's
  * zone, Confirmado or Preparado) → the zone's rule and feriados → the next delivery date after
- * today's → the order moved there (last on that route) → the attempt → the admins told live.
+ * today's → the order moved there (last on that route) → the attempt → the admins told live → audit.
  * A repeated tap finds the attempt that moved it and changes nothing.
  */
 export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId: string, request: NotDeliveredRequest): Promise<{ order: Order; rescheduled_to: string }> {
@@ -178,6 +187,8 @@ export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId
       actor_id: driver.id,
     });
     await notifyDeliveryAttempt(tx, liveRecord(order, order.status), 'not_delivered', { reason: request.reason, delivery_date: next });
+    const summary = { before: { delivery_date: order.deliveryDate }, after: { delivery_date: next, reason: request.reason, note: request.note } };
+    await recordAudit(tx, driver, { action: 'order.not_delivered', entity: 'order', entityId: orderId, summary });
     return { order: toOrder({ ...order, deliveryDate: next, deliveryStop: null, updatedAt }), rescheduled_to: next };
   });
 }

@@ -6,6 +6,7 @@ export const nav = {
   myOrders: 'Mis Pedidos',
   quickOrder: 'Pedido rápido',
   myLists: 'Mis listas',
+  myCustomers: 'Mis clientes',
   myAccount: 'Mi cuenta',
   cart: 'Carrito',
   admin: 'Panel de administración',

@@ -2,8 +2,7 @@ import { messages } from '@mayorista/core/messages';
 import { formatClock, type DeliveryZoneRule } from '@mayorista/core/deliveries';
 import type { HolidaysPut, Zone, ZoneCreate, ZoneUpdate } from '@mayorista/core/schemas/deliveries';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
-import type pg from 'pg';
-import { inTransaction, type Queryable } from '../../db/transaction';
+import type { Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 
 const texts = messages.deliveries;
@@ -98,6 +97,12 @@ export async function deleteZone(db: Queryable, id: number): Promise<void> {
   if (!rowCount) throw zoneNotFound();
 }
 
+/** The customers of a zone, in id order. */
+export async function zoneCustomerIds(db: Queryable, zoneId: number): Promise<string[]> {
+  const { rows } = await db.query<{ profile_id: string }>('select profile_id from customer_zones where zone_id = $1 order by profile_id', [zoneId]);
+  return rows.map((r) => r.profile_id);
+}
+
 /** PATCH /api/admin/users/:id/zone: the customer's zone and stop (null zone: none). */
 export async function setCustomerZone(db: Queryable, profileId: string, zoneId: number | null, stop: number | null): Promise<void> {
   if (zoneId === null) {
@@ -153,16 +158,14 @@ export async function listHolidays(db: Queryable): Promise<Holiday[]> {
   return rows;
 }
 
-/** PUT /api/admin/holidays: the list replaced whole, in one transaction. */
-export async function replaceHolidays(pool: pg.Pool, input: HolidaysPut): Promise<Holiday[]> {
-  return inTransaction(pool, async (db) => {
-    await db.query('delete from delivery_holidays');
-    await db.query(
+/** PUT /api/admin/holidays: the list replaced whole, in the caller's transaction. */
+export async function replaceHolidays(db: Queryable, input: HolidaysPut): Promise<Holiday[]> {
+  await db.query('delete from delivery_holidays');
+  await db.query(
     `insert into delivery_holidays (date, name) select d::date, n from unnest($1::text[], $2::text[]) as h(d, n)`,
-      [input.holidays.map((h) => h.date), input.holidays.map((h) => h.name)],
-    );
-    return listHolidays(db);
-  });
+    [input.holidays.map((h) => h.date), input.holidays.map((h) => h.name)],
+  );
+  return listHolidays(db);
 }
 
 /** A customer's zone and rule, with the non-delivery dates from `from` on; null: no zone. */

@@ -16,6 +16,7 @@ export {
   replaceHolidays,
   setCustomerZone,
   updateZone,
+  zoneCustomerIds,
   zoneNotFound,
   type CustomerDeliveryRule,
   type Holiday,

@@ -46,7 +46,13 @@ export function SiteNav() {
             menu.open ? 'flex' : 'hidden',
           )}
         >
-          <NavLinks signedIn={Boolean(user)} approved={approved} admin={admin} driver={driver} />
+          <NavLinks
+            signedIn={Boolean(user)}
+            approved={approved}
+            admin={admin}
+            driver={driver}
+            rep={staffRoleOf(profile) === 'sales'}
+          />
           {user ? <AccountArea nombre={nombre} approved={approved} /> : null}
         </div>
       </nav>
