@@ -64,6 +64,53 @@ describe('a rep and their customers', () => {
     expect((await inject('GET', '/api/admin/collections', rep)).statusCode).toBe(403);
   });
 
+  it('"Tomar pedido" reads the catalogue at the customer\'s price list and their account figures; another rep\'s customer is 403', async () => {
+    const { admin, rep, customer } = await repWithCustomer();
+    const product = await insertProduct(ctx.pool, { price: 10_000 });
+    const list = await inject('POST', '/api/admin/price-lists', admin, { name: `Lista vendedor ${randomUUID()}`, percentage: 0, items: [{ product_id: product.id, price: 8_000 }] });
+    expect(list.statusCode, list.body).toBe(201);
+    expect((await inject('PATCH', `/api/admin/users/${customer.userId}/price-list`, admin, { price_list_id: list.json().id })).statusCode).toBe(200);
+    const catalog = await inject('GET', `/api/rep/customers/${customer.userId}/catalog`, rep);
+    expect(catalog.statusCode, catalog.body).toBe(200);
+    expect(catalog.headers['cache-control']).toBe('private, no-cache');
+    const listed = catalog.json<{ products: { id: string; price: number }[]; min_order_amount: number }>();
+    expect(listed.products.find((p) => p.id === product.id)).toMatchObject({ price: 8_000 });
+    // The same body as the customer's own snapshot: one price authority, one ETag.
+    const own = await ctx.app.inject({ method: 'GET', url: '/api/catalog/snapshot', headers: customer.headers });
+    expect(catalog.headers.etag).toBe(own.headers.etag);
+    const revalidated = await ctx.app.inject({ method: 'GET', url: `/api/rep/customers/${customer.userId}/catalog`, headers: { ...rep.headers, 'if-none-match': String(catalog.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    const account = await inject('GET', `/api/rep/customers/${customer.userId}/account`, rep);
+    expect(account.statusCode, account.body).toBe(200);
+    expect(account.json()).toMatchObject({ balance: 0, overdue: 0, credit_limit: null });
+
+    const otherRep = await createStaff(ctx, 'sales');
+    for (const path of ['catalog', 'account']) {
+      const refused = await inject('GET', `/api/rep/customers/${customer.userId}/${path}`, otherRep);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'not_your_customer' });
+    }
+    // A customer cannot use the rep's route for themselves.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/rep/customers/${customer.userId}/catalog`, headers: customer.headers })).statusCode).toBe(403);
+  });
+
+  it('"Tomar pedido" with a total other than the server\'s: 409 order_total_changed with its total, nothing written; the same key then places once', async () => {
+    const { rep, customer } = await repWithCustomer();
+    const product = await insertProduct(ctx.pool, { price: 1_000 });
+    const key = randomUUID();
+    const body = { items: [{ product_id: product.id, quantity: 3 }], idempotency_key: key };
+    const before = await snapshotDatabase(ctx.pool);
+    const stale = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, { ...body, expected_total: 1 });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'order_total_changed', total: expect.any(Number) });
+    expect(await snapshotDatabase(ctx.pool)).toEqual(before);
+    const confirmed = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, { ...body, expected_total: stale.json().total });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    const replay = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, { ...body, expected_total: stale.json().total });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().order.id).toBe(confirmed.json().order.id);
+  });
+
   it('ordering or collecting for a customer not theirs: 403 and nothing written anywhere', async () => {
     const { rep } = await repWithCustomer();
     const stranger = await createVerifiedUser(ctx);

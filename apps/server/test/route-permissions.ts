@@ -359,6 +359,11 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [204],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/zone`, payload: { zone_id: null } }),
   },
+  [routeKey('GET', '/api/admin/users/:id/zone')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [200],
+    request: async (f) => ({ method: 'GET', url: `/api/admin/users/${await f.freshUserId()}/zone` }),
+  },
   [routeKey('GET', '/api/admin/holidays')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/holidays' }) },
   [routeKey('PUT', '/api/admin/holidays')]: {
     access: 'staff', action: 'deliveries.plan',
@@ -796,6 +801,21 @@ export const routePermissions: Record<string, RouteRule> = {
     action: 'rep.customers',
     allowed: [403],
     request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}` }),
+  },
+  // "Tomar pedido" reads the customer's catalogue at their prices (the snapshot's body, revalidated
+  // by its ETag) and their account figures; the matrix's customer is not the rep's: 403.
+  [routeKey('GET', '/api/rep/customers/:id/catalog')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    browserRevalidates: true,
+    request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}/catalog` }),
+  },
+  [routeKey('GET', '/api/rep/customers/:id/account')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}/account` }),
   },
   [routeKey('POST', '/api/rep/customers/:id/orders')]: {
     access: 'staff',

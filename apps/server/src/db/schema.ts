@@ -186,6 +186,8 @@ export const products = pgTable(
     /** The business-identity work (decisions 017–019) (migration 0012): 21, 10.5, 27 or 0 (exento). */
     ivaRate: real('iva_rate').$type<IvaRate>().notNull().default(21),
     imagePath: text('image_path'),
+    /** Repartos (migration 0024): grams per unit, optional. */
+    weightGrams: integer('weight_grams'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** What catalogue search matches (migrations 0004, 0009): name, SKU, category and barcode, lower-case, no accents. */

@@ -31,10 +31,10 @@ export async function moveDeliveryDate(pool: pg.Pool, actor: AuditActor, orderId
     if (!zone) throw new AppError('customer_without_zone', texts.customerWithoutZone);
     const problem = deliveryDateProblem(zone.rule, zone.closed, date, today);
     if (problem) throw new AppError('delivery_date_invalid', problem);
-    await setOrderDelivery(tx, orderId, date, zoneId);
+    const updatedAt = await setOrderDelivery(tx, orderId, date, zoneId);
     const summary = { before: { delivery_date: order.deliveryDate, zone_id: order.deliveryZoneId }, after: { delivery_date: date, zone_id: zoneId } };
     await recordAudit(tx, actor, { action: 'order.delivery_date', entity: 'order', entityId: orderId, summary });
-    return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null });
+    return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null, updatedAt });
   });
 }
 

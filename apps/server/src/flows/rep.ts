@@ -5,10 +5,11 @@ import type pg from 'pg';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from '../modules/audit';
-import { assignRep, assignRepToCustomers, confirmCollection, isRepCustomer, isSalesRep } from '../modules/reps';
+import { assignRep, assignRepToCustomers, confirmCollection, findRepCustomer, isRepCustomer, isSalesRep } from '../modules/reps';
 import { findZone, zoneCustomerIds, zoneNotFound } from '../modules/deliveries';
 import type { OrderPlacement, PlaceOrderCommand } from './place-order';
 import { postPayment, todayOf, type AccountFlowDeps, type Actor } from './post-payment';
+import type { AccountReader } from './read-account';
 
 // Sales reps (decision 047): a rep orders and collects for their own customers through the same
 // flows the customer and the office use; a customer that is not theirs is refused before anything
@@ -18,6 +19,23 @@ const texts = messages.staff;
 
 async function assertRepCustomer(pool: pg.Pool, repId: string, customerId: string): Promise<void> {
   if (!(await isRepCustomer(pool, repId, customerId))) throw new AppError('not_your_customer', texts.notYourCustomer);
+}
+
+/**
+ * The price list a rep's customer buys at (null: the base list), for "Tomar pedido" and the rep's
+ * device to read the catalogue at that customer's prices; a customer not theirs is refused (403).
+ */
+export async function repCustomerPriceList(deps: { pool: pg.Pool; now?: () => Date }, repId: string, customerId: string): Promise<string | null> {
+  await assertRepCustomer(deps.pool, repId, customerId);
+  const customer = await findRepCustomer(deps.pool, repId, customerId, todayOf(deps));
+  if (!customer) throw new AppError('not_your_customer', texts.notYourCustomer);
+  return customer.price_list_id;
+}
+
+/** The customer's account figures (balance, credit, overdue) for the rep, after the same check. */
+export async function repCustomerAccount(deps: { pool: pg.Pool }, reader: AccountReader, repId: string, customerId: string) {
+  await assertRepCustomer(deps.pool, repId, customerId);
+  return reader.summary(customerId);
 }
 
 /** "Tomar pedido": the customer's checkout, placed by the rep (recorded as channel 'vendedor', taken_by the rep). */

@@ -14,7 +14,9 @@ import {
   moveDeliverySchema,
   myDeliverySchema,
   stopsOrderSchema,
+  customerZoneSchema,
   userZoneSchema,
+  zonesAnswerSchema,
   zoneCreateSchema,
   zoneSchema,
   zoneUpdateSchema,
@@ -26,7 +28,7 @@ import { moveDeliveryDate, reorderDeliveryStops } from '../flows/move-delivery';
 import { markDelivered, markNotDelivered } from '../flows/driver-delivery';
 import { readDeliveryDay, readDriverStops, readMyDelivery, renderDeliverySheet } from '../flows/read-deliveries';
 import { createZoneAudited, deleteZoneAudited, replaceHolidaysAudited, setCustomerZoneAudited, updateZoneAudited } from '../flows/plan-zones';
-import { listHolidays, listZones } from '../modules/deliveries';
+import { listCustomersWithoutZone, listDrivers, listHolidays, listZones, readCustomerZone } from '../modules/deliveries';
 import { routesPlugin } from './plugin';
 
 interface DeliveriesRoutesDeps {
@@ -63,8 +65,11 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
 
   routes.get(
     '/api/admin/zones',
-    { config: admin, schema: { response: { 200: z.object({ items: z.array(zoneSchema) }) } } },
-    async (_request, reply) => reply.send({ items: await listZones(pool) }),
+    { config: admin, schema: { response: { 200: zonesAnswerSchema } } },
+    async (_request, reply) => {
+      const [items, withoutZone, drivers] = await Promise.all([listZones(pool), listCustomersWithoutZone(pool), listDrivers(pool)]);
+      return reply.send({ items, customers_without_zone: withoutZone, drivers });
+    },
   );
   routes.post(
     '/api/admin/zones',
@@ -87,6 +92,11 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
       await setCustomerZoneAudited(pool, actorOf(request), request.params.id, request.body.zone_id, request.body.stop_position);
       return reply.code(204).send();
     },
+  );
+  routes.get(
+    '/api/admin/users/:id/zone',
+    { config: admin, schema: { params: userParams, response: { 200: customerZoneSchema } } },
+    async (request, reply) => reply.send(await readCustomerZone(pool, request.params.id)),
   );
   routes.get('/api/admin/holidays', { config: admin, schema: { response: { 200: holidaysSchema } } }, async (_request, reply) =>
     reply.send({ holidays: await listHolidays(pool) }),

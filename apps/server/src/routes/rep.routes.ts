@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { uuidSchema } from '@mayorista/core/schemas/common';
 import { placeOrderResultSchema } from '@mayorista/core/schemas/order';
-import { paymentRequestSchema, paymentSchema } from '@mayorista/core/schemas/receivables';
+import { accountSummarySchema, paymentRequestSchema, paymentSchema } from '@mayorista/core/schemas/receivables';
 import {
   collectionsQuerySchema,
   collectionsSchema,
@@ -23,13 +23,14 @@ import {
 import { AppError } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
 import { todayOf } from '../flows/post-payment';
-import { assignCustomerRep, assignZoneRep, confirmRepCollection, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
+import { createAccountReader } from '../flows/read-account';
+import { assignCustomerRep, assignZoneRep, confirmRepCollection, repCustomerAccount, repCustomerPriceList, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
 import { findRepCustomer, isSalesRep, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
 import { routesPlugin } from './plugin';
 
 interface RepRoutesDeps {
   pool: pg.Pool;
-  config: { whatsappPhone: string };
+  config: { whatsappPhone: string; catalogName: string };
   now?: () => Date;
   onEmailsQueued?: () => void;
 }
@@ -67,6 +68,7 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
       return reply.send(found);
     },
   );
+  registerCustomerReads(app, deps);
   routes.post(
     '/api/rep/customers/:id/orders',
     {
@@ -111,6 +113,26 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
     },
   );
   registerOfficeRoutes(app, deps);
+}
+
+/**
+ * What "Tomar pedido" and the rep's device read for one of their customers: the whole catalogue at
+ * that customer's price list (the offline snapshot's body, ETag and compression, decision 043) and
+ * their account figures (balance, available credit, overdue) — 403 for a customer not theirs.
+ */
+function registerCustomerReads(app: FastifyInstance, deps: RepRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const flowDeps = { pool: deps.pool, ...(deps.now ? { now: deps.now } : {}) };
+  const reader = createAccountReader({ ...flowDeps, catalogName: deps.config.catalogName });
+  routes.get('/api/rep/customers/:id/catalog', { config: rep, schema: { params: customerParams } }, async (request, reply) => {
+    const priceListId = await repCustomerPriceList(flowDeps, actorOf(request).id, request.params.id);
+    return app.catalogueSnapshot(request, reply, priceListId);
+  });
+  routes.get(
+    '/api/rep/customers/:id/account',
+    { config: rep, schema: { params: customerParams, response: { 200: accountSummarySchema } } },
+    async (request, reply) => reply.send(await repCustomerAccount(flowDeps, reader, actorOf(request).id, request.params.id)),
+  );
 }
 
 /** The office's side: assigning customers to reps, and the reps' collections of the day. */
@@ -172,4 +194,7 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
   );
 }
 
-export const repRoutes = routesPlugin('rep-routes', registerRepRoutes, { plugins: ['orders-routes'], decorators: ['orderPlacement'] });
+export const repRoutes = routesPlugin('rep-routes', registerRepRoutes, {
+  plugins: ['orders-routes', 'catalogue'],
+  decorators: ['orderPlacement', 'catalogueSnapshot'],
+});

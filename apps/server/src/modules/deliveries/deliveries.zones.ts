@@ -117,8 +117,35 @@ export async function setCustomerZone(db: Queryable, profileId: string, zoneId: 
     )
     .catch((error: unknown) => {
       if (isForeignKeyViolation(error, 'customer_zones_zone_id_fkey')) throw zoneNotFound();
+      if (isForeignKeyViolation(error, 'customer_zones_profile_id_fkey')) throw new AppError('not_found', messages.accountRules.accountNotFound);
       throw error;
     });
+}
+
+/** The customer's zone and stop position (both null: "sin zona"). */
+export async function readCustomerZone(db: Queryable, profileId: string): Promise<{ zone_id: number | null; stop_position: number | null }> {
+  const { rows } = await db.query<{ zone_id: number; stop_position: number | null }>('select zone_id, stop_position from customer_zones where profile_id = $1', [
+    profileId,
+  ]);
+  return rows[0] ?? { zone_id: null, stop_position: null };
+}
+
+/** The staff who may drive a route (the repartidor role), for the zone form's select. */
+export async function listDrivers(db: Queryable): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `select p.id, btrim(p.nombre || ' ' || p.apellido) as name from profiles p where p.staff_role = 'driver' order by lower(p.apellido), lower(p.nombre), p.id limit 200`,
+  );
+  return rows;
+}
+
+/** Approved customers (not staff) in no zone: the zones screen lists them as "sin zona" (at most 500). */
+export async function listCustomersWithoutZone(db: Queryable): Promise<{ id: string; name: string; razon_social: string | null }[]> {
+  const { rows } = await db.query<{ id: string; name: string; razon_social: string | null }>(
+    `select p.id, btrim(p.nombre || ' ' || p.apellido) as name, p.razon_social from profiles p
+      where p.approved and p.staff_role is null and not exists (select 1 from customer_zones cz where cz.profile_id = p.id)
+      order by lower(coalesce(p.razon_social, p.apellido)), p.id limit 500`,
+  );
+  return rows;
 }
 
 export interface Holiday {
