@@ -73,7 +73,7 @@ test('the owner reads each order, customer and product history, and gives a zone
   await page.goto(`/admin?tab=usuarios&cliente=${customer.id}`);
   const customerHistory = await openHistory(page.locator('main'));
   await expect(customerHistory.getByText('Aprobó una cuenta')).toBeVisible();
-  await expect(customerHistory.getByText('Cambió la zona de un cliente')).toBeVisible();
+  await expect(customerHistory.getByRole('listitem').filter({ hasText: 'Cambió la zona de un cliente' })).toContainText(`Zona: — → ${zone.name}`);
   await expect(customerHistory.getByRole('listitem').filter({ hasText: 'Editó las notas de un cliente' })).toContainText('Notas: — → Recibe de 8 a 12.');
   await shoot(page, customerHistory, 'cliente');
 

@@ -67,7 +67,11 @@ export async function setCustomerZoneAudited(
   await inTransaction(pool, async (tx) => {
     const before = await customerZoneOf(tx, profileId);
     await setCustomerZone(tx, profileId, zoneId, stop);
-    const summary = { before: { zone_id: before }, after: { zone_id: zoneId, stop_position: stop } };
+    const nameOf = async (id: number | null) => (id === null ? null : ((await findZone(tx, id))?.name ?? null));
+    const summary = {
+      before: { zone_id: before, zone: await nameOf(before) },
+      after: { zone_id: zoneId, zone: await nameOf(zoneId), stop_position: stop },
+    };
     await recordAudit(tx, actor, { action: 'customer.zone', entity: 'customer', entityId: profileId, summary });
   });
 }

@@ -14,7 +14,7 @@ export const auditActionLabel = (action: string): string => text.actionLabels[ac
 const MONEY_KEYS = new Set(['amount', 'total', 'price', 'credit_limit', 'collected', 'min_order']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Kept in the log for whoever reads it raw, left out of the one-line summary (the counts beside them say it). */
-const DETAIL_ONLY = new Set(['reps']);
+const DETAIL_ONLY = new Set(['reps', 'zone_id']);
 /** At most this many fields per line: the row stays short on a phone. */
 const MAX_FIELDS = 4;
 

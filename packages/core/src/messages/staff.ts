@@ -149,6 +149,7 @@ export const staff = {
     visit_days: 'Días de visita',
     price_list_id: 'Lista de precios',
     zone_id: 'Zona',
+    zone: 'Zona',
     stop_position: 'Parada',
     is_enabled: 'Habilitado',
     saldo_puntos: 'Puntos',
