@@ -78,15 +78,17 @@ async function main() {
   let databaseUrl: string;
   let stopDatabase = async () => {};
   let postgresPid: () => number | null = () => null;
-  if (process.env.DATABASE_URL) {
+  // An external PostgreSQL (BENCH_DATABASE_URL, or DATABASE_URL): each run makes a database of its own there.
+  const externalUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (externalUrl) {
     const name = `mayorista_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const admin = new pg.Client({ connectionString: externalUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    databaseUrl = process.env.DATABASE_URL.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
+    databaseUrl = externalUrl.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
     stopDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const c = new pg.Client({ connectionString: externalUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
@@ -347,11 +349,17 @@ async function main() {
   printTable(results, resultsFile);
 }
 
-/** The broadcast's customers and arrival window; `BENCH_BROADCAST_CUSTOMERS`/`_SECONDS` for a smaller trial. */
+/**
+ * The broadcast's customers and arrival window (`BENCH_BROADCAST_CUSTOMERS`/`_SECONDS` for a smaller
+ * trial) and its server processes: two on an external PostgreSQL, as the README's several-process
+ * setup runs (`BENCH_BROADCAST_PROCESSES` to choose).
+ */
 function broadcastOptions(databaseUrl: string, workDir: string, cpu: number | null, postgresPid: () => number | null) {
   const customers = Number(process.env.BENCH_BROADCAST_CUSTOMERS ?? (quick ? 200 : 1000));
   const seconds = Number(process.env.BENCH_BROADCAST_SECONDS ?? (quick ? 20 : 60));
-  return { databaseUrl, workDir, cpu, say, postgresPid, customers, seconds };
+  const external = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
+  const processes = Number(process.env.BENCH_BROADCAST_PROCESSES ?? (external ? 2 : 1));
+  return { databaseUrl, workDir, cpu, say, postgresPid, customers, seconds, processes };
 }
 
 /** One phase on its own database: the pricing phase, or the dashboard on the seeded 20,000 orders. */

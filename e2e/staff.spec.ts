@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { inviteRep } from './support/staff-helpers';
 
 /**
  * Staff roles, sales reps and the activity log (decisions 046–048): the owner invites a rep, the
@@ -7,28 +8,6 @@ import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, u
  * and the screens are photographed at 390 and 1280 px (test-results/staff-*.png).
  */
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** The owner invites by e-mail; the person opens the link on their phone and sets their data; the link then refuses a second use. */
-async function inviteRep(request: APIRequestContext, page: Page, ownerToken: string) {
-  const email = uniqueEmail('vendedor');
-  const password = 'Clave-Vendedor-E2E-2026';
-  const invited = await request.post('/api/admin/staff/invitations', { headers: auth(ownerToken), data: { email, role: 'sales' } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const link = new URL(await waitForMailLink(email, '/invitacion'));
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('Nombre').fill('Vera');
-  await page.getByLabel('Apellido').fill('Vendedora');
-  await page.getByLabel('DNI').fill(uniqueDni());
-  await page.getByLabel('Contraseña').fill(password);
-  await shoot(page, 'invitacion');
-  await page.getByRole('button', { name: 'Guardar y continuar' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  const again = await request.post('/api/auth/staff-invitation', { data: { token: link.searchParams.get('token'), password, nombre: 'Vera', apellido: 'Vendedora', dni: uniqueDni() } });
-  expect(again.status()).toBe(400);
-  expect(await again.json()).toMatchObject({ code: 'invalid_token' });
-  return { email, password, token: await accessTokenFor(request, email, password) };
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
@@ -39,7 +18,7 @@ async function shoot(page: Page, name: string) {
 
 test('a rep takes a 10-line order and collects cash for their customer; the owner sees both in Actividad', async ({ page, request }) => {
   const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
-  const rep = await inviteRep(request, page, ownerToken);
+  const rep = await inviteRep(request, page, ownerToken, () => shoot(page, 'invitacion'));
   const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
   const customer = await createApprovedCustomer(request, 'cliente-rep');
   const assigned = await request.patch(`/api/admin/users/${customer.id}/rep`, { headers: auth(ownerToken), data: { rep_id: me.user.id, visit_days: [1, 2, 3, 4, 5, 6, 7] } });
@@ -83,14 +62,16 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await shoot(page, 'personal');
   await page.goto('/admin?tab=actividad');
   await expect(page.getByText('Vera Vendedora').first()).toBeVisible();
-  await expect(page.getByText('Tomó un pedido')).toBeVisible();
+  await expect(page.getByText('Tomó un pedido').first()).toBeVisible();
   await expect(page.getByText('Registró un cobro').first()).toBeVisible();
   await shoot(page, 'actividad');
 
   // The customer's page shows its own history: the rep's payment and assignment.
   await page.goto(`/admin?tab=usuarios&cliente=${customer.id}`);
-  const history = page.getByRole('region', { name: 'Actividad' });
-  await expect(history.getByText('Vera Vendedora · Registró un cobro')).toBeVisible();
+  const history = page.getByRole('region', { name: 'Historial' });
+  await history.getByRole('button', { name: 'Ver historial' }).click();
+  const paymentRow = history.getByRole('listitem').filter({ hasText: 'Registró un cobro' });
+  await expect(paymentRow).toContainText('Vera Vendedora (Vendedor)');
   await expect(history.getByText('Asignó un vendedor')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await history.scrollIntoViewIfNeeded();

@@ -11,6 +11,7 @@ import { createPool } from '../../apps/server/src/db/client';
 import { findFreePort } from '../../apps/server/src/db/embedded';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashOpaqueToken } from '../../apps/server/src/modules/accounts/secure-tokens';
+import { listenForNewOrders } from './live-notices';
 import { percentile, productionServerEnv, ROOT, sampleMemory, startProcess } from './processes';
 import { seedBenchDataset, settleDatabase } from './seed';
 
@@ -23,6 +24,11 @@ export interface BroadcastOptions {
   postgresPid: () => number | null;
   customers?: number;
   seconds?: number;
+  /**
+   * Server processes on the one database (default 1). With two, the customers alternate between
+   * them and an admin is connected to each: every new order must reach both (LISTEN/NOTIFY).
+   */
+  processes?: number;
 }
 
 const STEPS = ['sesión', 'perfil', 'carrito', 'catálogo', 'búsqueda', 'guardar carrito', 'pedido', 'PDF'] as const;
@@ -217,7 +223,7 @@ async function stockCheck(pool: pg.Pool, before: Map<string, number>, sold: Map<
   return { productsChecked: rows.length, productsWrong: wrong.length, negative: negative[0].n as number };
 }
 
-/** A database of its own with the broadcast's customers, and the built server on it. */
+/** A database of its own with the broadcast's customers, and the built server (or servers) on it. */
 async function prepareShop(opts: BroadcastOptions, pool: pg.Pool, databaseUrl: string, count: number) {
   await runMigrations(pool);
   const secret = randomBytes(32).toString('base64url');
@@ -229,20 +235,26 @@ async function prepareShop(opts: BroadcastOptions, pool: pg.Pool, databaseUrl: s
     `select id from products where is_enabled and not has_unlimited_stock and stock >= 300 order by id limit 60`,
   );
   await settleDatabase(pool);
-  const port = await findFreePort();
-  const server = await startProcess({
-    script: path.join(ROOT, 'apps/server/dist/main.js'),
-    env: {
-      ...productionServerEnv({ databaseUrl, secret, port, dataDir: path.join(opts.workDir, 'broadcast-app') }),
-      // A thousand customers come from a thousand addresses; here they share the bench's.
-      RATE_LIMIT_AUTH_MAX: '1000000',
-      RATE_LIMIT_ORDERS_MAX: '1000000',
-    },
-    port,
-    cpu: opts.cpu,
-  });
+  const servers = [];
+  for (let i = 0; i < Math.max(1, opts.processes ?? 1); i++) {
+    const port = await findFreePort();
+    servers.push(
+      await startProcess({
+        script: path.join(ROOT, 'apps/server/dist/main.js'),
+        env: {
+          ...productionServerEnv({ databaseUrl, secret, port, dataDir: path.join(opts.workDir, `broadcast-app-${i}`) }),
+          // A thousand customers come from a thousand addresses; here they share the bench's.
+          RATE_LIMIT_AUTH_MAX: '1000000',
+          RATE_LIMIT_ORDERS_MAX: '1000000',
+        },
+        port,
+        cpu: opts.cpu,
+      }),
+    );
+  }
   return {
-    server,
+    servers,
+    adminToken: data.admin.token,
     customers,
     hotProductId: data.hotProductId,
     others: [...limited.map((r) => r.id), ...data.otherProductIds.slice(0, 40)],
@@ -254,9 +266,8 @@ type Shop = Awaited<ReturnType<typeof prepareShop>>;
 
 /** Every customer arrives on the curve and makes their visit; answers what the journal saw. */
 async function runVisits(opts: BroadcastOptions, shop: Shop, seconds: number) {
-  const serverPid = shop.server.child.pid!;
   const memory = sampleMemory([
-    { name: 'server', pid: () => serverPid },
+    ...shop.servers.map((server, i) => ({ name: `server${i}`, pid: () => server.child.pid ?? null })),
     { name: 'postgres', pid: opts.postgresPid, withChildren: true },
   ]);
   const journal = new Journal();
@@ -264,7 +275,7 @@ async function runVisits(opts: BroadcastOptions, shop: Shop, seconds: number) {
   const count = shop.customers.length;
   const ctx: VisitContext = {
     agent,
-    base: new URL(shop.server.url),
+    base: new URL(shop.servers[0]!.url),
     journal,
     hotProductId: shop.hotProductId,
     others: shop.others,
@@ -275,11 +286,13 @@ async function runVisits(opts: BroadcastOptions, shop: Shop, seconds: number) {
   await Promise.all(
     shop.customers.map(async (customer, n) => {
       await pause(arrivals[n]!);
-      await visit(n, customer, ctx);
+      await visit(n, customer, { ...ctx, base: new URL(shop.servers[n % shop.servers.length]!.url) });
     }),
   );
   agent.destroy();
-  return { journal, wallSeconds: Number(((Date.now() - started) / 1000).toFixed(1)), peak: memory.stop() };
+  const peak = memory.stop();
+  const server = shop.servers.reduce((sum, _, i) => sum + (peak[`server${i}`] ?? 0), 0);
+  return { journal, wallSeconds: Number(((Date.now() - started) / 1000).toFixed(1)), peak: { server, postgres: peak.postgres ?? 0 } };
 }
 
 const countOf = async (pool: pg.Pool, sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows[0].n as number;
@@ -302,10 +315,13 @@ export async function runBroadcastPhase(opts: BroadcastOptions) {
     const stockBefore = new Map(rows.map((r) => [r.id, r.stock]));
     const outboxBefore = await countOf(pool, `select count(*)::int as n from email_outbox`);
     const since = new Date();
+    const listeners = await Promise.all(shop.servers.map((server) => listenForNewOrders(server.url, shop!.adminToken)));
 
     opts.say(`▶ Difusión: ${count.toLocaleString('es-AR')} clientes llegan en ${seconds} s (la mayoría al principio)...`);
     const { journal, wallSeconds, peak } = await runVisits(opts, shop, seconds);
 
+    // The notices travel after each commit; a few seconds cover the last ones.
+    const heard = await Promise.all(listeners.map((listener) => listener.settle(journal.ordersPlaced, 10_000)));
     const ordersInDatabase = await countOf(pool, `select count(*)::int as n from orders where created_at >= $1`, [since]);
     const emailsQueued = (await countOf(pool, `select count(*)::int as n from email_outbox`)) - outboxBefore;
     const stock = await stockCheck(pool, stockBefore, journal.sold);
@@ -314,6 +330,7 @@ export async function runBroadcastPhase(opts: BroadcastOptions) {
     const otherStepsP99 = Math.max(...Object.entries(steps).filter(([step]) => step !== 'pedido').map(([, s]) => s.p99 || 0));
     const figures = {
       customers: count,
+      processes: shop.servers.length,
       arrivalSeconds: seconds,
       wallSeconds,
       steps,
@@ -322,15 +339,16 @@ export async function runBroadcastPhase(opts: BroadcastOptions) {
       ordersInDatabase,
       stock,
       emailsQueued,
+      liveNoticesHeard: heard,
       peakMemoryMb: { server: peak.server ?? 0, postgres: peak.postgres ?? 0, total: (peak.server ?? 0) + (peak.postgres ?? 0) },
-      correct: ordersInDatabase === count && journal.ordersPlaced === count && stock.productsWrong === 0 && stock.negative === 0 && emailsQueued === 2 * count,
+      correct: ordersInDatabase === count && journal.ordersPlaced === count && stock.productsWrong === 0 && stock.negative === 0 && emailsQueued === 2 * count && heard.every((n) => n === count),
       targets: { errors: 0, stepP99Ms: 300, orderP99Ms: 500, totalMemoryMb: 512 },
       met: { errors: errors === 0, stepP99: otherStepsP99 <= 300, orderP99: (steps.pedido?.p99 ?? Infinity) <= 500 },
     };
     reportBroadcast(figures, opts.say);
     return figures;
   } finally {
-    await shop?.server.stop();
+    for (const server of shop?.servers ?? []) await server.stop();
     await pool.end();
     const c = new pg.Client({ connectionString: opts.databaseUrl });
     await c.connect();
@@ -346,6 +364,8 @@ interface BroadcastReport {
   ordersInDatabase: number;
   stock: Awaited<ReturnType<typeof stockCheck>>;
   emailsQueued: number;
+  processes: number;
+  liveNoticesHeard: number[];
   peakMemoryMb: { server: number; postgres: number; total: number };
   wallSeconds: number;
 }
@@ -355,8 +375,11 @@ function reportBroadcast(f: BroadcastReport, say: (line: string) => void) {
     say(`  ${step.padEnd(16)} ${String(s.requests).padStart(5)} solicitudes · p50 ${s.p50} · p95 ${s.p95} · p99 ${s.p99} ms · errores ${s.errors}`);
   }
   const stockOk = f.stock.productsWrong === 0 && f.stock.negative === 0;
+  // An external PostgreSQL runs elsewhere: only the servers' memory is this machine's to measure.
+  const { server, postgres, total } = f.peakMemoryMb;
+  const memory = postgres > 0 ? `servidor ${server} MB + PostgreSQL ${postgres} MB = ${total} MB` : `servidores ${server} MB (PostgreSQL externo, sin medir)`;
   say(
     `  Pedidos ${f.ordersPlaced}/${f.customers} (en la base ${f.ordersInDatabase}) · stock ${stockOk ? 'exacto' : 'INCORRECTO'} · ` +
-      `correos en cola ${f.emailsQueued} · memoria pico servidor ${f.peakMemoryMb.server} MB + PostgreSQL ${f.peakMemoryMb.postgres} MB = ${f.peakMemoryMb.total} MB · ${f.wallSeconds} s`,
+      `correos en cola ${f.emailsQueued} · avisos en vivo ${f.liveNoticesHeard.join(' / ')} (${f.processes} ${f.processes === 1 ? 'proceso' : 'procesos'}) · memoria pico ${memory} · ${f.wallSeconds} s`,
   );
 }

@@ -49,7 +49,7 @@ export async function measureOrders(seconds: number, warmUpSeconds: number, pool
     product: { ...productOrders, perSecond: round(productOrders.perSecond), memoryMb: orderMemory, serverCpuMsPerOrder, ...productCpuPerOrder, emailsDrainedMs },
     baseline: { ...rawOrders, perSecond: round(rawOrders.perSecond), ...rawCpuPerOrder },
     ratio: round(productOrders.perSecond / rawOrders.perSecond, 2),
-    target: { ratioAtLeast: 0.5 },
+    target: { ratioAtLeast: 0.7, p99MsAtMost: 150 },
     correctness: {
       ordersAccepted: productOrders.completed,
       ordersInDatabase: newOrders,

@@ -88,9 +88,13 @@ export async function runOrderLoad(opts: { url: string; tokens: string[]; hotPro
 }
 
 /**
- * The raw SQL baseline: the same transaction the product runs for an order (lock the products,
- * conditional stock decrements, insert the order with its snapshot, empty the cart, NOTIFY),
- * sent directly with pg from `workers` connections, without HTTP, validation or pricing code.
+ * The raw SQL baseline: the transaction the product runs for an order, written by hand and sent
+ * directly with pg from `workers` connections, without HTTP, validation, pricing or pipelining —
+ * the customer and settings read with the replayed-key check, the customer's account locked for
+ * the credit check, the products locked in id order, the order inserted (its database triggers:
+ * the items check, the sales summary), each limited line's conditional stock decrement with its
+ * stock ledger row, the cart emptied, the customer's and the admins' e-mails queued in the outbox
+ * (as already sent, so the product's server running meanwhile does not render them), and NOTIFY.
  */
 export async function runRawOrderLoad(opts: { databaseUrl: string; customerIds: string[]; hotProductId: string; others: string[]; seconds: number }): Promise<LoadResult> {
   const deadline = Date.now() + opts.seconds * 1000;
@@ -105,36 +109,9 @@ export async function runRawOrderLoad(opts: { databaseUrl: string; customerIds: 
       try {
         while (Date.now() < deadline) {
           const lines = orderLines(opts.hotProductId, opts.others, n++);
-          const ids = lines.map((l) => l.product_id);
           const started = performance.now();
           try {
-            await client.query('begin');
-            const { rows: products } = await client.query(
-              `select id, name, price, stock, has_unlimited_stock, is_enabled from products where id = any($1::uuid[]) order by id for update`,
-              [ids],
-            );
-            const { rows: profile } = await client.query(`select nombre, apellido, email, dni from profiles where id = $1`, [userId]);
-            let total = 0;
-            const items = lines.map((l) => {
-              const p = products.find((x) => x.id === l.product_id);
-              total += Number(p.price) * l.quantity;
-              return { product_id: l.product_id, name: p.name, quantity: l.quantity, price: Number(p.price), total: Number(p.price) * l.quantity, discounts: {} };
-            });
-            for (const l of lines) {
-              const p = products.find((x) => x.id === l.product_id);
-              if (!p.has_unlimited_stock) {
-                const r = await client.query(`update products set stock = stock - $2, updated_at = now() where id = $1 and stock >= $2`, [l.product_id, l.quantity]);
-                if (r.rowCount !== 1) throw new Error('stock');
-              }
-            }
-            const { rows: order } = await client.query(
-              `insert into orders (user_id, user_info, items, total, total_savings, status, observaciones, canjeado_con_puntos, idempotency_key)
-               values ($1, $2, $3, $4, 0, 'Pendiente', 'bench', false, $5) returning id, created_at`,
-              [userId, JSON.stringify(profile[0]), JSON.stringify(items), total, randomUUID()],
-            );
-            await client.query(`update cart set cart_data = '{}'::jsonb, updated_at = now() where user_id = $1`, [userId]);
-            await client.query(`select pg_notify('orders_insert', $1)`, [JSON.stringify({ id: order[0].id, total })]);
-            await client.query('commit');
+            await rawOrderTransaction(client, userId, lines);
             latencies.push(performance.now() - started);
           } catch (error) {
             await client.query('rollback');
@@ -149,4 +126,56 @@ export async function runRawOrderLoad(opts: { databaseUrl: string; customerIds: 
     }),
   );
   return summarise(latencies, failed, opts.seconds, errors);
+}
+
+/**
+ * One order of the raw baseline, in its own transaction (see runRawOrderLoad). Like the product,
+ * it reads the products without locking them and takes the stock last, in one statement that
+ * locks the rows in id order, so the shared product's row is held from there to the commit only.
+ */
+async function rawOrderTransaction(client: pg.Client, userId: string, lines: { product_id: string; quantity: number }[]): Promise<void> {
+  const orderId = randomUUID();
+  const key = randomUUID();
+  await client.query('begin');
+  const { rows: context } = await client.query(
+    `select (select row_to_json(c) from (select nombre, apellido, email, dni from profiles where id = $1) c) as customer,
+            (select value from app_settings) as settings,
+            (select id from orders where user_id = $1 and idempotency_key = $2) as replay`,
+    [userId, key],
+  );
+  await client.query(`select 1 from customer_accounts where profile_id = $1 for update`, [userId]);
+  const { rows: products } = await client.query(`select id, name, price, stock, has_unlimited_stock, is_enabled from products where id = any($1::uuid[])`, [
+    lines.map((l) => l.product_id),
+  ]);
+  let total = 0;
+  const items = lines.map((l) => {
+    const p = products.find((x) => x.id === l.product_id);
+    total += Number(p.price) * l.quantity;
+    return { product_id: l.product_id, name: p.name, quantity: l.quantity, price: Number(p.price), total: Number(p.price) * l.quantity, discounts: {} };
+  });
+  const limited = lines.filter((l) => !products.find((x) => x.id === l.product_id).has_unlimited_stock);
+  await client.query(
+    `insert into orders (id, user_id, user_info, items, total, total_savings, status, observaciones, canjeado_con_puntos, idempotency_key)
+     values ($1, $2, $3, $4, $5, 0, 'Pendiente', 'bench', false, $6)`,
+    [orderId, userId, JSON.stringify(context[0].customer), JSON.stringify(items), total, key],
+  );
+  await client.query(`update cart set cart_data = '{}'::jsonb, updated_at = now() where user_id = $1`, [userId]);
+  await client.query(
+    `insert into email_outbox (kind, recipient, order_id, status, sent_at)
+     values ('order_placed', $1, $2, 'sent', now()), ('admin_new_order', 'admin@bench.test', $2, 'sent', now())`,
+    [context[0].customer.email, orderId],
+  );
+  await client.query(`select pg_notify('orders_insert', $1)`, [JSON.stringify({ id: orderId, total })]);
+  const taken = await client.query(
+    `with wanted as (select * from unnest($1::uuid[], $2::int[]) as w(id, quantity)),
+          locked as (select p.id from products p join wanted w on w.id = p.id order by p.id for update of p),
+          taken as (update products p set stock = p.stock - w.quantity, updated_at = now()
+                      from wanted w where p.id = w.id and p.id in (select id from locked) and p.stock >= w.quantity
+                    returning p.id, p.stock, w.quantity)
+     insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
+     select id, 'order', -quantity, stock, $3, $4 from taken`,
+    [limited.map((l) => l.product_id), limited.map((l) => l.quantity), orderId, userId],
+  );
+  if (taken.rowCount !== limited.length) throw new Error('stock');
+  await client.query('commit');
 }

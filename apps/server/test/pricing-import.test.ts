@@ -134,6 +134,34 @@ describe('export and import', () => {
     expect((await productsOf(category)).map((x) => x.price)).toEqual([100_000]);
   });
 
+  it('a name another product holds is refused in any case or accents; a price-only row keeps its name and writes no stock movement', async () => {
+    const category = `Nombres ${tag()}`;
+    const held = await createProduct({ category, sku: `H-${tag()}`, name: `Café Molido ${tag()}` });
+    const renamed = await createProduct({ category, sku: `R-${tag()}` });
+    const priced = await createProduct({ category, sku: `P-${tag()}` });
+    const header = 'SKU;Nombre;Categoría;Precio mayorista;Precio minorista;Stock';
+    const heldOtherwise = held.name.toUpperCase().replace('É', 'E');
+    const clash = [header, `${renamed.sku};${heldOtherwise};${category};1000;1500;5`, `N-${tag()};${held.name.toLowerCase()};${category};10;20;1`].join('\n');
+    const refused = await importFile(Buffer.from(clash), false);
+    expect(refused.statusCode).toBe(400);
+    const errors = refused.json<{ report: ImportReport }>().report.errors;
+    expect(errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'Nombre'],
+      [3, 'Nombre'],
+    ]);
+    expect(errors[0]!.message).toMatch(/Ya existe un producto con ese nombre/);
+    expect((await productsOf(category)).map((p) => p.name).sort()).toEqual([held.name, renamed.name, priced.name].sort());
+
+    const movementsBefore = await ctx.pool.query<{ n: number }>(`select count(*)::int as n from stock_movements where product_id = $1`, [priced.id]);
+    const priceOnly = [header, `${priced.sku};${priced.name};${category};1234;1500;5`].join('\n');
+    const applied = await importFile(Buffer.from(priceOnly), false);
+    expect(applied.json<ImportReport>(), applied.body).toMatchObject({ updated: 1, errors: [] });
+    expect((await productsOf(category)).find((p) => p.id === priced.id)).toMatchObject({ price: 123_400, stock: 5 });
+    const movementsAfter = await ctx.pool.query<{ n: number }>(`select count(*)::int as n from stock_movements where product_id = $1`, [priced.id]);
+    expect(movementsAfter.rows[0]!.n).toBe(movementsBefore.rows[0]!.n);
+    expect(await stockLedgerMatches()).toBe(true);
+  });
+
   it('a name with a line break or another control character is refused on its row, and nothing changes', async () => {
     const category = `Control ${tag()}`;
     const csv = [

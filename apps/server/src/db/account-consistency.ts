@@ -11,35 +11,34 @@ const texts = messages.ledgers.check;
  * - receipt numbers are exactly 1..counter, no gap and no duplicate.
  */
 export async function accountViolations(db: Queryable): Promise<string[]> {
-  const [balances, chains, items, pools, receipts] = await Promise.all([
-    db.query<{ id: string; balance: number; sum: number }>(
-      `select a.profile_id as id, a.balance, coalesce(m.sum, 0)::bigint as sum
+  // One after another: `db` may be one client holding the check's snapshot, which runs one query at a time.
+  const balances = await db.query<{ id: string; balance: number; sum: number }>(
+    `select a.profile_id as id, a.balance, coalesce(m.sum, 0)::bigint as sum
          from customer_accounts a left join (select profile_id, sum(amount) as sum from account_movements group by 1) m on m.profile_id = a.profile_id
         where a.balance <> coalesce(m.sum, 0)
        union all
        select m.profile_id, 0, sum(m.amount)::bigint from account_movements m
         where not exists (select 1 from customer_accounts a where a.profile_id = m.profile_id) group by 1`,
-    ),
-    db.query<{ id: string; movement: number; balance: number; running: number }>(
-      `select profile_id as id, id::int as movement, balance, running from (
+  );
+  const chains = await db.query<{ id: string; movement: number; balance: number; running: number }>(
+    `select profile_id as id, id::int as movement, balance, running from (
          select profile_id, id, balance, sum(amount) over (partition by profile_id order by id)::bigint as running from account_movements
        ) m where balance <> running order by profile_id, id limit 100`,
-    ),
-    db.query<{ item: number; open: number; expected: number }>(
-      `select i.movement_id::int as item, i.open, (i.amount - coalesce(a.sum, 0))::bigint as expected
+  );
+  const items = await db.query<{ item: number; open: number; expected: number }>(
+    `select i.movement_id::int as item, i.open, (i.amount - coalesce(a.sum, 0))::bigint as expected
          from account_open_items i left join (select item_movement_id, sum(amount) as sum from account_allocations group by 1) a on a.item_movement_id = i.movement_id
         where i.open <> i.amount - coalesce(a.sum, 0) limit 100`,
-    ),
-    db.query<{ id: string; balance: number; open: number; unapplied: number }>(
-      `select a.profile_id as id, a.balance, coalesce(i.open, 0)::bigint as open, a.unapplied
+  );
+  const pools = await db.query<{ id: string; balance: number; open: number; unapplied: number }>(
+    `select a.profile_id as id, a.balance, coalesce(i.open, 0)::bigint as open, a.unapplied
          from customer_accounts a left join (select profile_id, sum(open) as open from account_open_items group by 1) i on i.profile_id = a.profile_id
         where a.balance <> coalesce(i.open, 0) - a.unapplied`,
-    ),
-    db.query<{ count: number; max: number; distinct: number; counter: number }>(
-      `select count(*)::int as count, coalesce(max(receipt_number), 0) as max, count(distinct receipt_number)::int as distinct,
+  );
+  const receipts = await db.query<{ count: number; max: number; distinct: number; counter: number }>(
+    `select count(*)::int as count, coalesce(max(receipt_number), 0) as max, count(distinct receipt_number)::int as distinct,
               (select last_number from document_counters where name = 'receipt') as counter from payments`,
-    ),
-  ]);
+  );
   const r = receipts.rows[0]!;
   return [
     ...balances.rows.map((a) => texts.accountMismatch(a.id, a.balance, a.sum)),

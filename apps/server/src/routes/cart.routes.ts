@@ -17,7 +17,7 @@ import { routesPlugin } from './plugin';
  * validation so a signed-out caller learns nothing but 401.
  */
 export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool; now?: () => Date }): void {
-  const service = createCartService(deps.db);
+  const service = createCartService(deps.pool);
   // The buyer sees the minimum order before it matters (the wholesale-ordering work, decision 016), and the cart previews IVA with
   // the same setting the order will use (the business-identity work, decisions 017–019); the order re-reads both in its transaction.
   // The promised delivery date and the zone's minimum come with it (Repartos, decision 049).

@@ -16,12 +16,19 @@ import type pg from 'pg';
 import { actorOf, authOf } from '../plugins/auth';
 import { createAdminOrdersService, createOwnOrdersService, renderOrderPdf, renderPickingSheetPdf } from '../modules/orders';
 import type { InvoiceIssuer } from '../modules/invoicing';
-import { createOrderPlacement, PLACEMENT_CONNECTIONS } from '../flows/place-order';
+import { createOrderPlacement, PLACEMENT_CONNECTIONS, type OrderPlacement } from '../flows/place-order';
 import { cancelOwnOrder } from '../flows/cancel-order';
 import { changeOrderStatus } from '../flows/change-order-status';
 import { editOrder } from '../flows/edit-order';
 import { createPipelinedPool } from '../db/client';
 import { routesPlugin } from './plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Places orders (flows/place-order.ts) on this app's pipelined connections; customers' and reps' routes share it. */
+    orderPlacement: OrderPlacement;
+  }
+}
 
 interface OrdersRoutesDeps {
   pool: pg.Pool;
@@ -63,6 +70,8 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
   });
+  // The sales reps' "Tomar pedido" places through the same placement and its pipelined connections (rep.routes.ts).
+  app.decorate('orderPlacement', placement);
   const service = createOwnOrdersService(deps.pool);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STORAGE_CACHE_CONTROL_SECONDS } from '@mayorista/core/constants';
@@ -23,7 +23,8 @@ import type { Pool } from 'pg';
 import type { Database } from '../db/client';
 import { CompressedBodies, pickEncoding } from '../lib/compressed-bodies';
 import { AppError } from '../lib/errors';
-import { authOf, ensureAuth } from '../plugins/auth';
+import { actorOf, authOf, ensureAuth } from '../plugins/auth';
+import { auditBy } from '../modules/audit';
 import { notFound } from '../plugins/error-handler';
 import { CatalogueCache, createProductsService, STORED_IMAGE_NAME, viewerClassOf } from '../modules/products';
 import { loadPriceListRule } from '../modules/price-lists';
@@ -43,7 +44,37 @@ const productRefParams = z.object({ id: z.string().max(200) });
 declare module 'fastify' {
   interface FastifyInstance {
     catalogueCache: CatalogueCache;
+    /** Answers the whole catalogue at a price list's prices (the offline snapshot's body, ETag and encoding). */
+    catalogueSnapshot: SnapshotReplier;
   }
+}
+
+export type SnapshotReplier = (request: FastifyRequest, reply: FastifyReply, priceListId: string | null) => Promise<FastifyReply>;
+
+/**
+ * The snapshot's answer for one price list (decision 043): the same body for every caller on that
+ * list, a strong ETag over it (304 when unchanged), compressed once per ETag. The customer's own
+ * route and a sales rep's route for one of their customers send it the same way.
+ */
+function snapshotReplier(service: ProductsService, pool: Pool): SnapshotReplier {
+  const snapshotBodies = new CompressedBodies();
+  return async (request, reply, priceListId) => {
+    const [{ readAt, products }, settings] = await Promise.all([service.snapshotProducts(priceListId), loadSettings(pool)]);
+    const snapshot: CatalogueSnapshot = {
+      generated_at: readAt,
+      prices_include_iva: settings.prices_include_iva,
+      min_order_amount: settings.min_order_amount,
+      products,
+    };
+    const body = JSON.stringify(snapshot);
+    const etag = `"snapshot-${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, Accept-Encoding').header('ETag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(body);
+    return reply.header('Content-Encoding', encoding).send(await snapshotBodies.get(etag, encoding, body));
+  };
 }
 
 /** RFC 9110 If-None-Match: `*` or a comma-separated list; weak (W/) validators compare equal here too. */
@@ -126,28 +157,11 @@ function registerCatalogueRoutes(app: FastifyInstance, service: ProductsService,
   // The offline snapshot (decision 043): the customer's whole catalogue at their prices. Personal
   // (their price list): private to the caller like the catalogue's pages, revalidated with its
   // ETag so the background refresh of an unchanged catalogue costs a 304.
-  const snapshotBodies = new CompressedBodies();
-  routes.get('/api/catalog/snapshot', { config: { access: 'approved' } }, async (request, reply) => {
-    const auth = authOf(request);
-    const [{ readAt, products }, settings] = await Promise.all([
-      service.snapshotProducts(auth.priceListId ?? null),
-      loadSettings(pool),
-    ]);
-    const snapshot: CatalogueSnapshot = {
-      generated_at: readAt,
-      prices_include_iva: settings.prices_include_iva,
-      min_order_amount: settings.min_order_amount,
-      products,
-    };
-    const body = JSON.stringify(snapshot);
-    const etag = `"snapshot-${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, Accept-Encoding').header('ETag', etag);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    reply.type('application/json; charset=utf-8');
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return reply.send(body);
-    return reply.header('Content-Encoding', encoding).send(await snapshotBodies.get(etag, encoding, body));
-  });
+  const sendSnapshot = snapshotReplier(service, pool);
+  app.decorate('catalogueSnapshot', sendSnapshot);
+  routes.get('/api/catalog/snapshot', { config: { access: 'approved' } }, async (request, reply) =>
+    sendSnapshot(request, reply, authOf(request).priceListId ?? null),
+  );
 
   routes.get(
     '/api/products/categories',
@@ -206,14 +220,14 @@ function registerProductAdminRoutes(
   routes.patch(
     '/api/products/:id/enabled',
     { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, body: productEnabledSchema } },
-    async (request) => service.setEnabled(request.params.id, request.body.is_enabled),
+    async (request) => service.setEnabled(request.params.id, request.body.is_enabled, auditBy(actorOf(request))),
   );
 
   routes.delete(
     '/api/products/:id',
     { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } },
     async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, auditBy(actorOf(request)));
       return reply.status(204).send();
     },
   );
@@ -228,7 +242,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
       config: { access: 'staff', action: 'products.manage' },
       schema: { params: productIdParams, body: imageOrderSchema, response: { 200: productImagesSchema } },
     },
-    async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids) }),
+    async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids, auditBy(actorOf(request))) }),
   );
 
   routes.delete(
@@ -237,7 +251,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
       config: { access: 'staff', action: 'products.manage' },
       schema: { params: productImageParams, response: { 200: productImagesSchema } },
     },
-    async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId) }),
+    async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId, auditBy(actorOf(request))) }),
   );
 
   // Multipart parsing is needed by the upload routes only, so the plugin is registered in their own scope.
@@ -251,7 +265,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
     uploads.post(
       '/api/products/:id/image',
       { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } },
-      async (request) => service.attachImage(request.params.id, await readUploadedFile(request)),
+      async (request) => service.attachImage(request.params.id, await readUploadedFile(request), auditBy(actorOf(request))),
     );
     uploads.post(
       '/api/products/:id/images',
@@ -260,7 +274,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
         schema: { params: productIdParams, response: { 201: productImagesSchema } },
       },
       async (request, reply) =>
-        reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request)) }),
+        reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request), auditBy(actorOf(request))) }),
     );
   });
 

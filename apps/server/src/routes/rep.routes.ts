@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { uuidSchema } from '@mayorista/core/schemas/common';
 import { placeOrderResultSchema } from '@mayorista/core/schemas/order';
-import { paymentRequestSchema, paymentSchema } from '@mayorista/core/schemas/receivables';
+import { accountSummarySchema, paymentRequestSchema, paymentSchema } from '@mayorista/core/schemas/receivables';
 import {
   collectionsQuerySchema,
   collectionsSchema,
@@ -17,23 +17,27 @@ import {
   repOrdersSchema,
   repSummaryQuerySchema,
   repSummarySchema,
+  zoneRepAssignedSchema,
+  zoneRepAssignmentSchema,
 } from '@mayorista/core/schemas/staff';
 import { AppError } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
-import { createOrderPlacement } from '../flows/place-order';
 import { todayOf } from '../flows/post-payment';
-import { assignCustomerRep, confirmRepCollection, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
-import { findRepCustomer, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
+import { createAccountReader } from '../flows/read-account';
+import { assignCustomerRep, assignZoneRep, confirmRepCollection, repCustomerAccount, repCustomerPriceList, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
+import { findRepCustomer, isSalesRep, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
 import { routesPlugin } from './plugin';
 
 interface RepRoutesDeps {
   pool: pg.Pool;
-  config: { whatsappPhone: string };
+  config: { whatsappPhone: string; catalogName: string };
   now?: () => Date;
   onEmailsQueued?: () => void;
 }
 
 const customerParams = z.object({ id: uuidSchema });
+// A malformed zone id answers 404 like an unknown one (as the zones' own routes do).
+const zoneParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const rep = { access: 'staff', action: 'rep.customers' } as const;
 
 /** The sales rep's API (docs/api.md "Sales reps"): their customers, orders for them, payments, their figures. */
@@ -44,7 +48,8 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}),
   };
-  const placement = createOrderPlacement({ ...flowDeps, whatsappPhone: deps.config.whatsappPhone });
+  // The orders routes' placement (its pipelined connections, decision 023): one per app.
+  const placement = app.orderPlacement;
 
   routes.get(
     '/api/rep/customers',
@@ -63,6 +68,7 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
       return reply.send(found);
     },
   );
+  registerCustomerReads(app, deps);
   routes.post(
     '/api/rep/customers/:id/orders',
     {
@@ -109,6 +115,26 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
   registerOfficeRoutes(app, deps);
 }
 
+/**
+ * What "Tomar pedido" and the rep's device read for one of their customers: the whole catalogue at
+ * that customer's price list (the offline snapshot's body, ETag and compression, decision 043) and
+ * their account figures (balance, available credit, overdue) — 403 for a customer not theirs.
+ */
+function registerCustomerReads(app: FastifyInstance, deps: RepRoutesDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const flowDeps = { pool: deps.pool, ...(deps.now ? { now: deps.now } : {}) };
+  const reader = createAccountReader({ ...flowDeps, catalogName: deps.config.catalogName });
+  routes.get('/api/rep/customers/:id/catalog', { config: rep, schema: { params: customerParams } }, async (request, reply) => {
+    const priceListId = await repCustomerPriceList(flowDeps, actorOf(request).id, request.params.id);
+    return app.catalogueSnapshot(request, reply, priceListId);
+  });
+  routes.get(
+    '/api/rep/customers/:id/account',
+    { config: rep, schema: { params: customerParams, response: { 200: accountSummarySchema } } },
+    async (request, reply) => reply.send(await repCustomerAccount(flowDeps, reader, actorOf(request).id, request.params.id)),
+  );
+}
+
 /** The office's side: assigning customers to reps, and the reps' collections of the day. */
 function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -119,6 +145,22 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
       await assignCustomerRep(deps.pool, actorOf(request), request.params.id, request.body.rep_id, request.body.visit_days);
       return reply.status(204).send();
     },
+  );
+  // A rep's period as the office sees it: sales, collections and the commission (decision 054).
+  routes.get(
+    '/api/admin/reps/:id/summary',
+    { config: { access: 'staff', action: 'reports.read' }, schema: { params: customerParams, querystring: repSummaryQuerySchema, response: { 200: repSummarySchema } } },
+    async (request, reply) => {
+      if (!(await isSalesRep(deps.pool, request.params.id))) throw new AppError('not_found', messages.staff.notARep);
+      const { from, to } = summaryRange(deps, request.query);
+      return reply.send(await repSummary(deps.pool, request.params.id, from, to));
+    },
+  );
+  // The office assigns a whole zone at once (one transaction, one audit row on the zone).
+  routes.patch(
+    '/api/admin/zones/:id/rep',
+    { config: { access: 'staff', action: 'customers.manage' }, schema: { params: zoneParams, body: zoneRepAssignmentSchema, response: { 200: zoneRepAssignedSchema } } },
+    async (request) => assignZoneRep(deps.pool, actorOf(request), request.params.id, request.body.rep_id),
   );
   routes.get(
     '/api/admin/collections',
@@ -152,4 +194,7 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
   );
 }
 
-export const repRoutes = routesPlugin('rep-routes', registerRepRoutes);
+export const repRoutes = routesPlugin('rep-routes', registerRepRoutes, {
+  plugins: ['orders-routes', 'catalogue'],
+  decorators: ['orderPlacement', 'catalogueSnapshot'],
+});

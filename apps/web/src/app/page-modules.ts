@@ -32,6 +32,10 @@ export const PAGE_MODULES = {
   '/cuenta-corriente': '/src/features/cuenta-corriente/cuenta-corriente-page.tsx',
   '/invitacion': '/src/features/auth/staff-invitation-page.tsx',
   '/vendedor': '/src/features/rep/rep-home-page.tsx',
+  // The sales rep's phone (decision 052): a customer, "Tomar pedido" for them, Mis ventas.
+  '/vendedor/clientes/:slug': '/src/features/rep/rep-customer-page.tsx',
+  '/vendedor/pedido/:slug': '/src/features/rep/rep-take-order-page.tsx',
+  '/vendedor/ventas': '/src/features/rep/rep-sales-page.tsx',
   '/admin': '/src/app/pages/admin-page.tsx',
   // Repartos (decision 051): the driver's phone.
   '/repartidor': '/src/features/driver/driver-page.tsx',

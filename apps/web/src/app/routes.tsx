@@ -18,6 +18,9 @@ import {
   DriverPage,
   RegisterPage,
   RepHomePage,
+  RepCustomerPage,
+  RepTakeOrderPage,
+  RepSalesPage,
   StaffInvitationPage,
   ResetPasswordPage,
   VerifyEmailPage,
@@ -102,6 +105,30 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth adminOnly>
             <RepHomePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/vendedor/clientes/:slug',
+        element: (
+          <RequireAuth adminOnly>
+            <RepCustomerPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/vendedor/pedido/:slug',
+        element: (
+          <RequireAuth adminOnly>
+            <RepTakeOrderPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/vendedor/ventas',
+        element: (
+          <RequireAuth adminOnly>
+            <RepSalesPage />
           </RequireAuth>
         ),
       },

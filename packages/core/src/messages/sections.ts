@@ -35,3 +35,4 @@ export { offline } from './offline';
 export { receivables } from './receivables';
 export { deliveries } from './deliveries';
 export { staff } from './staff';
+export { rep } from './rep';

@@ -7,6 +7,9 @@ describe('settings', () => {
     expect(readSettings({})).toEqual(DEFAULT_SETTINGS);
     expect(readSettings({ min_order_amount: -5, retired_setting: true })).toEqual(DEFAULT_SETTINGS);
     expect(readSettings({ min_order_amount: 2_500_000 })).toEqual({ ...DEFAULT_SETTINGS, min_order_amount: 2_500_000 });
+    // A stored null where null is a value (no overdue limit) is kept; a stored value replaces a null default.
+    expect(readSettings({ credit_overdue_days_limit: 30, prices_include_iva: false })).toEqual({ ...DEFAULT_SETTINGS, credit_overdue_days_limit: 30, prices_include_iva: false });
+    expect(readSettings({ credit_overdue_days_limit: null, low_stock_threshold: undefined })).toEqual(DEFAULT_SETTINGS);
   });
 
   it('accepts a subset of the settings and refuses unknown keys and bad amounts with Spanish messages', () => {

@@ -1,9 +1,9 @@
 import type { CartData, CartResponse } from '@mayorista/core/schemas/cart';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/transaction';
 import type { Product } from '@mayorista/core/schemas/product';
 import { checkQuantity, quantityProblemText } from '@mayorista/core/quantity-rules';
 import { AppError } from '../../lib/errors';
-import { findCart, findProductsByIds, replaceCartIfUnchanged, todaysPrices, upsertCart, type DbExecutor, type StoredCart } from './cart.repository';
+import { findCart, findProductsByIds, replaceCartIfUnchanged, todaysPrices, upsertCart, type StoredCart } from './cart.repository';
 
 interface CleanedCart {
   cartData: CartData;
@@ -12,7 +12,7 @@ interface CleanedCart {
 }
 
 /** Splits a cart into the lines whose product can still be bought and the ones that must drop out. */
-async function dropUnavailableProducts(db: DbExecutor, cartData: CartData): Promise<CleanedCart> {
+async function dropUnavailableProducts(db: Queryable, cartData: CartData): Promise<CleanedCart> {
   const found = new Map((await findProductsByIds(db, Object.keys(cartData))).map((p) => [p.id, p]));
   const kept: CartData = {};
   const removed: CartResponse['removed'] = [];
@@ -55,7 +55,7 @@ function answer(stored: StoredCart, cleaned: CleanedCart): CartResponse {
 /** Reading the cart and storing its cleaned version race with saves from other devices; a few tries always settle it. */
 const CART_CLEANUP_ATTEMPTS = 3;
 
-export function createCartService(db: Database) {
+export function createCartService(db: Queryable) {
   return {
     /** The saved cart without disabled or deleted products; those are reported once and removed from the stored cart. */
     async getCart(userId: string): Promise<CartResponse> {

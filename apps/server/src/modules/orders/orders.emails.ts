@@ -9,15 +9,16 @@ import type { MailMessage } from '../../lib/mailer';
 import { escapeHtml } from '../../lib/html';
 import { findOrder, toOrder } from './orders.repository';
 import { renderOrderPdf } from './orders.pdf';
-import { orderDeliveryText } from '@mayorista/core/deliveries';
+import { formatDeliveryDay, orderDeliveryText } from '@mayorista/core/deliveries';
 import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
 
 const text = messages.orderLife.emails;
+const deliveryTexts = messages.deliveries;
 
 /** What happened to an order, as far as e-mail is concerned. */
 export type OrderEmailEvent =
   | { kind: 'placed' }
-  | { kind: 'status_changed'; status: OrderStatus }
+  | { kind: 'status_changed'; status: OrderStatus; /** Delivered with fewer units than ordered: the e-mail shows what was delivered. */ partial?: boolean }
   | { kind: 'edited'; reason: string }
   | { kind: 'customer_cancelled' };
 
@@ -60,7 +61,7 @@ export function emailsForEvent(settings: Settings, order: { id: string; customer
       ];
     case 'status_changed':
       return settings.email_customer_status_changed && ANNOUNCED_STATUSES.includes(event.status)
-        ? [toCustomer('status_changed', { status: event.status })]
+        ? [toCustomer('status_changed', { status: event.status, ...(event.partial ? { partial: true } : {}) })]
         : [];
     case 'edited':
       return settings.email_customer_order_edited ? [toCustomer('order_edited', { reason: event.reason })] : [];
@@ -74,11 +75,20 @@ export function emailsForEvent(settings: Settings, order: { id: string; customer
 
 // ── Rendering, when the worker sends ─────────────────────────────────────────────────────────
 
-interface RenderConfig {
-  pool: pg.Pool;
+/** What an order e-mail's text needs besides the order: the business's name and the app's address. */
+export interface OrderMailConfig {
   catalogName: string;
   appUrl: string;
-  /** Renders the attached PDF; the app passes its low-priority PDF thread (orders.pdf-thread.ts). */
+}
+
+interface RenderConfig extends OrderMailConfig {
+  pool: pg.Pool;
+  /**
+   * Builds and composes the whole message elsewhere — the app passes its low-priority PDF thread
+   * (orders.pdf-thread.ts), so the text, the PDF and the MIME cost the orders' main thread nothing.
+   * Absent (tests): built here, with `renderPdf` (the in-process renderer unless given).
+   */
+  buildElsewhere?: (row: QueuedOrderEmail, order: Order, messageId: string | undefined) => Promise<MailMessage>;
   renderPdf?: (order: Order, catalogName: string) => Promise<Buffer>;
 }
 
@@ -136,7 +146,7 @@ interface Composed {
 
 const credit = messages.receivables;
 
-function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Composed {
+function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): Composed {
   const number = orderNumber(order.id);
   const customer = `${order.user_info.nombre} ${order.user_info.apellido}`.trim();
   const mine = { label: text.viewOrders, href: `${config.appUrl}/my-orders` };
@@ -146,6 +156,10 @@ function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Com
       return { subject: text.placedSubject(config.catalogName, number), intro: text.placedIntro(number), link: mine, withSummary: true };
     case 'status_changed': {
       const status = String(row.data.status ?? order.status);
+      // A partial delivery (the driver's): one e-mail, Entregado, with the quantities delivered.
+      if (row.data.partial === true) {
+        return { subject: text.statusSubject(config.catalogName, number, status), intro: deliveryTexts.partialDeliveredIntro(number), link: mine, withSummary: true };
+      }
       return { subject: text.statusSubject(config.catalogName, number, status), intro: text.statusText(status), link: mine, withSummary: false };
     }
     case 'order_edited':
@@ -155,6 +169,11 @@ function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Com
         link: mine,
         withSummary: true,
       };
+    // Repartos: on the morning of the delivery date, with what is coming.
+    case 'delivery_today': {
+      const day = formatDeliveryDay(String(row.data.delivery_date ?? order.delivery_date));
+      return { subject: deliveryTexts.todaySubject(config.catalogName, number), intro: deliveryTexts.todayIntro(number, day), link: mine, withSummary: true };
+    }
     case 'admin_new_order': {
       // Held by the credit check (decision 038): the admins learn it waits for them.
       const intro = order.credit_hold === 'pending' ? `${text.adminNewIntro(customer)} ${credit.heldAdmin(customer)}` : text.adminNewIntro(customer);
@@ -173,40 +192,48 @@ function compose(row: QueuedOrderEmail, order: Order, config: RenderConfig): Com
   }
 }
 
-/** Builds the message of an outbox row from the order as it is now; the customer's first e-mail carries the PDF. */
-export function createOrderEmailRenderer(config: RenderConfig) {
-  return async (row: QueuedOrderEmail): Promise<MailMessage> => {
-    const found = row.orderId ? await findOrder(config.pool, row.orderId) : null;
-    if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
-    const order = toOrder(found);
-    const c = compose(row, order, config);
-    const forCustomer = !row.kind.startsWith('admin_');
-    const greeting = forCustomer ? messages.emails.greeting(order.user_info.nombre) : '';
-    const textBody = [
-      ...(greeting ? [greeting, ''] : []),
-      c.intro,
-      '',
-      ...(c.withSummary ? [...summaryLines(order), ''] : []),
-      `${c.link.label}: ${c.link.href}`,
-      '',
-      `— ${config.catalogName}`,
-    ].join('\n');
-    const html = `<!doctype html>
+/**
+ * The message of an outbox row about `order` (as it is now); the customer's first e-mail carries
+ * the PDF. Pure but for the PDF: runs on the outbox's thread (orders.pdf-worker.ts) or here.
+ */
+export async function buildOrderMail(
+  row: QueuedOrderEmail,
+  order: Order,
+  config: OrderMailConfig,
+  renderPdf: (order: Order, catalogName: string) => Promise<Buffer>,
+): Promise<MailMessage> {
+  const c = compose(row, order, config);
+  const forCustomer = !row.kind.startsWith('admin_');
+  const greeting = forCustomer ? messages.emails.greeting(order.user_info.nombre) : '';
+  const textBody = [
+    ...(greeting ? [greeting, ''] : []),
+    c.intro,
+    '',
+    ...(c.withSummary ? [...summaryLines(order), ''] : []),
+    `${c.link.label}: ${c.link.href}`,
+    '',
+    `— ${config.catalogName}`,
+  ].join('\n');
+  const html = `<!doctype html>
 <html lang="es"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
 ${greeting ? `<p>${escapeHtml(greeting)}</p>\n` : ''}<p>${escapeHtml(c.intro)}</p>
 ${c.withSummary ? `${summaryHtml(order)}\n` : ''}<p><a href="${escapeHtml(c.link.href)}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(c.link.label)}</a></p>
 <p>— ${escapeHtml(config.catalogName)}</p>
 </body></html>`;
-    const attachments =
-      row.kind === 'order_placed'
-        ? [
-            {
-              filename: text.pdfName(orderNumber(order.id)),
-              content: await (config.renderPdf ?? renderOrderPdf)(order, config.catalogName),
-              contentType: 'application/pdf',
-            },
-          ]
-        : undefined;
-    return { to: row.recipient, subject: c.subject, text: textBody, html, ...(attachments ? { attachments } : {}) };
+  const attachments =
+    row.kind === 'order_placed'
+      ? [{ filename: text.pdfName(orderNumber(order.id)), content: await renderPdf(order, config.catalogName), contentType: 'application/pdf' }]
+      : undefined;
+  return { to: row.recipient, subject: c.subject, text: textBody, html, ...(attachments ? { attachments } : {}) };
+}
+
+/** Builds the message of an outbox row from the order as it is now (read here, built where the config says). */
+export function createOrderEmailRenderer(config: RenderConfig) {
+  return async (row: QueuedOrderEmail, context: { messageId?: string } = {}): Promise<MailMessage> => {
+    const found = row.orderId ? await findOrder(config.pool, row.orderId) : null;
+    if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
+    const order = toOrder(found);
+    if (config.buildElsewhere) return config.buildElsewhere(row, order, context.messageId);
+    return buildOrderMail(row, order, config, config.renderPdf ?? renderOrderPdf);
   };
 }

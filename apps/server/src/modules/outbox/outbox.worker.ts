@@ -5,9 +5,12 @@ import { leaseDueEmail, markAttemptFailed, markSent, renewLease, type OutboxRow 
 export interface OutboxWorkerOptions {
   pool: pg.Pool;
   mailer: Mailer;
-  /** Builds the message of a row when it is sent (the order as it is then, its PDF). */
-  render: (row: OutboxRow) => Promise<MailMessage>;
-  /** Composes the message into its MIME bytes before the row is claimed (sent as `raw`); absent: the mailer composes. */
+  /**
+   * Builds the message of a row when it is sent (the order as it is then, its PDF). It may answer
+   * the message already composed (`raw`, with the row's Message-ID inside); then `compose` is skipped.
+   */
+  render: (row: OutboxRow, context: { messageId: string }) => Promise<MailMessage>;
+  /** Composes the message into its MIME bytes before it is sent (as `raw`); absent: the mailer composes. */
   compose?: (message: MailMessage) => Promise<Buffer>;
   log: { warn(object: Record<string, unknown>, message: string): void; error(object: Record<string, unknown>, message: string): void };
   /** How often an idle worker looks for due rows (rows queued by other processes, retries). */
@@ -130,8 +133,9 @@ export class OutboxWorker {
   private async prepare(row: OutboxRow): Promise<{ message: MailMessage } | { error: unknown }> {
     const { options } = this;
     try {
-      const message: MailMessage = { ...(await options.render(row)), messageId: `<outbox-${row.id}@${options.messageIdDomain ?? 'mayorista.local'}>` };
-      return { message: options.compose ? { ...message, raw: await options.compose(message) } : message };
+      const messageId = `<outbox-${row.id}@${options.messageIdDomain ?? 'mayorista.local'}>`;
+      const message: MailMessage = { ...(await options.render(row, { messageId })), messageId };
+      return { message: options.compose && !message.raw ? { ...message, raw: await options.compose(message) } : message };
     } catch (error) {
       return { error };
     }

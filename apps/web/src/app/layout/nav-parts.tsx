@@ -93,7 +93,26 @@ function NavItem({ to, end, label, className }: { to: string; end?: boolean; lab
 }
 
 /** The page links for the visitor's state: home for all; ordering pages when approved; admin; sign-in and sign-up when signed out. */
-export function NavLinks({ signedIn, approved, admin }: { signedIn: boolean; approved: boolean; admin: boolean }) {
+export function NavLinks({
+  signedIn,
+  approved,
+  admin,
+  driver = false,
+  rep = false,
+}: {
+  signedIn: boolean;
+  approved: boolean;
+  admin: boolean;
+  driver?: boolean;
+  rep?: boolean;
+}) {
+  if (driver) {
+    return (
+      <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
+        <NavItem to="/repartidor" label={navTexts.driverStops} />
+      </ul>
+    );
+  }
   return (
     <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
       <NavItem to="/" end label={navTexts.home} />
@@ -105,6 +124,8 @@ export function NavLinks({ signedIn, approved, admin }: { signedIn: boolean; app
           <NavItem to="/my-orders" label={navTexts.myOrders} />
         </>
       ) : null}
+      {/* A sales rep's phone home (decisions 047, 052). */}
+      {rep ? <NavItem to="/vendedor" label={navTexts.myCustomers} /> : null}
       {admin ? <NavItem to="/admin" label={navTexts.admin} className="xl:hidden" /> : null}
       {!signedIn ? (
         <>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { nav as navTexts } from '@mayorista/core/messages/nav';
+import { staffRoleOf } from '@mayorista/core/roles';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { CartNavLink } from '../../features/cart';
 import { cn } from '../../lib/cn';
@@ -14,8 +15,10 @@ import { AccountArea, AdminShieldLink, MenuToggle, NavLinks } from './nav-parts'
 export function SiteNav() {
   const { user, profile } = useAuth();
   const menu = useNavMenu();
-  const approved = isApproved(profile);
-  const admin = isAdmin(profile);
+  // A repartidor's whole app is their stops (decision 051): no catalogue, cart or panel in the menu.
+  const driver = staffRoleOf(profile) === 'driver';
+  const approved = isApproved(profile) && !driver;
+  const admin = isAdmin(profile) && !driver;
   const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
 
   return (
@@ -43,7 +46,13 @@ export function SiteNav() {
             menu.open ? 'flex' : 'hidden',
           )}
         >
-          <NavLinks signedIn={Boolean(user)} approved={approved} admin={admin} />
+          <NavLinks
+            signedIn={Boolean(user)}
+            approved={approved}
+            admin={admin}
+            driver={driver}
+            rep={staffRoleOf(profile) === 'sales'}
+          />
           {user ? <AccountArea nombre={nombre} approved={approved} /> : null}
         </div>
       </nav>

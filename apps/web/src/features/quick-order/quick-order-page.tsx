@@ -6,6 +6,7 @@ import { priceLine } from '@mayorista/core/pricing';
 import { parseQuickOrder, type ParsedQuickOrder } from '@mayorista/core/quick-order';
 import { QUICK_ORDER_MAX_LINES, type CartLinesResponse } from '@mayorista/core/schemas/cart';
 import { Button, buttonVariants } from '../../components/ui/button';
+import { IssuesList } from '../../components/ui/issues-list';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api-client';
 import { useCart } from '../../lib/cart';
@@ -115,13 +116,13 @@ function ReviewResult({ review, busy, onAddAll }: { review: Review; busy: Busy; 
           {t.goToCart}
         </Link>
       )}
-      <Issues
+      <IssuesList
         title={t.problemsTitle}
         testId="quick-order-problems"
         items={review.answer.problems.map((p) => `${p.sku}: ${p.message}`)}
       />
-      <Issues title={t.unknownTitle} testId="quick-order-unknown" items={review.answer.unknown} />
-      <Issues
+      <IssuesList title={t.unknownTitle} testId="quick-order-unknown" items={review.answer.unknown} />
+      <IssuesList
         title={t.unreadableTitle}
         testId="quick-order-unreadable"
         items={review.parsed.unreadable.map((u) => t.unreadableLine(u.line, u.text))}
@@ -181,19 +182,5 @@ export default function QuickOrderPage() {
 
       {review ? <ReviewResult review={review} busy={busy} onAddAll={() => void addAll()} /> : null}
     </section>
-  );
-}
-
-function Issues({ title, items, testId }: { title: string; items: string[]; testId: string }) {
-  if (items.length === 0) return null;
-  return (
-    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid={testId}>
-      <h2 className="font-semibold">{title}</h2>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -4,7 +4,7 @@
  * forms, which validate with the core zod schemas, are features/auth/forms.ts, for lazy pages only.
  */
 export { AuthProvider, getDefaultAuthClient, knownPointsKey } from './auth-provider';
-export { useAuth, isApproved, type AuthContextValue } from './auth-context';
+export { useAuth, useOptionalAuth, isApproved, type AuthContextValue } from './auth-context';
 export { isAdmin } from './roles';
 export { AuthClient, type AuthChangeEvent } from './session/auth-client';
 export {

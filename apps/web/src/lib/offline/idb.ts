@@ -1,14 +1,16 @@
 /**
  * The device's store for ordering without signal (decision 043): IndexedDB, two object stores —
  * `snapshots` (one catalogue per signed-in customer, key userId) and `queue` (orders waiting to
- * be sent, key id). Kept out of the first download: only lazily loaded modules import it.
+ * be sent, key id) — and, for a sales rep's device (decision 053), `rep-day` (their customers, each
+ * customer's catalogue and account, key `key`) and `rep-queue` (orders and payments waiting, key id).
+ * Version 2 only adds the rep's stores: the customer's queue is kept across the upgrade. Kept out of the first download: only lazily loaded modules import it.
  *
  * Every failure (storage denied in private mode, quota full, IndexedDB missing) rejects with
  * StorageUnavailableError, which the callers turn into "say so, keep working online".
  */
 const DB_NAME = 'mayorista-offline';
-const DB_VERSION = 1;
-export type StoreName = 'snapshots' | 'queue';
+const DB_VERSION = 2;
+export type StoreName = 'snapshots' | 'queue' | 'rep-day' | 'rep-queue';
 
 export class StorageUnavailableError extends Error {
   constructor(cause?: unknown) {
@@ -37,6 +39,8 @@ function open(): Promise<IDBDatabase> {
       const db = request.result;
       if (!db.objectStoreNames.contains('snapshots')) db.createObjectStore('snapshots', { keyPath: 'userId' });
       if (!db.objectStoreNames.contains('queue')) db.createObjectStore('queue', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('rep-day')) db.createObjectStore('rep-day', { keyPath: 'key' });
+      if (!db.objectStoreNames.contains('rep-queue')) db.createObjectStore('rep-queue', { keyPath: 'id' });
     };
     request.onsuccess = () => {
       const db = request.result;

@@ -10,3 +10,10 @@ export type {
   ReceivablesRow,
   Aging,
 } from '@mayorista/core/schemas/receivables';
+
+/** An order a payment may be applied to first: a charge of the ledger's latest page. */
+export interface ChargeChoice {
+  order_id: string;
+  amount: number;
+  due_date: string | null;
+}

@@ -1,20 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { AccountSummary, MovementsPage, Payment, ReceivablesPage } from '../../../lib/receivables/types';
+import type { AccountSummary, ChargeChoice, MovementsPage, Payment, ReceivablesPage } from '../../../lib/receivables/types';
 import type { toAdjustmentBody, toCreditNoteBody, toCreditTermsBody, toPaymentBody, toReasonBody } from '../receivables-bodies';
 
 import type { AdminCustomer } from '@mayorista/core/schemas/auth';
 import type { Order } from '@mayorista/core/schemas/order';
 import type { ReceivablesQuery as ContractQuery } from '@mayorista/core/schemas/receivables';
 
-export type { ReceivablesRow, Aging, Payment } from '../../../lib/receivables/types';
+export type { ReceivablesRow, Aging, Payment, ChargeChoice } from '../../../lib/receivables/types';
 
-/** An order the payment may be applied to first: a charge of the ledger's latest page. */
-export interface ChargeChoice {
-  order_id: string;
-  amount: number;
-  due_date: string | null;
-}
 
 /** Who the ledger belongs to, as the dialogs need it. */
 export interface LedgerCustomer {

@@ -1,28 +1,35 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { formatMoney, parsePesos } from '@mayorista/core/money';
-import { Button } from '../../../components/ui/button';
-import { DialogClose } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { FormSummary } from '../../../lib/forms/form-summary';
-import { useFieldValidation } from '../../../lib/forms/use-field-validation';
-import { todayInArgentina } from '../../../lib/receivables/format';
-import { receivables } from '../../../lib/receivables/texts';
-import { postPayment, receivablesKeys, type Ledger, type Payment } from '../api/receivables-api';
-import { checkPayment, emptyPayment, PAYMENT_FIELDS, toPaymentBody, type PaymentValues } from '../receivables-bodies';
+import { Button } from '../ui/button';
+import { DialogClose } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { FormSummary } from '../../lib/forms/form-summary';
+import { useFieldValidation } from '../../lib/forms/use-field-validation';
+import { todayInArgentina } from '../../lib/receivables/format';
+import { receivables } from '../../lib/receivables/texts';
+import type { ChargeChoice, Payment } from '../../lib/receivables/types';
+import { checkPayment, emptyPayment, PAYMENT_FIELDS, toPaymentBody, type PaymentBody, type PaymentValues } from '../../lib/receivables/payment-body';
 import { ChequeFields, MethodPicker, OrdersPicker } from './payment-fields';
 
 const t = receivables.payment;
 const LABELS = { amount: t.amount, bank: t.bank, chequeNumber: t.chequeNumber, chequeDate: t.chequeDate };
+
+interface PaymentFormProps {
+  balance: number;
+  /** Orders to apply to first; none given: the picker is left out and the server goes oldest first. */
+  charges?: ChargeChoice[];
+  idempotencyKey: string;
+  send: (body: PaymentBody) => Promise<Payment | 'queued'>;
+  onDone: (payment: Payment | 'queued') => void;
+}
 
 /**
  * The payment's fields and "Registrar cobranza". The idempotency key belongs to the dialog's
  * opening: a second tap, or a retry after a lost answer, sends the same key and the server records
  * one payment with one receipt.
  */
-export function PaymentForm({ ledger, idempotencyKey, onDone }: { ledger: Ledger; idempotencyKey: string; onDone: (payment: Payment) => void }) {
-  const { account, customer, charges } = ledger;
-  const queryClient = useQueryClient();
+export function PaymentForm({ balance, charges, idempotencyKey, send, onDone }: PaymentFormProps) {
   const [values, setValues] = useState<PaymentValues>(emptyPayment);
   const [serverError, setServerError] = useState<string | null>(null);
   const sending = useRef(false);
@@ -30,11 +37,10 @@ export function PaymentForm({ ledger, idempotencyKey, onDone }: { ledger: Ledger
   const set = <K extends keyof PaymentValues>(key: K, value: PaymentValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const { formRef, errors, summary, onBlur, validate } = useFieldValidation({ fields: PAYMENT_FIELDS, values, check: () => checkPayment(values, today) });
   const mutation = useMutation({
-    mutationFn: () => postPayment(customer.id, toPaymentBody(values, idempotencyKey)),
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: receivablesKeys.all });
-      onDone(result);
-    },
+    // Sent even when the browser says offline: the caller decides (the rep's phone queues it, decision 053).
+    networkMode: 'always',
+    mutationFn: () => send(toPaymentBody(values, idempotencyKey)),
+    onSuccess: onDone,
     onError: (error: Error) => setServerError(error.message),
   });
 
@@ -51,7 +57,7 @@ export function PaymentForm({ ledger, idempotencyKey, onDone }: { ledger: Ledger
   };
 
   const typed = parsePesos(values.amount);
-  const favour = typed !== null && !Number.isNaN(typed) && typed > Math.max(0, account.balance) ? typed - Math.max(0, account.balance) : 0;
+  const favour = typed !== null && !Number.isNaN(typed) && typed > Math.max(0, balance) ? typed - Math.max(0, balance) : 0;
   return (
     <form ref={formRef} noValidate onBlur={onBlur} onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-busy={mutation.isPending}>
       <Field label={t.amount} name="amount" inputMode="decimal" autoComplete="off" required hint={t.amountHint} value={values.amount} onChange={(e) => set('amount', e.target.value)} error={errors.amount} />
@@ -63,7 +69,7 @@ export function PaymentForm({ ledger, idempotencyKey, onDone }: { ledger: Ledger
       <MethodPicker value={values.method} onChange={(m) => set('method', m)} />
       {values.method === 'cheque' ? <ChequeFields values={values} set={set} errors={errors} /> : null}
       <Field label={t.reference} name="reference" autoComplete="off" maxLength={100} hint={t.referenceHint} value={values.reference} onChange={(e) => set('reference', e.target.value)} />
-      <OrdersPicker charges={charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} />
+      {charges ? <OrdersPicker charges={charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} /> : null}
       {serverError ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="payment-error">
           {serverError}

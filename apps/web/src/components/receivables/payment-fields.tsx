@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
 import { formatMoney } from '@mayorista/core/money';
-import { Field } from '../../../components/ui/field';
+import { Field } from '../ui/field';
 import { addDays, MAX_CHEQUE_DAYS_AHEAD } from '@mayorista/core/receivables';
-import { formatDueDate, todayInArgentina } from '../../../lib/receivables/format';
+import { formatDueDate, todayInArgentina } from '../../lib/receivables/format';
 import { receivables as documentTexts } from '@mayorista/core/messages/receivables';
-import { receivables } from '../../../lib/receivables/texts';
-import type { ChargeChoice } from '../api/receivables-api';
-import { PAYMENT_METHODS, type PaymentField, type PaymentMethod, type PaymentValues } from '../receivables-bodies';
+import { receivables } from '../../lib/receivables/texts';
+import type { ChargeChoice } from '../../lib/receivables/types';
+import { PAYMENT_METHODS, type PaymentField, type PaymentMethod, type PaymentValues } from '../../lib/receivables/payment-body';
 
 const t = receivables.payment;
 type Errors = Partial<Record<PaymentField, string>>;

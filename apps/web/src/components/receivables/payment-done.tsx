@@ -2,18 +2,24 @@ import { useEffect, useRef } from 'react';
 import { formatMoney } from '@mayorista/core/money';
 import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
 import { formatReceiptNumber } from '@mayorista/core/receivables';
-import { DownloadButton } from '../../../components/receivables/download-button';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { DialogClose } from '../../../components/ui/dialog';
-import { appConfig } from '../../../lib/app-config';
-import { balanceLine } from '../../../lib/receivables/format';
-import { receivables } from '../../../lib/receivables/texts';
-import { adminReceiptPath, type LedgerCustomer, type Payment } from '../api/receivables-api';
+import { DownloadButton } from './download-button';
+import { Button, buttonVariants } from '../ui/button';
+import { DialogClose } from '../ui/dialog';
+import { appConfig } from '../../lib/app-config';
+import { balanceLine } from '../../lib/receivables/format';
+import { receivables } from '../../lib/receivables/texts';
+import type { Payment } from '../../lib/receivables/types';
+
+/** Who the receipt's news goes to. */
+export interface PaymentCustomer {
+  nombre: string;
+  whatsapp: string | null;
+}
 
 const t = receivables.payment;
 
 /** After the payment: its receipt number, the PDF, and the receipt's news to the customer's WhatsApp. */
-export function PaymentDone({ customer, payment }: { customer: LedgerCustomer; payment: Payment }) {
+export function PaymentDone({ customer, payment, receiptPath }: { customer: PaymentCustomer; payment: Payment; receiptPath?: string }) {
   const heading = useRef<HTMLParagraphElement>(null);
   // The form (and the focused button) is gone: keyboard and screen-reader users land on the outcome.
   useEffect(() => heading.current?.focus(), []);
@@ -29,12 +35,28 @@ export function PaymentDone({ customer, payment }: { customer: LedgerCustomer; p
         <p>{t.doneText(number, formatMoney(payment.amount))}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <DownloadButton size="md" path={adminReceiptPath(payment.id)} fileName={`recibo-${number}.pdf`} label={t.downloadReceipt} />
+        {receiptPath ? <DownloadButton size="md" path={receiptPath} fileName={`recibo-${number}.pdf`} label={t.downloadReceipt} /> : null}
         <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary' })}>
           {t.shareWhatsapp}
         </a>
         <DialogClose asChild>
           <Button className="ml-auto">{t.close}</Button>
+        </DialogClose>
+      </div>
+    </div>
+  );
+}
+
+/** Kept on the device: no receipt yet; it is numbered when the network returns and the server records it. */
+export function PaymentQueued({ text }: { text: string }) {
+  return (
+    <div className="space-y-4" data-testid="payment-queued">
+      <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+        {text}
+      </p>
+      <div className="flex justify-end">
+        <DialogClose asChild>
+          <Button>{t.close}</Button>
         </DialogClose>
       </div>
     </div>
