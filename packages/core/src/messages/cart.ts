@@ -14,8 +14,6 @@ export const cart = {
       ? `${names[0]} ya no está disponible y se quitó del carrito.`
       : `Estos productos ya no están disponibles y se quitaron del carrito: ${names.join(', ')}.`,
   unknownProduct: 'Un producto',
-  navLabel: (count: number, total: string) =>
-    `Carrito: ${count === 1 ? '1 producto' : `${count} productos`}, ${total}`,
   // Quantity rules and the minimum order (the wholesale-ordering work, decision 016, core/quantity-rules.ts)
   invalidQuantityTitle: 'Cantidad no válida',
   notWhole: (product: string) => `La cantidad de ${product} debe ser un número entero mayor que cero.`,

@@ -9,6 +9,8 @@ export const nav = {
   myCustomers: 'Mis clientes',
   myAccount: 'Mi cuenta',
   cart: 'Carrito',
+  // The cart link's name (count and total); here rather than in messages/cart, which the first download does not need.
+  cartLabel: (count: number, total: string) => `Carrito: ${count === 1 ? '1 producto' : `${count} productos`}, ${total}`,
   admin: 'Panel de administración',
   driverStops: 'Mis repartos',
   logout: 'Cerrar sesión',

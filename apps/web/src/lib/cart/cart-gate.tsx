@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isApproved, useAuth } from '../auth';
 import { CartContext, type CartContextValue } from './cart-context';
 import { noCart } from './no-cart';
@@ -14,11 +14,17 @@ const CartEngine = lazy(loadCartEngine);
  * The pages are never remounted when it arrives: the engine hands its value up to this provider.
  */
 export function CartGate({ children }: { children: ReactNode }) {
-  const { user, profile } = useAuth();
+  const { session, user, profile } = useAuth();
   const customer = !!user && isApproved(profile);
   const [engineWanted, setEngineWanted] = useState(customer);
   if (customer && !engineWanted) setEngineWanted(true);
   const [engineValue, setEngineValue] = useState<CartContextValue | null>(null);
+  // Someone just signed in: the engine downloads while their profile is asked for, not after it
+  // (the session is known first; the user and profile arrive together).
+  const signedIn = !!session;
+  useEffect(() => {
+    if (signedIn) loadCartEngine().catch(() => undefined);
+  }, [signedIn]);
   const waiting = useMemo(() => noCart(customer ? 'loading' : 'idle'), [customer]);
   return (
     <CartContext.Provider value={engineValue ?? waiting}>

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { formatMoney } from '@mayorista/core/money';
-import { cart as cartTexts } from '@mayorista/core/messages/cart';
+import { nav as navTexts } from '@mayorista/core/messages/nav';
 import { cn } from '../../../lib/cn';
 import { useCart } from '../../../lib/cart/use-cart';
 
@@ -11,7 +11,7 @@ export function CartNavLink({ className }: { className?: string }) {
   return (
     <NavLink
       to="/cart"
-      aria-label={cartTexts.navLabel(count, formattedTotal)}
+      aria-label={navTexts.cartLabel(count, formattedTotal)}
       className={({ isActive }) =>
         cn(
           'relative flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-slate-100',
