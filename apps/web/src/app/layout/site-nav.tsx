@@ -16,6 +16,9 @@ export function SiteNav() {
   const menu = useNavMenu();
   const approved = isApproved(profile);
   const admin = isAdmin(profile);
+  // A sales rep orders for their customers from "Mis clientes", never for themself: no cart, catalogue or points of their own (decision 052).
+  const rep = profile?.staff_role === 'sales';
+  const shopper = approved && !rep;
   const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
 
   return (
@@ -33,7 +36,7 @@ export function SiteNav() {
         >
           <span className="truncate">{appConfig.catalogName}</span>
         </Link>
-        {approved ? <CartNavLink className="order-2 xl:order-3" /> : null}
+        {shopper ? <CartNavLink className="order-2 xl:order-3" /> : null}
         {admin ? <AdminShieldLink /> : null}
         <MenuToggle open={menu.open} menuId={menu.menuId} toggleRef={menu.toggleRef} onToggle={menu.toggle} />
         <div
@@ -43,8 +46,8 @@ export function SiteNav() {
             menu.open ? 'flex' : 'hidden',
           )}
         >
-          <NavLinks signedIn={Boolean(user)} approved={approved} admin={admin} rep={profile?.staff_role === 'sales'} />
-          {user ? <AccountArea nombre={nombre} approved={approved} /> : null}
+          <NavLinks signedIn={Boolean(user)} approved={shopper} admin={admin} rep={rep} />
+          {user ? <AccountArea nombre={nombre} approved={shopper} /> : null}
         </div>
       </nav>
     </header>
