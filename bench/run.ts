@@ -24,6 +24,7 @@ import { printOrderRounds, printTable } from './lib/report';
 import { measureNotificationLatency } from './lib/notifications';
 import { runReceivablesPhase } from './lib/receivables';
 import { runDeliveriesPhase } from './lib/deliveries';
+import { runOfflinePhase } from './lib/offline';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
@@ -46,6 +47,8 @@ const only =
 const priceListsOnly = process.argv.includes('--price-lists-only');
 /** Only the orders phase, repeated (`BENCH_ORDER_ROUNDS`, default 3) for its spread; writes no results file. */
 const ordersOnly = process.argv.includes('--orders-only');
+/** Skips the "Sin conexión" phase (snapshot size, offline search at 4× CPU, first download vs its budget; decisions 042–044). */
+const noOffline = process.argv.includes('--no-offline');
 const ORDER_ROUNDS = Math.max(1, Number(process.env.BENCH_ORDER_ROUNDS ?? 3));
 const GROWTH_SECONDS = quick ? 2 : 4;
 const SECONDS = quick ? 4 : 10;
@@ -268,6 +271,10 @@ async function main() {
           lighthouse,
           lighthouseTargets: { performance: 90, accessibility: 95, lcpMs: 2500, cls: 0.1, tbtMs: 200 },
         };
+
+        // 5b. Ordering without signal (decisions 042–044): the snapshot of 5,000 products, the offline
+        // search with the CPU slowed 4×, and the first download with the worker and IndexedDB outside it.
+        if (!noOffline) results.offline = await runOfflinePhase({ url: serverA.url, token: customer.token, say });
       }
     }
 
@@ -362,7 +369,8 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
   if (phase === 'import-load') return runImportUnderLoadPhase({ databaseUrl, workDir, cpu: serverCpu, say });
   if (phase === 'receivables') return runReceivablesOnly(databaseUrl, workDir, serverCpu);
   if (phase === 'deliveries') return runDeliveriesOnly(databaseUrl);
-  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard, receivables, deliveries or broadcast`);
+  if (phase === 'offline') return runOfflineOnly(databaseUrl, workDir, serverCpu);
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard, receivables, deliveries, offline or broadcast`);
   say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
   const pool = createPool(databaseUrl, 4);
   try {
@@ -399,6 +407,32 @@ async function runDeliveriesOnly(databaseUrl: string): Promise<unknown> {
     return await runDeliveriesPhase({ pool, say });
   } finally {
     await pool.end();
+  }
+}
+
+/** `--only=offline`: the "Sin conexión" phase on its own seeded database and built server. */
+async function runOfflineOnly(databaseUrl: string, workDir: string, serverCpu: number | null): Promise<unknown> {
+  say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
+  const pool = createPool(databaseUrl, 4);
+  const secret = randomBytes(32).toString('base64url');
+  let data: Awaited<ReturnType<typeof seedBenchDataset>>;
+  try {
+    await runMigrations(pool);
+    data = await seedBenchDataset(pool, new TextEncoder().encode(secret));
+  } finally {
+    await pool.end();
+  }
+  const port = await findFreePort();
+  const server = await startProcess({
+    script: MAIN_JS,
+    env: productionServerEnv({ databaseUrl, secret, port, dataDir: path.join(workDir, 'app') }),
+    port,
+    cpu: serverCpu,
+  });
+  try {
+    return await runOfflinePhase({ url: server.url, token: data.customers[0]!.token, say });
+  } finally {
+    await server.stop();
   }
 }
 

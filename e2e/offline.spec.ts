@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 
@@ -312,6 +314,39 @@ test('storage denied: it says so, the order is not queued but kept in the cart, 
   expect(await ordersOf(request, token)).toHaveLength(1);
 });
 
+test('storage full when the order is queued: said at "Realizar pedido", the cart kept, nothing placed; back online "Reintentar" places it once', async ({ page, context, request }) => {
+  const word = `Lleno${randomBytes(3).toString('hex')}`;
+  const [product] = await createProducts(request, word, [7_000]);
+  // The catalogue was saved on the device; since then the disk filled up: writing the order fails.
+  const customer = await readyForOffline(page, request, 'lleno');
+  await page.evaluate(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'queue') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+
+  await context.setOffline(true);
+  await addFromCatalog(page, word, product!.name, 4);
+  await page.getByRole('link', { name: /^Carrito:/ }).first().click();
+  const bar = page.getByTestId('checkout-bar');
+  await bar.getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(bar.getByRole('alert')).toContainText('No se pudo guardar el pedido en este dispositivo (falta espacio o el navegador no lo permite)');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('queued-order')).toHaveCount(0);
+  await shot(page, 'storage-full-390');
+  expect(await ordersOf(request, customer.token)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await bar.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('order-confirmation')).toBeVisible();
+  await page.waitForTimeout(1000);
+  const placed = await ordersOf(request, customer.token);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.total).toBe(28_000);
+});
+
 test('the session ended while the order waited: nothing placed, the order kept; signed in again, it is placed once', async ({ page, context, request }) => {
   const word = `Sesion${randomBytes(3).toString('hex')}`;
   const [product] = await createProducts(request, word, [4_000]);
@@ -346,4 +381,82 @@ test('the session ended while the order waited: nothing placed, the order kept; 
   await expect(page.getByTestId('queued-order')).toHaveAttribute('data-status', 'placed', { timeout: 20_000 });
   await page.waitForTimeout(1000);
   expect(await ordersOf(request, fresh)).toHaveLength(1);
+});
+
+/** The built worker (apps/web/dist/sw.js, what the e2e server serves), and a way to deploy a "new version" of it. */
+const DIST_SW = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/sw.js');
+
+/** The version the worker controlling the page answers (sw.js's VERSION message). */
+function controllerVersion(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(String(event.data));
+        navigator.serviceWorker.controller!.postMessage({ type: 'VERSION' }, [channel.port2]);
+      }),
+  );
+}
+
+test('a new app version while an order waits: the update prompt, "Actualizar", and the order survives and is placed once', async ({ page, context, request }) => {
+  const word = `Version${randomBytes(3).toString('hex')}`;
+  const [product] = await createProducts(request, word, [15_000]);
+  const customer = await readyForOffline(page, request, 'version');
+  const oldVersion = await controllerVersion(page);
+
+  await context.setOffline(true);
+  await addFromCatalog(page, word, product!.name, 2);
+
+  // The points without network (decision 057): the balance known on this device, and why points cannot be used now.
+  await page.getByRole('link', { name: /^Carrito:/ }).first().click();
+  await expect(page.getByTestId('checkout-points-balance')).toContainText('Sin conexión — los puntos necesitan conexión');
+  await expect(page.getByTestId('checkout-points-balance')).toContainText(/Saldo al \d\d\/\d\d \d\d:\d\d: \$\s?0,00\./);
+  await page.getByTestId('checkout-points-balance').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  await shot(page, 'points-offline-checkout-390');
+  await page.getByRole('button', { name: /menú/i }).click();
+  await expect(page.getByTestId('points-balance').first()).toContainText(/Saldo de puntos: \$\s?0,00 \(al \d\d\/\d\d \d\d:\d\d\)/);
+  await shot(page, 'points-offline-nav-390');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId('points-balance').first()).toContainText(/\(al \d\d\/\d\d \d\d:\d\d\)/);
+  await shot(page, 'points-offline-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await queueOrderOffline(page, context);
+
+  // The network returns for everything but the order itself: the entry keeps waiting while a new
+  // version is deployed (the built worker with another VERSION, as a rebuild would give).
+  await context.route('**/api/orders', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+  await context.setOffline(false);
+  const original = readFileSync(DIST_SW, 'utf8');
+  const newVersion = `${oldVersion}e2e`;
+  try {
+    writeFileSync(DIST_SW, original.replace(`const VERSION = "${oldVersion}";`, `const VERSION = "${newVersion}";`));
+    // The open app looks for a new version on focus (and every 30 minutes).
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(page.getByTestId('app-update')).toContainText('Hay una versión nueva', { timeout: 20_000 });
+    await shot(page, 'update-prompt-390');
+    expect(await ordersOf(request, customer.token)).toHaveLength(0);
+
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('app-update').getByRole('button', { name: 'Actualizar' }).click()]);
+    await expect.poll(() => controllerVersion(page), { timeout: 20_000 }).toBe(newVersion);
+  } finally {
+    writeFileSync(DIST_SW, original);
+  }
+
+  // The new version finds the order where the old one left it, and nothing was placed meanwhile.
+  await page.goto('/cart');
+  await expect(page.getByTestId('queued-order')).toHaveCount(1);
+  await expect(page.getByTestId('queued-order')).not.toHaveAttribute('data-status', 'placed');
+  expect(await ordersOf(request, customer.token)).toHaveLength(0);
+
+  // The order can reach the server again: placed, once, at the total shown.
+  await context.unroute('**/api/orders');
+  await expect(page.getByTestId('queued-order')).toHaveAttribute('data-status', 'placed', { timeout: 20_000 });
+  await page.waitForTimeout(6_000);
+  const placed = await ordersOf(request, customer.token);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.total).toBe(30_000);
+  expect(placed[0]!.items.map((i) => [i.product_id, i.quantity])).toEqual([[product!.id, 2]]);
 });

@@ -68,8 +68,10 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
 
   // The customer's page shows its own history: the rep's payment and assignment.
   await page.goto(`/admin?tab=usuarios&cliente=${customer.id}`);
-  const history = page.getByRole('region', { name: 'Actividad' });
-  await expect(history.getByText('Vera Vendedora · Registró un cobro')).toBeVisible();
+  const history = page.getByRole('region', { name: 'Historial' });
+  await history.getByRole('button', { name: 'Ver historial' }).click();
+  const paymentRow = history.getByRole('listitem').filter({ hasText: 'Registró un cobro' });
+  await expect(paymentRow).toContainText('Vera Vendedora (Vendedor)');
   await expect(history.getByText('Asignó un vendedor')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await history.scrollIntoViewIfNeeded();

@@ -36,6 +36,8 @@ async function seedDeliveries(pool: pg.Pool, date: string): Promise<number> {
      select p.id, (select min(id) from delivery_zones) + (row_number() over (order by p.id) - 1) % 10, row_number() over (order by p.id)
        from profiles p where not p.is_admin and not p.is_super_admin`,
   );
+  // Decision 056: most products weigh something (one in ten has no weight, so some stops are unknown).
+  await pool.query(`update products set weight_grams = 100 + abs(hashtext(id::text)) % 5000 where abs(hashtext(id::text)) % 10 <> 0`);
   const { rowCount } = await pool.query(
     `update orders o set status = 'Confirmado', delivery_date = $1::date, delivery_zone_id = cz.zone_id
        from (select distinct on (o2.user_id) o2.id, o2.user_id from orders o2 order by o2.user_id, o2.created_at desc) pick

@@ -49,6 +49,7 @@ export function printTable(r: Record<string, any>, resultsFile: string) {
     ]);
   }
   if (r.growth) growthRows(r, rows);
+  if (r.offline) offlineRows(r.offline, rows);
   const widths = [0, 1, 2, 3].map((i) =>
     Math.max(...rows.map((row) => row[i]!.length), ['Medida', 'Producto', 'Base', 'Relación'][i]!.length),
   );
@@ -156,4 +157,24 @@ function growthRows(r: Record<string, any>, rows: [string, string, string, strin
     }
   }
   if (r.migration) rows.push(['Migración 0004 sobre 50k productos', `${r.migration.seconds} s`, '—', '≤ 30 s']);
+}
+
+/** Ordering without signal (decisions 042–044): the snapshot, the offline search, the first download. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function offlineRows(o: Record<string, any>, rows: [string, string, string, string][]) {
+  rows.push([`Snapshot ${o.size.products} productos gzip / brotli`, `${o.size.gzipKB} / ${o.size.brotliKB} kB`, '—', '≤ 300 kB gzip']);
+  rows.push([
+    `Búsqueda sin conexión mediana / máx (CPU ×${o.search.cpuSlowdown})`,
+    `${o.search.medianMs} / ${o.search.maxMs} ms`,
+    '—',
+    '≤ 50 ms',
+  ]);
+  const f = o.firstDownload;
+  const outside = !f.workerInFirstDownload && !f.indexedDbInFirstDownload;
+  rows.push([
+    'Primera descarga JS+CSS gzip',
+    `${f.product.jsGzip + f.product.cssGzip} B`,
+    `${f.template.jsGzip + f.template.cssGzip} B`,
+    `${f.ratio}× (≤ 1,7)${outside ? '; worker e IndexedDB fuera' : '; worker o IndexedDB DENTRO'}`,
+  ]);
 }

@@ -35,6 +35,7 @@ import { staffRoutes } from './routes/staff.routes';
 import { receivablesRoutes } from './routes/receivables.routes';
 import { deliveriesRoutes } from './routes/deliveries.routes';
 import { queueAccountReminders } from './flows/account-reminders';
+import { queueDeliveryNotices } from './flows/delivery-notices';
 import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
 
 declare module 'fastify' {
@@ -71,15 +72,17 @@ function redactUrl(url: string): string {
 }
 
 /**
- * The cuenta corriente's due-date reminders (decision 039), queued once an hour (and once at start):
- * each item is reminded at most once a day whatever process runs it, so every process may.
+ * Work the clock starts, queued at start and then every `everyMs`: the cuenta corriente's due-date
+ * reminders (decision 039) each hour, "Tu pedido llega hoy" every five minutes (it waits for its
+ * hour). Each is done at most once a day per item or order whatever process runs it (a unique key
+ * in the database), so every process may.
  */
-function scheduleAccountReminders(app: FastifyInstance, deps: Parameters<typeof queueAccountReminders>[0]): void {
-  const run = () => void queueAccountReminders(deps).catch((error: unknown) => app.log.error({ err: error }, 'recordatorios: falló la cola'));
+function scheduleClockJob(app: FastifyInstance, everyMs: number, label: string, job: () => Promise<unknown>): void {
+  const run = () => void job().catch((error: unknown) => app.log.error({ err: error }, `${label}: falló la cola`));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     run();
-    timer = setInterval(run, 60 * 60 * 1000);
+    timer = setInterval(run, everyMs);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
@@ -204,7 +207,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const outbox = createOutboxWorker(app, deps, mailer);
   const onEmailsQueued = () => outbox.nudge();
-  if (config.outbox.enabled) scheduleAccountReminders(app, { pool: deps.pool, onEmailsQueued, ...(deps.now ? { now: deps.now } : {}) });
+  if (config.outbox.enabled) {
+    const jobDeps = { pool: deps.pool, onEmailsQueued, ...(deps.now ? { now: deps.now } : {}) };
+    scheduleClockJob(app, 60 * 60 * 1000, 'recordatorios', () => queueAccountReminders(jobDeps));
+    scheduleClockJob(app, 5 * 60 * 1000, 'aviso de entrega', () => queueDeliveryNotices(jobDeps));
+  }
 
   registerHealthRoutes(app, deps.pool);
   // Route groups register here, one line each (route → module or flow, docs/architecture.md). Each

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ARGENTINA_NATIONAL_HOLIDAYS } from '@mayorista/core/delivery-holidays';
 import { messages } from '@mayorista/core/messages';
-import { createAdmin, createVerifiedUser, type TestUser } from './factories';
+import { createAdmin, createStaff, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { pdfText, placeOrder, setCredit } from './receivables-fixtures';
 
@@ -54,6 +54,28 @@ describe('zones and feriados', () => {
     expect([del.statusCode, del.json().code, del.json().message]).toEqual([409, 'zone_in_use', texts.zoneInUse]);
     const patched = await api(admin, 'PATCH', `/api/admin/zones/${z.id}`, { cutoff_time: '17:30', min_order: 50_000 });
     expect(patched.json()).toMatchObject({ cutoff_time: '17:30', min_order: 50_000, customers: 1, weekdays: [2, 5] });
+  });
+
+  it("reads and sets a customer's zone and stop; the zones answer lists the approved customers in none; an unknown customer is 404", async () => {
+    const z = await zone([3]);
+    const customer = await createVerifiedUser(ctx);
+    const withoutZone = async () => (await api(admin, 'GET', '/api/admin/zones')).json().customers_without_zone.map((c: { id: string }) => c.id);
+    expect((await api(admin, 'GET', `/api/admin/users/${customer.userId}/zone`)).json()).toEqual({ zone_id: null, stop_position: null });
+    expect(await withoutZone()).toContain(customer.userId);
+    expect(await withoutZone()).not.toContain(admin.userId);
+    expect((await api(admin, 'PATCH', `/api/admin/users/${customer.userId}/zone`, { zone_id: z.id, stop_position: 4 })).statusCode).toBe(204);
+    expect((await api(admin, 'GET', `/api/admin/users/${customer.userId}/zone`)).json()).toEqual({ zone_id: z.id, stop_position: 4 });
+    expect(await withoutZone()).not.toContain(customer.userId);
+    const unknown = await api(admin, 'PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000/zone', { zone_id: z.id, stop_position: null });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
+    const badStop = await api(admin, 'PATCH', `/api/admin/users/${customer.userId}/zone`, { zone_id: z.id, stop_position: 0 });
+    expect([badStop.statusCode, badStop.json().message]).toEqual([400, texts.invalidStopPosition]);
+    // The zone form's driver select: the staff with the repartidor role, and no one else.
+    const driver = await createStaff(ctx, 'driver');
+    const drivers = (await api(admin, 'GET', '/api/admin/zones')).json().drivers.map((d: { id: string }) => d.id);
+    expect(drivers).toContain(driver.userId);
+    expect(drivers).not.toContain(admin.userId);
+    expect(drivers).not.toContain(customer.userId);
   });
 
   it('a customer asks its zone and next date before anything is validated by a stranger', async () => {
@@ -110,7 +132,7 @@ describe('planning a day', () => {
     expect(mine.stops.map((s: { order_id: string }) => s.order_id)).toEqual([b.id, a.id]);
     expect(mine.stops[1]).toMatchObject({ stop: 2, bultos: 3, total: 30_000, to_collect: 30_000 });
     expect(mine.stops[0]).toMatchObject({ stop: 1, bultos: 2, to_collect: 0 });
-    expect(mine.totals).toEqual({ orders: 2, bultos: 5, amount: 50_000, to_collect: 30_000 });
+    expect(mine.totals).toEqual({ orders: 2, bultos: 5, weight_grams: null, amount: 50_000, to_collect: 30_000 });
     expect(mine.stops.some((s: { order_id: string }) => s.order_id === pending.id)).toBe(false);
 
     expect((await api(admin, 'PUT', `/api/admin/deliveries/2026-11-26/${z.id}/stops`, { order_ids: [a.id, b.id] })).statusCode).toBe(204);
@@ -140,6 +162,44 @@ describe('planning a day', () => {
     }
   });
 
+  it('weighs each stop and the zone when every product has a weight (the product editor sets it), "—" on the route sheet otherwise', async () => {
+    now = new Date('2026-11-25T15:00:00Z');
+    const z = await zone([4]);
+    const weighed = await api(admin, 'POST', '/api/products', { name: `Harina ${Date.now()}`, price: 10_000, retail_price: 12_000, stock: 100, weight_grams: 1_500 });
+    expect([weighed.statusCode, weighed.json().weight_grams]).toEqual([201, 1_500]);
+    const light = await api(admin, 'POST', '/api/products', { name: `Té ${Date.now()}`, price: 10_000, retail_price: 12_000, stock: 100, weight_grams: 0 });
+    expect([light.statusCode, light.json().message]).toEqual([400, 'El peso tiene que ser mayor que cero (dejalo vacío si no lo sabés).']);
+    const first = await customerIn(z.id, 1);
+    const second = await customerIn(z.id, 2);
+    const place = async (customer: TestUser, productId: string, quantity: number) => {
+      const res = await api(customer, 'POST', '/api/orders', { items: [{ product_id: productId, quantity }] });
+      expect(res.statusCode, res.body).toBe(201);
+      await statusTo(res.json().order.id, 'Confirmado');
+    };
+    await place(first, weighed.json().id, 3);
+    const { order: unweighed, product } = await placeOrder(ctx, second, 2);
+    await statusTo(unweighed!.id, 'Confirmado');
+    const dayOf = async () => (await api(admin, 'GET', '/api/admin/deliveries?date=2026-11-26')).json().zones.find((x: { zone_id: number }) => x.zone_id === z.id);
+    let mine = await dayOf();
+    expect(mine.stops.map((s: { weight_grams: number | null }) => s.weight_grams)).toEqual([4_500, null]);
+    expect(mine.totals.weight_grams).toBeNull();
+    const route = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.pdf`);
+    const text = (await pdfText(route.rawPayload)).text;
+    expect(text).toContain('Peso: —');
+    expect(text).toContain('4,5 kg');
+
+    await ctx.pool.query('update products set weight_grams = 250 where id = $1', [product.id]);
+    mine = await dayOf();
+    expect(mine.stops.map((s: { weight_grams: number | null }) => s.weight_grams)).toEqual([4_500, 500]);
+    expect(mine.totals.weight_grams).toBe(5_000);
+    const xlsx = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    const column = rows[0]!.indexOf('Peso (kg)');
+    expect(rows.slice(1).map((r) => r[column])).toEqual([4.5, 0.5]);
+  });
+
   it('moves an order to another delivery day; refuses a past date, a weekday the zone skips and a feriado, changing nothing', async () => {
     now = new Date('2026-11-25T15:00:00Z');
     const z = await zone([2]); // martes
@@ -156,6 +216,10 @@ describe('planning a day', () => {
     expect(rows[0].d).toBe('2026-12-01');
     const ok = await move('2026-12-15');
     expect([ok.statusCode, ok.json().delivery_date]).toEqual([200, '2026-12-15']);
+    // The answer carries the order's new updated_at (what a later edit's check compares), not the old one.
+    const stored = await ctx.pool.query(`select updated_at from orders where id = $1`, [order.id]);
+    expect(ok.json().updated_at).toBe(stored.rows[0].updated_at.toISOString());
+    expect(ok.json().updated_at).not.toBe(order.updated_at);
     await statusTo(order.id, 'Cancelado');
     expect((await move('2026-12-22')).json().code).toBe('order_not_plannable');
   });

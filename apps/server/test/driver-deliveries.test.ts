@@ -2,7 +2,9 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@mayorista/core/messages';
+import { orderNumber } from '@mayorista/core/constants';
 import { checkConsistency } from '../src/db/consistency';
+import { createOrderEmailRenderer } from '../src/modules/orders';
 import { createAdmin, createStaff, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { stockOf } from './orders-fixtures';
@@ -32,6 +34,9 @@ async function orderForToday(units = 3) {
   expect(moved.statusCode, moved.body).toBe(200);
   return { customer, order: order!, product };
 }
+
+const customerEmails = async (email: string) =>
+  (await ctx.pool.query<{ kind: string; data: unknown }>(`select kind, data from email_outbox where recipient = $1 order by id`, [email])).rows;
 
 const listener = new pg.Client({ connectionString: ctx.databaseUrl });
 await listener.connect();
@@ -69,6 +74,22 @@ describe('the driver delivers and collects', () => {
     expect(receipts.rowCount).toBe(1);
     expect(heard.filter((h) => h.id === order.id && h.event === 'delivered')).toHaveLength(1);
     expect((await checkConsistency(ctx.pool)).violations).toEqual([]);
+  });
+
+  it('a partial delivery e-mails the customer once: Entregado, with the delivered quantities', async () => {
+    const { customer, order, product } = await orderForToday(3);
+    const before = await customerEmails(customer.email);
+    const res = await api(driver, 'POST', `/api/driver/orders/${order.id}/delivered`, { lines: [{ product_id: product.id, quantity: 1 }], idempotency_key: randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    const after = (await customerEmails(customer.email)).slice(before.length);
+    expect(after).toEqual([{ kind: 'status_changed', data: { status: 'Entregado', partial: true } }]);
+    const { rows } = await ctx.pool.query(`select 1 from order_edits where order_id = $1`, [order.id]);
+    expect(rows).toHaveLength(1);
+    const mail = await ctx.pool.query(`select id::int, kind, recipient, order_id as "orderId", data from email_outbox where order_id = $1 and kind = 'status_changed' and data ? 'partial'`, [order.id]);
+    const message = await createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora', appUrl: 'http://localhost' })(mail.rows[0]);
+    expect(message.subject).toContain('entregado');
+    expect(message.text).toContain(texts.partialDeliveredIntro(orderNumber(order.id)));
+    expect(message.text).toContain(`1 × ${product.name}`);
   });
 
   it('two taps at once record one delivery and one payment', async () => {

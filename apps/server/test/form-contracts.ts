@@ -27,6 +27,8 @@ import { createListSchema } from '@mayorista/core/schemas/lists';
 import { quickOrderBodyFromText } from '../../web/src/features/quick-order/quick-order-body';
 import { adjustmentRequestSchema, creditNoteRequestSchema, paymentRequestSchema, reversePaymentSchema } from '@mayorista/core/schemas/receivables';
 import { addDays, businessDay } from '@mayorista/core/receivables';
+import { zoneCreateSchema } from '@mayorista/core/schemas/deliveries';
+import { toZoneBody, type ZoneValues } from '../../web/src/features/admin-deliveries/zone-body';
 import {
   emptyPayment,
   toAdjustmentBody,
@@ -164,6 +166,7 @@ const emptyProduct: ProductFormValues = {
   min_quantity: '',
   pack_size: '',
   max_quantity: '',
+  weight_kg: '',
   sku: '',
   barcode: '',
   category: '',
@@ -183,6 +186,7 @@ const productFormCases = {
     min_quantity: '10000',
     pack_size: '10000',
     max_quantity: '10000',
+    weight_kg: '100000',
     discounts: Array.from({ length: 20 }, (_, i) => ({
       key: `t${i}`,
       minQuantity: String(10_000 - i),
@@ -205,6 +209,7 @@ const productFormCases = {
     min_quantity: '2',
     pack_size: '2',
     max_quantity: '100',
+    weight_kg: '1,25',
     sku: `SKU-${f.unique()}`,
     barcode: String(Date.now()).slice(-12),
     category: 'Almacén',
@@ -366,6 +371,20 @@ export const formContracts: FormContract[] = [
     ...priceListFormCases,
     ok: 200,
   }),
+  defineContract<ZoneValues>({
+    form: 'Admin → Repartos → Zonas: nueva zona',
+    web: { file: 'apps/web/src/features/admin-deliveries/components/zones-panel.tsx', call: "'/api/admin/zones'" },
+    method: 'POST',
+    caller: 'admin',
+    url: () => '/api/admin/zones',
+    stored: () => ({ sql: 'select count(*)::int as n from delivery_zones' }),
+    build: toZoneBody,
+    limits: (f) => ({ name: `${f.unique()}${'z'.repeat(80)}`.slice(0, 80), weekdays: [0, 1, 2, 3, 4, 5, 6], cutoffDaysBefore: 3, minOrder: '10.000.000,00' }),
+    required: (f) => ({ name: `Zona ${f.unique()}`, weekdays: [2], cutoffDaysBefore: 0, cutoffTime: '08:00', minOrder: '', driverId: '' }),
+    full: (f) => ({ name: `Zona ${f.unique()}`, weekdays: [5, 2], cutoffDaysBefore: 1, cutoffTime: '18:00', minOrder: '150.000,50', driverId: '' }),
+    texts: { name: { schema: zoneCreateSchema.shape.name, path: 'name' } },
+    ok: 201,
+  }),
   defineContract<SettingsValues>({
     form: 'Admin → Ajustes',
     web: { file: 'apps/web/src/features/admin-settings/settings-api.ts', call: "'/api/admin/settings'" },
@@ -391,6 +410,7 @@ export const formContracts: FormContract[] = [
       threshold: '3',
       pricesIncludeIva: false,
       approvalHours: '48',
+      notice: { emailOn: true, whatsappOn: true, hour: '23' },
     }),
     texts: {},
     ok: 200,
@@ -691,15 +711,20 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
   "apps/web/src/features/admin-staff/staff-api.ts '/api/admin/staff/invitations'": 'the invitation: { email, role } (staff.test.ts)',
   'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}`': 'a role select: { role }',
+  'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/zones/${zoneId}/rep`': 'two selects: { rep_id } (rep.test.ts)',
+  'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}/commission`':
+    'a percentage box read by core parseCommissionPercent (commission.test.ts): { commission_bp } (rep.test.ts)',
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/release`':
     'a button: {} (the reason is optional and the screen asks for none)',
   'apps/web/src/features/admin-orders/api/admin-orders-api.ts `/api/admin/orders/${encodeURIComponent(orderId)}/reject-credit`':
     'a reason (toRejectCreditBody, core reasonSchema); its contract needs an order held by the credit check, which no fixture makes yet — receivables tests cover the route',
   // Repartos (decisions 049–051): their refusals are tested in test/deliveries.test.ts and test/driver-deliveries.test.ts.
-  'apps/web/src/features/admin-deliveries/api.ts `/api/admin/deliveries/${date}/${zoneId}/stops`': 'up/down buttons: the day’s order ids',
+  'apps/web/src/features/admin-deliveries/api.ts `/api/admin/deliveries/${date}/${zoneId}/stops`': 'drag or up/down buttons: the day’s order ids',
   'apps/web/src/features/admin-deliveries/api.ts `/api/admin/orders/${orderId}/delivery-date`': 'a date picker and a button: { date }',
-  "apps/web/src/features/admin-deliveries/components/zones-panel.tsx '/api/admin/zones'":
-    'the new-zone form (name, weekday boxes, a cut-off select and time); no form contract yet',
+  'apps/web/src/features/admin-deliveries/components/zones-panel.tsx `/api/admin/zones/${zone.id}`':
+    'the same zone form as a new zone (toZoneBody, whose contract is the POST one), partial schema',
+  'apps/web/src/features/admin-users/api/customer-zone-api.ts `/api/admin/users/${encodeURIComponent(id)}/zone`':
+    'a zone select and a stop number: { zone_id, stop_position } (toCustomerZoneBody); refusals in test/deliveries.test.ts',
   'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/delivered`':
     'the driver’s Entregado form (quantities, amount, method); no form contract yet',
   'apps/web/src/features/driver/api.ts `/api/driver/orders/${orderId}/not-delivered`': 'a reason radio and an optional note: { reason, note }',

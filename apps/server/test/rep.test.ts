@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { insertProduct } from './admin-orders-fixtures';
-import { createAdmin, createStaff, createVerifiedUser, setupTestAppWithOutbox, type TestUser } from './factories';
+import { createAdmin, createStaff, createSuperAdmin, createVerifiedUser, setupTestAppWithOutbox, type TestUser } from './factories';
 import { snapshotDatabase } from './route-permissions';
 
 /** Sales reps (decision 047): their customers, orders and payments for them, collections — real PostgreSQL. */
@@ -140,5 +140,68 @@ describe('a rep and their customers', () => {
     expect(res.json()).toMatchObject({ code: 'not_a_rep' });
     const rep = await createStaff(ctx, 'sales');
     expect((await inject('PATCH', `/api/admin/users/${warehouse.userId}/rep`, admin, { rep_id: rep.userId })).statusCode).toBe(404);
+  });
+
+  it('the office assigns every customer of a zone to a rep at once: one transaction, one audit row on the zone', async () => {
+    const admin = await createAdmin(ctx);
+    const [rep, otherRep] = await Promise.all([createStaff(ctx, 'sales'), createStaff(ctx, 'sales')]);
+    const zone = (await inject('POST', '/api/admin/zones', admin, { name: `Zona ${randomUUID()}`, weekdays: [1, 4], cutoff_days_before: 1, cutoff_time: '18:00' })).json<{ id: number }>();
+    const customers = await Promise.all([1, 2, 3].map(() => createVerifiedUser(ctx)));
+    for (const c of customers) expect((await inject('PATCH', `/api/admin/users/${c.userId}/zone`, admin, { zone_id: zone.id })).statusCode).toBe(204);
+    await inject('PATCH', `/api/admin/users/${customers[0]!.userId}/rep`, admin, { rep_id: otherRep.userId });
+    const outside = await createVerifiedUser(ctx);
+
+    const res = await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, admin, { rep_id: rep.userId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ zone_id: zone.id, rep_id: rep.userId, customers: 3 });
+    const { rows } = await ctx.pool.query(`select id, rep_id from profiles where id = any($1::uuid[])`, [[...customers, outside].map((c) => c.userId)]);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.rep_id]))).toEqual({
+      ...Object.fromEntries(customers.map((c) => [c.userId, rep.userId])),
+      [outside.userId]: null,
+    });
+    expect((await inject('GET', '/api/rep/customers', rep)).json().items).toHaveLength(3);
+    const audit = await ctx.pool.query(`select action, actor_id, summary from audit_log where entity = 'zone' and entity_id = $1 and action = 'customers.rep_by_zone'`, [String(zone.id)]);
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0].summary.after).toMatchObject({ rep_id: rep.userId, customers: 3 });
+    expect(audit.rows[0].summary.before.reps).toEqual(expect.arrayContaining([{ rep_id: otherRep.userId, customers: 1 }, { rep_id: null, customers: 2 }]));
+    expect(audit.rows[0].summary).toMatchObject({ with_other_rep: 1, without_rep: 2 });
+
+    // Back to no rep at all; refusals change nothing.
+    expect((await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, admin, { rep_id: null })).json()).toMatchObject({ customers: 3, rep_id: null });
+    const warehouse = await createStaff(ctx, 'warehouse');
+    const unchanged = await snapshotDatabase(ctx.pool);
+    const notRep = await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, admin, { rep_id: warehouse.userId });
+    expect([notRep.statusCode, notRep.json().code]).toEqual([422, 'not_a_rep']);
+    expect((await inject('PATCH', '/api/admin/zones/999999/rep', admin, { rep_id: rep.userId })).statusCode).toBe(404);
+    expect((await inject('PATCH', `/api/admin/zones/${zone.id}/rep`, rep, { rep_id: rep.userId })).statusCode).toBe(403);
+    expect(await snapshotDatabase(ctx.pool)).toEqual(unchanged);
+  });
+
+  it('the owner sets a rep\'s commission: the rep\'s summary and the office\'s show it on the period\'s sales, rounded half up', async () => {
+    const { admin, rep, customer } = await repWithCustomer();
+    const owner = await createSuperAdmin(ctx);
+    const product = await insertProduct(ctx.pool, { price: 33_333 });
+    const placed = await inject('POST', `/api/rep/customers/${customer.userId}/orders`, rep, { items: [{ product_id: product.id, quantity: 3 }], idempotency_key: randomUUID() });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const sales = placed.json().order.total as number;
+
+    expect((await inject('GET', '/api/rep/summary', rep)).json()).toMatchObject({ sales_total: sales, commission_bp: null, commission: 0 });
+    const set = await inject('PATCH', `/api/admin/staff/${rep.userId}/commission`, owner, { commission_bp: 250 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().items).toEqual(expect.arrayContaining([expect.objectContaining({ id: rep.userId, commission_bp: 250 })]));
+    const expected = Math.floor((sales * 250 + 5_000) / 10_000);
+    expect((await inject('GET', '/api/rep/summary', rep)).json()).toMatchObject({ sales_total: sales, commission_bp: 250, commission: expected });
+    expect((await inject('GET', `/api/admin/reps/${rep.userId}/summary`, admin)).json()).toMatchObject({ sales_total: sales, commission: expected });
+    const audit = await ctx.pool.query(`select actor_id, summary from audit_log where action = 'staff.commission' and entity_id = $1`, [rep.userId]);
+    expect(audit.rows).toEqual([{ actor_id: owner.userId, summary: { before: { commission_bp: null }, after: { commission_bp: 250 } } }]);
+
+    // Only the owner sets it, only on a rep, only 0–100 % in whole basis points; the office reads, a rep does not.
+    const unchanged = await snapshotDatabase(ctx.pool);
+    expect((await inject('PATCH', `/api/admin/staff/${rep.userId}/commission`, admin, { commission_bp: 900 })).statusCode).toBe(403);
+    expect((await inject('PATCH', `/api/admin/staff/${admin.userId}/commission`, owner, { commission_bp: 100 })).json()).toMatchObject({ code: 'not_a_rep' });
+    for (const bad of [2.5, -1, 10_001, '250']) expect((await inject('PATCH', `/api/admin/staff/${rep.userId}/commission`, owner, { commission_bp: bad })).statusCode).toBe(400);
+    expect((await inject('GET', `/api/admin/reps/${customer.userId}/summary`, admin)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/admin/reps/${rep.userId}/summary`, rep)).statusCode).toBe(403);
+    expect(await snapshotDatabase(ctx.pool)).toEqual(unchanged);
   });
 });

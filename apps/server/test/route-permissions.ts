@@ -359,6 +359,11 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [204],
     request: async (f) => ({ method: 'PATCH', url: `/api/admin/users/${await f.freshUserId()}/zone`, payload: { zone_id: null } }),
   },
+  [routeKey('GET', '/api/admin/users/:id/zone')]: {
+    access: 'staff', action: 'deliveries.plan',
+    allowed: [200],
+    request: async (f) => ({ method: 'GET', url: `/api/admin/users/${await f.freshUserId()}/zone` }),
+  },
   [routeKey('GET', '/api/admin/holidays')]: { access: 'staff', action: 'deliveries.plan', allowed: [200], request: () => ({ method: 'GET', url: '/api/admin/holidays' }) },
   [routeKey('PUT', '/api/admin/holidays')]: {
     access: 'staff', action: 'deliveries.plan',
@@ -757,6 +762,19 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [404],
     request: (f) => ({ method: 'DELETE', url: `/api/admin/staff/${f.customerId}` }),
   },
+  // A customer's id: past the guard, not a sales rep (422) and nothing changes.
+  [routeKey('PATCH', '/api/admin/staff/:id/commission')]: {
+    access: 'staff',
+    action: 'staff.manage',
+    allowed: [422],
+    request: (f) => ({ method: 'PATCH', url: `/api/admin/staff/${f.customerId}/commission`, payload: { commission_bp: 250 } }),
+  },
+  [routeKey('GET', '/api/admin/reps/:id/summary')]: {
+    access: 'staff',
+    action: 'reports.read',
+    allowed: [404],
+    request: (f) => ({ method: 'GET', url: `/api/admin/reps/${f.customerId}/summary` }),
+  },
   [routeKey('POST', '/api/admin/staff/invitations')]: {
     access: 'staff',
     action: 'staff.manage',
@@ -822,6 +840,13 @@ export const routePermissions: Record<string, RouteRule> = {
     action: 'customers.manage',
     allowed: [204],
     request: (f) => ({ method: 'PATCH', url: `/api/admin/users/${f.customerId}/rep`, payload: { rep_id: null } }),
+  },
+  // No zone in the fixtures: past the guard an unknown zone answers 404 and nothing changes.
+  [routeKey('PATCH', '/api/admin/zones/:id/rep')]: {
+    access: 'staff',
+    action: 'customers.manage',
+    allowed: [404],
+    request: () => ({ method: 'PATCH', url: '/api/admin/zones/999999/rep', payload: { rep_id: null } }),
   },
   [routeKey('GET', '/api/admin/collections')]: {
     access: 'staff',

@@ -2,12 +2,18 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPageFor } from './app/page-loaders';
+import { getDefaultAuthClient } from './lib/auth';
+import { loadCartEngine } from './lib/cart/cart-gate';
 import { setOfflineSource } from './lib/offline-source';
 import './styles.css';
 
 // Without network the catalogue and the cart answer from the device (decision 043); that code is
 // downloaded only when a request fails.
 setOfflineSource(() => import('./lib/offline/source'));
+
+// A returning customer's cart code (rules, pricing, IVA) downloads while their stored session is
+// checked; visitors and staff never download it (lib/cart/cart-gate.tsx).
+if (getDefaultAuthClient().hasStoredSession()) loadCartEngine().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html.');

@@ -164,3 +164,25 @@ export function orderDeliveryText(date: string | null | undefined): string | nul
 export function mapsSearchUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
+
+/** "Tu pedido llega hoy" as the admin sends it by WhatsApp (the same notice the e-mail gives). */
+export function deliveryTodayText(customerName: string, number: string, date: string, catalogName: string): string {
+  return texts.todayWhatsapp(customerName, number, formatDeliveryDay(date), catalogName);
+}
+
+const kilos = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
+
+/** "12,5 kg" for a known weight in grams; "—" when unknown (some product has no weight). */
+export function formatWeight(grams: number | null): string {
+  return grams === null ? '—' : `${kilos.format(grams / 1000)} kg`;
+}
+
+/** A route's weight: the sum when every stop's is known, else null (shown "—"). */
+export function totalWeight(weights: readonly (number | null)[]): number | null {
+  let sum = 0;
+  for (const w of weights) {
+    if (w === null) return null;
+    sum += w;
+  }
+  return sum;
+}

@@ -71,6 +71,8 @@ export const BACKUP_TABLES = [
   { name: 'document_counters', key: 'name', seededByMigration: true },
   // After the orders and the payments they name.
   { name: 'delivery_attempts', key: 'id', sequence: 'delivery_attempts_id_seq' },
+  // The "Tu pedido llega hoy" notices already queued, so a restore does not send them again.
+  { name: 'delivery_notices', key: 'order_id' },
   // Staff (decisions 046–048): the office's confirmations of what the reps collected (after the
   // payments they name) and the audit log, append-only but written here into an empty database.
   { name: 'collection_confirmations', key: 'payment_id' },

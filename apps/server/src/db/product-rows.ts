@@ -34,6 +34,7 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     description: row.description,
     iva_rate: row.ivaRate,
+    weight_grams: row.weightGrams,
     image_url: imageUrlOf(row.imagePath),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -102,7 +103,7 @@ export function catalogueWhere(filters: ProductFilters): { shape: string; clause
 
 /** The columns of a product row, in API order (for the hand-written catalogue query below). */
 export const PRODUCT_COLUMNS =
-  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, iva_rate, image_path, created_at, updated_at';
+  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, iva_rate, weight_grams, image_path, created_at, updated_at';
 
 export interface ProductRecord {
   id: string;
@@ -125,6 +126,7 @@ export interface ProductRecord {
   category: string | null;
   description: string | null;
   iva_rate: Product['iva_rate'];
+  weight_grams: number | null;
   image_path: string | null;
   created_at: Date;
   updated_at: Date;
@@ -151,6 +153,7 @@ export const productFromRecord = (r: ProductRecord): Product => ({
   category: r.category,
   description: r.description,
   iva_rate: r.iva_rate,
+  weight_grams: r.weight_grams,
   image_url: imageUrlOf(r.image_path),
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),

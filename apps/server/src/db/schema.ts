@@ -140,9 +140,12 @@ export const profiles = pgTable(
     /** Decision 047 (migration 0020): the customer's sales rep, and the ISO weekdays (1 = lunes) the rep visits. */
     repId: uuid('rep_id'),
     visitDays: smallint('visit_days').array().notNull().default(sql`'{}'`),
+    /** Decision 054 (migration 0023): a sales rep's commission in basis points (250 = 2,5 %); null: none. */
+    commissionBp: integer('commission_bp'),
   },
   (t) => [
     check('profiles_saldo_puntos_nonnegative', sql`${t.saldoPuntos} >= 0`),
+    check('profiles_commission_bp_range', sql`${t.commissionBp} is null or ${t.commissionBp} between 0 and 10000`),
     check('profiles_dni_format', sql`${t.dni} ~ '^[0-9]{7,8}$'`),
     check('profiles_cuit_valid', sql`${t.cuit} is null or public.cuit_is_valid(${t.cuit})`),
     check(
@@ -183,6 +186,8 @@ export const products = pgTable(
     /** The business-identity work (decisions 017–019) (migration 0012): 21, 10.5, 27 or 0 (exento). */
     ivaRate: real('iva_rate').$type<IvaRate>().notNull().default(21),
     imagePath: text('image_path'),
+    /** Repartos (migration 0024): grams per unit, optional. */
+    weightGrams: integer('weight_grams'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** What catalogue search matches (migrations 0004, 0009): name, SKU, category and barcode, lower-case, no accents. */

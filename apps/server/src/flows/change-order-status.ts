@@ -106,7 +106,7 @@ export async function applyStatusChange(
   tx: Queryable,
   order: OrderRow,
   to: OrderStatus,
-  context: { actorId: string; today: string; statusEmail?: boolean },
+  context: { actorId: string; today: string; statusEmail?: boolean; partialDelivery?: boolean },
 ): Promise<Order> {
   const from = order.status as OrderStatus;
   if (!canTransitionOrder(from, to)) {
@@ -134,6 +134,10 @@ export async function applyStatusChange(
   const updated = await updateOrderStatus(tx, order.id, to);
   // A credit hold's rejection sends its own e-mail, with the reason, instead.
   if (context.statusEmail === false) return toOrder(updated);
-  await queueOrderEmails(tx, { id: order.id, customerEmail: order.userInfo.email }, { kind: 'status_changed', status: to });
+  await queueOrderEmails(tx, { id: order.id, customerEmail: order.userInfo.email }, {
+    kind: 'status_changed',
+    status: to,
+    ...(context.partialDelivery ? { partial: true } : {}),
+  });
   return toOrder(updated);
 }

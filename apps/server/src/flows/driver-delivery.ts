@@ -24,6 +24,7 @@ import { lockAccount, readPayment, recordPayment } from '../modules/receivables'
 import { applyStatusChange } from './change-order-status';
 import { applyOrderEdit } from './edit-order';
 import { queueReceipt } from './post-payment';
+import { recordAudit } from '../modules/audit';
 
 const texts = messages.deliveries;
 
@@ -37,6 +38,8 @@ export interface DriverDeps {
 export interface Driver {
   id: string;
   role: StaffRole | null;
+  /** The request's address, for the audit row (decision 048). */
+  ip?: string | null;
 }
 
 export interface DeliveredAnswer {
@@ -93,10 +96,12 @@ async function replayDelivered(tx: pg.PoolClient, attempt: DeliveryAttempt, fing
  * cuenta corriente (the order, the customer's account, the products):
  * 1. the order, locked; the driver's zone; the key (a repeat answers the first result);
  * 2. Confirmado or Preparado, not held for credit; the customer's account locked;
- * 3. fewer units delivered: the order-edit step (lines, points, stock back through the ledger, history, e-mail);
- * 4. Entregado through the status step (Confirmado passes Preparado first): the charge is posted;
+ * 3. fewer units delivered: the order-edit step (lines, points, stock back through the ledger, history; no "edited" e-mail);
+ * 4. Entregado through the status step (Confirmado passes Preparado first): the charge is posted; one
+ *    e-mail, Entregado, with the delivered lines when they were fewer;
  * 5. what was collected: a payment applied to this order first, with its receipt e-mailed;
- * 6. the attempt recorded under the key, and the admins' live feed told on commit.
+ * 6. the attempt recorded under the key, and the admins' live feed told on commit;
+ * 7. one audit row for the visit (decision 048).
  */
 export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: string, request: DeliveredRequest): Promise<DeliveredAnswer> {
   const today = businessDay((deps.now ?? (() => new Date()))());
@@ -109,10 +114,10 @@ export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: s
     await lockAccount(tx, order.userId);
     const lines = deliveredLines(order, request.lines);
     const actor = { id: driver.id, is_super_admin: driver.role === 'owner' };
-    if (lines) order = await applyOrderEdit(tx, orderId, { lines, reason: texts.partialDeliveryReason, reprice: false }, actor, { atDoor: true });
+    if (lines) order = await applyOrderEdit(tx, orderId, { lines, reason: texts.partialDeliveryReason, reprice: false }, actor, { atDoor: true, email: false });
     const context = { actorId: driver.id, today };
     if (order.status === 'Confirmado') order = { ...order, status: (await applyStatusChange(tx, order, 'Preparado', { ...context, statusEmail: false })).status };
-    const delivered = await applyStatusChange(tx, order, 'Entregado', context);
+    const delivered = await applyStatusChange(tx, order, 'Entregado', { ...context, partialDelivery: lines !== null });
     const payment = request.collected
       ? await recordPayment(tx, order.userId, { ...request.collected, applies_to: [orderId], idempotency_key: `reparto:${orderId}:${request.idempotency_key}` }, context)
       : null;
@@ -130,6 +135,11 @@ export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: s
       actor_id: driver.id,
     });
     await notifyDeliveryAttempt(tx, liveRecord(order, delivered.status), 'delivered');
+    const summary = {
+      before: { status: order.status, total: order.total },
+      after: { status: delivered.status, total: delivered.total, partial: lines !== null, collected: payment?.payment.amount ?? null },
+    };
+    await recordAudit(tx, driver, { action: 'order.delivered', entity: 'order', entityId: orderId, summary });
     return { order: delivered, payment: payment?.payment ?? null, created: true };
   });
   if (answer.created) deps.onEmailsQueued?.();
@@ -148,7 +158,7 @@ const liveRecord = (order: OrderRow, status: string) => ({
 /**
  * POST /api/driver/orders/:id/not-delivered, one transaction: the order, locked (the driver's
  * zone, Confirmado or Preparado) → the zone's rule and feriados → the next delivery date after
- * today's → the order moved there (last on that route) → the attempt → the admins told live.
+ * today's → the order moved there (last on that route) → the attempt → the admins told live → audit.
  * A repeated tap finds the attempt that moved it and changes nothing.
  */
 export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId: string, request: NotDeliveredRequest): Promise<{ order: Order; rescheduled_to: string }> {
@@ -163,7 +173,7 @@ export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId
     const from = order.deliveryDate && order.deliveryDate > today ? order.deliveryDate : today;
     const next = nextDeliveryDateAfter(zone.rule, zone.closed, from, today);
     if (!next) throw new AppError('no_delivery_date', texts.noDeliveryDate);
-    await setOrderDelivery(tx, orderId, next, zone.zone_id);
+    const updatedAt = await setOrderDelivery(tx, orderId, next, zone.zone_id);
     await insertAttempt(tx, {
       order_id: orderId,
       outcome: 'not_delivered',
@@ -177,6 +187,8 @@ export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId
       actor_id: driver.id,
     });
     await notifyDeliveryAttempt(tx, liveRecord(order, order.status), 'not_delivered', { reason: request.reason, delivery_date: next });
-    return { order: toOrder({ ...order, deliveryDate: next, deliveryStop: null }), rescheduled_to: next };
+    const summary = { before: { delivery_date: order.deliveryDate }, after: { delivery_date: next, reason: request.reason, note: request.note } };
+    await recordAudit(tx, driver, { action: 'order.not_delivered', entity: 'order', entityId: orderId, summary });
+    return { order: toOrder({ ...order, deliveryDate: next, deliveryStop: null, updatedAt }), rescheduled_to: next };
   });
 }

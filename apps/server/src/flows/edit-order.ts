@@ -113,7 +113,7 @@ export async function applyOrderEdit(
   orderId: string,
   command: EditOrderCommand,
   actor: { id: string; is_super_admin: boolean },
-  options: { atDoor?: boolean } = {},
+  options: { atDoor?: boolean; email?: boolean } = {},
 ): Promise<OrderRow> {
   const actorId = actor.id;
   const order = await lockEditableOrder(tx, orderId, command, options.atDoor ?? false);
@@ -145,7 +145,8 @@ export async function applyOrderEdit(
     beforeTotal: order.total,
     afterTotal: total,
   });
-  await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'edited', reason: command.reason });
+  // At the door the Entregado e-mail that follows shows the delivered lines instead (one e-mail, not two).
+  if (options.email !== false) await queueOrderEmails(tx, { id: orderId, customerEmail: order.userInfo.email }, { kind: 'edited', reason: command.reason });
   await moveStock(tx, changes, products, { orderId, actorId });
   return updated;
 }

@@ -15,6 +15,7 @@ import {
   writeImportedProducts,
 } from '../modules/pricing';
 import { setStocks } from '../modules/stock';
+import { recordAudit, type AuditActor } from '../modules/audit';
 
 export interface ImportPricesDeps {
   pool: Pool;
@@ -29,13 +30,15 @@ export interface ImportPricesDeps {
  * 2. the plan again, against the locked rows (any row error: nothing is written);
  * 3. new products and updates (the pricing module: prices and every field but stock);
  * 4. each updated product's stock through the stock ledger (an `import` movement);
- * 5. the record an undo reads (the price change and the fields each product changed).
+ * 5. the record an undo reads (the price change and the fields each product changed);
+ * 6. one audit row with the counts (decision 048).
  * After the commit, the catalogue cache forgets.
  */
 export function createPriceImport(deps: ImportPricesDeps) {
   const reader = createSheetReader();
 
-  async function importCatalogue(buffer: Buffer, options: { dryRun: boolean; actorId: string }): Promise<ImportReport> {
+  async function importCatalogue(buffer: Buffer, options: { dryRun: boolean; actor: AuditActor }): Promise<ImportReport> {
+    const actorId = options.actor.id;
     const { items: rows, result: errors } = await reader.read(buffer);
     if (options.dryRun) {
       const plan = await planImport(deps.pool, rows, errors, false);
@@ -47,8 +50,12 @@ export function createPriceImport(deps: ImportPricesDeps) {
       const plan = await planImport(client, rows, errors, true);
       if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, false);
       const createdIds = await writeImportedProducts(client, plan);
-      await forEachStockChunk(plan, (stocks) => setStocks(client, stocks, { kind: 'import', actorId: options.actorId }));
-      return reportOf(plan, false, await recordImport(client, plan, createdIds, options.actorId));
+      await forEachStockChunk(plan, (stocks) => setStocks(client, stocks, { kind: 'import', actorId }));
+      const report = reportOf(plan, false, await recordImport(client, plan, createdIds, actorId));
+      // One row for the whole sheet, never one per product: what it did, in numbers.
+      const summary = { after: { created: report.created, updated: report.updated, unchanged: report.unchanged, change_id: report.change_id } };
+      await recordAudit(client, options.actor, { action: 'catalogue.import', entity: 'catalogue', entityId: report.change_id ?? 'import', summary });
+      return report;
     }).catch((error: unknown) => {
       // A name taken by a product created meanwhile: the client's file, never a 5xx.
       if (isUniqueViolation(error, 'products_name_key')) throw new AppError('import_invalid', messages.products.nameTaken);

@@ -7,6 +7,7 @@ import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { customerZoneOf, PLANNABLE_STATUSES, readZoneRule, reorderStops, setOrderDelivery } from '../modules/deliveries';
 import { findOrderForUpdate, orderNotFound, toOrder } from '../modules/orders';
+import { recordAudit, type AuditActor } from '../modules/audit';
 
 const texts = messages.deliveries;
 
@@ -14,9 +15,9 @@ const texts = messages.deliveries;
  * PATCH /api/admin/orders/:id/delivery-date, one transaction: orders (the order, locked; not
  * delivered nor cancelled) → deliveries (its zone — the customer's today when the order has none —
  * and the zone's rule and feriados) → core (not past, a delivery weekday, not a feriado) →
- * deliveries (the date, the stop cleared: it goes last on the new day's route).
+ * deliveries (the date, the stop cleared: it goes last on the new day's route) → audit.
  */
-export async function moveDeliveryDate(pool: pg.Pool, orderId: string, date: string, now: Date): Promise<Order> {
+export async function moveDeliveryDate(pool: pg.Pool, actor: AuditActor, orderId: string, date: string, now: Date): Promise<Order> {
   return inTransaction(pool, async (tx) => {
     const order = await findOrderForUpdate(tx, orderId);
     if (!order) throw orderNotFound();
@@ -30,12 +31,18 @@ export async function moveDeliveryDate(pool: pg.Pool, orderId: string, date: str
     if (!zone) throw new AppError('customer_without_zone', texts.customerWithoutZone);
     const problem = deliveryDateProblem(zone.rule, zone.closed, date, today);
     if (problem) throw new AppError('delivery_date_invalid', problem);
-    await setOrderDelivery(tx, orderId, date, zoneId);
-    return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null });
+    const updatedAt = await setOrderDelivery(tx, orderId, date, zoneId);
+    const summary = { before: { delivery_date: order.deliveryDate, zone_id: order.deliveryZoneId }, after: { delivery_date: date, zone_id: zoneId } };
+    await recordAudit(tx, actor, { action: 'order.delivery_date', entity: 'order', entityId: orderId, summary });
+    return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null, updatedAt });
   });
 }
 
 /** PUT /api/admin/deliveries/:date/:zone_id/stops: the route's order, in one transaction. */
-export async function reorderDeliveryStops(pool: pg.Pool, date: string, zoneId: number, orderIds: readonly string[]): Promise<void> {
-  await inTransaction(pool, (tx) => reorderStops(tx, date, zoneId, orderIds));
+export async function reorderDeliveryStops(pool: pg.Pool, actor: AuditActor, date: string, zoneId: number, orderIds: readonly string[]): Promise<void> {
+  await inTransaction(pool, async (tx) => {
+    await reorderStops(tx, date, zoneId, orderIds);
+    const summary = { after: { date, stops: orderIds.length, first: orderIds.slice(0, 10) } };
+    await recordAudit(tx, actor, { action: 'deliveries.stops', entity: 'zone', entityId: String(zoneId), summary });
+  });
 }

@@ -1,4 +1,4 @@
-import { deliveryPromiseText, promisedDelivery } from '@mayorista/core/deliveries';
+import { deliveryPromiseText, promisedDelivery, totalWeight } from '@mayorista/core/deliveries';
 import { businessDay } from '@mayorista/core/receivables';
 import type { DeliveryDay, DeliveryStop, DeliveryZoneDay, MyDelivery } from '@mayorista/core/schemas/deliveries';
 import type pg from 'pg';
@@ -14,19 +14,27 @@ import {
   zonesOfDriver,
   type PlannedStop,
 } from '../modules/deliveries';
+import { readProductWeights } from '../modules/products';
 import { readCollectionFigures, type CollectionFigures } from '../modules/receivables';
 import { loadSettings } from '../modules/settings';
 
 /**
  * Reading a day of deliveries (decision 049): deliveries (the day's stops, one indexed statement)
- * → settings (the default terms) → receivables (each customer's terms and overdue balance, one
- * statement) → the amount to collect per stop: a Contado order in full, and the customer's
- * overdue balance once, on their first stop of the day. Reads only: no transaction.
+ * → settings (the default terms), receivables (each customer's terms and overdue balance, one
+ * statement) and products (the day's products' weights, one statement), together → the amount to
+ * collect per stop (a Contado order in full, and the customer's overdue balance once, on their
+ * first stop of the day) and its weight. Reads only: no transaction.
  */
 export async function readDeliveryStops(pool: pg.Pool, date: string, today: string, zoneId: number | null = null): Promise<DeliveryStop[]> {
   const stops = await readDayStops(pool, date, zoneId);
   const customers = [...new Set(stops.map((s) => s.customer_id))];
-  const [settings, figures] = await Promise.all([loadSettings(pool), readCollectionFigures(pool, customers, today)]);
+  const products = stops.flatMap((s) => s.lines.map((l) => l.product_id));
+  // The weights beside the collection figures, not after them: no extra wait on the view (decision 056).
+  const [settings, figures, weights] = await Promise.all([
+    loadSettings(pool),
+    readCollectionFigures(pool, customers, today),
+    readProductWeights(pool, products),
+  ]);
   const byCustomer = new Map<string, CollectionFigures>(figures.map((f) => [f.profile_id, f]));
   const overdueTaken = new Set<string>();
   const positions = new Map<number, number>();
@@ -37,13 +45,24 @@ export async function readDeliveryStops(pool: pg.Pool, date: string, today: stri
     overdueTaken.add(stop.customer_id);
     const position = (positions.get(stop.zone_id) ?? 0) + 1;
     positions.set(stop.zone_id, position);
-    return toStop(stop, position, (terms === 0 ? stop.total : 0) + overdue);
+    return toStop(stop, position, (terms === 0 ? stop.total : 0) + overdue, weightOf(stop, weights));
   });
 }
 
-function toStop(stop: PlannedStop, position: number, toCollect: number): DeliveryStop & { zone_id: number; zone_name: string } {
+/** A stop's grams: Σ quantity × weight, or null as soon as one of its products has none (decision 056). */
+function weightOf(stop: PlannedStop, weights: ReadonlyMap<string, number>): number | null {
+  let grams = 0;
+  for (const line of stop.lines) {
+    const perUnit = weights.get(line.product_id);
+    if (perUnit === undefined) return null;
+    grams += perUnit * line.quantity;
+  }
+  return grams;
+}
+
+function toStop(stop: PlannedStop, position: number, toCollect: number, weight: number | null): DeliveryStop & { zone_id: number; zone_name: string } {
   const { zone_id, zone_name, ...rest } = stop;
-  return { ...rest, zone_id, zone_name, stop: position, to_collect: Math.round(toCollect) };
+  return { ...rest, zone_id, zone_name, stop: position, weight_grams: weight, to_collect: Math.round(toCollect) };
 }
 
 function groupByZone(stops: DeliveryStop[]): DeliveryZoneDay[] {
@@ -52,12 +71,13 @@ function groupByZone(stops: DeliveryStop[]): DeliveryZoneDay[] {
     const { zone_id, zone_name, ...plain } = stop;
     let zone = zones.get(zone_id);
     if (!zone) {
-      zone = { zone_id, zone_name, stops: [], totals: { orders: 0, bultos: 0, amount: 0, to_collect: 0 } };
+      zone = { zone_id, zone_name, stops: [], totals: { orders: 0, bultos: 0, weight_grams: 0, amount: 0, to_collect: 0 } };
       zones.set(zone_id, zone);
     }
     zone.stops.push(plain);
     zone.totals.orders += 1;
     zone.totals.bultos += stop.bultos;
+    zone.totals.weight_grams = totalWeight([zone.totals.weight_grams, stop.weight_grams]);
     zone.totals.amount += stop.total;
     zone.totals.to_collect += stop.to_collect;
   }
@@ -66,8 +86,8 @@ function groupByZone(stops: DeliveryStop[]): DeliveryZoneDay[] {
 
 /** GET /api/admin/deliveries?date= */
 export async function readDeliveryDay(pool: pg.Pool, date: string, now: Date): Promise<DeliveryDay> {
-  const [stops, withoutZone] = await Promise.all([readDeliveryStops(pool, date, businessDay(now)), readOrdersWithoutZone(pool)]);
-  return { date, zones: groupByZone(stops), without_zone: withoutZone };
+  const [stops, withoutZone, settings] = await Promise.all([readDeliveryStops(pool, date, businessDay(now)), readOrdersWithoutZone(pool), loadSettings(pool)]);
+  return { date, zones: groupByZone(stops), without_zone: withoutZone, notice_whatsapp: settings.delivery_notice_whatsapp_enabled };
 }
 
 /** GET /api/me/delivery (and the cart's promise): the customer's zone and next date with its cut-off. */

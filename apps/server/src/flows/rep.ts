@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from '../modules/audit';
-import { assignRep, confirmCollection, findRepCustomer, isRepCustomer, isSalesRep } from '../modules/reps';
+import { assignRep, assignRepToCustomers, confirmCollection, findRepCustomer, isRepCustomer, isSalesRep } from '../modules/reps';
+import { findZone, zoneCustomerIds, zoneNotFound } from '../modules/deliveries';
 import type { OrderPlacement, PlaceOrderCommand } from './place-order';
 import { postPayment, todayOf, type AccountFlowDeps, type Actor } from './post-payment';
 import type { AccountReader } from './read-account';
@@ -60,11 +61,34 @@ export async function assignCustomerRep(pool: pg.Pool, actor: AuditActor, custom
   });
 }
 
+/**
+ * PATCH /api/admin/zones/:id/rep: every customer of a zone to one rep (or to none), in ONE
+ * transaction — deliveries (the zone, its customers) → reps (each customer locked and assigned) →
+ * one audit row on the zone with how many customers and whose they were before.
+ */
+export async function assignZoneRep(pool: pg.Pool, actor: AuditActor, zoneId: number, repId: string | null): Promise<{ zone_id: number; rep_id: string | null; customers: number }> {
+  if (repId !== null && !(await isSalesRep(pool, repId))) throw new AppError('not_a_rep', texts.notARep);
+  return inTransaction(pool, async (tx) => {
+    if (!(await findZone(tx, zoneId))) throw zoneNotFound();
+    const assigned = await assignRepToCustomers(tx, await zoneCustomerIds(tx, zoneId), repId);
+    const count = (match: (rep: string | null) => boolean) => assigned.before.filter((b) => match(b.rep_id)).reduce((n, b) => n + b.customers, 0);
+    // Who had them before: in full (`before.reps`), and as the two counts a person reads.
+    const summary = {
+      before: { reps: assigned.before },
+      after: { rep_id: repId, customers: assigned.customers },
+      with_other_rep: count((rep) => rep !== null && rep !== repId),
+      without_rep: count((rep) => rep === null),
+    };
+    await recordAudit(tx, actor, { action: 'customers.rep_by_zone', entity: 'zone', entityId: String(zoneId), summary });
+    return { zone_id: zoneId, rep_id: repId, customers: assigned.customers };
+  });
+}
+
 /** The office confirms a rep's collection was handed in. */
 export async function confirmRepCollection(pool: pg.Pool, actor: AuditActor, paymentId: number): Promise<void> {
   await inTransaction(pool, async (tx) => {
     if (!(await confirmCollection(tx, paymentId, actor.id))) throw new AppError('not_found', texts.collectionNotFound);
-    await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId) });
+    await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId), summary: { after: { handed_in: true } } });
   });
 }
 

@@ -51,6 +51,16 @@ export async function removeStaff(pool: pg.Pool, actor: AuditActor, targetId: st
   });
 }
 
+/** The owner sets a sales rep's commission (basis points, null: none); 422 for anyone who is not a rep. */
+export async function setRepCommission(pool: pg.Pool, actor: AuditActor, targetId: string, commissionBp: number | null): Promise<void> {
+  await inTransaction(pool, async (tx) => {
+    const changed = await staff.setRepCommission(tx, targetId, commissionBp);
+    if (!changed) throw new AppError('not_a_rep', texts.notARep);
+    const summary = { before: { commission_bp: changed.before }, after: { commission_bp: commissionBp } };
+    await recordAudit(tx, actor, { action: 'staff.commission', entity: 'staff', entityId: targetId, summary });
+  });
+}
+
 /**
  * Invites a person by e-mail with a role: an account without a profile, and a single-use link
  * (only its hash is stored) that expires. Inviting the same open address again replaces the link.

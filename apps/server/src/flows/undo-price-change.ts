@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors';
 import * as pricing from '../modules/pricing';
 import { imageFilesOf, removeImageFiles, type StoredImageFiles } from '../modules/products';
 import { adjustStocks } from '../modules/stock';
+import { recordAudit, type AuditActor } from '../modules/audit';
 
 export interface UndoPriceChangeDeps {
   pool: Pool;
@@ -125,11 +126,12 @@ const sameImportedData = (a: ProductData, b: ProductData) =>
  *    through the stock ledger, and the products it created removed unless ordered since
  *    (decision 022); products edited since are reported and left alone;
  * 3. the undo recorded as a change of its own (source `undo`, so the price history shows it) and
- *    the original marked undone.
+ *    the original marked undone, and one audit row with the counts.
  * After the commit: the catalogue cache forgets and the removed products' image files go.
  */
-export async function undoPriceChange(deps: UndoPriceChangeDeps, id: string, actorId: string): Promise<UndoResult> {
+export async function undoPriceChange(deps: UndoPriceChangeDeps, id: string, actor: AuditActor): Promise<UndoResult> {
   const { pool } = deps;
+  const actorId = actor.id;
   const { result, files } = await inTransaction(pool, async (client) => {
     const change = await pricing.findChange(client, id, true);
     if (!change) throw new AppError('price_change_not_found', messages.pricing.changeNotFound);
@@ -155,6 +157,8 @@ export async function undoPriceChange(deps: UndoPriceChangeDeps, id: string, act
       fields_restored: outcome.fieldsRestored,
       removed: outcome.removed,
     };
+    const summary = { before: { source: change.source, products: change.product_count }, after: { restored: result.restored, skipped: result.skipped.length, fields_restored: result.fields_restored, removed: result.removed } };
+    await recordAudit(client, actor, { action: 'price_change.undo', entity: 'price_change', entityId: id, summary });
     return { result, files: outcome.files };
   }).catch((error: unknown) => {
     // An import's undo gives a product back its old name, which another product may have taken since.

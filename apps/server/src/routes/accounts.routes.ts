@@ -35,6 +35,7 @@ import { AppError } from '../lib/errors';
 import type { Mailer } from '../lib/mailer';
 import { actorOf, authOf } from '../plugins/auth';
 import { addressKey, createAccountsService, createAdminUsersService, CuitConflictLimiter, sameCuit, type ClientInfo } from '../modules/accounts';
+import { auditBy } from '../modules/audit';
 import { adjustCustomerPoints, customerPointsHistory, customerPointsMovements } from '../flows/customer-points';
 import { routesPlugin } from './plugin';
 
@@ -210,14 +211,14 @@ function registerCustomerAdminRoutes(
   r.patch(
     '/api/admin/users/:id/approval',
     { schema: { params: adminUserParams, body: approvalChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'staff', action: 'customers.manage' } },
-    async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved),
+    async (request) => adminUsers.setApproval(authOf(request).profile, request.params.id, request.body.approved, auditBy(actorOf(request))),
   );
 
   r.delete(
     '/api/admin/users/:id',
     { schema: { params: adminUserParams }, config: { access: 'staff', action: 'customers.manage' } },
     async (request, reply) => {
-      await adminUsers.rejectPending(authOf(request).profile, request.params.id);
+      await adminUsers.rejectPending(authOf(request).profile, request.params.id, auditBy(actorOf(request)));
       return reply.status(204).send();
     },
   );
@@ -253,13 +254,13 @@ function registerCustomerAdminRoutes(
   r.patch(
     '/api/admin/users/:id/notes',
     { schema: { params: adminUserParams, body: adminNotesChangeSchema, response: { 200: adminCustomerSchema } }, config: { access: 'staff', action: 'customers.manage' } },
-    async (request) => adminUsers.setAdminNotes(request.params.id, request.body.admin_notes),
+    async (request) => adminUsers.setAdminNotes(request.params.id, request.body.admin_notes, auditBy(actorOf(request))),
   );
 
   r.patch(
     '/api/admin/users/:id/role',
     { schema: { params: adminUserParams, body: roleChangeSchema, response: { 200: adminUserSchema } }, config: { access: 'staff', action: 'staff.manage' } },
-    async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body),
+    async (request) => adminUsers.changeRole(authOf(request).profile, request.params.id, request.body, auditBy(actorOf(request))),
   );
 }
 

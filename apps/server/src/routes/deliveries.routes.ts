@@ -14,26 +14,21 @@ import {
   moveDeliverySchema,
   myDeliverySchema,
   stopsOrderSchema,
+  customerZoneSchema,
   userZoneSchema,
+  zonesAnswerSchema,
   zoneCreateSchema,
   zoneSchema,
   zoneUpdateSchema,
 } from '@mayorista/core/schemas/deliveries';
 import { messages } from '@mayorista/core/messages';
 import type pg from 'pg';
-import { authOf } from '../plugins/auth';
+import { actorOf, authOf } from '../plugins/auth';
 import { moveDeliveryDate, reorderDeliveryStops } from '../flows/move-delivery';
 import { markDelivered, markNotDelivered } from '../flows/driver-delivery';
 import { readDeliveryDay, readDriverStops, readMyDelivery, renderDeliverySheet } from '../flows/read-deliveries';
-import {
-  createZone,
-  deleteZone,
-  listHolidays,
-  listZones,
-  replaceHolidays,
-  setCustomerZone,
-  updateZone,
-} from '../modules/deliveries';
+import { createZoneAudited, deleteZoneAudited, replaceHolidaysAudited, setCustomerZoneAudited, updateZoneAudited } from '../flows/plan-zones';
+import { listCustomersWithoutZone, listDrivers, listHolidays, listZones, readCustomerZone } from '../modules/deliveries';
 import { routesPlugin } from './plugin';
 
 interface DeliveriesRoutesDeps {
@@ -70,30 +65,38 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
 
   routes.get(
     '/api/admin/zones',
-    { config: admin, schema: { response: { 200: z.object({ items: z.array(zoneSchema) }) } } },
-    async (_request, reply) => reply.send({ items: await listZones(pool) }),
+    { config: admin, schema: { response: { 200: zonesAnswerSchema } } },
+    async (_request, reply) => {
+      const [items, withoutZone, drivers] = await Promise.all([listZones(pool), listCustomersWithoutZone(pool), listDrivers(pool)]);
+      return reply.send({ items, customers_without_zone: withoutZone, drivers });
+    },
   );
   routes.post(
     '/api/admin/zones',
     { config: admin, schema: { body: zoneCreateSchema, response: { 201: zoneSchema } } },
-    async (request, reply) => reply.code(201).send(await createZone(pool, request.body)),
+    async (request, reply) => reply.code(201).send(await createZoneAudited(pool, actorOf(request), request.body)),
   );
   routes.patch(
     '/api/admin/zones/:id',
     { config: admin, schema: { params: zoneParams, body: zoneUpdateSchema, response: { 200: zoneSchema } } },
-    async (request, reply) => reply.send(await updateZone(pool, request.params.id, request.body)),
+    async (request, reply) => reply.send(await updateZoneAudited(pool, actorOf(request), request.params.id, request.body)),
   );
   routes.delete('/api/admin/zones/:id', { config: admin, schema: { params: zoneParams } }, async (request, reply) => {
-    await deleteZone(pool, request.params.id);
+    await deleteZoneAudited(pool, actorOf(request), request.params.id);
     return reply.code(204).send();
   });
   routes.patch(
     '/api/admin/users/:id/zone',
     { config: admin, schema: { params: userParams, body: userZoneSchema } },
     async (request, reply) => {
-      await setCustomerZone(pool, request.params.id, request.body.zone_id, request.body.stop_position);
+      await setCustomerZoneAudited(pool, actorOf(request), request.params.id, request.body.zone_id, request.body.stop_position);
       return reply.code(204).send();
     },
+  );
+  routes.get(
+    '/api/admin/users/:id/zone',
+    { config: admin, schema: { params: userParams, response: { 200: customerZoneSchema } } },
+    async (request, reply) => reply.send(await readCustomerZone(pool, request.params.id)),
   );
   routes.get('/api/admin/holidays', { config: admin, schema: { response: { 200: holidaysSchema } } }, async (_request, reply) =>
     reply.send({ holidays: await listHolidays(pool) }),
@@ -101,7 +104,7 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
   routes.put(
     '/api/admin/holidays',
     { config: admin, schema: { body: holidaysPutSchema, response: { 200: holidaysSchema } } },
-    async (request, reply) => reply.send({ holidays: await replaceHolidays(pool, request.body) }),
+    async (request, reply) => reply.send({ holidays: await replaceHolidaysAudited(pool, actorOf(request), request.body) }),
   );
 
   routes.get(
@@ -115,13 +118,13 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
   routes.patch(
     '/api/admin/orders/:id/delivery-date',
     { config: admin, schema: { params: userParams, body: moveDeliverySchema, response: { 200: orderSchema } } },
-    async (request, reply) => reply.send(await moveDeliveryDate(pool, request.params.id, request.body.date, now())),
+    async (request, reply) => reply.send(await moveDeliveryDate(pool, actorOf(request), request.params.id, request.body.date, now())),
   );
   routes.put(
     '/api/admin/deliveries/:date/:zone_id/stops',
     { config: admin, schema: { params: dayZoneParams, body: stopsOrderSchema } },
     async (request, reply) => {
-      await reorderDeliveryStops(pool, request.params.date, request.params.zone_id, request.body.order_ids);
+      await reorderDeliveryStops(pool, actorOf(request), request.params.date, request.params.zone_id, request.body.order_ids);
       return reply.code(204).send();
     },
   );
@@ -175,7 +178,7 @@ function registerDriverRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps):
   const now = deps.now ?? (() => new Date());
   const drive = { access: 'staff' as const, action: 'deliveries.drive' as const };
   const flowDeps = { pool: deps.pool, now, ...(deps.onEmailsQueued ? { onEmailsQueued: deps.onEmailsQueued } : {}) };
-  const driver = (request: Parameters<typeof authOf>[0]) => ({ id: authOf(request).userId, role: authOf(request).role });
+  const driver = (request: Parameters<typeof authOf>[0]) => ({ id: authOf(request).userId, role: authOf(request).role, ip: request.ip ?? null });
 
   routes.get(
     '/api/driver/stops',

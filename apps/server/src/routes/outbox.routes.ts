@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type pg from 'pg';
-import { messages } from '@mayorista/core/messages';
 import { OUTBOX_STATUSES, outboxEmailSchema } from '@mayorista/core/schemas/order-life';
-import { AppError } from '../lib/errors';
-import { listEmails, retryFailedEmail } from '../modules/outbox';
+import { listEmails } from '../modules/outbox';
+import { retryEmail } from '../flows/retry-email';
+import { actorOf } from '../plugins/auth';
 import { routesPlugin } from './plugin';
 
 /** The admin sees the e-mails that could not be sent and puts one back in the queue (the order-life work, decision 014). */
@@ -28,7 +28,7 @@ export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool
     '/api/admin/emails/:id/retry',
     { config: { access: 'staff', action: 'settings.manage' }, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2 ** 53) }) } },
     async (request, reply) => {
-      if (!(await retryFailedEmail(deps.pool, request.params.id))) throw new AppError('email_not_found', messages.orderLife.outbox.notFound);
+      await retryEmail(deps.pool, actorOf(request), request.params.id);
       deps.onEmailsQueued?.();
       return reply.status(204).send();
     },

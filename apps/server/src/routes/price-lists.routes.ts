@@ -10,7 +10,8 @@ import {
   priceListsResponseSchema,
 } from '@mayorista/core/schemas/price-lists';
 import type { Database } from '../db/client';
-import { authOf } from '../plugins/auth';
+import { actorOf, authOf } from '../plugins/auth';
+import { auditBy } from '../modules/audit';
 import { priceListPayload } from '../modules/products';
 import { createPriceListsService } from '../modules/price-lists';
 import { assignPriceList } from '../flows/assign-price-list';
@@ -31,7 +32,7 @@ export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Datab
   routes.post(
     '/api/admin/price-lists',
     { config: { access: 'staff', action: 'prices.manage' }, schema: { body: priceListInputSchema, response: { 201: priceListSchema } } },
-    async (request, reply) => reply.status(201).send(await service.create(request.body, authOf(request).userId)),
+    async (request, reply) => reply.status(201).send(await service.create(request.body, authOf(request).userId, auditBy(actorOf(request)))),
   );
 
   routes.get(
@@ -43,18 +44,18 @@ export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Datab
   routes.put(
     '/api/admin/price-lists/:id',
     { config: { access: 'staff', action: 'prices.manage' }, schema: { params: priceListIdParams, body: priceListInputSchema, response: { 200: priceListSchema } } },
-    async (request) => service.update(request.params.id, request.body),
+    async (request) => service.update(request.params.id, request.body, auditBy(actorOf(request))),
   );
 
   routes.delete('/api/admin/price-lists/:id', { config: { access: 'staff', action: 'prices.manage' }, schema: { params: priceListIdParams } }, async (request, reply) => {
-    await service.remove(request.params.id);
+    await service.remove(request.params.id, auditBy(actorOf(request)));
     return reply.status(204).send();
   });
 
   routes.patch(
     '/api/admin/users/:id/price-list',
     { config: { access: 'staff', action: 'customers.manage' }, schema: { params: priceListIdParams, body: assignPriceListSchema, response: { 200: adminUserSchema } } },
-    async (request) => assignPriceList(deps, authOf(request).profile, request.params.id, request.body.price_list_id),
+    async (request) => assignPriceList(deps, actorOf(request), request.params.id, request.body.price_list_id),
   );
 }
 

@@ -18,7 +18,8 @@ import { messages } from '@mayorista/core/messages';
 import { productListQuerySchema } from '@mayorista/core/schemas/product';
 import { IMPORT_MAX_BYTES, importReportSchema } from '@mayorista/core/schemas/pricing';
 import { AppError } from '../lib/errors';
-import { authOf } from '../plugins/auth';
+import { actorOf, authOf } from '../plugins/auth';
+import { auditBy } from '../modules/audit';
 import { createPricingService, exportCsv, exportXlsx, renderPriceList } from '../modules/pricing';
 import { createPriceImport } from '../flows/import-prices';
 import { undoPriceChange } from '../flows/undo-price-change';
@@ -99,7 +100,7 @@ function registerPriceChangeRoutes(app: FastifyInstance, { flowDeps }: PricingRo
     },
     async (request, reply) => {
       if (request.query.dry_run) return reply.send(await service.preview(request.body));
-      return reply.code(201).send(await service.apply(request.body, authOf(request).userId));
+      return reply.code(201).send(await service.apply(request.body, authOf(request).userId, auditBy(actorOf(request))));
     },
   );
 
@@ -115,7 +116,7 @@ function registerPriceChangeRoutes(app: FastifyInstance, { flowDeps }: PricingRo
   routes.post(
     '/api/admin/price-changes/:id/undo',
     { config: { access: 'staff', action: 'prices.manage' }, schema: { params: idParams, response: { 200: undoResultSchema } } },
-    async (request, reply) => reply.send(await undoPriceChange(flowDeps, request.params.id, authOf(request).userId)),
+    async (request, reply) => reply.send(await undoPriceChange(flowDeps, request.params.id, actorOf(request))),
   );
 
   routes.get(
@@ -171,7 +172,7 @@ function registerCatalogueSheetRoutes(app: FastifyInstance, { pool, flowDeps }: 
       },
       async (request, reply) => {
         const file = await readImportFile(request);
-        return reply.send(await importCatalogue(file, { dryRun: request.query.dry_run, actorId: authOf(request).userId }));
+        return reply.send(await importCatalogue(file, { dryRun: request.query.dry_run, actor: actorOf(request) }));
       },
     );
   });

@@ -23,7 +23,8 @@ import type { Pool } from 'pg';
 import type { Database } from '../db/client';
 import { CompressedBodies, pickEncoding } from '../lib/compressed-bodies';
 import { AppError } from '../lib/errors';
-import { authOf, ensureAuth } from '../plugins/auth';
+import { actorOf, authOf, ensureAuth } from '../plugins/auth';
+import { auditBy } from '../modules/audit';
 import { notFound } from '../plugins/error-handler';
 import { CatalogueCache, createProductsService, STORED_IMAGE_NAME, viewerClassOf } from '../modules/products';
 import { loadPriceListRule } from '../modules/price-lists';
@@ -219,14 +220,14 @@ function registerProductAdminRoutes(
   routes.patch(
     '/api/products/:id/enabled',
     { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams, body: productEnabledSchema } },
-    async (request) => service.setEnabled(request.params.id, request.body.is_enabled),
+    async (request) => service.setEnabled(request.params.id, request.body.is_enabled, auditBy(actorOf(request))),
   );
 
   routes.delete(
     '/api/products/:id',
     { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } },
     async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, auditBy(actorOf(request)));
       return reply.status(204).send();
     },
   );
@@ -241,7 +242,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
       config: { access: 'staff', action: 'products.manage' },
       schema: { params: productIdParams, body: imageOrderSchema, response: { 200: productImagesSchema } },
     },
-    async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids) }),
+    async (request) => ({ items: await service.reorderImages(request.params.id, request.body.ids, auditBy(actorOf(request))) }),
   );
 
   routes.delete(
@@ -250,7 +251,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
       config: { access: 'staff', action: 'products.manage' },
       schema: { params: productImageParams, response: { 200: productImagesSchema } },
     },
-    async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId) }),
+    async (request) => ({ items: await service.removeImage(request.params.id, request.params.imageId, auditBy(actorOf(request))) }),
   );
 
   // Multipart parsing is needed by the upload routes only, so the plugin is registered in their own scope.
@@ -264,7 +265,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
     uploads.post(
       '/api/products/:id/image',
       { config: { access: 'staff', action: 'products.manage' }, schema: { params: productIdParams } },
-      async (request) => service.attachImage(request.params.id, await readUploadedFile(request)),
+      async (request) => service.attachImage(request.params.id, await readUploadedFile(request), auditBy(actorOf(request))),
     );
     uploads.post(
       '/api/products/:id/images',
@@ -273,7 +274,7 @@ function registerProductImageRoutes(app: FastifyInstance, service: ProductsServi
         schema: { params: productIdParams, response: { 201: productImagesSchema } },
       },
       async (request, reply) =>
-        reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request)) }),
+        reply.status(201).send({ items: await service.addImage(request.params.id, await readUploadedFile(request), auditBy(actorOf(request))) }),
     );
   });
 

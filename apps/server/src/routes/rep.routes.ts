@@ -17,13 +17,15 @@ import {
   repOrdersSchema,
   repSummaryQuerySchema,
   repSummarySchema,
+  zoneRepAssignedSchema,
+  zoneRepAssignmentSchema,
 } from '@mayorista/core/schemas/staff';
 import { AppError } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
 import { todayOf } from '../flows/post-payment';
 import { createAccountReader } from '../flows/read-account';
-import { assignCustomerRep, confirmRepCollection, repCustomerAccount, repCustomerPriceList, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
-import { findRepCustomer, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
+import { assignCustomerRep, assignZoneRep, confirmRepCollection, repCustomerAccount, repCustomerPriceList, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
+import { findRepCustomer, isSalesRep, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
 import { routesPlugin } from './plugin';
 
 interface RepRoutesDeps {
@@ -34,6 +36,8 @@ interface RepRoutesDeps {
 }
 
 const customerParams = z.object({ id: uuidSchema });
+// A malformed zone id answers 404 like an unknown one (as the zones' own routes do).
+const zoneParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const rep = { access: 'staff', action: 'rep.customers' } as const;
 
 /** The sales rep's API (docs/api.md "Sales reps"): their customers, orders for them, payments, their figures. */
@@ -141,6 +145,22 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
       await assignCustomerRep(deps.pool, actorOf(request), request.params.id, request.body.rep_id, request.body.visit_days);
       return reply.status(204).send();
     },
+  );
+  // A rep's period as the office sees it: sales, collections and the commission (decision 054).
+  routes.get(
+    '/api/admin/reps/:id/summary',
+    { config: { access: 'staff', action: 'reports.read' }, schema: { params: customerParams, querystring: repSummaryQuerySchema, response: { 200: repSummarySchema } } },
+    async (request, reply) => {
+      if (!(await isSalesRep(deps.pool, request.params.id))) throw new AppError('not_found', messages.staff.notARep);
+      const { from, to } = summaryRange(deps, request.query);
+      return reply.send(await repSummary(deps.pool, request.params.id, from, to));
+    },
+  );
+  // The office assigns a whole zone at once (one transaction, one audit row on the zone).
+  routes.patch(
+    '/api/admin/zones/:id/rep',
+    { config: { access: 'staff', action: 'customers.manage' }, schema: { params: zoneParams, body: zoneRepAssignmentSchema, response: { 200: zoneRepAssignedSchema } } },
+    async (request) => assignZoneRep(deps.pool, actorOf(request), request.params.id, request.body.rep_id),
   );
   routes.get(
     '/api/admin/collections',

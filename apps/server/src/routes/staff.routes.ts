@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { uuidSchema } from '@mayorista/core/schemas/common';
 import {
   acceptInvitationSchema,
+  commissionChangeSchema,
   auditPageSchema,
   auditQuerySchema,
   staffInvitationSchema,
@@ -15,7 +16,7 @@ import {
 import type { Config } from '../config';
 import type { Mailer } from '../lib/mailer';
 import { authOf } from '../plugins/auth';
-import { acceptStaffInvitation, changeStaffRole, inviteStaff, removeStaff } from '../flows/staff';
+import { acceptStaffInvitation, changeStaffRole, inviteStaff, removeStaff, setRepCommission } from '../flows/staff';
 import { listAudit, type AuditActor } from '../modules/audit';
 import { listStaff } from '../modules/staff';
 import { routesPlugin } from './plugin';
@@ -51,6 +52,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
     await removeStaff(deps.pool, auditActorOf(request), request.params.id);
     return reply.status(204).send();
   });
+  routes.patch(
+    '/api/admin/staff/:id/commission',
+    { config: owner, schema: { params: staffParams, body: commissionChangeSchema, response: { 200: staffListSchema } } },
+    async (request) => {
+      await setRepCommission(deps.pool, auditActorOf(request), request.params.id, request.body.commission_bp);
+      return listStaff(deps.pool);
+    },
+  );
   routes.post(
     '/api/admin/staff/invitations',
     { config: owner, schema: { body: staffInvitationSchema, response: { 201: staffInvitationViewSchema } } },

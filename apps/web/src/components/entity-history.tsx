@@ -1,37 +1,85 @@
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@mayorista/core/money';
 import { staff as text } from '@mayorista/core/messages/staff';
 import { profileCan } from '@mayorista/core/roles';
-import type { AuditPage } from '@mayorista/core/schemas/staff';
+import type { AuditEntry, AuditPage } from '@mayorista/core/schemas/staff';
 import { apiRequest } from '../lib/api-client';
-import { useAuth } from '../lib/auth';
+import { useOptionalAuth } from '../lib/auth';
+import { auditActionLabel, describeAuditSummary, staffRoleLabel } from './audit-summary';
+import { Button } from './ui/button';
+import { LoadError } from './ui/load-error';
+import { Spinner } from './ui/spinner';
+
+export type HistoryEntity = 'order' | 'customer' | 'product';
+
+/** How many rows the panel shows; the owner's Actividad tab has the rest. */
+const HISTORY_PAGE_SIZE = 20;
+
+export const entityHistoryQueryOptions = (entity: HistoryEntity, entityId: string) => ({
+  queryKey: ['admin-audit', { entity, entity_id: entityId, page: 1, page_size: HISTORY_PAGE_SIZE }] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest<AuditPage>('/api/admin/audit', { signal, query: { entity, entity_id: entityId, page: 1, page_size: HISTORY_PAGE_SIZE } }),
+});
+
+function HistoryRow({ entry }: { entry: AuditEntry }) {
+  const role = staffRoleLabel(entry.actor_role);
+  const detail = describeAuditSummary(entry.summary);
+  return (
+    <li className="py-2 text-sm">
+      <p className="font-medium break-words text-slate-900">{auditActionLabel(entry.action)}</p>
+      {detail ? <p className="break-words text-slate-700">{detail}</p> : null}
+      <p className="text-xs text-slate-600">
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actor_name}
+        {role ? ` (${role})` : ''}
+      </p>
+    </li>
+  );
+}
+
+function HistoryBody({ entity, entityId }: { entity: HistoryEntity; entityId: string }) {
+  const query = useQuery(entityHistoryQueryOptions(entity, entityId));
+  if (query.isPending) return <Spinner label={text.historyLoading} />;
+  if (query.isError) {
+    return <LoadError title={text.historyLoadError} detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />;
+  }
+  const { items, total } = query.data;
+  if (items.length === 0) return <p className="text-sm text-slate-600">{text.historyEmpty}</p>;
+  return (
+    <>
+      <ul aria-label={text.historyTitle} className="divide-y divide-slate-200">
+        {items.map((entry) => (
+          <HistoryRow key={entry.id} entry={entry} />
+        ))}
+      </ul>
+      {total > items.length ? <p className="text-xs text-slate-600">{text.historyShown(items.length, total)}</p> : null}
+    </>
+  );
+}
 
 /**
  * An entity page's own history from the activity log (decision 048): who did what to this order,
- * customer or product, newest first. Only for those who may read the log (the owner); nothing for
- * anyone else.
+ * customer or product, with their role, when, and a short before → after — newest first. Closed
+ * until asked for (the log is read only then); shown only to those who may read the log.
  */
-export function EntityHistory({ entity, entityId }: { entity: 'order' | 'customer' | 'product'; entityId: string }) {
-  const { profile } = useAuth();
-  const allowed = profileCan(profile, 'audit.read');
-  const query = useQuery({
-    queryKey: ['admin-audit', { entity, entity_id: entityId, page: 1 }],
-    queryFn: ({ signal }) => apiRequest<AuditPage>('/api/admin/audit', { signal, query: { entity, entity_id: entityId, page_size: 20 } }),
-    enabled: allowed,
-  });
-  if (!allowed || !query.data || query.data.items.length === 0) return null;
+export function EntityHistory({ entity, entityId }: { entity: HistoryEntity; entityId: string }) {
+  const auth = useOptionalAuth();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  if (!profileCan(auth?.profile, 'audit.read')) return null;
   return (
-    <section aria-labelledby={`historial-${entityId}`} className="rounded-lg border border-slate-200 bg-white p-4">
-      <h3 id={`historial-${entityId}`} className="font-semibold text-slate-900">
-        {text.activity}
-      </h3>
-      <ul className="mt-2 space-y-1 text-sm">
-        {query.data.items.map((entry) => (
-          <li key={entry.id} className="text-slate-700">
-            <span className="text-slate-500">{formatDateTime(entry.at)}</span> · {entry.actor_name} · {text.actionLabels[entry.action] ?? entry.action}
-          </li>
-        ))}
-      </ul>
+    <section aria-labelledby={`${panelId}-title`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`${panelId}-title`} className="font-semibold text-slate-900">
+          {text.historyTitle}
+        </h3>
+        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
+          {open ? text.historyHide : text.historyShow}
+        </Button>
+      </div>
+      <div id={panelId} hidden={!open}>
+        {open ? <HistoryBody entity={entity} entityId={entityId} /> : null}
+      </div>
     </section>
   );
 }

@@ -26,6 +26,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     category: null,
     description: null,
     iva_rate: 21,
+    weight_grams: null,
     image_url: null,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',

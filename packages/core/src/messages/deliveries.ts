@@ -32,11 +32,13 @@ export const deliveries = {
     order: 'Pedido',
     amount: 'Importe',
     toCollect: 'A cobrar',
+    weight: 'Peso',
     collected: 'Cobrado',
     signature: 'Firma',
   },
   loadColumns: { product: 'Producto', quantity: 'Cantidad', orders: 'Pedidos' },
   routeTotals: (orders: number, bultos: number) => `${orders} pedidos · ${bultos} bultos`,
+  weightTotal: (weight: string) => `Peso: ${weight}`,
   noStops: 'No hay pedidos para esta zona y fecha.',
 
   // Zones and their rules
@@ -80,4 +82,12 @@ export const deliveries = {
   reasons: { cerrado: 'Cerrado', rechazado: 'Rechazado', sin_dinero: 'Sin dinero', otro: 'Otro' },
   invalidReason: 'Elegí un motivo: cerrado, rechazado, sin dinero u otro.',
   noteTooLong: 'La nota es demasiado larga.',
+
+  // "Tu pedido llega hoy" (e-mail and WhatsApp text), on the morning of the delivery date
+  invalidNoticeHour: 'La hora del aviso va de 0 a 23.',
+  todaySubject: (catalog: string, number: string) => `${catalog}: tu pedido #${number} llega hoy`,
+  todayIntro: (number: string, day: string) => `Tu pedido #${number} llega hoy, ${day}. Te dejamos el resumen de lo que vas a recibir.`,
+  todayWhatsapp: (name: string, number: string, day: string, catalog: string) =>
+    `Hola, ${name}. Tu pedido #${number} llega hoy, ${day}. ¡Gracias! — ${catalog}`,
+  partialDeliveredIntro: (number: string) => `Entregamos tu pedido #${number} con menos unidades de las pedidas. Abajo está lo que recibiste; el cargo es por eso.`,
 } as const;

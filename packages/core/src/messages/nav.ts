@@ -10,6 +10,7 @@ export const nav = {
   myAccount: 'Mi cuenta',
   cart: 'Carrito',
   admin: 'Panel de administración',
+  driverStops: 'Mis repartos',
   logout: 'Cerrar sesión',
   greeting: (nombre: string) => `Hola, ${nombre}`,
   points: 'Puntos',

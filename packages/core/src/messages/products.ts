@@ -105,6 +105,7 @@ export const products = {
       unlimitedStock: 'Stock ilimitado',
       minQuantity: 'Cantidad mínima por pedido',
       packSize: 'Unidades por bulto',
+      weightKg: 'Peso por unidad (kg, opcional)',
       maxQuantity: 'Cantidad máxima por pedido (opcional)',
       barcode: 'Código de barras',
       enabled: 'Visible en el catálogo',

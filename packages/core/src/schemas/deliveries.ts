@@ -63,6 +63,19 @@ export const zoneSchema = z.object({
 });
 export type Zone = z.infer<typeof zoneSchema>;
 
+/** GET /api/admin/zones: the zones, the approved customers in none ("sin zona") and the drivers. */
+export const zonesAnswerSchema = z.object({
+  items: z.array(zoneSchema),
+  customers_without_zone: z.array(z.object({ id: z.string(), name: z.string(), razon_social: z.string().nullable() })),
+  /** The staff with the repartidor role: who may drive a zone. */
+  drivers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ZonesAnswer = z.infer<typeof zonesAnswerSchema>;
+
+/** GET /api/admin/users/:id/zone (nulls: "sin zona"). */
+export const customerZoneSchema = z.object({ zone_id: z.number().int().nullable(), stop_position: z.number().int().nullable() });
+export type CustomerZone = z.infer<typeof customerZoneSchema>;
+
 /** PATCH /api/admin/users/:id/zone; `zone_id: null` takes the customer out of every zone. */
 export const userZoneSchema = z.strictObject({
   zone_id: z.number({ message: texts.zoneNotFound }).int({ message: texts.zoneNotFound }).positive({ message: texts.zoneNotFound }).nullable(),
@@ -145,6 +158,8 @@ export const deliveryStopSchema = z.object({
   stop: z.number().int(),
   /** Units on the truck for this order (the sum of its lines' quantities). */
   bultos: z.number().int(),
+  /** Grams on the truck for this order; null when a product of it has no weight. */
+  weight_grams: z.number().int().nullable(),
   total: z.number().int(),
   /** Contado orders in full, plus the customer's overdue balance (cuenta corriente). */
   to_collect: z.number().int(),
@@ -156,7 +171,14 @@ export const deliveryZoneDaySchema = z.object({
   zone_id: z.number().int(),
   zone_name: z.string(),
   stops: z.array(deliveryStopSchema),
-  totals: z.object({ orders: z.number().int(), bultos: z.number().int(), amount: z.number().int(), to_collect: z.number().int() }),
+  totals: z.object({
+    orders: z.number().int(),
+    bultos: z.number().int(),
+    /** Null when some stop's weight is unknown. */
+    weight_grams: z.number().int().nullable(),
+    amount: z.number().int(),
+    to_collect: z.number().int(),
+  }),
 });
 export type DeliveryZoneDay = z.infer<typeof deliveryZoneDaySchema>;
 
@@ -166,6 +188,8 @@ export const deliveryDaySchema = z.object({
   zones: z.array(deliveryZoneDaySchema),
   /** Confirmado/Preparado orders of customers without a zone: no date, listed as "sin zona". */
   without_zone: z.array(z.object({ order_id: z.string(), customer_id: z.string(), customer_name: z.string(), status: z.string(), total: z.number().int() })),
+  /** The "Tu pedido llega hoy" WhatsApp setting: each stop offers "Avisar por WhatsApp" with the text. */
+  notice_whatsapp: z.boolean(),
 });
 export type DeliveryDay = z.infer<typeof deliveryDaySchema>;
 

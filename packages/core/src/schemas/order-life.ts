@@ -113,6 +113,8 @@ export const OUTBOX_KINDS = [
   'credit_hold_released',
   'credit_hold_rejected',
   'account_reminder',
+  // Repartos: "Tu pedido llega hoy", on the morning of the delivery date
+  'delivery_today',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

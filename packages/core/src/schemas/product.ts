@@ -75,6 +75,14 @@ export const productFieldsSchema = z.strictObject({
   category: productText(80, 'La categoría', 'La categoría no es válida: escribila en una sola línea de texto.'),
   description: productText(2000, 'La descripción', 'La descripción no es válida: tiene que ser texto.', true),
   iva_rate: ivaRateSchema.default(DEFAULT_IVA_RATE),
+  /** Repartos: grams per unit, optional; the day's routes add it up per stop and zone when known. */
+  weight_grams: z
+    .number({ message: 'El peso tiene que ser un número de kilos, por ejemplo 1,5.' })
+    .int({ message: 'El peso tiene que ser un número de kilos, por ejemplo 1,5.' })
+    .min(1, { message: 'El peso tiene que ser mayor que cero (dejalo vacío si no lo sabés).' })
+    .max(100_000_000, { message: 'El peso es demasiado grande.' })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 type ProductFields = z.infer<typeof productFieldsSchema>;
@@ -230,6 +238,8 @@ export const wholesaleProductSchema = retailProductSchema.extend({
   sale_price: z.number().int().nullable(),
   discounts: z.array(discountTierSchema),
   iva_rate: ivaRateSchema,
+  /** Grams per unit; null: unknown. */
+  weight_grams: z.number().int().nullable(),
 });
 
 /** Either view: `'price' in product` tells them apart. */

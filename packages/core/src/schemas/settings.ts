@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { receivables as receivableTexts } from '../messages/receivables';
+import { deliveries as deliveryTexts } from '../messages/deliveries';
 import { settings as texts } from '../messages/settings';
 
 /**
@@ -48,6 +49,20 @@ const receivablesSettingsFields = {
   reminder_days_after_due: days(60),
 };
 
+/** Repartos: the customer's "Tu pedido llega hoy" notice on the morning of the delivery date. */
+const deliveryNoticeFields = {
+  /** E-mail each customer with an order to deliver today, once per order and date (through the outbox). */
+  delivery_notice_email_enabled: emailSwitch,
+  /** Show the admin a "Avisar por WhatsApp" link with the same text on each stop of the day. */
+  delivery_notice_whatsapp_enabled: emailSwitch,
+  /** The hour (Buenos Aires, 0–23) from which the day's e-mails go out. */
+  delivery_notice_hour: z
+    .number({ message: deliveryTexts.invalidNoticeHour })
+    .int({ message: deliveryTexts.invalidNoticeHour })
+    .min(0, { message: deliveryTexts.invalidNoticeHour })
+    .max(23, { message: deliveryTexts.invalidNoticeHour }),
+};
+
 const settingsFields = {
   /** Smallest order total (centavos) a customer may place; 0 means no minimum. */
   min_order_amount: centavosAtLeastZero,
@@ -80,6 +95,7 @@ const settingsFields = {
     .min(1, { message: texts.invalidApprovalHours })
     .max(720, { message: texts.invalidApprovalHours }),
   ...receivablesSettingsFields,
+  ...deliveryNoticeFields,
 };
 
 export const settingsSchema = z.object(settingsFields);
@@ -107,6 +123,9 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   reminder_days_before_due: 3,
   reminder_overdue_enabled: false,
   reminder_days_after_due: 7,
+  delivery_notice_email_enabled: false,
+  delivery_notice_whatsapp_enabled: false,
+  delivery_notice_hour: 7,
 });
 
 /** GET /api/settings/public: what anyone may read (the pending screen's approval time). */

@@ -30,6 +30,18 @@ export const staffMemberSchema = z.object({
   role: z.enum(STAFF_ROLES),
   /** Customers assigned (sales reps). */
   customers: z.number().int(),
+  /** A sales rep's commission in basis points (250 = 2,5 %); null: none (decision 054). */
+  commission_bp: z.number().int().nullable(),
+});
+
+/** PATCH /api/admin/staff/:id/commission: the rep's commission in basis points (0–10000), or null for none. */
+export const commissionChangeSchema = z.strictObject({
+  commission_bp: z
+    .number({ message: 'La comisión tiene que ser un porcentaje entre 0 y 100, con hasta dos decimales.' })
+    .int({ message: 'La comisión tiene que ser un porcentaje entre 0 y 100, con hasta dos decimales.' })
+    .min(0, { message: 'La comisión tiene que ser un porcentaje entre 0 y 100, con hasta dos decimales.' })
+    .max(10_000, { message: 'La comisión tiene que ser un porcentaje entre 0 y 100, con hasta dos decimales.' })
+    .nullable(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
@@ -69,6 +81,11 @@ export const repAssignmentSchema = z.strictObject({
   rep_id: z.uuid({ message: 'Identificador inválido.' }).nullable(),
   visit_days: z.array(z.number().int().min(1).max(7)).max(7).optional(),
 });
+
+/** PATCH /api/admin/zones/:id/rep: every customer of the zone to this rep (null: to none). */
+export const zoneRepAssignmentSchema = z.strictObject({ rep_id: z.uuid({ message: 'Identificador inválido.' }).nullable() });
+export const zoneRepAssignedSchema = z.object({ zone_id: z.number().int(), rep_id: z.string().nullable(), customers: z.number().int() });
+export type ZoneRepAssigned = z.infer<typeof zoneRepAssignedSchema>;
 
 // ── sales reps (decision 047) ──
 
@@ -111,6 +128,9 @@ export const repSummarySchema = z.object({
   sales_total: z.number().int(),
   collections: z.number().int(),
   collections_total: z.number().int(),
+  /** The rep's commission rate (basis points, null: none) and its amount on `sales_total`, rounded half up (decision 054). */
+  commission_bp: z.number().int().nullable(),
+  commission: z.number().int(),
 });
 export type RepSummary = z.infer<typeof repSummarySchema>;
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { cuitSearchTerm, type AdminUser, type AdminUserStatus, type AdminCustomer, type Profile } from '@mayorista/core';
 import { likeContains } from '../../db/like';
 import { orders, profiles, users } from '../../db/schema';
-import { businessColumns, profileColumns, type Executor, type Transaction } from './accounts.repository';
+import { businessColumns, profileColumns, type Executor } from './accounts.repository';
 
 const adminUserColumns = {
   ...profileColumns,
@@ -56,14 +56,14 @@ export async function findAdminUser(db: Executor, id: string): Promise<AdminUser
 }
 
 /** Locks the profile row so concurrent admin changes to the same account apply one after the other. */
-export async function lockProfile(tx: Transaction, id: string): Promise<Profile | null> {
+export async function lockProfile(tx: Executor, id: string): Promise<Profile | null> {
   const [row] = await tx.select(profileColumns).from(profiles).where(eq(profiles.id, id)).for('update');
   return row ?? null;
 }
 
 /** Whether the account placed any order (orders keep their customer: the foreign key restricts). */
 /** Whether the account has history that must be kept: an order, or a movement on its cuenta corriente (decision 037). */
-export async function hasOrders(tx: Transaction, id: string): Promise<boolean> {
+export async function hasOrders(tx: Executor, id: string): Promise<boolean> {
   const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
   if (row !== undefined) return true;
   const moved = await tx.execute(sql`select 1 from account_movements where profile_id = ${id} limit 1`);
@@ -71,18 +71,18 @@ export async function hasOrders(tx: Transaction, id: string): Promise<boolean> {
 }
 
 /** Deletes the account; its profile, sessions, tokens, cart and lists go with it (cascade). */
-export async function deleteUser(tx: Transaction, id: string): Promise<void> {
+export async function deleteUser(tx: Executor, id: string): Promise<void> {
   await tx.delete(users).where(eq(users.id, id));
 }
 
 /** Locks every super admin row: the "never the last super admin" check must see a stable set. */
-export async function lockSuperAdminIds(tx: Transaction): Promise<string[]> {
+export async function lockSuperAdminIds(tx: Executor): Promise<string[]> {
   const rows = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.isSuperAdmin, true)).for('update');
   return rows.map((r) => r.id);
 }
 
 export async function updateProfileFlags(
-  tx: Transaction,
+  tx: Executor,
   id: string,
   // Never saldo_puntos: the points ledger (modules/points) is its only writer.
   flags: Partial<{ approved: boolean; isAdmin: boolean; isSuperAdmin: boolean }>,
@@ -121,12 +121,13 @@ export async function findAdminCustomer(db: Executor, id: string): Promise<Omit<
   };
 }
 
-/** Private admin notes; only the admin routes read or write them. */
-export async function updateAdminNotes(db: Executor, id: string, notes: string | null): Promise<boolean> {
-  const rows = await db
+/** Private admin notes; only the admin routes read or write them. Answers the notes before, or null for no such account. */
+export async function updateAdminNotes(db: Executor, id: string, notes: string | null): Promise<{ before: string | null } | null> {
+  const [old] = await db.select({ notes: profiles.adminNotes }).from(profiles).where(eq(profiles.id, id)).for('update');
+  if (!old) return null;
+  await db
     .update(profiles)
     .set({ adminNotes: notes, updatedAt: sql`now()` })
-    .where(eq(profiles.id, id))
-    .returning({ id: profiles.id });
-  return rows.length > 0;
+    .where(eq(profiles.id, id));
+  return { before: old.notes };
 }

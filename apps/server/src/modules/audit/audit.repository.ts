@@ -1,3 +1,4 @@
+import type { AuditedChange, AuditWriter } from '../../db/audit-hook';
 import type { Queryable } from '../../db/transaction';
 
 // The audit log (decision 048): one row per staff action that changes money, stock, prices,
@@ -10,15 +11,8 @@ export interface AuditActor {
   ip?: string | null;
 }
 
-export interface AuditEntry {
-  /** What was done, e.g. 'order.status', 'payment.record', 'staff.role'. */
-  action: string;
-  /** What it was done to: 'order', 'customer', 'product', 'payment', 'staff', 'settings', 'price_list'… */
-  entity: string;
-  entityId: string;
-  /** A short before/after summary: `{ before: {…}, after: {…} }` or what was recorded. */
-  summary?: Record<string, unknown>;
-}
+/** What was done to what, with a short before/after summary (db/audit-hook.ts). */
+export type AuditEntry = AuditedChange;
 
 /** Writes one audit row in the caller's transaction. */
 export async function recordAudit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
@@ -30,6 +24,11 @@ export async function recordAudit(tx: Queryable, actor: AuditActor, entry: Audit
              from (select 1) one left join profiles p on p.id = $1::uuid`,
     values: [actor.id, entry.action, entry.entity, entry.entityId, JSON.stringify(entry.summary ?? {}), actor.ip ?? null],
   });
+}
+
+/** The writer a module that opens its own transaction is given: this actor's rows, in that transaction. */
+export function auditBy(actor: AuditActor): AuditWriter {
+  return (tx, change) => recordAudit(tx, actor, change);
 }
 
 export interface AuditQuery {

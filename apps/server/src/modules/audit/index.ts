@@ -1,2 +1,2 @@
 // The audit module's public surface: the append-only audit_log table (decision 048).
-export { listAudit, recordAudit, type AuditActor, type AuditEntry, type AuditQuery, type AuditRow } from './audit.repository';
+export { auditBy, listAudit, recordAudit, type AuditActor, type AuditEntry, type AuditQuery, type AuditRow } from './audit.repository';

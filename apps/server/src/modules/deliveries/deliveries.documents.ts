@@ -1,4 +1,4 @@
-import { formatDeliveryDay } from '@mayorista/core/deliveries';
+import { formatDeliveryDay, formatWeight, totalWeight } from '@mayorista/core/deliveries';
 import { orderNumber } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
@@ -36,10 +36,11 @@ const customerOf = (stop: DeliveryStop) => (stop.razon_social ? `${stop.razon_so
 const ROUTE_COLUMNS: { key: keyof typeof cols; width: number; align?: 'right'; value: (s: DeliveryStop) => string }[] = [
   { key: 'stop', width: 22, value: (s) => String(s.stop) },
   { key: 'customer', width: 120, value: customerOf },
-  { key: 'address', width: 120, value: (s) => s.address ?? '' },
+  { key: 'address', width: 110, value: (s) => s.address ?? '' },
   { key: 'phone', width: 72, value: (s) => s.whatsapp ?? '' },
-  { key: 'notes', width: 100, value: (s) => s.delivery_notes ?? '' },
+  { key: 'notes', width: 88, value: (s) => s.delivery_notes ?? '' },
   { key: 'order', width: 54, value: (s) => `#${orderNumber(s.order_id)}` },
+  { key: 'weight', width: 44, align: 'right', value: (s) => formatWeight(s.weight_grams) },
   { key: 'amount', width: 62, align: 'right', value: (s) => formatMoney(s.total) },
   { key: 'toCollect', width: 62, align: 'right', value: (s) => (s.to_collect > 0 ? formatMoney(s.to_collect) : '') },
   { key: 'collected', width: 70, value: () => '' },
@@ -53,7 +54,8 @@ export function renderRouteSheetPdf(heading: SheetHeading, stops: readonly Deliv
   doc.font('Helvetica').fontSize(11).text(printable(texts.sheetSubtitle(heading.zoneName, formatDeliveryDay(heading.date))));
   const bultos = stops.reduce((sum, s) => sum + s.bultos, 0);
   const toCollect = stops.reduce((sum, s) => sum + s.to_collect, 0);
-  doc.fontSize(9).fillColor('#475569').text(`${texts.routeTotals(stops.length, bultos)} · ${cols.toCollect}: ${formatMoney(toCollect)}`);
+  const weight = formatWeight(totalWeight(stops.map((s) => s.weight_grams)));
+  doc.fontSize(9).fillColor('#475569').text(`${texts.routeTotals(stops.length, bultos)} · ${texts.weightTotal(weight)} · ${cols.toCollect}: ${formatMoney(toCollect)}`);
   doc.fillColor('#0f172a').moveDown(0.5);
   if (stops.length === 0) {
     doc.fontSize(12).text(texts.noStops);
@@ -110,15 +112,22 @@ export function renderLoadSheetPdf(heading: SheetHeading, stops: readonly Delive
   return done;
 }
 
+/** A route cell as the spreadsheet keeps it: amounts in pesos and the weight in kilos as numbers (an unknown weight blank). */
+function xlsxRouteCell(key: keyof typeof cols, stop: DeliveryStop, text: (s: DeliveryStop) => string): string | number | null {
+  if (key === 'amount') return stop.total / 100;
+  if (key === 'toCollect') return stop.to_collect / 100;
+  if (key === 'stop') return stop.stop;
+  if (key === 'weight') return stop.weight_grams === null ? null : stop.weight_grams / 1000;
+  return text(stop);
+}
+
 /** Both sheets as XLSX: amounts in pesos (numbers), text cells never evaluated. */
 export async function renderSheetXlsx(kind: 'route' | 'load', heading: SheetHeading, stops: readonly DeliveryStop[]): Promise<Buffer> {
   const workbook = new (exceljs().Workbook)();
   const sheet = workbook.addWorksheet(kind === 'route' ? texts.routeTitle : texts.loadTitle, { views: [{ state: 'frozen', ySplit: 1 }] });
   if (kind === 'route') {
-    sheet.columns = ROUTE_COLUMNS.map((c) => ({ header: cols[c.key], width: Math.round(c.width / 5), ...(c.align ? { style: { numFmt: '#,##0.00' } } : {}) }));
-    for (const stop of stops) {
-      sheet.addRow(ROUTE_COLUMNS.map((c) => (c.key === 'amount' ? stop.total / 100 : c.key === 'toCollect' ? stop.to_collect / 100 : c.key === 'stop' ? stop.stop : c.value(stop))));
-    }
+    sheet.columns = ROUTE_COLUMNS.map((c) => ({ header: c.key === 'weight' ? `${cols.weight} (kg)` : cols[c.key], width: Math.round(c.width / 5), ...(c.align ? { style: { numFmt: '#,##0.00' } } : {}) }));
+    for (const stop of stops) sheet.addRow(ROUTE_COLUMNS.map((c) => xlsxRouteCell(c.key, stop, c.value)));
   } else {
     sheet.columns = [
       { header: texts.loadColumns.product, width: 48 },

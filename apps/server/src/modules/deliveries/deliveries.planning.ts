@@ -27,6 +27,7 @@ export interface PlannedStop {
 
 type StopRow = Omit<PlannedStop, 'bultos' | 'lines'> & { items: OrderItem[] };
 
+
 /**
  * A day's stops, every zone (or one), in route order: the stop the admin set, else the customer's
  * stop position, else the business name. One statement on orders_delivery_idx (decision 049).
@@ -69,12 +70,13 @@ export async function readOrdersWithoutZone(db: Queryable): Promise<{ order_id: 
 }
 
 /** The delivery date (and zone) of an order, in the caller's transaction, the order already locked. */
-export async function setOrderDelivery(db: Queryable, orderId: string, date: string, zoneId: number): Promise<void> {
-  await db.query(`update orders set delivery_date = $2::date, delivery_zone_id = $3, delivery_stop = null, updated_at = now() where id = $1`, [
-    orderId,
-    date,
-    zoneId,
-  ]);
+/** Answers the order's new updated_at (the caller's answer carries it: a later edit's check compares it). */
+export async function setOrderDelivery(db: Queryable, orderId: string, date: string, zoneId: number): Promise<Date> {
+  const { rows } = await db.query<{ updated_at: Date }>(
+    `update orders set delivery_date = $2::date, delivery_zone_id = $3, delivery_stop = null, updated_at = now() where id = $1 returning updated_at`,
+    [orderId, date, zoneId],
+  );
+  return rows[0]!.updated_at;
 }
 
 /** The customer's zone now (an order placed before it had one takes it when moved). */

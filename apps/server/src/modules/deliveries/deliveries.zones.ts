@@ -2,8 +2,7 @@ import { messages } from '@mayorista/core/messages';
 import { formatClock, type DeliveryZoneRule } from '@mayorista/core/deliveries';
 import type { HolidaysPut, Zone, ZoneCreate, ZoneUpdate } from '@mayorista/core/schemas/deliveries';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
-import type pg from 'pg';
-import { inTransaction, type Queryable } from '../../db/transaction';
+import type { Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 
 const texts = messages.deliveries;
@@ -98,6 +97,12 @@ export async function deleteZone(db: Queryable, id: number): Promise<void> {
   if (!rowCount) throw zoneNotFound();
 }
 
+/** The customers of a zone, in id order. */
+export async function zoneCustomerIds(db: Queryable, zoneId: number): Promise<string[]> {
+  const { rows } = await db.query<{ profile_id: string }>('select profile_id from customer_zones where zone_id = $1 order by profile_id', [zoneId]);
+  return rows.map((r) => r.profile_id);
+}
+
 /** PATCH /api/admin/users/:id/zone: the customer's zone and stop (null zone: none). */
 export async function setCustomerZone(db: Queryable, profileId: string, zoneId: number | null, stop: number | null): Promise<void> {
   if (zoneId === null) {
@@ -112,8 +117,35 @@ export async function setCustomerZone(db: Queryable, profileId: string, zoneId: 
     )
     .catch((error: unknown) => {
       if (isForeignKeyViolation(error, 'customer_zones_zone_id_fkey')) throw zoneNotFound();
+      if (isForeignKeyViolation(error, 'customer_zones_profile_id_fkey')) throw new AppError('not_found', messages.accountRules.accountNotFound);
       throw error;
     });
+}
+
+/** The customer's zone and stop position (both null: "sin zona"). */
+export async function readCustomerZone(db: Queryable, profileId: string): Promise<{ zone_id: number | null; stop_position: number | null }> {
+  const { rows } = await db.query<{ zone_id: number; stop_position: number | null }>('select zone_id, stop_position from customer_zones where profile_id = $1', [
+    profileId,
+  ]);
+  return rows[0] ?? { zone_id: null, stop_position: null };
+}
+
+/** The staff who may drive a route (the repartidor role), for the zone form's select. */
+export async function listDrivers(db: Queryable): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `select p.id, btrim(p.nombre || ' ' || p.apellido) as name from profiles p where p.staff_role = 'driver' order by lower(p.apellido), lower(p.nombre), p.id limit 200`,
+  );
+  return rows;
+}
+
+/** Approved customers (not staff) in no zone: the zones screen lists them as "sin zona" (at most 500). */
+export async function listCustomersWithoutZone(db: Queryable): Promise<{ id: string; name: string; razon_social: string | null }[]> {
+  const { rows } = await db.query<{ id: string; name: string; razon_social: string | null }>(
+    `select p.id, btrim(p.nombre || ' ' || p.apellido) as name, p.razon_social from profiles p
+      where p.approved and p.staff_role is null and not exists (select 1 from customer_zones cz where cz.profile_id = p.id)
+      order by lower(coalesce(p.razon_social, p.apellido)), p.id limit 500`,
+  );
+  return rows;
 }
 
 export interface Holiday {
@@ -126,16 +158,14 @@ export async function listHolidays(db: Queryable): Promise<Holiday[]> {
   return rows;
 }
 
-/** PUT /api/admin/holidays: the list replaced whole, in one transaction. */
-export async function replaceHolidays(pool: pg.Pool, input: HolidaysPut): Promise<Holiday[]> {
-  return inTransaction(pool, async (db) => {
-    await db.query('delete from delivery_holidays');
-    await db.query(
+/** PUT /api/admin/holidays: the list replaced whole, in the caller's transaction. */
+export async function replaceHolidays(db: Queryable, input: HolidaysPut): Promise<Holiday[]> {
+  await db.query('delete from delivery_holidays');
+  await db.query(
     `insert into delivery_holidays (date, name) select d::date, n from unnest($1::text[], $2::text[]) as h(d, n)`,
-      [input.holidays.map((h) => h.date), input.holidays.map((h) => h.name)],
-    );
-    return listHolidays(db);
-  });
+    [input.holidays.map((h) => h.date), input.holidays.map((h) => h.name)],
+  );
+  return listHolidays(db);
 }
 
 /** A customer's zone and rule, with the non-delivery dates from `from` on; null: no zone. */

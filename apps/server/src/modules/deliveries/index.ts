@@ -6,13 +6,17 @@ export {
   createZone,
   deleteZone,
   findZone,
+  listCustomersWithoutZone,
+  listDrivers,
   listHolidays,
   listZones,
+  readCustomerZone,
   readCustomerDeliveryRule,
   readZoneRule,
   replaceHolidays,
   setCustomerZone,
   updateZone,
+  zoneCustomerIds,
   zoneNotFound,
   type CustomerDeliveryRule,
   type Holiday,
@@ -28,4 +32,5 @@ export {
   zonesOfDriver,
   type DeliveryAttempt,
 } from './deliveries.attempts';
+export { markTodayNotices, type TodayNotice } from './deliveries.notices';
 export { loadTotals, renderLoadSheetPdf, renderRouteSheetPdf, renderSheetXlsx, type SheetHeading } from './deliveries.documents';

@@ -9,15 +9,16 @@ import type { MailMessage } from '../../lib/mailer';
 import { escapeHtml } from '../../lib/html';
 import { findOrder, toOrder } from './orders.repository';
 import { renderOrderPdf } from './orders.pdf';
-import { orderDeliveryText } from '@mayorista/core/deliveries';
+import { formatDeliveryDay, orderDeliveryText } from '@mayorista/core/deliveries';
 import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
 
 const text = messages.orderLife.emails;
+const deliveryTexts = messages.deliveries;
 
 /** What happened to an order, as far as e-mail is concerned. */
 export type OrderEmailEvent =
   | { kind: 'placed' }
-  | { kind: 'status_changed'; status: OrderStatus }
+  | { kind: 'status_changed'; status: OrderStatus; /** Delivered with fewer units than ordered: the e-mail shows what was delivered. */ partial?: boolean }
   | { kind: 'edited'; reason: string }
   | { kind: 'customer_cancelled' };
 
@@ -60,7 +61,7 @@ export function emailsForEvent(settings: Settings, order: { id: string; customer
       ];
     case 'status_changed':
       return settings.email_customer_status_changed && ANNOUNCED_STATUSES.includes(event.status)
-        ? [toCustomer('status_changed', { status: event.status })]
+        ? [toCustomer('status_changed', { status: event.status, ...(event.partial ? { partial: true } : {}) })]
         : [];
     case 'edited':
       return settings.email_customer_order_edited ? [toCustomer('order_edited', { reason: event.reason })] : [];
@@ -155,6 +156,10 @@ function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): 
       return { subject: text.placedSubject(config.catalogName, number), intro: text.placedIntro(number), link: mine, withSummary: true };
     case 'status_changed': {
       const status = String(row.data.status ?? order.status);
+      // A partial delivery (the driver's): one e-mail, Entregado, with the quantities delivered.
+      if (row.data.partial === true) {
+        return { subject: text.statusSubject(config.catalogName, number, status), intro: deliveryTexts.partialDeliveredIntro(number), link: mine, withSummary: true };
+      }
       return { subject: text.statusSubject(config.catalogName, number, status), intro: text.statusText(status), link: mine, withSummary: false };
     }
     case 'order_edited':
@@ -164,6 +169,11 @@ function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): 
         link: mine,
         withSummary: true,
       };
+    // Repartos: on the morning of the delivery date, with what is coming.
+    case 'delivery_today': {
+      const day = formatDeliveryDay(String(row.data.delivery_date ?? order.delivery_date));
+      return { subject: deliveryTexts.todaySubject(config.catalogName, number), intro: deliveryTexts.todayIntro(number, day), link: mine, withSummary: true };
+    }
     case 'admin_new_order': {
       // Held by the credit check (decision 038): the admins learn it waits for them.
       const intro = order.credit_hold === 'pending' ? `${text.adminNewIntro(customer)} ${credit.heldAdmin(customer)}` : text.adminNewIntro(customer);

@@ -112,8 +112,14 @@ export async function deletePriceListIfUnused(db: Queryable, id: string): Promis
   return { deleted: rowCount === 1, customers: 0 };
 }
 
-/** false when the profile does not exist. A missing list fails on the foreign key. */
-export async function assignPriceList(db: Queryable, userId: string, listId: string | null): Promise<boolean> {
-  const { rowCount } = await db.query(`update profiles set price_list_id = $2, updated_at = now() where id = $1`, [userId, listId]);
-  return rowCount === 1;
+/** The customer's list before the change (null: the base list), or false when the profile does not exist. A missing list fails on the foreign key. */
+export async function assignPriceList(db: Queryable, userId: string, listId: string | null): Promise<{ before: string | null } | false> {
+  const { rows } = await db.query<{ before: string | null }>(
+    `update profiles p set price_list_id = $2, updated_at = now()
+       from (select id, price_list_id from profiles where id = $1 for update) old
+      where p.id = old.id
+      returning old.price_list_id as before`,
+    [userId, listId],
+  );
+  return rows[0] ?? false;
 }

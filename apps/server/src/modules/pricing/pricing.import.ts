@@ -38,6 +38,7 @@ const DEFAULTS: Omit<ProductData, 'name' | 'price' | 'retail_price'> = {
   barcode: null,
   category: null,
   description: null,
+  weight_grams: null,
   iva_rate: DEFAULT_IVA_RATE,
 };
 

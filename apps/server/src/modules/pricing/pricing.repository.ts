@@ -229,7 +229,7 @@ export async function productHistory(db: Queryable, productId: string, limit: nu
 // ---- spreadsheet import ------------------------------------------------------------------------
 
 const PRODUCT_DATA_COLUMNS =
-  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, iva_rate';
+  'id, name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, min_quantity, pack_size, max_quantity, sku, barcode, category, description, iva_rate, weight_grams';
 
 type ProductDataRow = ProductData & { id: string };
 

@@ -9,6 +9,7 @@ import type {
   RepriceRequest,
   PriceChange,
 } from '@mayorista/core/schemas/pricing';
+import type { AuditWriter } from '../../db/audit-hook';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import * as repository from './pricing.repository';
@@ -70,7 +71,7 @@ export function createPricingService(deps: { pool: Pool; invalidateCatalogue: ()
      * Applies the rule in ONE transaction with the scope's rows locked, so the prices written are
      * computed from the prices read. Refused (nothing written) when any product would break a rule.
      */
-    async apply(request: RepriceRequest, actorId: string): Promise<PriceChange> {
+    async apply(request: RepriceRequest, actorId: string, audit: AuditWriter): Promise<PriceChange> {
       const rule = ruleOf(request);
       const change = await inTransaction(pool, async (client) => {
         const items = plan(await repository.selectScope(client, request.scope, true), rule);
@@ -84,6 +85,9 @@ export function createPricingService(deps: { pool: Pool; invalidateCatalogue: ()
         if (changed.length === 0) throw new AppError('reprice_invalid', messages.pricing.repriceEmpty);
         await repository.writePrices(client, changed.map((i) => ({ id: i.id, prices: i.after })));
         const id = await repository.insertChange(client, { source: 'reprice', actorId, scope: request.scope, rule, items: changed });
+        // One row for the whole repricing, never one per product.
+        const summary = { after: { scope: request.scope, rule, fields: request.fields, products: changed.length } };
+        await audit(client, { action: 'price_change.reprice', entity: 'price_change', entityId: id, summary });
         return (await repository.findChange(client, id, false))!;
       });
       deps.invalidateCatalogue();

@@ -13,3 +13,4 @@ export {
 export { CatalogueCache, priceListPayload } from './products.cache';
 export { imageFilesOf, removeImageFiles, type StoredImageFiles } from './products.gallery';
 export { STORED_IMAGE_NAME } from './products.images';
+export { readProductWeights } from './products.weights';

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { PRODUCT_IMAGE_MAX_WIDTH, PRODUCT_IMAGES_MAX, type ProductImage } from '@mayorista/core/schemas/product';
+import type { AuditWriter } from '../../db/audit-hook';
 import { inTransaction, type Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
@@ -99,6 +100,16 @@ async function insertImage(client: pg.PoolClient, productId: string, position: n
   );
 }
 
+/** Positions are unique per product, checked at commit (deferred), so one statement can swap them. */
+async function writeImageOrder(client: pg.PoolClient, productId: string, ids: string[]): Promise<void> {
+  await client.query(
+    `update product_images i set position = o.ord - 1
+       from unnest($2::uuid[]) with ordinality as o(id, ord)
+      where i.product_id = $1 and i.id = o.id`,
+    [productId, ids],
+  );
+}
+
 export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; productExists: (id: string) => Promise<boolean> }) {
   const { pool, uploadsDir } = deps;
 
@@ -123,7 +134,7 @@ export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; product
     views,
 
     /** Adds an image at the end of the gallery. */
-    async add(productId: string, upload: Buffer): Promise<ProductImage[]> {
+    async add(productId: string, upload: Buffer, audit: AuditWriter): Promise<ProductImage[]> {
       await withStoredUpload(productId, upload, (image) =>
         inTransaction(pool, async (client) => {
           await lockProduct(client, productId);
@@ -132,13 +143,14 @@ export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; product
             throw new AppError('too_many_images', messages.products.tooManyImages(PRODUCT_IMAGES_MAX));
           await insertImage(client, productId, count, image);
           await settle(client, productId);
+          await audit(client, { action: 'product.image_add', entity: 'product', entityId: productId, summary: { after: { images: count + 1 } } });
         }),
       );
       return views(productId);
     },
 
     /** `POST /api/products/:id/image` (before galleries): the upload replaces the first image. */
-    async replaceCover(productId: string, upload: Buffer): Promise<void> {
+    async replaceCover(productId: string, upload: Buffer, audit: AuditWriter): Promise<void> {
       const previous = await withStoredUpload(productId, upload, (image) =>
         inTransaction(pool, async (client) => {
           await lockProduct(client, productId);
@@ -148,6 +160,7 @@ export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; product
           );
           await insertImage(client, productId, 0, image);
           await settle(client, productId);
+          await audit(client, { action: 'product.image_cover', entity: 'product', entityId: productId, summary: { after: { replaced: rows.length > 0 } } });
           return rows[0] ?? null;
         }),
       );
@@ -155,25 +168,20 @@ export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; product
     },
 
     /** The new order must name every image of the product exactly once: a stale editor is refused, not half-applied. */
-    async reorder(productId: string, ids: string[]): Promise<ProductImage[]> {
+    async reorder(productId: string, ids: string[], audit: AuditWriter): Promise<ProductImage[]> {
       await inTransaction(pool, async (client) => {
         await lockProduct(client, productId);
         const current = (await listImageRows(client, productId)).map((r) => r.id);
         const same = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
         if (!same) throw new AppError('image_order_mismatch', messages.products.imageOrderMismatch);
-        // Positions are unique per product, checked at commit (deferred), so one statement can swap them.
-        await client.query(
-          `update product_images i set position = o.ord - 1
-             from unnest($2::uuid[]) with ordinality as o(id, ord)
-            where i.product_id = $1 and i.id = o.id`,
-          [productId, ids],
-        );
+        await writeImageOrder(client, productId, ids);
         await settle(client, productId);
+        await audit(client, { action: 'product.image_order', entity: 'product', entityId: productId, summary: { before: { ids: current }, after: { ids } } });
       });
       return views(productId);
     },
 
-    async remove(productId: string, imageId: string): Promise<ProductImage[]> {
+    async remove(productId: string, imageId: string, audit: AuditWriter): Promise<ProductImage[]> {
       const removed = await inTransaction(pool, async (client) => {
         await lockProduct(client, productId);
         const { rows } = await client.query<ImageRow>(
@@ -182,6 +190,7 @@ export function createGallery(deps: { pool: pg.Pool; uploadsDir: string; product
         );
         if (!rows[0]) throw new AppError('image_not_found', messages.products.imageNotFound);
         await settle(client, productId);
+        await audit(client, { action: 'product.image_remove', entity: 'product', entityId: productId, summary: { before: { image_id: imageId } } });
         return rows[0];
       });
       await removeStoredImage(uploadsDir, removed.file_name, removed.widths);

@@ -26,6 +26,7 @@ function detailColumns(data: ProductData) {
     category: data.category,
     description: data.description,
     ivaRate: data.iva_rate,
+    weightGrams: data.weight_grams,
   };
 }
 

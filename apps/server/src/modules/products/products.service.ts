@@ -13,7 +13,9 @@ import { messages } from '@mayorista/core/messages';
 import { isActiveStaff, isApproved } from '@mayorista/core/roles';
 import { parseProductRef, productSlug, shortIdRange } from '@mayorista/core/product-slug';
 import type { Pool } from 'pg';
-import type { Database } from '../../db/client';
+import type { AuditWriter } from '../../db/audit-hook';
+import { databaseOn, type Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { isCheckViolation, isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../plugins/error-handler';
@@ -215,22 +217,52 @@ export function createProductsService(deps: ProductsServiceDeps) {
       return repository.findCategories(db, includeDisabled && isActiveStaff(viewer));
     },
 
-    async setEnabled(id: string, isEnabled: boolean): Promise<Product> {
-      const product = changed(await repository.updateProductEnabled(db, id, isEnabled));
+    ...productWriteMethods(pool, uploadsDir, gallery, changed),
+    ...galleryMethods(db, gallery, changed),
+  };
+}
+
+/** The staff's enable/disable and delete, each with its audit row in the same transaction; every change makes the catalogue forget. */
+function productWriteMethods(
+  pool: Pool,
+  uploadsDir: string,
+  gallery: ReturnType<typeof createGallery>,
+  changed: <T>(result: T) => T,
+) {
+  return {
+    async setEnabled(id: string, isEnabled: boolean, audit: AuditWriter): Promise<Product> {
+      const product = await inTransaction(pool, async (client) => {
+        const updated = await repository.updateProductEnabled(databaseOn(client), id, isEnabled);
+        if (!updated) return null;
+        const summary = { after: { name: updated.name, is_enabled: isEnabled } };
+        await audit(client, {
+          action: isEnabled ? 'product.enable' : 'product.disable',
+          entity: 'product',
+          entityId: id,
+          summary,
+        });
+        return updated;
+      });
       if (!product) throw productNotFound();
-      return product;
+      return changed(product);
     },
 
     /** Orders keep their own snapshot of each item, so deleting a product never touches past orders. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, audit: AuditWriter): Promise<void> {
       const files = await gallery.filesOf(id);
-      const deleted = changed(await repository.deleteProductById(db, id));
+      const deleted = await inTransaction(pool, async (client) => {
+        const tx = databaseOn(client);
+        const before = await repository.findProductById(tx, id);
+        if (!before || !(await repository.deleteProductById(tx, id))) return false;
+        const summary = { before: { name: before.name, price: before.price, stock: before.stock } };
+        await audit(client, { action: 'product.delete', entity: 'product', entityId: id, summary });
+        return true;
+      });
+      changed(deleted);
       if (!deleted) throw productNotFound();
       // The gallery's rows went with the product (ON DELETE CASCADE); its files (and an older cover's) go now.
       await removeImageFiles(uploadsDir, files);
     },
-
-    ...galleryMethods(db, gallery, changed),
   };
 }
 
@@ -238,15 +270,15 @@ export function createProductsService(deps: ProductsServiceDeps) {
 function galleryMethods(db: Database, gallery: ReturnType<typeof createGallery>, changed: <T>(result: T) => T) {
   return {
     /** The route of before galleries: the upload becomes the first image, replacing the old first one. */
-    async attachImage(id: string, upload: Buffer): Promise<Product> {
-      await gallery.replaceCover(id, upload);
+    async attachImage(id: string, upload: Buffer, audit: AuditWriter): Promise<Product> {
+      await gallery.replaceCover(id, upload, audit);
       const product = await repository.findProductById(db, id);
       if (!product) throw productNotFound();
       return changed(product);
     },
-    addImage: async (id: string, upload: Buffer) => changed(await gallery.add(id, upload)),
-    reorderImages: async (id: string, ids: string[]) => changed(await gallery.reorder(id, ids)),
-    removeImage: async (id: string, imageId: string) => changed(await gallery.remove(id, imageId)),
+    addImage: async (id: string, upload: Buffer, audit: AuditWriter) => changed(await gallery.add(id, upload, audit)),
+    reorderImages: async (id: string, ids: string[], audit: AuditWriter) => changed(await gallery.reorder(id, ids, audit)),
+    removeImage: async (id: string, imageId: string, audit: AuditWriter) => changed(await gallery.remove(id, imageId, audit)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { commissionOf } from '@mayorista/core/commission';
 import type { Queryable } from '../../db/transaction';
 
 // Sales reps (decision 047): the reads of a rep's customers, orders, sales and collections. The
@@ -81,20 +82,34 @@ export interface RepSummary {
   sales_total: number;
   collections: number;
   collections_total: number;
+  /** The rep's rate in basis points (null: none) and the commission on `sales_total` (core's rule: centavos, half up). */
+  commission_bp: number | null;
+  commission: number;
 }
 
-/** A rep's period, Buenos Aires days inclusive: the orders they took (cancelled ones left out) and what they collected. */
+/** A rep's period, Buenos Aires days inclusive: the orders they took (cancelled ones left out), what they collected, their commission. */
 export async function repSummary(db: Queryable, repId: string, from: string, to: string): Promise<RepSummary> {
   const range = `>= ($2::date::timestamp at time zone 'America/Argentina/Buenos_Aires') and created_at < (($3::date + 1)::timestamp at time zone 'America/Argentina/Buenos_Aires')`;
-  const { rows } = await db.query<{ orders: number; sales_total: string; collections: number; collections_total: string }>(
+  const { rows } = await db.query<{ orders: number; sales_total: string; collections: number; collections_total: string; commission_bp: number | null }>(
     `select (select count(*)::int from orders where taken_by = $1 and status <> 'Cancelado' and created_at ${range}) as orders,
+            (select commission_bp from profiles where id = $1) as commission_bp,
             (select coalesce(sum(total), 0)::bigint from orders where taken_by = $1 and status <> 'Cancelado' and created_at ${range}) as sales_total,
             (select count(*)::int from payments where actor_id = $1 and created_at ${range}) as collections,
             (select coalesce(sum(amount), 0)::bigint from payments where actor_id = $1 and created_at ${range}) as collections_total`,
     [repId, from, to],
   );
   const r = rows[0]!;
-  return { from, to, orders: r.orders, sales_total: Number(r.sales_total), collections: r.collections, collections_total: Number(r.collections_total) };
+  const sales = Number(r.sales_total);
+  return {
+    from,
+    to,
+    orders: r.orders,
+    sales_total: sales,
+    collections: r.collections,
+    collections_total: Number(r.collections_total),
+    commission_bp: r.commission_bp,
+    commission: commissionOf(sales, r.commission_bp),
+  };
 }
 
 export interface Collection {
@@ -155,6 +170,29 @@ export async function assignRep(tx: Queryable, customerId: string, repId: string
     [customerId, repId, visitDays ?? null],
   );
   return rows[0];
+}
+
+/**
+ * Assigns every one of `customerIds` (customers only; staff rows are skipped) to a rep, or to none,
+ * locking them in id order like every other writer of profiles. Answers how many there were and
+ * how many customers each previous rep had among them (null: none).
+ */
+export async function assignRepToCustomers(
+  tx: Queryable,
+  customerIds: readonly string[],
+  repId: string | null,
+): Promise<{ customers: number; before: { rep_id: string | null; customers: number }[] }> {
+  const { rows } = await tx.query<{ id: string; rep_id: string | null }>(
+    `select id, rep_id from profiles where id = any($1::uuid[]) and staff_role is null order by id for update`,
+    [customerIds],
+  );
+  await tx.query(`update profiles set rep_id = $2, updated_at = now() where id = any($1::uuid[]) and rep_id is distinct from $2`, [
+    rows.map((r) => r.id),
+    repId,
+  ]);
+  const counts = new Map<string | null, number>();
+  for (const row of rows) counts.set(row.rep_id, (counts.get(row.rep_id) ?? 0) + 1);
+  return { customers: rows.length, before: [...counts].map(([rep_id, customers]) => ({ rep_id, customers })) };
 }
 
 export async function isSalesRep(db: Queryable, id: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/transaction';
 export async function listStaff(db: Queryable): Promise<StaffList> {
   const members = await db.query<StaffList['items'][number]>(
     `select p.id, p.nombre, p.apellido, p.email, p.staff_role as role,
-            (select count(*)::int from profiles c where c.rep_id = p.id) as customers
+            (select count(*)::int from profiles c where c.rep_id = p.id) as customers, p.commission_bp
        from profiles p where p.staff_role is not null
       order by array_position(array['owner','admin','sales','warehouse','driver'], p.staff_role), p.apellido, p.nombre`,
   );
@@ -22,6 +22,18 @@ export async function listStaff(db: Queryable): Promise<StaffList> {
       group by u.id order by u.email`,
   );
   return { items: members.rows, invitations: invitations.rows };
+}
+
+/** A sales rep's commission (basis points, null: none): the value before, or undefined when the person is not a sales rep. */
+export async function setRepCommission(tx: Queryable, id: string, commissionBp: number | null): Promise<{ before: number | null } | undefined> {
+  const { rows } = await tx.query<{ before: number | null }>(
+    `update profiles p set commission_bp = $2, updated_at = now()
+       from (select id, commission_bp from profiles where id = $1 and staff_role = 'sales' for update) old
+      where p.id = old.id
+      returning old.commission_bp as before`,
+    [id, commissionBp],
+  );
+  return rows[0];
 }
 
 /** Locks the owners (in id order) so two owners demoting each other cannot both win. */

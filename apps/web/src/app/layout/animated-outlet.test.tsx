@@ -60,6 +60,18 @@ describe('AnimatedOutlet', () => {
     expect(screen.getByText('página B').parentElement).toHaveClass('page-enter');
   });
 
+  it('shows the page a visit opens without the fade-in; the pages after it fade in', async () => {
+    mockReducedMotion(false);
+    const router = mount();
+    expect(screen.getByText('página A').parentElement).toHaveClass('page-first');
+    await act(() => router.navigate('/b'));
+    const wrapper = screen.getByText('página A').parentElement!;
+    fireEvent.animationEnd(wrapper);
+    fireEvent(wrapper, new Event('webkitAnimationEnd', { bubbles: true }));
+    expect(screen.getByText('página B').parentElement).toHaveClass('page-enter');
+    expect(screen.getByText('página B').parentElement).not.toHaveClass('page-first');
+  });
+
   it('falls back to a timer when no animationend arrives', async () => {
     mockReducedMotion(false);
     const router = mount();

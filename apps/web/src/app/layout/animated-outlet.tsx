@@ -31,11 +31,15 @@ export function AnimatedOutlet() {
   const locationContext = useContext(LocationContext);
   const [shownPath, setShownPath] = useState(location.pathname);
   const [leaving, setLeaving] = useState<PageFrame | null>(null);
+  // The page a visit opens appears at once: there is no page it replaces, and a fade-in from
+  // transparent only delays its first contentful paint (Lighthouse's LCP waited for it).
+  const [firstPage, setFirstPage] = useState(true);
   const lastShown = useRef<PageFrame>({ element: outlet, auth, location: locationContext });
 
   // Derived state: a new path starts the leave phase (or swaps at once without animations). React
   // re-runs this render before committing, so the old page never renders with the new location.
   if (location.pathname !== shownPath && leaving === null) {
+    if (firstPage) setFirstPage(false);
     if (animationsWanted()) setLeaving(lastShown.current);
     else setShownPath(location.pathname);
   }
@@ -75,7 +79,7 @@ export function AnimatedOutlet() {
   return (
     <div
       key={shownPath}
-      className={leaving ? 'page-leave' : 'page-enter'}
+      className={leaving ? 'page-leave' : firstPage ? 'page-enter page-first' : 'page-enter'}
       aria-hidden={leaving ? true : undefined}
       // Nothing on the fading page can take focus or input any more.
       inert={leaving ? true : undefined}

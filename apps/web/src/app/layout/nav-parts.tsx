@@ -1,13 +1,16 @@
 import { flushSync } from 'react-dom';
-import type { RefObject } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { auth } from '@mayorista/core/messages/auth';
 import { nav as navTexts } from '@mayorista/core/messages/nav';
 import { useAuth } from '../../lib/auth';
-import { PointsBalance } from '../../features/points';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import { cuentaCorrienteNavLabel } from '../../lib/receivables/nav-text';
+
+// The balance comes from the network anyway: its query, its texts and the remembered balance
+// offline (decision 057) load with it, after the shell, only for approved customers.
+const PointsBalance = lazy(() => import('../../features/points').then((m) => ({ default: m.PointsBalance })));
 
 export const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -90,7 +93,26 @@ function NavItem({ to, end, label, className }: { to: string; end?: boolean; lab
 }
 
 /** The page links for the visitor's state: home for all; ordering pages when approved; admin; sign-in and sign-up when signed out. */
-export function NavLinks({ signedIn, approved, admin, rep = false }: { signedIn: boolean; approved: boolean; admin: boolean; rep?: boolean }) {
+export function NavLinks({
+  signedIn,
+  approved,
+  admin,
+  driver = false,
+  rep = false,
+}: {
+  signedIn: boolean;
+  approved: boolean;
+  admin: boolean;
+  driver?: boolean;
+  rep?: boolean;
+}) {
+  if (driver) {
+    return (
+      <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
+        <NavItem to="/repartidor" label={navTexts.driverStops} />
+      </ul>
+    );
+  }
   return (
     <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
       <NavItem to="/" end label={navTexts.home} />
@@ -134,7 +156,11 @@ export function AccountArea({ nombre, approved }: { nombre: string; approved: bo
       <span className="px-3 text-sm whitespace-nowrap text-slate-700 xl:px-0" data-testid="nav-greeting">
         {nombre ? navTexts.greeting(nombre) : navTexts.greetingFallback}
       </span>
-      {approved ? <PointsBalance className="px-3 whitespace-nowrap xl:px-0" /> : null}
+      {approved ? (
+        <Suspense fallback={null}>
+          <PointsBalance className="px-3 whitespace-nowrap xl:px-0" />
+        </Suspense>
+      ) : null}
       {/* The business-identity work (decisions 017–019): approved or not, every account reaches its own data. */}
       <NavLink to="/mi-cuenta" className={linkClass}>
         {navTexts.myAccount}

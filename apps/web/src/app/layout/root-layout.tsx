@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { app } from '@mayorista/core/messages/app';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/hooks/use-after-first-paint';
-import { CartProvider } from '../../lib/cart';
+import { CartGate } from '../../lib/cart/cart-gate';
 import { Spinner } from '../../components/ui/spinner';
 import { dismissErrorToasts } from '../../components/ui/toast-store';
 import { preloadPageFor } from '../page-loaders';
@@ -17,7 +17,8 @@ import { SiteNav } from './site-nav';
 const CompleteProfileBanner = lazy(() => import('../../features/account').then((m) => ({ default: m.CompleteProfileBanner })));
 const NewOrderNotifications = lazy(() => import('../../features/realtime').then((m) => ({ default: m.NewOrderNotifications })));
 // Ordering without signal (decisions 042, 043): the worker and IndexedDB code load after the first screen.
-const AppUpdates = lazy(() => import('../../features/offline').then((m) => ({ default: m.AppUpdates })));
+// The update prompt alone for everyone (visitors too): the queue's and the snapshot's code only for customers.
+const AppUpdates = lazy(() => import('../../features/offline/app-updates').then((m) => ({ default: m.AppUpdates })));
 const OfflineShell = lazy(() => import('../../features/offline').then((m) => ({ default: m.OfflineShell })));
 
 /** The shell every route renders in: skip link, navigation, animated page area, footer. */
@@ -36,7 +37,7 @@ export function RootLayout() {
     return <Spinner label={app.loadingApp} className="min-h-dvh" />;
   }
   return (
-    <CartProvider>
+    <CartGate>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -77,6 +78,6 @@ export function RootLayout() {
         </main>
         <SiteFooter />
       </div>
-    </CartProvider>
+    </CartGate>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { nav as navTexts } from '@mayorista/core/messages/nav';
+import { staffRoleOf } from '@mayorista/core/roles';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { CartNavLink } from '../../features/cart';
 import { cn } from '../../lib/cn';
@@ -14,11 +15,13 @@ import { AccountArea, AdminShieldLink, MenuToggle, NavLinks } from './nav-parts'
 export function SiteNav() {
   const { user, profile } = useAuth();
   const menu = useNavMenu();
-  const approved = isApproved(profile);
-  const admin = isAdmin(profile);
-  // A sales rep orders for their customers from "Mis clientes", never for themself: no cart, catalogue or points of their own (decision 052).
-  const rep = profile?.staff_role === 'sales';
-  const shopper = approved && !rep;
+  // A repartidor's whole app is their stops (decision 051): no catalogue, cart or panel in the menu.
+  const driver = staffRoleOf(profile) === 'driver';
+  // A sales rep orders for their customers from "Mis clientes", never for themself: no cart,
+  // catalogue or points of their own (decision 052).
+  const rep = staffRoleOf(profile) === 'sales';
+  const approved = isApproved(profile) && !driver && !rep;
+  const admin = isAdmin(profile) && !driver;
   const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
 
   return (
@@ -36,7 +39,7 @@ export function SiteNav() {
         >
           <span className="truncate">{appConfig.catalogName}</span>
         </Link>
-        {shopper ? <CartNavLink className="order-2 xl:order-3" /> : null}
+        {approved ? <CartNavLink className="order-2 xl:order-3" /> : null}
         {admin ? <AdminShieldLink /> : null}
         <MenuToggle open={menu.open} menuId={menu.menuId} toggleRef={menu.toggleRef} onToggle={menu.toggle} />
         <div
@@ -46,8 +49,14 @@ export function SiteNav() {
             menu.open ? 'flex' : 'hidden',
           )}
         >
-          <NavLinks signedIn={Boolean(user)} approved={shopper} admin={admin} rep={rep} />
-          {user ? <AccountArea nombre={nombre} approved={shopper} /> : null}
+          <NavLinks
+            signedIn={Boolean(user)}
+            approved={approved}
+            admin={admin}
+            driver={driver}
+            rep={rep}
+          />
+          {user ? <AccountArea nombre={nombre} approved={approved} /> : null}
         </div>
       </nav>
     </header>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
+import '../../staff.css';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { staffRoleOf } from '@mayorista/core/roles';
 import { home } from '@mayorista/core/messages/home';
 import { guard } from '@mayorista/core/messages/guard';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
@@ -8,6 +9,9 @@ import { PendingWaitAndNextSteps } from '../routing/require-auth';
 
 /** What the service is, how to get access, and the next step for this visitor. */
 export default function HomePage() {
+  const { profile } = useAuth();
+  // A repartidor's home is their stops (decision 051).
+  if (staffRoleOf(profile) === 'driver') return <Navigate to="/repartidor" replace />;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 md:py-16">
       <section aria-labelledby="home-title" className="max-w-3xl">

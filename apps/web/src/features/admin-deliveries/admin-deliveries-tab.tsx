@@ -25,7 +25,7 @@ export default function AdminDeliveriesTab() {
       {query.isError ? <LoadError title={t.loadError} detail={query.error.message} retryLabel={t.retry} onRetry={() => void query.refetch()} /> : null}
       {day && day.zones.length === 0 ? <p className="text-slate-800">{t.empty}</p> : null}
       {day?.zones.map((zone) => (
-        <ZoneDay key={zone.zone_id} zone={zone} date={date} />
+        <ZoneDay key={zone.zone_id} zone={zone} date={date} noticeWhatsapp={day.notice_whatsapp} />
       ))}
       {day && day.without_zone.length > 0 ? (
         <section aria-labelledby="without-zone" className="rounded-lg border border-amber-300 bg-amber-50 p-3">

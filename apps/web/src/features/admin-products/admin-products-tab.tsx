@@ -14,6 +14,7 @@ import { AdminProductsTable } from './components/admin-products-table';
 import { DeleteProductDialog } from './components/delete-product-dialog';
 import { ProductForm } from './components/product-form';
 import { StockMovements } from './components/stock-movements';
+import { EntityHistory } from '../../components/entity-history';
 import { ImportDialog } from './components/import-dialog';
 import { PriceHistory } from './components/price-history';
 import { RepriceDialog } from './components/reprice-dialog';
@@ -113,6 +114,11 @@ function ProductEditorDialog({ editor, categories }: { editor: ReturnType<typeof
           />
           {editingProduct ? <PriceHistory productId={editingProduct.id} /> : null}
           {editingProduct ? <StockMovements productId={editingProduct.id} /> : null}
+          {editingProduct ? (
+            <div className="mt-6">
+              <EntityHistory entity="product" entityId={editingProduct.id} />
+            </div>
+          ) : null}
         </DialogContent>
       ) : null}
     </Dialog>

@@ -13,6 +13,7 @@ import { toast } from '../../components/ui/toast-store';
 import { saveSettings, settingsKeys, settingsQueryOptions } from './settings-api';
 import { toSettingsBody, type EmailSwitch } from './settings-body';
 import { CREDIT_FIELD_OF, CreditSettingsFields, creditValuesOf } from './credit-settings-fields';
+import { DeliveryNoticeFields, noticeValuesOf } from './delivery-notice-fields';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const text = settingsTexts;
@@ -121,6 +122,14 @@ function EmailSettings({
   );
 }
 
+/** The message of each plain box (the cuenta corriente's boxes have their own map). */
+const fieldErrorsOf = (issueOf: (field: string) => string | undefined) => ({
+  recipients: issueOf('admin_email_recipients'),
+  threshold: issueOf('low_stock_threshold'),
+  approvalHours: issueOf('approval_wait_hours'),
+  noticeHour: issueOf('delivery_notice_hour'),
+});
+
 /**
  * The settings form's values, its messages and saving. The amount is checked first, then the same
  * schema as the server's, so the admin sees the Spanish message next to the field.
@@ -137,7 +146,8 @@ function useSettingsForm(current: SettingsResponse) {
   const [approvalHours, setApprovalHours] = useState(String(current.approval_wait_hours));
   const [pricesIncludeIva, setPricesIncludeIva] = useState(current.prices_include_iva);
   const [credit, setCredit] = useState(() => creditValuesOf(current));
-  const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string; approvalHours?: string }>({});
+  const [notice, setNotice] = useState(() => noticeValuesOf(current));
+  const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string; approvalHours?: string; noticeHour?: string }>({});
   const [creditErrors, setCreditErrors] = useState<Partial<Record<keyof typeof CREDIT_FIELD_OF, string>>>({});
 
   const mutation = useMutation({
@@ -160,6 +170,7 @@ function useSettingsForm(current: SettingsResponse) {
       pricesIncludeIva,
       approvalHours,
       credit,
+      notice,
     });
     if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
@@ -170,11 +181,7 @@ function useSettingsForm(current: SettingsResponse) {
     const parsed = settingsUpdateSchema.safeParse(update);
     if (!parsed.success) {
       const issueOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
-      setFieldErrors({
-        recipients: issueOf('admin_email_recipients'),
-        threshold: issueOf('low_stock_threshold'),
-        approvalHours: issueOf('approval_wait_hours'),
-      });
+      setFieldErrors(fieldErrorsOf(issueOf));
       setCreditErrors(Object.fromEntries(Object.entries(CREDIT_FIELD_OF).map(([box, field]) => [box, issueOf(field)])));
       return;
     }
@@ -199,6 +206,8 @@ function useSettingsForm(current: SettingsResponse) {
     setPricesIncludeIva,
     credit,
     setCredit,
+    notice,
+    setNotice,
     creditErrors,
     fieldErrors,
     saving: mutation.isPending,
@@ -207,27 +216,8 @@ function useSettingsForm(current: SettingsResponse) {
 }
 
 function SettingsForm({ current }: { current: SettingsResponse }) {
-  const {
-    minOrder,
-    setMinOrder,
-    error,
-    switches,
-    setSwitches,
-    recipients,
-    setRecipients,
-    threshold,
-    setThreshold,
-    approvalHours,
-    setApprovalHours,
-    pricesIncludeIva,
-    setPricesIncludeIva,
-    credit,
-    setCredit,
-    creditErrors,
-    fieldErrors,
-    saving,
-    onSubmit,
-  } = useSettingsForm(current);
+  const form = useSettingsForm(current);
+  const { minOrder, setMinOrder, error, fieldErrors, saving, onSubmit } = form;
   return (
     <section aria-labelledby="ajustes-titulo" className="max-w-xl space-y-4">
       <div>
@@ -252,8 +242,8 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           error={fieldErrors.threshold}
           inputMode="numeric"
           autoComplete="off"
-          value={threshold}
-          onChange={(event) => setThreshold(event.target.value)}
+          value={form.threshold}
+          onChange={(event) => form.setThreshold(event.target.value)}
         />
         <Field
           label={text.approvalWaitHours}
@@ -261,19 +251,20 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           error={fieldErrors.approvalHours}
           inputMode="numeric"
           autoComplete="off"
-          value={approvalHours}
-          onChange={(event) => setApprovalHours(event.target.value.replace(/\D+/g, ''))}
+          value={form.approvalHours}
+          onChange={(event) => form.setApprovalHours(event.target.value.replace(/\D+/g, ''))}
         />
-        <IvaSetting checked={pricesIncludeIva} onChange={setPricesIncludeIva} />
+        <IvaSetting checked={form.pricesIncludeIva} onChange={form.setPricesIncludeIva} />
         <EmailSettings
-          switches={switches}
-          onSwitch={(key, on) => setSwitches((all) => ({ ...all, [key]: on }))}
-          recipients={recipients}
-          onRecipients={setRecipients}
+          switches={form.switches}
+          onSwitch={(key, on) => form.setSwitches((all) => ({ ...all, [key]: on }))}
+          recipients={form.recipients}
+          onRecipients={form.setRecipients}
           recipientsError={fieldErrors.recipients}
           defaultRecipients={current.admin_email_recipients_default}
         />
-        <CreditSettingsFields values={credit} onChange={setCredit} errors={creditErrors} />
+        <CreditSettingsFields values={form.credit} onChange={form.setCredit} errors={form.creditErrors} />
+        <DeliveryNoticeFields values={form.notice} onChange={form.setNotice} error={fieldErrors.noticeHour} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={saving}>
             {saving ? text.saving : text.save}

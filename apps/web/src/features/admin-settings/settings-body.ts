@@ -22,6 +22,15 @@ export interface SettingsValues {
   approvalHours?: string;
   /** The cuenta corriente's rules; left out, the stored ones stay. */
   credit?: CreditSettingsValues;
+  /** Repartos' "Tu pedido llega hoy"; left out, the stored one stays. */
+  notice?: DeliveryNoticeValues;
+}
+
+/** "Tu pedido llega hoy" as the form holds it: the hour as typed (digits). */
+export interface DeliveryNoticeValues {
+  emailOn: boolean;
+  whatsappOn: boolean;
+  hour: string;
 }
 
 /** The cuenta corriente's settings as the form holds them: days as typed (digits), switches as booleans. */
@@ -74,5 +83,12 @@ export function toSettingsBody(values: SettingsValues): SettingsUpdate {
     prices_include_iva: values.pricesIncludeIva,
     ...(values.approvalHours === undefined ? {} : { approval_wait_hours: Number(values.approvalHours.trim() || '0') }),
     ...(values.credit ? toCreditSettingsUpdate(values.credit) : {}),
+    ...(values.notice
+      ? {
+          delivery_notice_email_enabled: values.notice.emailOn,
+          delivery_notice_whatsapp_enabled: values.notice.whatsappOn,
+          delivery_notice_hour: Number(values.notice.hour.trim() || '0'),
+        }
+      : {}),
   };
 }

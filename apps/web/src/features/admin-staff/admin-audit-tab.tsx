@@ -1,37 +1,23 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/money';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { staff as text } from '@mayorista/core/messages/staff';
-import { STAFF_ROLE_LABELS, type StaffRole } from '@mayorista/core/roles';
 import type { AuditEntry } from '@mayorista/core/schemas/staff';
+import { auditActionLabel, describeAuditSummary, staffRoleLabel } from '../../components/audit-summary';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { auditQueryOptions, type AuditFilters } from './staff-api';
 
-const roleLabel = (role: string | null) => (role && role in STAFF_ROLE_LABELS ? STAFF_ROLE_LABELS[role as StaffRole] : '');
-
-const MONEY_KEYS = new Set(['amount', 'total', 'price', 'credit_limit']);
-const show = (key: string, value: unknown) => (MONEY_KEYS.has(key) && typeof value === 'number' ? formatMoney(value) : String(value ?? '—'));
-
-/** A before/after summary as one short line: "status: Pendiente → Confirmado". */
-function describe(summary: Record<string, unknown>): string {
-  const before = (summary.before ?? {}) as Record<string, unknown>;
-  const after = (summary.after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  if (keys.length === 0) return JSON.stringify(summary);
-  return keys.map((k) => (k in before ? `${k}: ${show(k, before[k])} → ${show(k, after[k])}` : `${k}: ${show(k, after[k])}`)).join(' · ');
-}
-
 function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <li className="border-b border-slate-200 py-2 text-sm">
       <p className="font-medium text-slate-900">
-        {entry.actor_name} <span className="font-normal text-slate-600">({roleLabel(entry.actor_role)})</span> · {text.actionLabels[entry.action] ?? entry.action}
+        {entry.actor_name} <span className="font-normal text-slate-600">({staffRoleLabel(entry.actor_role)})</span> · {auditActionLabel(entry.action)}
       </p>
-      <p className="text-slate-700">{describe(entry.summary)}</p>
+      <p className="break-words text-slate-700">{describeAuditSummary(entry.summary)}</p>
       <p className="text-xs text-slate-500">
         {formatDateTime(entry.at)} · {text.entityLabels[entry.entity] ?? entry.entity} {entry.entity_id.slice(0, 8)}
         {entry.ip ? ` · IP ${entry.ip}` : ''}

@@ -11,6 +11,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { changeRole, inviteStaff, removeStaff, staffKeys, staffQueryOptions } from './staff-api';
+import { ZoneRepPanel } from './zone-rep-panel';
+import { RepCommission } from './rep-commission';
 
 const failed = (error: Error) => toast({ title: error.message, variant: 'destructive' });
 
@@ -55,10 +57,9 @@ function MemberRow({ member }: { member: StaffMember }) {
     <li className="flex flex-wrap items-center gap-2 border-b border-slate-200 py-2">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{name}</p>
-        <p className="truncate text-sm text-slate-600">
-          {member.email}
-          {member.role === 'sales' ? ` · ${text.customersCount(member.customers)}` : ''}
-        </p>
+        <p className="truncate text-sm text-slate-600">{member.email}</p>
+        {/* Its own line: on a phone a long address is cut, the count never. */}
+        {member.role === 'sales' ? <p className="text-sm text-slate-600">{text.customersCount(member.customers)}</p> : null}
       </div>
       {/* On a phone the role and the removal go below the name, so nothing runs off the screen. */}
       <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
@@ -67,6 +68,7 @@ function MemberRow({ member }: { member: StaffMember }) {
           {text.remove}
         </Button>
       </div>
+      {member.role === 'sales' ? <RepCommission key={member.commission_bp ?? 'none'} member={member} name={name} /> : null}
     </li>
   );
 }
@@ -117,6 +119,7 @@ export default function AdminStaffTab() {
       </ul>
       <div className="min-w-0 space-y-3">
         <InviteForm />
+        <ZoneRepPanel reps={items.filter((member) => member.role === 'sales')} />
         {invitations.length > 0 ? (
           <section>
             <h2 className="font-semibold text-slate-900">{text.pendingInvitations}</h2>

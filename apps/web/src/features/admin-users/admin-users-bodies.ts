@@ -28,3 +28,16 @@ export function toPointsBody(values: PointsValues) {
 export function toAdminNotesBody(notes: string) {
   return { admin_notes: notes };
 }
+
+export interface CustomerZoneValues {
+  /** The zone's id as the select holds it; '' = sin zona. */
+  zoneId: string;
+  /** The stop position as typed (digits); '' = none (the route orders by name). */
+  stop: string;
+}
+
+/** PATCH /api/admin/users/:id/zone: the zone (null: none) and the stop position (null: none). */
+export function toCustomerZoneBody(values: CustomerZoneValues) {
+  const zoneId = values.zoneId === '' ? null : Number(values.zoneId);
+  return { zone_id: zoneId, stop_position: zoneId === null || values.stop.trim() === '' ? null : Number(values.stop.trim()) };
+}

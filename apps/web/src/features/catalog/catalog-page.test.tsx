@@ -31,6 +31,7 @@ const product = (name: string, overrides: Partial<Product> = {}): Product => ({
   category: 'Almacén',
   description: null,
   iva_rate: 21,
+  weight_grams: null,
   image_url: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

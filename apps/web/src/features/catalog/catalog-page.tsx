@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { dismissErrorToasts, toast } from '../../components/ui/toast-store';
 import { isApproved, useAuth } from '../../lib/auth';
 import { PriceListButton } from './components/price-list-button';
-import { useCart } from '../../lib/cart';
+import { useCart } from '../../lib/cart/use-cart';
 import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from '../../lib/queries/products';
 import { CatalogFilters } from './components/catalog-filters';
 import { PricingNotice } from './components/pricing-notice';

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { isApiError } from '../../lib/api-client';
 import { isApproved, useAuth } from '../../lib/auth';
-import { useCart } from '../../lib/cart';
+import { useCart } from '../../lib/cart/use-cart';
 import { useFavorites } from '../../lib/queries/favorites';
 import { productPageQueryOptions } from '../../lib/queries/products';
 import { PricingNotice } from './components/pricing-notice';

@@ -33,6 +33,9 @@ export interface Checkout {
   /** The customer's balance, asked for as the page opens (not when the lines have loaded). */
   saldoPuntos: number | null;
   pointsError: boolean;
+  /** Without network: the points need it (an order with points is not queued); the balance is the last known, from `pointsKnownAt`. */
+  pointsOffline: boolean;
+  pointsKnownAt: string | null;
   /**
    * Why the last "Realizar pedido" did not go through, shown next to the button with "Reintentar"
    * until the next attempt: 'offline' when the network failed (nothing was ordered).
@@ -53,12 +56,22 @@ function announcePlaced(result: PlaceOrderResult): Confirmation {
   return { order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened };
 }
 
+/** The balance as the checkout shows it (offline: the last one known, and that points need the network). */
+const pointsOf = (
+  points: ReturnType<typeof usePointsBalance>,
+): Pick<Checkout, 'saldoPuntos' | 'pointsError' | 'pointsOffline' | 'pointsKnownAt'> => ({
+  saldoPuntos: points.saldoPuntos,
+  pointsError: points.error,
+  pointsOffline: points.offline,
+  pointsKnownAt: points.knownAt,
+});
+
 /** The state of one checkout on /cart: notes, the points choice, and "Realizar pedido". */
 export function useCheckout(): Checkout {
   const { user } = useAuth();
   const cart = useCart();
   const placeOrderMutation = usePlaceOrder();
-  const { saldoPuntos, error: pointsError } = usePointsBalance();
+  const points = usePointsBalance();
   const [observaciones, setObservaciones] = useState('');
   const [payWithPoints, setPayWithPoints] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -138,8 +151,7 @@ export function useCheckout(): Checkout {
     placing,
     confirmation,
     placeOrder,
-    saldoPuntos,
-    pointsError,
+    ...pointsOf(points),
     failure,
     dismissFailure: () => setFailure(null),
     queued,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDeliveryDay } from '@mayorista/core/deliveries';
 import { LoadError } from '../../components/ui/load-error';
+import '../../staff.css';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { driverStopsQueryOptions } from './api';

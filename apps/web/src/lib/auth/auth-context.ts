@@ -30,5 +30,10 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/** The session where there may be none (a component also rendered by tests without the provider): null outside <AuthProvider>. */
+export function useOptionalAuth(): AuthContextValue | null {
+  return useContext(AuthContext);
+}
+
 /** The role rules live once in core (zod-free, so the first download stays small). */
 export { isApproved } from '@mayorista/core/roles';

@@ -34,6 +34,8 @@ type UnauthenticatedCode = { [C in ErrorCode]: (typeof ERROR_CODES)[C] extends '
 const SESSION_GONE: Record<UnauthenticatedCode, true> = { not_authenticated: true, session_not_found: true };
 
 const profileKey = (userId: string) => `mayorista.profile.${userId}`;
+/** The last points balance the server gave this user on this device (lib/queries/points.ts). */
+export const knownPointsKey = (userId: string) => `mayorista.points.${userId}`;
 
 function rememberProfile(profile: Profile): void {
   try {
@@ -53,11 +55,12 @@ function rememberedProfile(userId: string): Profile | null {
   }
 }
 
-/** Signing out: the customer's profile and catalogue snapshot leave the device (decision 043). */
+/** Signing out: the customer's profile, points balance and catalogue snapshot leave the device (decisions 043, 057). */
 function forgetProfile(userId: string | undefined): void {
   if (!userId) return;
   try {
     localStorage.removeItem(profileKey(userId));
+    localStorage.removeItem(knownPointsKey(userId));
   } catch {
     // Nothing stored.
   }

@@ -3,8 +3,8 @@
  * so features never import one another. The initial bundle loads it: no zod here. The account
  * forms, which validate with the core zod schemas, are features/auth/forms.ts, for lazy pages only.
  */
-export { AuthProvider, getDefaultAuthClient } from './auth-provider';
-export { useAuth, isApproved, type AuthContextValue } from './auth-context';
+export { AuthProvider, getDefaultAuthClient, knownPointsKey } from './auth-provider';
+export { useAuth, useOptionalAuth, isApproved, type AuthContextValue } from './auth-context';
 export { isAdmin } from './roles';
 export { AuthClient, type AuthChangeEvent } from './session/auth-client';
 export {

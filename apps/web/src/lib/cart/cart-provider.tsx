@@ -176,6 +176,12 @@ function useCartActions(linesRef: RefObject<CartLine[]>, commit: (next: CartLine
  * another, so an older save can never land after a newer one.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
+  const value = useCartValue();
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+/** The cart's state and actions for whoever is signed in (an empty, idle cart for anyone but an approved customer). */
+export function useCartValue(): CartContextValue {
   const { user, profile } = useAuth();
   const userId = user && isApproved(profile) ? user.id : null;
   const { lines, linesRef, commit } = useLines();
@@ -187,9 +193,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const actions = useCartActions(linesRef, commit, saving);
   const reload = useCallback(() => setLoadCount((n) => n + 1), []);
 
-  const value = useMemo<CartContextValue>(
+  return useMemo<CartContextValue>(
     () => ({ ...summarizeCart(lines, terms), status, ...actions, reload }),
     [lines, terms, status, actions, reload],
   );
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

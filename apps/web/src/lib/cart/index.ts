@@ -4,6 +4,7 @@
  * orders it; the cart page itself is features/cart.
  */
 export { CartProvider } from './cart-provider';
+export { CartGate, loadCartEngine } from './cart-gate';
 export { useCart } from './use-cart';
 export type { CartContextValue, PricedCartLine } from './cart-context';
 export type { CartProduct, CartLine } from './cart-rules';

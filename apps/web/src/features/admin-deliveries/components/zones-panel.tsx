@@ -1,78 +1,115 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deliveries } from '@mayorista/core/messages/deliveries';
-import type { Zone } from '@mayorista/core/schemas/deliveries';
+import { centavosToInput, formatMoney } from '@mayorista/core/money';
+import type { Zone, ZonesAnswer } from '@mayorista/core/schemas/deliveries';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { deliveriesTexts as t } from '../texts';
+import { toZoneBody, type ZoneValues } from '../zone-body';
+import { ZoneForm } from './zone-form';
 
 const WEEKDAYS = deliveries.weekdays;
-const field = 'mt-1 block min-h-11 rounded-md border border-slate-400 px-3';
+const small = 'inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 text-sm';
+const EMPTY: ZoneValues = { name: '', weekdays: [], cutoffDaysBefore: 1, cutoffTime: '18:00', minOrder: '', driverId: '' };
+type Drivers = ZonesAnswer['drivers'];
 
 const cutoffText = (zone: Zone) => `${t.cutoffDays(zone.cutoff_days_before)} ${zone.cutoff_time}`;
+const valuesOf = (zone: Zone): ZoneValues => ({
+  name: zone.name,
+  weekdays: zone.weekdays,
+  cutoffDaysBefore: zone.cutoff_days_before,
+  cutoffTime: zone.cutoff_time,
+  minOrder: centavosToInput(zone.min_order),
+  driverId: zone.driver_id ?? '',
+});
 
-function NewZoneForm() {
+function useZoneSaved() {
   const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [days, setDays] = useState<number[]>([]);
-  const [before, setBefore] = useState(1);
-  const [time, setTime] = useState('18:00');
+  return () => Promise.all([client.invalidateQueries({ queryKey: ['admin-zones'] }), client.invalidateQueries({ queryKey: ['admin-deliveries'] })]);
+}
+
+function NewZone({ drivers }: { drivers: Drivers }) {
+  const saved = useZoneSaved();
+  const [round, setRound] = useState(0);
   const create = useMutation({
-    mutationFn: () => apiRequest<Zone>('/api/admin/zones', { method: 'POST', body: { name, weekdays: days, cutoff_days_before: before, cutoff_time: time } }),
-    onSuccess: () => {
-      setName('');
-      setDays([]);
-      return client.invalidateQueries({ queryKey: ['admin-zones'] });
-    },
+    mutationFn: (values: ZoneValues) => apiRequest<Zone>('/api/admin/zones', { method: 'POST', body: toZoneBody(values) }),
+    onSuccess: () => (setRound((r) => r + 1), saved()),
   });
-  const submit = (e: FormEvent) => (e.preventDefault(), create.mutate());
   return (
-    <form onSubmit={submit} className="mt-3 space-y-2 rounded-md bg-slate-50 p-3" aria-label={t.newZone}>
-      <label className="block text-sm font-medium">
-        {t.zoneName}
-        <input className={`${field} w-full`} value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <fieldset>
-        <legend className="text-sm font-medium">{t.deliveryDays}</legend>
-        <div className="flex flex-wrap gap-x-3">
-          {WEEKDAYS.map((day, i) => (
-            <label key={day} className="flex min-h-11 items-center gap-1 text-sm">
-              <input type="checkbox" className="size-5" checked={days.includes(i)} onChange={() => setDays(days.includes(i) ? days.filter((d) => d !== i) : [...days, i])} />
-              {day}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="flex flex-wrap gap-3">
-        <label className="text-sm font-medium">
-          {t.cutoff}
-          <select className={field} value={before} onChange={(e) => setBefore(Number(e.target.value))}>
-            {[0, 1, 2, 3].map((n) => (
-              <option key={n} value={n}>
-                {t.cutoffDays(n)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t.cutoffTime}
-          <input type="time" className={field} value={time} onChange={(e) => setTime(e.target.value)} />
-        </label>
-      </div>
-      {create.error ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {isApiError(create.error) ? create.error.message : String(create.error)}
-        </p>
-      ) : null}
-      <button type="submit" disabled={create.isPending} className="min-h-11 rounded-md bg-brand-700 px-4 font-semibold text-white">
-        {t.createZone}
-      </button>
-    </form>
+    <>
+      <h4 className="mt-4 font-semibold">{t.newZone}</h4>
+      <ZoneForm key={round} initial={EMPTY} drivers={drivers} label={t.newZone} submitLabel={t.createZone} pending={create.isPending} error={create.error} onSubmit={(v) => create.mutate(v)} />
+    </>
   );
 }
 
-/** Zonas: each zone's days and cut-off, and a form for a new one (decision 049). */
+/** One zone: its rule and customers, "Editar" (the same form) and "Borrar" (asked twice; refused while it has customers). */
+function ZoneItem({ zone, drivers }: { zone: Zone; drivers: Drivers }) {
+  const saved = useZoneSaved();
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  const driverName = drivers.find((d) => d.id === zone.driver_id)?.name;
+  const update = useMutation({
+    mutationFn: (values: ZoneValues) => apiRequest<Zone>(`/api/admin/zones/${zone.id}`, { method: 'PATCH', body: toZoneBody(values) }),
+    onSuccess: () => (setMode('view'), saved()),
+  });
+  const remove = useMutation({ mutationFn: () => apiRequest<void>(`/api/admin/zones/${zone.id}`, { method: 'DELETE' }), onSuccess: saved, onSettled: () => setMode('view') });
+  return (
+    <li className="py-2" data-testid="zone-item">
+      <p>
+        <span className="font-medium">{zone.name}</span> · {zone.weekdays.map((d) => WEEKDAYS[d]).join(', ')} · {cutoffText(zone)}
+        {zone.min_order !== null ? ` · ${t.minOrder} ${formatMoney(zone.min_order)}` : ''} · {t.customers(zone.customers)}
+        {driverName ? ` · ${t.driver}: ${driverName}` : ''}
+      </p>
+      {mode === 'edit' ? (
+        <ZoneForm initial={valuesOf(zone)} drivers={drivers} label={t.editZoneLabel(zone.name)} submitLabel={t.saveZone} pending={update.isPending} error={update.error} onSubmit={(v) => update.mutate(v)} onCancel={() => setMode('view')} />
+      ) : (
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <button type="button" className={small} aria-label={t.editZoneLabel(zone.name)} onClick={() => setMode('edit')}>
+            {t.editZone}
+          </button>
+          {mode === 'confirm' ? (
+            <button type="button" className={`${small} border-red-700 text-red-800`} disabled={remove.isPending} onClick={() => remove.mutate()}>
+              {t.confirmDelete(zone.name)}
+            </button>
+          ) : (
+            <button type="button" className={small} aria-label={t.deleteZoneLabel(zone.name)} onClick={() => setMode('confirm')}>
+              {t.deleteZone}
+            </button>
+          )}
+        </div>
+      )}
+      {remove.error ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {isApiError(remove.error) ? remove.error.message : String(remove.error)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function CustomersWithoutZone({ customers }: { customers: ZonesAnswer['customers_without_zone'] }) {
+  if (customers.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="customers-without-zone">
+      <h4 className="font-semibold">{t.customersWithoutZone(customers.length)}</h4>
+      <p className="text-sm">{t.customersWithoutZoneHint}</p>
+      <ul className="mt-1 text-sm">
+        {customers.map((c) => (
+          <li key={c.id}>
+            <Link className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2" to={`/admin?tab=usuarios&cliente=${encodeURIComponent(c.id)}`}>
+              {c.razon_social ?? c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Zonas: each zone's days, cut-off and minimum, to edit or delete; a form for a new one; the customers in none (decision 049). */
 export function ZonesPanel() {
-  const { data } = useQuery({ queryKey: ['admin-zones'], queryFn: ({ signal }) => apiRequest<{ items: Zone[] }>('/api/admin/zones', { signal }) });
+  const { data } = useQuery({ queryKey: ['admin-zones'], queryFn: ({ signal }) => apiRequest<ZonesAnswer>('/api/admin/zones', { signal }) });
   return (
     <section aria-labelledby="zones-title">
       <h3 id="zones-title" className="text-lg font-semibold">
@@ -80,12 +117,11 @@ export function ZonesPanel() {
       </h3>
       <ul className="mt-2 divide-y divide-slate-200 text-sm">
         {data?.items.map((zone) => (
-          <li key={zone.id} className="py-2">
-            <span className="font-medium">{zone.name}</span> · {zone.weekdays.map((d) => WEEKDAYS[d]).join(', ')} · {cutoffText(zone)} · {t.customers(zone.customers)}
-          </li>
+          <ZoneItem key={`${zone.id}-${zone.name}-${zone.cutoff_time}-${zone.weekdays.join()}-${zone.min_order}-${zone.driver_id}`} zone={zone} drivers={data.drivers} />
         ))}
       </ul>
-      <NewZoneForm />
+      <NewZone drivers={data?.drivers ?? []} />
+      <CustomersWithoutZone customers={data?.customers_without_zone ?? []} />
     </section>
   );
 }

@@ -42,6 +42,8 @@ const SUMMARY_LABELS: [key: string, label: string][] = [
   ['pack_size', f.packSize],
   ['min_quantity', f.minQuantity],
   ['max_quantity', f.maxQuantity],
+  ['weight_kg', f.weightKg],
+  ['weight_grams', f.weightKg],
   ['barcode', f.barcode],
   ['sku', f.sku],
   ['category', f.category],
@@ -212,6 +214,7 @@ function StockAndCodeFields({
         <Field label={f.barcode} inputMode="numeric" autoComplete="off" {...text('barcode')} />
       </Section>
       <Section>
+        <Field label={f.weightKg} inputMode="decimal" autoComplete="off" {...text('weight_kg')} />
         <Field label={f.sku} autoComplete="off" {...text('sku')} />
         <div>
           <Field label={f.category} autoComplete="off" list={`${id}-categories`} {...text('category')} />

@@ -22,6 +22,7 @@ export type TextKey =
   | 'min_quantity'
   | 'pack_size'
   | 'max_quantity'
+  | 'weight_kg'
   | 'barcode';
 
 /**

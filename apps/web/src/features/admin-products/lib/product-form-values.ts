@@ -31,6 +31,8 @@ export interface ProductFormValues {
   min_quantity: string;
   pack_size: string;
   max_quantity: string;
+  /** Kilos per unit as typed ("1,5"); blank: unknown. */
+  weight_kg: string;
   sku: string;
   barcode: string;
   category: string;
@@ -59,6 +61,13 @@ function parseInteger(text: string): number | null {
   return /^-?\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
+/** "1,5" or "0.25" kilos → grams (1500, 250); blank: null; anything else (or a finer fraction than a gram): NaN. */
+export function parseKilosToGrams(text: string): number | null {
+  const cleaned = text.trim().replace(',', '.');
+  if (!cleaned) return null;
+  return /^\d+(\.\d{1,3})?$/.test(cleaned) ? Math.round(Number(cleaned) * 1000) : Number.NaN;
+}
+
 export function emptyFormValues(): ProductFormValues {
   return {
     name: '',
@@ -75,6 +84,7 @@ export function emptyFormValues(): ProductFormValues {
     min_quantity: '1',
     pack_size: '1',
     max_quantity: '',
+    weight_kg: '',
     sku: '',
     barcode: '',
     category: '',
@@ -104,6 +114,7 @@ export function toFormValues(product: Product): ProductFormValues {
     min_quantity: String(product.min_quantity),
     pack_size: String(product.pack_size),
     max_quantity: product.max_quantity === null ? '' : String(product.max_quantity),
+    weight_kg: product.weight_grams === null ? '' : String(product.weight_grams / 1000).replace('.', ','),
     sku: product.sku ?? '',
     barcode: product.barcode ?? '',
     category: product.category ?? '',
@@ -145,6 +156,7 @@ export function toProductBody(values: ProductFormValues): ProductInput {
     min_quantity: parseInteger(values.min_quantity) ?? 1,
     pack_size: parseInteger(values.pack_size) ?? 1,
     max_quantity: parseInteger(values.max_quantity),
+    weight_grams: parseKilosToGrams(values.weight_kg),
     sku: values.sku,
     barcode: values.barcode,
     category: values.category,
@@ -167,12 +179,14 @@ export function buildProductInput(values: ProductFormValues): { input: ProductIn
   for (const field of ['min_quantity', 'pack_size', 'max_quantity'] as const) {
     if (Number.isNaN(input[field])) errors[field] = t.invalidNumber;
   }
+  if (Number.isNaN(input.weight_grams)) errors.weight_kg = t.invalidNumber;
 
   const parsed = productInputSchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');
-      errors[path] ??= issue.message;
+      // The body's grams are the form's kilos box.
+      errors[path === 'weight_grams' ? 'weight_kg' : path] ??= issue.message;
     }
   }
   return { input: Object.keys(errors).length === 0 ? input : null, errors };

@@ -18,6 +18,7 @@ import { useAuth } from '../../../lib/auth';
 import { ConfirmAction } from './confirm-action';
 import { PointsDialog } from './points-dialog';
 import { CustomerPriceListSlot } from './customer-price-list-slot';
+import { CustomerZoneCard } from './customer-zone-card';
 import { EntityHistory } from '../../../components/entity-history';
 import { PointsMovementsList } from './points-movements-dialog';
 import { cuentaCorrienteLink } from '../../../lib/receivables/nav-text';
@@ -234,6 +235,7 @@ export function CustomerPage({ id }: { id: string }) {
         </Card>
         <div className="space-y-4">
           <CustomerPriceListSlot customer={customer} />
+          <CustomerZoneCard customer={customer} />
           <Card id="customer-notes" title={text.notesTitle}>
             <AdminNotes customer={customer} />
           </Card>

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { formatMoney } from '@mayorista/core/money';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cn } from '../../../lib/cn';
-import { useCart } from '../../../lib/cart';
+import { useCart } from '../../../lib/cart/use-cart';
 
 /** the screens and routes: the cart link with the item-count badge and the cart total, for approved users. */
 export function CartNavLink({ className }: { className?: string }) {

@@ -37,6 +37,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   category: 'Almacén',
   description: null,
   iva_rate: 21,
+  weight_grams: null,
   image_url: '/uploads/a.webp',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

@@ -9,6 +9,8 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
+import { useOfflineState } from '../../../lib/offline/offline-state';
+import { shortDateTime } from '../../../lib/short-date-time';
 import type { Checkout } from '../use-checkout';
 import { CreditBarNote, CreditLine } from './credit-line';
 import { DeliveryLine } from './delivery-line';
@@ -82,11 +84,25 @@ function NotesField({ checkout }: { checkout: Checkout }) {
   );
 }
 
+/** What "Pagar con puntos" says under it: the balance, or why it is not known; offline, that points need the network. */
+function pointsLine({ saldoPuntos, pointsError, pointsOffline, pointsKnownAt }: Checkout, online: boolean): string {
+  if (pointsOffline || !online) {
+    const known =
+      saldoPuntos !== null && pointsKnownAt
+        ? `${pointsTexts.knownBalanceShort(formatMoney(saldoPuntos), shortDateTime(pointsKnownAt))} `
+        : '';
+    return `${known}${pointsTexts.offline}.`;
+  }
+  if (saldoPuntos !== null) return cartPage.pointsBalance(formatMoney(saldoPuntos));
+  return pointsError ? pointsTexts.errorText : pointsTexts.loading;
+}
+
 /** "Pagar con puntos", with the balance (or why it is not known) and a warning when it falls short. */
 function PointsChoice({ checkout }: { checkout: Checkout }) {
   const cart = useCart();
   const pointsId = useId();
-  const { payWithPoints, saldoPuntos, pointsError } = checkout;
+  const { payWithPoints, saldoPuntos } = checkout;
+  const { online } = useOfflineState();
   const pointsShort = payWithPoints && saldoPuntos !== null && saldoPuntos < cart.total;
   return (
     <>
@@ -102,12 +118,8 @@ function PointsChoice({ checkout }: { checkout: Checkout }) {
         />
         <span>
           <span className="block font-medium">{cartPage.payWithPoints}</span>
-          <span id={`${pointsId}-balance`} className="block text-slate-600">
-            {saldoPuntos !== null
-              ? cartPage.pointsBalance(formatMoney(saldoPuntos))
-              : pointsError
-                ? pointsTexts.errorText
-                : pointsTexts.loading}
+          <span id={`${pointsId}-balance`} data-testid="checkout-points-balance" className="block text-slate-600">
+            {pointsLine(checkout, online)}
           </span>
         </span>
       </label>

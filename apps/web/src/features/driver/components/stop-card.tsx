@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
-import { mapsSearchUrl } from '@mayorista/core/deliveries';
+import { formatWeight, mapsSearchUrl } from '@mayorista/core/deliveries';
 import { formatMoney } from '@mayorista/core/money';
 import type { DriverStop } from '../api';
 import { driverTexts as t } from '../texts';
@@ -39,6 +39,7 @@ export function StopCard({ stop }: { stop: DriverStop }) {
     <li className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={headingId} data-testid="driver-stop">
       <p className="text-xs font-medium text-slate-600">
         {t.stop(stop.stop)} · {t.order(orderNumber(stop.order_id))} · {t.bultos(stop.bultos)}
+        {stop.weight_grams !== null ? ` · ${formatWeight(stop.weight_grams)}` : ''}
       </p>
       <h2 id={headingId} className="mt-1 text-lg font-semibold text-slate-900">
         {stop.razon_social ?? stop.customer_name}

@@ -11,7 +11,12 @@ const routes = [{ path: '/', element: <PointsBalance /> }];
 afterEach(() => {
   vi.unstubAllGlobals();
   dismissToast();
+  localStorage.clear();
 });
+
+const USER_ID = '11111111-1111-4111-8111-111111111111';
+/** What fetch does without network. */
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 describe('PointsBalance', () => {
   it('shows the balance as an amount of money', async () => {
@@ -27,6 +32,31 @@ describe('PointsBalance', () => {
     expect(screen.queryByTestId('points-balance')).not.toBeInTheDocument();
   });
 
+  it('without network: the last balance known on this device, with its date, and no "Error de Puntos"', async () => {
+    // The balance this device remembered for the signed-in user (test/auth-fixtures' user) before the network went.
+    localStorage.setItem(`mayorista.points.${USER_ID}`, JSON.stringify({ saldo_puntos: 45_600, at: new Date(2026, 10, 25, 14, 32).toISOString() }));
+    const { server } = renderWithAuth({ routes, path: '/', profile: { approved: true }, routesOverride: { 'GET /api/points': offline } });
+    expect(await waitForUserId(server.calls)).toBe(USER_ID);
+    const balance = await screen.findByTestId('points-balance');
+    await waitFor(() => expect(balance).toHaveTextContent(`Saldo de puntos: ${formatMoney(45_600).replace(/\s/g, ' ')} (al 25/11 14:32)`));
+    expect(screen.queryByText('Cargando puntos...')).not.toBeInTheDocument();
+    expect(getToasts().some((t) => t.title === 'Error de Puntos')).toBe(false);
+  });
+
+  it('without network and no balance known on this device: says the points need the network', async () => {
+    renderWithAuth({ routes, path: '/', profile: { approved: true }, routesOverride: { 'GET /api/points': offline } });
+    expect(await screen.findByTestId('points-balance')).toHaveTextContent('Sin conexión — los puntos necesitan conexión');
+    expect(screen.queryByText('Cargando puntos...')).not.toBeInTheDocument();
+  });
+
+  it('remembers each balance the server gives, with its time', async () => {
+    const { server } = renderWithAuth({ routes, path: '/', profile: { approved: true }, routesOverride: { 'GET /api/points': () => jsonResponse(200, { saldo_puntos: 700 }) } });
+    await screen.findByTestId('points-balance');
+    const known = JSON.parse(localStorage.getItem(`mayorista.points.${await waitForUserId(server.calls)}`) ?? 'null') as { saldo_puntos: number; at: string };
+    expect(known.saldo_puntos).toBe(700);
+    expect(Date.now() - Date.parse(known.at)).toBeLessThan(60_000);
+  });
+
   it('asks nothing for a customer who is not approved', async () => {
     const { server } = renderWithAuth({ routes, path: '/', profile: { approved: false } });
     await waitFor(() => expect(server.calls.some((c) => c.url.startsWith('/api/profiles/'))).toBe(true));
@@ -34,3 +64,14 @@ describe('PointsBalance', () => {
     expect(screen.queryByTestId('points-balance')).not.toBeInTheDocument();
   });
 });
+
+/** The signed-in user's id, from the profile request the provider makes. */
+async function waitForUserId(calls: { url: string }[]): Promise<string> {
+  let id = '';
+  await waitFor(() => {
+    const call = calls.find((c) => c.url.startsWith('/api/profiles/'));
+    expect(call).toBeDefined();
+    id = decodeURIComponent(call!.url.slice('/api/profiles/'.length));
+  });
+  return id;
+}

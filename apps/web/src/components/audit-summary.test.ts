@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '@mayorista/core/money';
+import { auditActionLabel, describeAuditSummary, staffRoleLabel } from './audit-summary';
+
+describe('describeAuditSummary', () => {
+  it('one short Spanish line: labelled fields, money, yes/no, roles, short ids, unchanged fields left out', () => {
+    expect(describeAuditSummary({ before: { status: 'Pendiente', total: 1_000 }, after: { status: 'Confirmado', total: 1_000 } })).toBe('Estado: Pendiente → Confirmado');
+    expect(describeAuditSummary({ before: { approved: false }, after: { approved: true } })).toBe('Aprobada: No → Sí');
+    expect(describeAuditSummary({ before: { role: 'warehouse' }, after: { role: 'driver' } })).toBe('Rol: Depósito → Repartidor');
+    expect(describeAuditSummary({ after: { price: 112_000, rep_id: '2558a7e1-0000-4000-8000-000000000001' } })).toBe(
+      `Precio: ${formatMoney(112_000)} · Vendedor: 2558a7e1`,
+    );
+    expect(describeAuditSummary({ before: { admin_notes: null }, after: { admin_notes: 'Recibe de 8 a 12.' } })).toBe('Notas: — → Recibe de 8 a 12.');
+    expect(describeAuditSummary({ payment_id: 7, reason: 'Cheque rechazado' })).toBe('Cobro: 7 · Motivo: Cheque rechazado');
+    expect(describeAuditSummary({ after: { method: 'cash' } })).toBe('Medio: Efectivo');
+  });
+
+  it('keeps a phone row short: at most four fields, long lists cut, detail-only keys left to the raw log', () => {
+    const wide = { after: { name: 'Zona Norte', weekdays: [1, 2, 3, 4, 5, 6, 7], cutoff_days_before: 1, cutoff_time: '18:00', min_order: null } };
+    expect(describeAuditSummary(wide)).toBe('Nombre: Zona Norte · Días: 1, 2, 3, 4, 5… (7) · Cierre (días antes): 1 · Hora de cierre: 18:00 · …');
+    const zone = { before: { reps: [{ rep_id: null, customers: 2 }] }, after: { rep_id: null, customers: 3 }, with_other_rep: 1, without_rep: 2 };
+    expect(describeAuditSummary(zone)).toBe('Vendedor: — · Clientes: 3 · Tenían otro vendedor: 1 · Sin vendedor: 2');
+    expect(describeAuditSummary({ before: { name: 'Yerba', price: 1_000 } })).toBe(`Nombre: Yerba → — · Precio: ${formatMoney(1_000)} → —`);
+    expect(describeAuditSummary({})).toBe('');
+  });
+
+  it('names actions and roles, and falls back to the raw id for one it does not know', () => {
+    expect(auditActionLabel('price_change.reprice')).toBe('Cambió precios en bloque');
+    expect(auditActionLabel('algo.nuevo')).toBe('algo.nuevo');
+    expect(staffRoleLabel('sales')).toBe('Vendedor');
+    expect(staffRoleLabel(null)).toBe('');
+  });
+});
