@@ -34,6 +34,9 @@ test('a rep takes a 10-line order and a cash payment on the phone; the customer 
   const rep = await inviteRep(request, page, ownerToken);
   const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
   const customer = await createApprovedCustomer(request, 'cliente-del-vendedor');
+  const customerToken = await accessTokenFor(request, customer.email, customer.password);
+  const phone = await request.patch('/api/me', { headers: auth(customerToken), data: { whatsapp: '11 2233-4455' } });
+  expect(phone.status(), await phone.text()).toBe(200);
   const today = todayIsoWeekday();
   const assigned = await request.patch(`/api/admin/users/${customer.id}/rep`, { headers: auth(ownerToken), data: { rep_id: me.user.id, visit_days: [today] } });
   expect(assigned.status(), await assigned.text()).toBe(204);
@@ -54,6 +57,7 @@ test('a rep takes a 10-line order and a cash payment on the phone; the customer 
   await card.getByRole('link', { name: 'Cliente Prueba' }).click();
   await expect(page.getByRole('heading', { name: 'Cliente Prueba' })).toBeVisible();
   await expect(page.getByText('Crédito disponible')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Llamar' })).toHaveAttribute('href', /^tel:\+549?11/);
   await shoot(page, 'cliente');
 
   // "Tomar pedido": ten products, two units each, from the search at this customer's prices.
@@ -74,6 +78,8 @@ test('a rep takes a 10-line order and a cash payment on the phone; the customer 
   await expect(placed).toContainText('¡Pedido Realizado!');
   const number = /Pedido (\w{8}) por/.exec((await placed.textContent()) ?? '')?.[1];
   expect(number).toBeTruthy();
+  const share = placed.getByRole('link', { name: 'Enviar al cliente por WhatsApp' });
+  await expect(share).toHaveAttribute('href', new RegExp(`^https://wa\\.me/549?11\\d+\\?text=.*${number}`));
   await shoot(page, 'pedido-realizado');
 
   // "Registrar cobro": cash, the receipt number on screen.
@@ -110,7 +116,6 @@ test('a rep takes a 10-line order and a cash payment on the phone; the customer 
   await page.goto('/cuenta-corriente');
   await expect(page.getByText(receipt!).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/rep-cliente-cuenta-390.png', fullPage: true });
-  const customerToken = await accessTokenFor(request, customer.email, customer.password);
   const own = (await (await request.get('/api/orders', { headers: auth(customerToken) })).json()) as { items: unknown[] };
   expect(own.items).toHaveLength(1);
   await signOut(page);

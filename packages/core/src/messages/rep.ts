@@ -50,6 +50,8 @@ export const rep = {
   placedTitle: '¡Pedido Realizado!',
   placedText: (number: string, total: string) => `Pedido ${number} por ${total}. El cliente recibe el mismo correo que si lo hiciera él.`,
   shareWhatsapp: 'Enviar al cliente por WhatsApp',
+  shareText: (nombre: string, number: string, total: string, catalog: string) =>
+    `Hola ${nombre}, te tomé el pedido ${number} por ${total}. Te llega el detalle por correo. ${catalog}`,
   newOrder: 'Tomar otro pedido',
   backToCustomer: 'Volver al cliente',
   // Mis ventas

@@ -71,6 +71,24 @@ describe('navigation per role (the screens and routes)', () => {
   });
 });
 
+describe("a sales rep's navigation (decision 052)", () => {
+  it('Mis clientes, and no cart, catalogue or orders of their own', async () => {
+    renderWithAuth({ routes, path: '/', profile: { approved: true, staff_role: 'sales' } });
+    const nav = await screen.findByRole('navigation', { name: messages.nav.mainLabel });
+    expect(await within(nav).findByText(messages.nav.greeting('Lucía'))).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.myCustomers)).toHaveAttribute('href', '/vendedor');
+    expect(linkNamed(nav, messages.nav.catalog)).not.toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.myOrders)).not.toBeInTheDocument();
+    expect(cartLink(nav)).toBeNull();
+  });
+
+  it('nobody else gets Mis clientes', async () => {
+    const { nav } = await renderNavFor('admin');
+    expect(await within(nav).findByText(messages.nav.greeting('Lucía'))).toBeInTheDocument();
+    expect(linkNamed(nav, messages.nav.myCustomers)).not.toBeInTheDocument();
+  });
+});
+
 describe('navigation behaviour', () => {
   it('logs out: "Sesión cerrada" toast and back to /', async () => {
     const user = userEvent.setup();

@@ -17,7 +17,10 @@ export function SiteNav() {
   const menu = useNavMenu();
   // A repartidor's whole app is their stops (decision 051): no catalogue, cart or panel in the menu.
   const driver = staffRoleOf(profile) === 'driver';
-  const approved = isApproved(profile) && !driver;
+  // A sales rep orders for their customers from "Mis clientes", never for themself: no cart,
+  // catalogue or points of their own (decision 052).
+  const rep = staffRoleOf(profile) === 'sales';
+  const approved = isApproved(profile) && !driver && !rep;
   const admin = isAdmin(profile) && !driver;
   const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
 
@@ -51,7 +54,7 @@ export function SiteNav() {
             approved={approved}
             admin={admin}
             driver={driver}
-            rep={staffRoleOf(profile) === 'sales'}
+            rep={rep}
           />
           {user ? <AccountArea nombre={nombre} approved={approved} /> : null}
         </div>

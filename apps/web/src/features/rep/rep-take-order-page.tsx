@@ -21,7 +21,7 @@ function TakeOrderForm({ customer, catalog, account, draft }: { customer: RepCus
   const repId = useRepId();
   const order = useTakeOrder({ repId, customerId: customer.id, customerName: customerName(customer) }, catalog, draft);
   if (order.placed === 'queued') return <OrderQueued customerId={customer.id} onNewOrder={order.startOver} />;
-  if (order.placed) return <OrderPlaced result={order.placed} customerId={customer.id} onNewOrder={order.startOver} />;
+  if (order.placed) return <OrderPlaced result={order.placed} customer={customer} onNewOrder={order.startOver} />;
   return (
     <>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
