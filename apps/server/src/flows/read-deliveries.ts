@@ -5,6 +5,7 @@ import type pg from 'pg';
 import {
   findZone,
   readCustomerDeliveryRule,
+  readDayCustomers,
   readDayStops,
   readOrdersWithoutZone,
   renderLoadSheetPdf,
@@ -19,22 +20,30 @@ import { readCollectionFigures, type CollectionFigures } from '../modules/receiv
 import { loadSettings } from '../modules/settings';
 
 /**
- * Reading a day of deliveries (decision 049): deliveries (the day's stops, one indexed statement)
- * → settings (the default terms), receivables (each customer's terms and overdue balance, one
- * statement) and products (the day's products' weights, one statement), together → the amount to
- * collect per stop (a Contado order in full, and the customer's overdue balance once, on their
+ * Reading a day of deliveries (decision 049): deliveries (the day's customers, then the day's stops,
+ * one indexed statement each) beside settings (the default terms) and receivables (each customer's
+ * terms and overdue balance, one statement) → products (the day's products' weights) → the amount
+ * to collect per stop (a Contado order in full, and the customer's overdue balance once, on their
  * first stop of the day) and its weight. Reads only: no transaction.
  */
-export async function readDeliveryStops(pool: pg.Pool, date: string, today: string, zoneId: number | null = null): Promise<DeliveryStop[]> {
-  const stops = await readDayStops(pool, date, zoneId);
-  const customers = [...new Set(stops.map((s) => s.customer_id))];
-  const products = stops.flatMap((s) => s.lines.map((l) => l.product_id));
-  // The weights beside the collection figures, not after them: no extra wait on the view (decision 056).
-  const [settings, figures, weights] = await Promise.all([
+export async function readDeliveryStops(
+  pool: pg.Pool,
+  date: string,
+  today: string,
+  zoneId: number | null = null,
+): Promise<DeliveryStop[]> {
+  // The day's customers first (an index range, no rows to carry), so their account figures are
+  // read beside the stops instead of after them; the weights need the stops' products.
+  const customers = await readDayCustomers(pool, date, zoneId);
+  const [stops, settings, figures] = await Promise.all([
+    readDayStops(pool, date, zoneId),
     loadSettings(pool),
     readCollectionFigures(pool, customers, today),
-    readProductWeights(pool, products),
   ]);
+  const weights = await readProductWeights(
+    pool,
+    stops.flatMap((s) => s.lines.map((l) => l.product_id)),
+  );
   const byCustomer = new Map<string, CollectionFigures>(figures.map((f) => [f.profile_id, f]));
   const overdueTaken = new Set<string>();
   const positions = new Map<number, number>();
@@ -60,7 +69,12 @@ function weightOf(stop: PlannedStop, weights: ReadonlyMap<string, number>): numb
   return grams;
 }
 
-function toStop(stop: PlannedStop, position: number, toCollect: number, weight: number | null): DeliveryStop & { zone_id: number; zone_name: string } {
+function toStop(
+  stop: PlannedStop,
+  position: number,
+  toCollect: number,
+  weight: number | null,
+): DeliveryStop & { zone_id: number; zone_name: string } {
   const { zone_id, zone_name, ...rest } = stop;
   return { ...rest, zone_id, zone_name, stop: position, weight_grams: weight, to_collect: Math.round(toCollect) };
 }
@@ -86,8 +100,17 @@ function groupByZone(stops: DeliveryStop[]): DeliveryZoneDay[] {
 
 /** GET /api/admin/deliveries?date= */
 export async function readDeliveryDay(pool: pg.Pool, date: string, now: Date): Promise<DeliveryDay> {
-  const [stops, withoutZone, settings] = await Promise.all([readDeliveryStops(pool, date, businessDay(now)), readOrdersWithoutZone(pool), loadSettings(pool)]);
-  return { date, zones: groupByZone(stops), without_zone: withoutZone, notice_whatsapp: settings.delivery_notice_whatsapp_enabled };
+  const [stops, withoutZone, settings] = await Promise.all([
+    readDeliveryStops(pool, date, businessDay(now)),
+    readOrdersWithoutZone(pool),
+    loadSettings(pool),
+  ]);
+  return {
+    date,
+    zones: groupByZone(stops),
+    without_zone: withoutZone,
+    notice_whatsapp: settings.delivery_notice_whatsapp_enabled,
+  };
 }
 
 /** GET /api/me/delivery (and the cart's promise): the customer's zone and next date with its cut-off. */

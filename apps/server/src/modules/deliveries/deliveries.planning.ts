@@ -27,7 +27,6 @@ export interface PlannedStop {
 
 type StopRow = Omit<PlannedStop, 'bultos' | 'lines'> & { items: OrderItem[] };
 
-
 /**
  * A day's stops, every zone (or one), in route order: the stop the admin set, else the customer's
  * stop position, else the business name. One statement on orders_delivery_idx (decision 049).
@@ -55,9 +54,31 @@ export async function readDayStops(db: Queryable, date: string, zoneId: number |
   }));
 }
 
+/**
+ * The customers with a stop that day (every zone, or one): the same filter as readDayStops on
+ * orders_delivery_idx, without the rows, so the flow can ask for their account figures at once.
+ */
+export async function readDayCustomers(db: Queryable, date: string, zoneId: number | null = null): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>({
+    name: 'delivery_day_customers',
+    text: `select distinct o.user_id as id from orders o
+            where o.delivery_date = $1::date and o.status = any($2::text[]) and ($3::int is null or o.delivery_zone_id = $3)`,
+    values: [date, PLANNABLE_STATUSES, zoneId],
+  });
+  return rows.map((r) => r.id);
+}
+
 /** Confirmado/Preparado orders of customers without a zone: the admin sees them as "sin zona". */
-export async function readOrdersWithoutZone(db: Queryable): Promise<{ order_id: string; customer_id: string; customer_name: string; status: string; total: number }[]> {
-  const { rows } = await db.query<{ order_id: string; customer_id: string; customer_name: string; status: string; total: number }>({
+export async function readOrdersWithoutZone(
+  db: Queryable,
+): Promise<{ order_id: string; customer_id: string; customer_name: string; status: string; total: number }[]> {
+  const { rows } = await db.query<{
+    order_id: string;
+    customer_id: string;
+    customer_name: string;
+    status: string;
+    total: number;
+  }>({
     name: 'delivery_without_zone',
     text: `select o.id as order_id, o.user_id as customer_id, btrim(p.nombre || ' ' || p.apellido) as customer_name, o.status, o.total::float8 as total
              from orders o join profiles p on p.id = o.user_id
@@ -99,7 +120,8 @@ export async function reorderStops(db: Queryable, date: string, zoneId: number, 
   if (given.size !== orderIds.length || given.size !== current.size || [...given].some((id) => !current.has(id))) {
     throw new AppError('stops_mismatch', texts.stopsMismatch);
   }
-  await db.query(`update orders o set delivery_stop = s.position from unnest($1::uuid[]) with ordinality as s(id, position) where o.id = s.id`, [
-    [...given],
-  ]);
+  await db.query(
+    `update orders o set delivery_stop = s.position from unnest($1::uuid[]) with ordinality as s(id, position) where o.id = s.id`,
+    [[...given]],
+  );
 }

@@ -21,7 +21,7 @@ export {
   type CustomerDeliveryRule,
   type Holiday,
 } from './deliveries.zones';
-export { customerZoneOf, PLANNABLE_STATUSES, readDayStops, readOrdersWithoutZone, reorderStops, setOrderDelivery, type PlannedStop } from './deliveries.planning';
+export { customerZoneOf, PLANNABLE_STATUSES, readDayCustomers, readDayStops, readOrdersWithoutZone, reorderStops, setOrderDelivery, type PlannedStop } from './deliveries.planning';
 export {
   attemptFingerprint,
   findAttemptByKey,
