@@ -119,6 +119,8 @@ export const repOrderSchemaRow = z.object({
   status: z.string(),
 });
 export const repOrdersSchema = z.object({ items: z.array(repOrderSchemaRow) });
+/** One order a rep took, as GET /api/rep/orders lists it. */
+export type RepOrderRow = z.output<typeof repOrderSchemaRow>;
 
 export const repSummaryQuerySchema = z.strictObject({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() });
 export const repSummarySchema = z.object({

@@ -1,23 +1,12 @@
 import { commissionOf } from '@mayorista/core/commission';
 import type { Queryable } from '../../db/transaction';
+import type { RepCustomer, RepOrderRow } from '@mayorista/core/schemas/staff';
 
 // Sales reps (decision 047): the reads of a rep's customers, orders, sales and collections. The
 // writes go through the flows the office uses (place-order, post-payment) with the rep as actor.
 
-export interface RepCustomer {
-  id: string;
-  nombre: string;
-  apellido: string;
-  razon_social: string | null;
-  whatsapp: string | null;
-  address: string | null;
-  visit_days: number[];
-  visit_today: boolean;
-  price_list_id: string | null;
-  balance: number;
-  overdue: number;
-  last_order_at: string | null;
-}
+/** One of a rep's customers as the API answers it (core's schema). */
+export type { RepCustomer };
 
 const CUSTOMER_COLUMNS = `p.id, p.nombre, p.apellido, p.razon_social, p.whatsapp,
   nullif(concat_ws(', ', p.address_street, p.address_city), '') as address,
@@ -54,14 +43,8 @@ export async function isRepCustomer(db: Queryable, repId: string, customerId: st
 
 const numeric = (row: RepCustomer): RepCustomer => ({ ...row, balance: Number(row.balance), overdue: Number(row.overdue) });
 
-export interface RepOrder {
-  id: string;
-  created_at: string;
-  customer_id: string;
-  customer_name: string;
-  total: number;
-  status: string;
-}
+/** One order a rep took (core's row of GET /api/rep/orders). */
+export type RepOrder = RepOrderRow;
 
 /** The orders this rep took, newest first. */
 export async function listRepOrders(db: Queryable, repId: string): Promise<RepOrder[]> {

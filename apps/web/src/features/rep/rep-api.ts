@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PlaceOrderResult } from '@mayorista/core/schemas/order';
-import type { RepSummary } from '@mayorista/core/schemas/staff';
+import type { RepOrderRow, RepSummary } from '@mayorista/core/schemas/staff';
+
+export type { RepOrderRow };
 import { apiRequest } from '../../lib/api-client';
 import type { AccountSummary, Payment } from '../../lib/receivables/types';
 import type { PaymentBody } from '../../lib/receivables/payment-body';
@@ -9,14 +11,6 @@ import type { RepOrderBody } from '../../lib/offline/rep-queue-model';
 /** The sales rep's calls (docs/api.md "Sales reps"): every one acts on the caller's own customers only. */
 const customerPath = (id: string) => `/api/rep/customers/${encodeURIComponent(id)}`;
 
-export interface RepOrderRow {
-  id: string;
-  created_at: string;
-  customer_id: string;
-  customer_name: string;
-  total: number;
-  status: string;
-}
 
 export const repKeys = {
   all: ['rep'] as const,
