@@ -242,7 +242,7 @@ function registerCustomerAdminRoutes(
       config: { access: 'staff', action: 'customers.read' },
     },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await customerPointsMovements(deps, request.params.id, request.query)),
+      reply.send(await customerPointsMovements(deps, request.params.id, request.query)),
   );
 
   r.get(

@@ -35,12 +35,12 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
 
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.getCart(authOf(request).userId);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
+    return reply.send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
   });
 
   routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
     const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
-    return reply.header('Cache-Control', 'no-store').send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
+    return reply.send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
   });
 
   routes.post(
@@ -48,7 +48,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; p
     { config: { access: 'approved' }, schema: { body: cartLinesSchema, response: { 200: cartLinesResponseSchema } } },
     async (request, reply) => {
       const answer = await addCartLines(deps.db, authOf(request).userId, request.body.lines, request.body.preview);
-      return reply.header('Cache-Control', 'no-store').send(await atCustomerPrices(deps.pool, request, answer));
+      return reply.send(await atCustomerPrices(deps.pool, request, answer));
     },
   );
 

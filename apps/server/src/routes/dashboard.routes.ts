@@ -9,7 +9,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { pool: pg.P
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/dashboard',
     { config: { access: 'staff', action: 'reports.read' }, schema: { querystring: dashboardQuerySchema, response: { 200: dashboardSchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await loadDashboard(deps.pool, request.query.period)),
+    async (request, reply) => reply.send(await loadDashboard(deps.pool, request.query.period)),
   );
 }
 

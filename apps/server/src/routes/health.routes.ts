@@ -10,11 +10,10 @@ export function registerHealthRoutes(app: FastifyInstance, pool: pg.Pool): void 
         pool.query('select 1'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
       ]);
-      return reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
+      return reply.send({ status: 'ok' });
     } catch {
       return reply
         .status(503)
-        .header('Cache-Control', 'no-store')
         .send({ status: 'unavailable', code: 'database_unavailable', message: messages.errors.databaseUnavailable });
     }
   });

@@ -95,14 +95,13 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
       const { created, ...result } = await placement.placeOrder(authOf(request).userId, request.body);
       return reply
         .status(created ? 201 : 200)
-        .header('Cache-Control', 'no-store')
         .send(result);
     },
   );
 
   routes.get('/api/orders', { config: { access: 'approved' }, schema: { response: { 200: ownOrdersSchema } } }, async (request, reply) => {
     const items = await service.listOwnOrders(authOf(request).userId);
-    return reply.header('Cache-Control', 'no-store').send({ items });
+    return reply.send({ items });
   });
 
   routes.get(
@@ -110,7 +109,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema, response: { 200: orderSchema } } },
     async (request, reply) => {
       const order = await service.getOwnOrder(authOf(request).userId, request.params.id);
-      return reply.header('Cache-Control', 'no-store').send(order);
+      return reply.send(order);
     },
   );
 
@@ -128,7 +127,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     '/api/orders/:id/cancel',
     { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema, response: { 200: cancelOrderResultSchema } } },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await cancelOwnOrder(deps, authOf(request).userId, request.params.id)),
+      reply.send(await cancelOwnOrder(deps, authOf(request).userId, request.params.id)),
   );
 }
 
@@ -143,7 +142,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
   routes.get(
     '/api/admin/orders',
     { schema: { querystring: adminOrdersListQuerySchema, response: { 200: adminOrdersPageSchema } }, config: { access: 'staff', action: 'orders.read' } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
+    async (request, reply) => reply.send(await service.list(request.query)),
   );
 
   routes.get(
@@ -155,7 +154,6 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="pedidos-${today}.csv"`)
-        .header('Cache-Control', 'no-store')
         .send(csv);
     },
   );
@@ -163,7 +161,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
   routes.get(
     '/api/admin/orders/:id',
     { schema: { params: adminOrderParamsSchema, response: { 200: orderSchema } }, config: { access: 'staff', action: 'orders.read' } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.get(request.params.id)),
+    async (request, reply) => reply.send(await service.get(request.params.id)),
   );
 
   routes.post(
@@ -190,7 +188,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
   routes.get(
     '/api/admin/orders/:id/edits',
     { schema: { params: adminOrderParamsSchema, response: { 200: orderEditsSchema } }, config: { access: 'staff', action: 'orders.read' } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.edits(request.params.id)),
+    async (request, reply) => reply.send(await service.edits(request.params.id)),
   );
 
   routes.get(

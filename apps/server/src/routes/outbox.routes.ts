@@ -21,7 +21,7 @@ export function registerOutboxRoutes(app: FastifyInstance, deps: { pool: pg.Pool
         response: { 200: z.object({ items: z.array(outboxEmailSchema) }) },
       },
     },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send({ items: await listEmails(deps.pool, request.query.status, 100) }),
+    async (request, reply) => reply.send({ items: await listEmails(deps.pool, request.query.status, 100) }),
   );
 
   routes.post(

@@ -11,7 +11,7 @@ export function registerPointsRoutes(app: FastifyInstance, deps: { pool: pg.Pool
   app.get('/api/points', { config: { access: 'approved' }, schema: { response: { 200: pointsBalanceSchema } } }, async (request, reply) => {
     const balance = await findPointsBalance(deps.pool, authOf(request).userId);
     if (balance === null) throw notFound();
-    return reply.header('Cache-Control', 'no-store').send({ saldo_puntos: balance });
+    return reply.send({ saldo_puntos: balance });
   });
 }
 

@@ -26,7 +26,7 @@ export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Datab
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/admin/price-lists', { config: { access: 'staff', action: 'prices.manage' }, schema: { response: { 200: priceListsResponseSchema } } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ items: await service.list() }),
+    reply.send({ items: await service.list() }),
   );
 
   routes.post(
@@ -38,7 +38,7 @@ export function registerPriceListsRoutes(app: FastifyInstance, deps: { db: Datab
   routes.get(
     '/api/admin/price-lists/:id',
     { config: { access: 'staff', action: 'prices.manage' }, schema: { params: priceListIdParams, response: { 200: priceListSchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.get(request.params.id)),
+    async (request, reply) => reply.send(await service.get(request.params.id)),
   );
 
   routes.put(

@@ -110,7 +110,7 @@ function registerPriceChangeRoutes(app: FastifyInstance, { flowDeps }: PricingRo
       config: { access: 'staff', action: 'prices.manage' },
       schema: { querystring: priceChangesQuerySchema.omit({ product_id: true }), response: { 200: priceChangesPageSchema } },
     },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.list(request.query)),
+    async (request, reply) => reply.send(await service.list(request.query)),
   );
 
   routes.post(
@@ -125,7 +125,7 @@ function registerPriceChangeRoutes(app: FastifyInstance, { flowDeps }: PricingRo
       config: { access: 'staff', action: 'prices.manage' },
       schema: { params: idParams, response: { 200: productPriceHistorySchema } },
     },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await service.history(request.params.id)),
+    async (request, reply) => reply.send(await service.history(request.params.id)),
   );
 }
 
@@ -139,7 +139,6 @@ function registerCatalogueSheetRoutes(app: FastifyInstance, { pool, flowDeps }: 
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.csv"`)
-        .header('Cache-Control', 'no-store')
         .send(await exportCsv(pool, request.query)),
   );
 
@@ -150,7 +149,6 @@ function registerCatalogueSheetRoutes(app: FastifyInstance, { pool, flowDeps }: 
       reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="catalogo-${stamp()}.xlsx"`)
-        .header('Cache-Control', 'no-store')
         .send(await exportXlsx(pool, request.query)),
   );
 
@@ -185,7 +183,6 @@ function registerPriceListPdfRoutes(app: FastifyInstance, { pool, config }: Pric
     reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="lista-de-precios-${stamp()}.pdf"`)
-      .header('Cache-Control', 'no-store')
       .send(renderPriceList(pool, { catalogName: config.catalogName, customerName, kind, list }));
 
   // The business-identity work: at the customer's own price list (decision 018), every explicit price of it included.

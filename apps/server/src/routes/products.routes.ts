@@ -214,7 +214,7 @@ function registerProductAdminRoutes(
       schema: { params: productIdParams, querystring: movementsPageQuerySchema, response: { 200: stockMovementsPageSchema } },
     },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await productStockMovements(flowDeps, request.params.id, request.query)),
+      reply.send(await productStockMovements(flowDeps, request.params.id, request.query)),
   );
 
   routes.patch(

@@ -13,7 +13,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
   const response = { 200: settingsResponseSchema };
 
   routes.get('/api/admin/settings', { config: { access: 'staff', action: 'settings.manage' }, schema: { response } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send(await loadSettingsResponse(deps.pool)),
+    reply.send(await loadSettingsResponse(deps.pool)),
   );
 
   // The few settings anyone may read: how long approval usually takes, for the pending screen.
@@ -27,7 +27,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { pool: pg.Po
     '/api/admin/settings',
     { config: { access: 'staff', action: 'settings.manage' }, schema: { body: settingsUpdateSchema, response } },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await saveSettings(deps.pool, actorOf(request), request.body)),
+      reply.send(await saveSettings(deps.pool, actorOf(request), request.body)),
   );
 }
 

@@ -38,7 +38,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
   const owner = { access: 'staff', action: 'staff.manage' } as const;
 
   routes.get('/api/admin/staff', { config: owner, schema: { response: { 200: staffListSchema } } }, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send(await listStaff(deps.pool)),
+    reply.send(await listStaff(deps.pool)),
   );
   routes.patch(
     '/api/admin/staff/:id',
@@ -72,7 +72,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: StaffRoutesDeps)
   routes.get(
     '/api/admin/audit',
     { config: { access: 'staff', action: 'audit.read' }, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await listAudit(deps.pool, request.query)),
+    async (request, reply) => reply.send(await listAudit(deps.pool, request.query)),
   );
 }
 
