@@ -140,6 +140,11 @@ describe('planning a day', () => {
     expect(again.zones.find((x: { zone_id: number }) => x.zone_id === z.id).stops.map((s: { order_id: string }) => s.order_id)).toEqual([a.id, b.id]);
     const wrong = await api(admin, 'PUT', `/api/admin/deliveries/2026-11-26/${z.id}/stops`, { order_ids: [a.id, a.id] });
     expect([wrong.statusCode, wrong.json().message]).toEqual([422, texts.stopsMismatch]);
+    // An unknown zone is 404 even with nothing to order, and leaves no audit row.
+    const auditBefore = Number((await ctx.pool.query(`select count(*) from audit_log`)).rows[0].count);
+    const nowhere = await api(admin, 'PUT', `/api/admin/deliveries/2026-11-26/999999/stops`, { order_ids: [] });
+    expect([nowhere.statusCode, nowhere.json().message]).toEqual([404, texts.zoneNotFound]);
+    expect(Number((await ctx.pool.query(`select count(*) from audit_log`)).rows[0].count)).toBe(auditBefore);
 
     // The Hoja de ruta (stops in that order, what to collect) and the Hoja de carga (units per product), PDF and XLSX.
     const route = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.pdf`);

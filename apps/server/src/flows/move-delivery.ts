@@ -5,7 +5,7 @@ import type { Order } from '@mayorista/core/schemas/order';
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
-import { customerZoneOf, PLANNABLE_STATUSES, readZoneRule, reorderStops, setOrderDelivery } from '../modules/deliveries';
+import { customerZoneOf, findZone, PLANNABLE_STATUSES, readZoneRule, reorderStops, setOrderDelivery, zoneNotFound } from '../modules/deliveries';
 import { findOrderForUpdate, orderNotFound, toOrder } from '../modules/orders';
 import { recordAudit, type AuditActor } from '../modules/audit';
 
@@ -41,6 +41,8 @@ export async function moveDeliveryDate(pool: pg.Pool, actor: AuditActor, orderId
 /** PUT /api/admin/deliveries/:date/:zone_id/stops: the route's order, in one transaction. */
 export async function reorderDeliveryStops(pool: pg.Pool, actor: AuditActor, date: string, zoneId: number, orderIds: readonly string[]): Promise<void> {
   await inTransaction(pool, async (tx) => {
+    // An unknown zone is 404 even with no stops to order (it would otherwise record a change to nothing).
+    if (!(await findZone(tx, zoneId))) throw zoneNotFound();
     await reorderStops(tx, date, zoneId, orderIds);
     const summary = { after: { date, stops: orderIds.length, first: orderIds.slice(0, 10) } };
     await recordAudit(tx, actor, { action: 'deliveries.stops', entity: 'zone', entityId: String(zoneId), summary });
