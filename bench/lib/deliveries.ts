@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { addDays, businessDay } from '@mayorista/core/receivables';
 import { readDeliveryDay, renderDeliverySheet } from '../../apps/server/src/flows/read-deliveries';
-import { percentile } from './processes';
+import { timeRuns } from './processes';
 import { settleDatabase } from './seed';
 
 /**
@@ -12,19 +12,7 @@ import { settleDatabase } from './seed';
  * Written in bulk SQL: the phase measures the reads and the document, not 2,000 status changes.
  */
 
-const round = (n: number) => Math.round(n * 100) / 100;
 
-async function timeRuns(runs: number, work: () => Promise<unknown>) {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), maxMs: round(times.at(-1)!) };
-}
 
 async function seedDeliveries(pool: pg.Pool, date: string): Promise<number> {
   await pool.query(

@@ -181,6 +181,21 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[idx]!;
 }
 
+const hundredths = (n: number) => Math.round(n * 100) / 100;
+
+/** `work` once to warm up, then `runs` times timed one after another: p50, p95 and the slowest, in ms. */
+export async function timeRuns(runs: number, work: () => Promise<unknown>): Promise<{ p50Ms: number; p95Ms: number; maxMs: number }> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: hundredths(percentile(times, 50)), p95Ms: hundredths(percentile(times, 95)), maxMs: hundredths(times.at(-1)!) };
+}
+
 /**
  * CPU time (user + system, all threads) a process has used so far, in milliseconds; null where
  * /proc is not available. The difference over a run, per order, is less sensitive to other load

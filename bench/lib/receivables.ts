@@ -5,7 +5,7 @@ import { receivablesQuerySchema } from '@mayorista/core/schemas/receivables';
 import { createAccountReader } from '../../apps/server/src/flows/read-account';
 import { findFreePort } from '../../apps/server/src/db/embedded';
 import { runOrderLoad } from './orders';
-import { percentile, productionServerEnv, ROOT, startProcess } from './processes';
+import { timeRuns, productionServerEnv, ROOT, startProcess } from './processes';
 import { settleDatabase, type BenchDataset } from './seed';
 
 /**
@@ -62,17 +62,6 @@ async function seedMovements(pool: pg.Pool, skip: string[], big: string): Promis
   return rows[0]!.n;
 }
 
-async function timeRuns(runs: number, work: () => Promise<unknown>): Promise<{ p50Ms: number; p95Ms: number; maxMs: number }> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), maxMs: round(times.at(-1)!) };
-}
 
 export interface ReceivablesPhaseOptions {
   pool: pg.Pool;

@@ -3,6 +3,7 @@ import { parsePesos } from '@mayorista/core/money';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { postDelivered, type DeliveredBody, type DriverStop } from '../api';
 import { driverTexts as t } from '../texts';
+import { FormActions } from './form-actions';
 import { useStopAction } from './use-stop-action';
 
 const inputClass = 'mt-1 block min-h-11 w-full rounded-md border border-slate-400 px-3 text-base';
@@ -81,19 +82,7 @@ export function DeliveredForm({ stop, onClose }: { stop: DriverStop; onClose: ()
           <input className={inputClass} aria-label={t.chequeDate} type="date" value={cheque.cheque_date} onChange={(e) => setCheque({ ...cheque, cheque_date: e.target.value })} />
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <button type="submit" disabled={mutation.isPending} className="min-h-11 flex-1 rounded-md bg-emerald-700 px-3 font-semibold text-white">
-          {mutation.isPending ? t.saving : t.confirmDelivered}
-        </button>
-        <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-slate-400 px-3">
-          {t.cancel}
-        </button>
-      </div>
+      <FormActions error={error} pending={mutation.isPending} label={t.confirmDelivered} tone="confirm" onClose={onClose} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { postNotDelivered, type DriverStop } from '../api';
 import { driverTexts as t } from '../texts';
+import { FormActions } from './form-actions';
 import { useStopAction } from './use-stop-action';
 
 const REASONS = ['cerrado', 'rechazado', 'sin_dinero', 'otro'] as const;
@@ -29,19 +30,7 @@ export function NotDeliveredForm({ stop, onClose }: { stop: DriverStop; onClose:
         {t.note}
         <textarea className="mt-1 block w-full rounded-md border border-slate-400 p-2 text-base" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
       </label>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <button type="submit" disabled={mutation.isPending} className="min-h-11 flex-1 rounded-md bg-red-800 px-3 font-semibold text-white">
-          {mutation.isPending ? t.saving : t.confirmNotDelivered}
-        </button>
-        <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-slate-400 px-3">
-          {t.cancel}
-        </button>
-      </div>
+      <FormActions error={error} pending={mutation.isPending} label={t.confirmNotDelivered} tone="refuse" onClose={onClose} />
     </form>
   );
 }

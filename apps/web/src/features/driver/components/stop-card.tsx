@@ -7,7 +7,8 @@ import { driverTexts as t } from '../texts';
 import { DeliveredForm } from './delivered-form';
 import { NotDeliveredForm } from './not-delivered-form';
 
-const linkClass = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-900';
+const linkClass =
+  'inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-900';
 
 function ContactLinks({ stop }: { stop: DriverStop }) {
   return (
@@ -52,10 +53,18 @@ export function StopCard({ stop }: { stop: DriverStop }) {
       <ContactLinks stop={stop} />
       {open === null ? (
         <div className="mt-3 flex gap-2">
-          <button type="button" className="min-h-11 flex-1 rounded-md bg-emerald-700 px-3 font-semibold text-white" onClick={() => setOpen('delivered')}>
+          <button
+            type="button"
+            className="min-h-11 flex-1 rounded-md bg-emerald-700 px-3 font-semibold text-white"
+            onClick={() => setOpen('delivered')}
+          >
             {t.delivered}
           </button>
-          <button type="button" className="min-h-11 flex-1 rounded-md border border-red-700 px-3 font-semibold text-red-800" onClick={() => setOpen('not-delivered')}>
+          <button
+            type="button"
+            className="min-h-11 flex-1 rounded-md border border-red-700 px-3 font-semibold text-red-800"
+            onClick={() => setOpen('not-delivered')}
+          >
             {t.notDelivered}
           </button>
         </div>
