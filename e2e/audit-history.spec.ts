@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
+import { auth } from './support/common';
 
 /**
  * Every staff write audited (decision 054): the order dialog, the customer page and the product
  * editor each show their own Historial to the owner, and the staff screen gives a whole zone to a
  * rep at once and sets the rep's commission. Photographed at 390 and 1280 px (test-results/audit-*.png).
  */
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function ok(response: Promise<APIResponse>, status?: number) {
   const res = await response;

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { auth, businessDay, PHONE, WIDE } from './support/common';
 
 /**
  * The cuenta corriente in the browser: an order is delivered (the admin's "Entregado"), the
@@ -15,15 +16,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const ars = (text: string) => text.replace(/\$ /g, '$\u00a0');
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const PHONE = { width: 390, height: 844 };
-const WIDE = { width: 1280, height: 900 };
 
-/** Today in Buenos Aires plus `days`, as yyyy-mm-dd (what the server's calendar uses). */
-function businessDay(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 async function pdfText(download: Download): Promise<string> {

@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessTokenFor, decodeQuotedPrintable, signInThroughForm, uniqueCuit, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
+import { PHONE } from './support/common';
 
 // The front door as most people use it (docs/decisions/028): on a 390 px phone, a new customer
 // fills only the required fields — "Indicaciones de entrega" left empty, as the form says it is
 // optional — and goes all the way to an order. Before the optional-field contract the sign-up
 // answered "Las indicaciones de entrega no pueden superar 500 caracteres." and created nothing.
-const PHONE = { width: 390, height: 844 };
 const SHOTS = 'test-results/front-door';
 
 async function shoot(page: Page, name: string) {

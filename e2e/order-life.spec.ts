@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { auth } from './support/common';
 
 /**
  * The order-life work (decision 014) in the browser: an admin edits an order (the customer's Mis Pedidos and PDF change),
@@ -18,8 +19,6 @@ async function tokenFor(request: APIRequestContext, email: string, password: str
   expect(res.status()).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function createProduct(request: APIRequestContext, adminToken: string, name: string, price: number, stock: number): Promise<string> {
   const res = await request.post('/api/products', { headers: auth(adminToken), data: { name, price, retail_price: price * 2, stock } });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 import { inviteRep } from './support/staff-helpers';
+import { auth } from './support/common';
 
 /**
  * The rep's device without signal (decision 053), in Chromium at 390 px with the network turned
@@ -10,8 +11,6 @@ import { inviteRep } from './support/staff-helpers';
  * database, with their number and receipt on screen.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function todayIsoWeekday(): number {
   const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 import { inviteRep } from './support/staff-helpers';
+import { auth } from './support/common';
 
 /**
  * The sales rep's phone (decisions 052–053), all through the screens at 390 px: the owner invites a
@@ -9,7 +10,6 @@ import { inviteRep } from './support/staff-helpers';
  * Mis Pedidos and the receipt in Mi cuenta corriente; the owner's Actividad names the rep for both.
  * Screens photographed at 390 and 1280 px (test-results/rep-*.png).
  */
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
+import { auth, businessDay, PHONE, WIDE } from './support/common';
 
 /**
  * Repartos in the browser (decisions 049–051, 055–056): the cart says when the order arrives; the
@@ -14,14 +15,6 @@ const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD!;
 const SHOTS = process.env.E2E_SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const PHONE = { width: 390, height: 844 };
-const WIDE = { width: 1280, height: 900 };
-
-function businessDay(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 import { inviteRep } from './support/staff-helpers';
+import { auth } from './support/common';
 
 /**
  * Staff roles, sales reps and the activity log (decisions 046–048): the owner invites a rep, the
  * rep takes a 10-line order and collects cash for their customer through the API the phone uses,
  * and the screens are photographed at 390 and 1280 px (test-results/staff-*.png).
  */
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
