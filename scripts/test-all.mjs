@@ -22,7 +22,10 @@ rmSync('test-results/e2e.json', { force: true });
 const e2eStatus = run('npx', ['playwright', 'test']);
 
 const suites = new Map();
-const add = (name, status) => {
+// The names of the failed tests, printed last: CI shows only the tail of the output.
+const failures = [];
+const add = (name, status, title) => {
+  if (status !== 'passed' && status !== 'skipped' && status !== 'pending' && status !== 'todo') failures.push(`${name}: ${title}`);
   const s = suites.get(name) ?? { passed: 0, failed: 0, skipped: 0 };
   if (status === 'passed') s.passed++;
   else if (status === 'skipped' || status === 'pending' || status === 'todo') s.skipped++;
@@ -34,23 +37,26 @@ if (existsSync('test-results/vitest.json')) {
   const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   for (const file of report.testResults) {
     const project = file.name.includes('/packages/core/') ? 'core (unit)' : file.name.includes('/apps/web/') ? 'web (component)' : 'server (integration)';
-    if (file.assertionResults.length === 0 && file.status === 'failed') add(project, 'failed');
-    for (const t of file.assertionResults) add(project, t.status);
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    if (file.assertionResults.length === 0 && file.status === 'failed') add(project, 'failed', `${where} (${(file.message ?? '').split('\n')[0]})`);
+    for (const t of file.assertionResults) add(project, t.status, `${where} › ${t.fullName} — ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
   }
 } else {
-  add('vitest', 'failed');
+  add('vitest', 'failed', 'no report (test-results/vitest.json)');
 }
 
 if (existsSync('test-results/e2e.json')) {
   const report = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) add('e2e (chromium)', t.status === 'expected' ? 'passed' : t.status === 'skipped' ? 'skipped' : 'failed');
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        add('e2e (chromium)', t.status === 'expected' ? 'passed' : t.status === 'skipped' ? 'skipped' : 'failed', `${spec.file}:${spec.line} › ${spec.title}`);
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const s of report.suites ?? []) walk(s);
-  if ((report.errors ?? []).length) add('e2e (chromium)', 'failed');
+  for (const e of report.errors ?? []) add('e2e (chromium)', 'failed', (e.message ?? '').split('\n')[0]);
 } else {
-  add('e2e (chromium)', 'failed');
+  add('e2e (chromium)', 'failed', 'no report (test-results/e2e.json)');
 }
 
 let passed = 0;
@@ -62,6 +68,10 @@ for (const [name, s] of suites) {
   passed += s.passed;
   failed += s.failed;
   skipped += s.skipped;
+}
+if (failures.length) {
+  console.log('\nFallaron:');
+  for (const f of failures) console.log(`  ✗ ${f}`);
 }
 const ok = vitestStatus === 0 && e2eStatus === 0 && failed === 0;
 console.log(`\n${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed${skipped ? `, ${skipped} skipped` : ''}`);
