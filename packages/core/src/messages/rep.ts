@@ -12,7 +12,9 @@ export const rep = {
   weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as readonly string[],
   takeOrder: 'Tomar pedido',
   recordPayment: 'Registrar cobro',
-  paymentDescription: 'Se aplica a los pedidos más antiguos primero. El recibo se numera como los de la oficina.',
+  paymentDescription: 'Se aplica a los pedidos más antiguos primero, salvo que elijas cuáles. El recibo se numera como los de la oficina.',
+  chargesOffline: 'Sin conexión no tenemos sus pedidos pendientes: el cobro se aplica a los más antiguos.',
+  chargesLoadError: 'No pudimos leer sus pedidos pendientes: el cobro se aplica a los más antiguos.',
   mySales: 'Mis ventas',
   // "Tomar pedido"
   takeOrderTitle: (customer: string) => `Pedido para ${customer}`,
