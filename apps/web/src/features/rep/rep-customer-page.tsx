@@ -40,7 +40,7 @@ function RepPaymentButton({ customer, account }: { customer: RepCustomer; accoun
       receiptPath={repReceiptPath}
       openLabel={t.recordPayment}
       queuedText={t.queuedPayment}
-      description={t.paymentDescription}
+      description={choices.chargesNote ? t.paymentDescriptionOldest : t.paymentDescription}
       send={async (body) => {
         try {
           const payment = await postRepPayment(customer.id, body);

@@ -150,6 +150,7 @@ describe("the rep's Registrar cobro", () => {
     const { user, dialog } = await openPayment();
     expect(await within(dialog).findByTestId('charges-note')).toHaveTextContent(repTexts.chargesOffline);
     expect(within(dialog).queryByRole('group', { name: t.ordersLegend })).toBeNull();
+    expect(within(dialog).getByText(repTexts.paymentDescriptionOldest)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(t.amount), '500');
     await user.click(within(dialog).getByRole('button', { name: t.submit }));
     await within(dialog).findByTestId('payment-done');
