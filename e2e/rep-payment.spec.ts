@@ -138,4 +138,12 @@ test('without signal, the charges kept on the device are offered; the queued pay
   const queued = page.getByTestId('rep-queued').filter({ hasText: 'Cobro de' });
   await expect(queued).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   expect((await charges()).items).toEqual([expect.objectContaining({ order_id: orders[0], amount: 50_000 })]);
+  // Sent: its receipt downloads from the entry, as right after an online payment.
+  const receipt = /Recibo N° (0001-\d{8})/.exec((await queued.textContent()) ?? '')?.[1];
+  const download = page.waitForEvent('download');
+  await queued.getByRole('button', { name: 'Descargar recibo' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`recibo-${receipt}.pdf`);
+  expect(execFileSync('pdftotext', [await file.path(), '-'], { encoding: 'utf8' })).toContain(`Recibo N° ${receipt}`);
+  await shoot(page, 'enviado-con-recibo');
 });
