@@ -818,6 +818,20 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [403],
     request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}/account` }),
   },
+  // "Aplicar a" on the rep's payment dialog: the matrix's customer is not the rep's, 403.
+  [routeKey('GET', '/api/rep/customers/:id/charges')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [403],
+    request: (f) => ({ method: 'GET', url: `/api/rep/customers/${f.customerId}/charges` }),
+  },
+  // A receipt of the matrix's customer, who is not the rep's: 404, like a payment that does not exist.
+  [routeKey('GET', '/api/rep/payments/:id/pdf')]: {
+    access: 'staff',
+    action: 'rep.customers',
+    allowed: [404],
+    request: (f) => ({ method: 'GET', url: `/api/rep/payments/${f.customerPaymentId}/pdf` }),
+  },
   [routeKey('POST', '/api/rep/customers/:id/orders')]: {
     access: 'staff',
     action: 'rep.customers',

@@ -1,12 +1,13 @@
 import { messages } from '@mayorista/core/messages';
 import { addDays } from '@mayorista/core/receivables';
-import type { PaymentRequest } from '@mayorista/core/schemas/receivables';
+import type { ChargeChoice, PaymentRequest } from '@mayorista/core/schemas/receivables';
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from '../modules/audit';
 import { assignRep, assignRepToCustomers, confirmCollection, findRepCustomer, isRepCustomer, isSalesRep } from '../modules/reps';
 import { findZone, zoneCustomerIds, zoneNotFound } from '../modules/deliveries';
+import { paymentOwner, readOpenCharges } from '../modules/receivables';
 import type { OrderPlacement, PlaceOrderCommand } from './place-order';
 import { postPayment, todayOf, type AccountFlowDeps, type Actor } from './post-payment';
 import type { AccountReader } from './read-account';
@@ -36,6 +37,24 @@ export async function repCustomerPriceList(deps: { pool: pg.Pool; now?: () => Da
 export async function repCustomerAccount(deps: { pool: pg.Pool }, reader: AccountReader, repId: string, customerId: string) {
   await assertRepCustomer(deps.pool, repId, customerId);
   return reader.summary(customerId);
+}
+
+/** "Aplicar a" on the rep's payment dialog: the customer's open charges, after the same check. */
+export async function repOpenCharges(deps: { pool: pg.Pool }, repId: string, customerId: string): Promise<ChargeChoice[]> {
+  await assertRepCustomer(deps.pool, repId, customerId);
+  return readOpenCharges(deps.pool, customerId);
+}
+
+/**
+ * The numbered receipt of a payment of one of the rep's customers, the PDF the office gets. A
+ * payment of anyone else's customer answers 404 like a missing one (as a customer asking for
+ * another's receipt does): a rep learns nothing about payments that are not theirs to see.
+ */
+export async function repReceiptPdf(deps: { pool: pg.Pool }, reader: AccountReader, repId: string, paymentIdText: string) {
+  const paymentId = /^\d{1,15}$/.test(paymentIdText) ? Number(paymentIdText) : null;
+  const owner = paymentId === null ? null : await paymentOwner(deps.pool, paymentId);
+  if (!owner || !(await isRepCustomer(deps.pool, repId, owner.profile_id))) throw new AppError('receipt_not_found', messages.receivables.receiptNotFound);
+  return reader.receiptPdf(paymentIdText, owner.profile_id);
 }
 
 /** "Tomar pedido": the customer's checkout, placed by the rep (recorded as channel 'vendedor', taken_by the rep). */

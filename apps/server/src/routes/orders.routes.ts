@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderNumber } from '@mayorista/core/constants';
@@ -21,6 +21,7 @@ import { cancelOwnOrder } from '../flows/cancel-order';
 import { changeOrderStatus } from '../flows/change-order-status';
 import { editOrder } from '../flows/edit-order';
 import { createPipelinedPool } from '../db/client';
+import { sendPdf } from './pdf-reply';
 import { routesPlugin } from './plugin';
 
 declare module 'fastify' {
@@ -40,13 +41,6 @@ interface OrdersRoutesDeps {
   /** The business's clock: the credit check's overdue days and the delivery's due date. */
   now?: () => Date;
 }
-
-const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
-  reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `attachment; filename="${filename}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(pdf);
 
 /** Every orders route: the customer's (place, list own, read own, own PDF) and the admin's. */
 export function registerOrdersRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidSchema } from '@mayorista/core/schemas/common';
@@ -30,6 +30,7 @@ import { setCustomerCredit } from '../flows/customer-credit';
 import { postPayment } from '../flows/post-payment';
 import { createAccountReader } from '../flows/read-account';
 import { reversePaymentFlow } from '../flows/reverse-payment';
+import { sendPdf } from './pdf-reply';
 import { routesPlugin } from './plugin';
 
 interface ReceivablesRoutesDeps {
@@ -43,14 +44,6 @@ interface ReceivablesRoutesDeps {
 // Any string: a malformed receipt or payment id answers 404 like another customer's, never 400 or 500.
 const documentParams = z.object({ id: z.string().max(100) });
 const userParams = z.object({ id: uuidSchema });
-
-/** Personal data: never kept by a browser or a proxy. */
-const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
-  reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `attachment; filename="${filename}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(pdf);
 
 /** The cuenta corriente (decisions 037–039): the customer's own account and the staff's. */
 export function registerReceivablesRoutes(app: FastifyInstance, deps: ReceivablesRoutesDeps): void {

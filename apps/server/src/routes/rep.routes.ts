@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { messages } from '@mayorista/core/messages';
 import { uuidSchema } from '@mayorista/core/schemas/common';
 import { placeOrderResultSchema } from '@mayorista/core/schemas/order';
-import { accountSummarySchema, paymentRequestSchema, paymentSchema } from '@mayorista/core/schemas/receivables';
+import { formatReceiptNumber } from '@mayorista/core/receivables';
+import { accountSummarySchema, openChargesSchema, paymentRequestSchema, paymentSchema } from '@mayorista/core/schemas/receivables';
 import {
   collectionsQuerySchema,
   collectionsSchema,
@@ -24,8 +25,20 @@ import { AppError } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
 import { todayOf } from '../flows/post-payment';
 import { createAccountReader } from '../flows/read-account';
-import { assignCustomerRep, assignZoneRep, confirmRepCollection, repCustomerAccount, repCustomerPriceList, repPlaceOrder, repRecordPayment, summaryRange } from '../flows/rep';
+import {
+  assignCustomerRep,
+  assignZoneRep,
+  confirmRepCollection,
+  repCustomerAccount,
+  repCustomerPriceList,
+  repOpenCharges,
+  repPlaceOrder,
+  repReceiptPdf,
+  repRecordPayment,
+  summaryRange,
+} from '../flows/rep';
 import { findRepCustomer, isSalesRep, listCollections, listRepCustomers, listRepOrders, repSummary } from '../modules/reps';
+import { sendPdf } from './pdf-reply';
 import { routesPlugin } from './plugin';
 
 interface RepRoutesDeps {
@@ -36,6 +49,8 @@ interface RepRoutesDeps {
 }
 
 const customerParams = z.object({ id: uuidSchema });
+// Any string: a malformed payment id answers 404 like another customer's, as the office's receipt route does.
+const documentParams = z.object({ id: z.string().max(100) });
 // A malformed zone id answers 404 like an unknown one (as the zones' own routes do).
 const zoneParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const rep = { access: 'staff', action: 'rep.customers' } as const;
@@ -117,8 +132,9 @@ export function registerRepRoutes(app: FastifyInstance, deps: RepRoutesDeps): vo
 
 /**
  * What "Tomar pedido" and the rep's device read for one of their customers: the whole catalogue at
- * that customer's price list (the offline snapshot's body, ETag and compression, decision 043) and
- * their account figures (balance, available credit, overdue) — 403 for a customer not theirs.
+ * that customer's price list (the offline snapshot's body, ETag and compression, decision 043),
+ * their account figures (balance, available credit, overdue) and open charges — 403 for a customer
+ * not theirs — and the receipt of a payment of theirs.
  */
 function registerCustomerReads(app: FastifyInstance, deps: RepRoutesDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -133,6 +149,17 @@ function registerCustomerReads(app: FastifyInstance, deps: RepRoutesDeps): void 
     { config: rep, schema: { params: customerParams, response: { 200: accountSummarySchema } } },
     async (request, reply) => reply.send(await repCustomerAccount(flowDeps, reader, actorOf(request).id, request.params.id)),
   );
+  // "Aplicar a" on the rep's payment dialog (decision 060).
+  routes.get(
+    '/api/rep/customers/:id/charges',
+    { config: rep, schema: { params: customerParams, response: { 200: openChargesSchema } } },
+    async (request, reply) => reply.send({ items: await repOpenCharges(flowDeps, actorOf(request).id, request.params.id) }),
+  );
+  // The receipt the office downloads, for a payment of one of the rep's customers (404 otherwise).
+  routes.get('/api/rep/payments/:id/pdf', { config: rep, schema: { params: documentParams } }, async (request, reply) => {
+    const { pdf, receiptNumber } = await repReceiptPdf(flowDeps, reader, actorOf(request).id, request.params.id);
+    return sendPdf(reply, pdf, `recibo-${formatReceiptNumber(receiptNumber)}.pdf`);
+  });
 }
 
 /** The office's side: assigning customers to reps, and the reps' collections of the day. */

@@ -12,7 +12,11 @@ export const rep = {
   weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as readonly string[],
   takeOrder: 'Tomar pedido',
   recordPayment: 'Registrar cobro',
-  paymentDescription: 'Se aplica a los pedidos más antiguos primero. El recibo se numera como los de la oficina.',
+  paymentDescription: 'Se aplica a los pedidos más antiguos primero, salvo que elijas cuáles. El recibo se numera como los de la oficina.',
+  // Without the customer's open charges there is nothing to pick: the description drops the choice, the line says why.
+  paymentDescriptionOldest: 'Se aplica a los pedidos más antiguos primero. El recibo se numera como los de la oficina.',
+  chargesOffline: 'Sin conexión no están sus pedidos pendientes: no se puede elegir a cuáles aplicarlo.',
+  chargesLoadError: 'No pudimos leer sus pedidos pendientes: no se puede elegir a cuáles aplicarlo.',
   mySales: 'Mis ventas',
   // "Tomar pedido"
   takeOrderTitle: (customer: string) => `Pedido para ${customer}`,

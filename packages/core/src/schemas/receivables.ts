@@ -148,6 +148,15 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/**
+ * An order a payment may be applied to first ("Aplicar a"): the charge's order, what is still open
+ * of it and when it is due. GET /api/rep/customers/:id/charges answers the customer's open ones.
+ */
+export const chargeChoiceSchema = z.object({ order_id: z.string(), amount: z.number().int(), due_date: z.string().nullable() });
+export type ChargeChoice = z.infer<typeof chargeChoiceSchema>;
+export const openChargesSchema = z.object({ items: z.array(chargeChoiceSchema) });
+export type OpenCharges = z.infer<typeof openChargesSchema>;
+
 /** POST /api/admin/users/:id/credit-notes */
 export const creditNoteRequestSchema = z.strictObject({
   amount: accountAmountSchema,

@@ -11,6 +11,7 @@ export {
   readAccountSummary,
   readMovement,
   readCollectionFigures,
+  readOpenCharges,
   readOpenItemsAt,
   type CollectionFigures,
   readStatementMovements,

@@ -1,5 +1,5 @@
 import { availableCredit, nextDueAt, overdueAt, type OpenItem } from '@mayorista/core/receivables';
-import type { AccountMovement, AccountSummary } from '@mayorista/core/schemas/receivables';
+import type { AccountMovement, AccountSummary, ChargeChoice } from '@mayorista/core/schemas/receivables';
 import type { Settings } from '@mayorista/core/schemas/settings';
 import { ACTOR_NAME } from '../../db/ledger-page';
 import type { Queryable } from '../../db/transaction';
@@ -96,6 +96,23 @@ export async function readOpenItemsAt(db: Queryable, profileId: string, day: str
            select movement_id::int as id, order_id, to_char(due_date, 'YYYY-MM-DD') as due_date, open::bigint as open
              from items order by due_date, movement_id`,
     values: [profileId, day],
+  });
+  return rows;
+}
+
+/**
+ * The orders a payment may be picked to pay first ("Aplicar a"): exactly those the payment's
+ * application accepts (`account_open_items` with something open, as `applyCredit` reads them), one
+ * row per order with what is still open of it, oldest due first — the order the payment pays in
+ * when nothing is picked. At most 100, as many as a payment may name.
+ */
+export async function readOpenCharges(db: Queryable, profileId: string): Promise<ChargeChoice[]> {
+  const { rows } = await db.query<ChargeChoice>({
+    name: 'account_open_charges',
+    text: `select order_id, sum(open)::bigint as amount, to_char(min(due_date), 'YYYY-MM-DD') as due_date
+             from account_open_items where profile_id = $1 and open > 0 and order_id is not null
+            group by order_id order by min(due_date), min(movement_id) limit 100`,
+    values: [profileId],
   });
   return rows;
 }

@@ -16,6 +16,8 @@ export interface PaymentDialogProps {
   balance: number;
   /** Orders the payment may be applied to first; without them it goes to the oldest (the server's rule). */
   charges?: ChargeChoice[];
+  /** Said where "Aplicar a" would be when the charges could not be read (the rep's phone without signal). */
+  chargesNote?: string;
   /**
    * Sends the body to the route of whoever records it (the office, or the customer's sales rep).
    * 'queued': kept on the device to send when the network returns (the rep's phone, decision 053).
@@ -35,7 +37,7 @@ export interface PaymentDialogProps {
  * "Registrar cobranza": a fresh form and a fresh idempotency key each time the dialog opens. The
  * office's account page and the rep's phone open the same dialog (decisions 040, 053).
  */
-export function PaymentDialog({ customer, balance, charges, send, receiptPath, openLabel, queuedText, description }: PaymentDialogProps) {
+export function PaymentDialog({ customer, balance, charges, chargesNote, send, receiptPath, openLabel, queuedText, description }: PaymentDialogProps) {
   const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState<{ key: string; result: Payment | 'queued' | null }>({ key: '', result: null });
   const onOpenChange = (next: boolean) => {
@@ -56,7 +58,7 @@ export function PaymentDialog({ customer, balance, charges, send, receiptPath, o
           <PaymentForm
             key={attempt.key}
             balance={balance}
-            {...(charges ? { charges } : {})}
+            {...(charges ? { charges } : chargesNote ? { chargesNote } : {})}
             idempotencyKey={attempt.key}
             send={send}
             onDone={(result) => setAttempt((a) => ({ ...a, result }))}

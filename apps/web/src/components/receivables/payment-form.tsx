@@ -19,6 +19,8 @@ interface PaymentFormProps {
   balance: number;
   /** Orders to apply to first; none given: the picker is left out and the server goes oldest first. */
   charges?: ChargeChoice[];
+  /** Said instead of the picker when there are no charges to offer (read failed). */
+  chargesNote?: string;
   idempotencyKey: string;
   send: (body: PaymentBody) => Promise<Payment | 'queued'>;
   onDone: (payment: Payment | 'queued') => void;
@@ -29,7 +31,7 @@ interface PaymentFormProps {
  * opening: a second tap, or a retry after a lost answer, sends the same key and the server records
  * one payment with one receipt.
  */
-export function PaymentForm({ balance, charges, idempotencyKey, send, onDone }: PaymentFormProps) {
+export function PaymentForm({ balance, charges, chargesNote, idempotencyKey, send, onDone }: PaymentFormProps) {
   const [values, setValues] = useState<PaymentValues>(emptyPayment);
   const [serverError, setServerError] = useState<string | null>(null);
   const sending = useRef(false);
@@ -69,7 +71,13 @@ export function PaymentForm({ balance, charges, idempotencyKey, send, onDone }: 
       <MethodPicker value={values.method} onChange={(m) => set('method', m)} />
       {values.method === 'cheque' ? <ChequeFields values={values} set={set} errors={errors} /> : null}
       <Field label={t.reference} name="reference" autoComplete="off" maxLength={100} hint={t.referenceHint} value={values.reference} onChange={(e) => set('reference', e.target.value)} />
-      {charges ? <OrdersPicker charges={charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} /> : null}
+      {charges ? (
+        <OrdersPicker charges={charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} />
+      ) : chargesNote ? (
+        <p className="text-sm text-slate-600" data-testid="charges-note">
+          {chargesNote}
+        </p>
+      ) : null}
       {serverError ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="payment-error">
           {serverError}

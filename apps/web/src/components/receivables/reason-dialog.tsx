@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent } from '../ui/dialog';
-import { Label } from '../ui/label';
+import { ReasonField } from '../reason-field';
 
 const MIN_REASON = 3;
 
@@ -35,7 +35,6 @@ export function ReasonDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const id = useId();
   const change = (next: boolean) => {
     if (next) {
       setReason('');
@@ -62,25 +61,7 @@ export function ReasonDialog({
     <Dialog open={open} onOpenChange={change}>
       <DialogContent title={text.title} description={text.description}>
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
-          <div className="space-y-1">
-            <Label htmlFor={id}>{text.reason}</Label>
-            <textarea
-              id={id}
-              required
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700 aria-[invalid=true]:border-red-700"
-            />
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <ReasonField label={text.reason} value={reason} onChange={setReason} error={error} announce />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="secondary">{text.cancel}</Button>

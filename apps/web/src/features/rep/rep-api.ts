@@ -17,6 +17,7 @@ export const repKeys = {
   customers: ['rep-customers'] as const,
   customer: (id: string) => ['rep', 'customer', id] as const,
   account: (id: string) => ['rep', 'account', id] as const,
+  charges: (id: string) => ['rep', 'charges', id] as const,
   catalog: (id: string) => ['rep', 'catalog', id] as const,
   orders: ['rep', 'orders'] as const,
   summary: (from: string, to: string) => ['rep', 'summary', from, to] as const,
@@ -39,6 +40,10 @@ export const repCustomerQuery = (repId: string, id: string) =>
 export const repAccountQuery = (repId: string, id: string) =>
   queryOptions({ networkMode: 'always', queryKey: repKeys.account(id), queryFn: async ({ signal }): Promise<AccountSummary> => (await repDay()).repAccount(repId, id, signal) });
 
+/** The customer's open charges: "Aplicar a" on the payment dialog, from the device without signal. */
+export const repChargesQuery = (repId: string, id: string) =>
+  queryOptions({ networkMode: 'always', queryKey: repKeys.charges(id), queryFn: async ({ signal }) => (await repDay()).repCharges(repId, id, signal) });
+
 /** The customer's whole catalogue at their price list (the snapshot their own device keeps, decision 043). */
 export const repCatalogQuery = (repId: string, id: string) =>
   queryOptions({ networkMode: 'always', queryKey: repKeys.catalog(id), queryFn: async ({ signal }) => (await repDay()).repCatalog(repId, id, signal), staleTime: 60_000 });
@@ -57,6 +62,9 @@ export type { RepOrderBody };
 export function placeRepOrder(customerId: string, body: RepOrderBody): Promise<PlaceOrderResult> {
   return apiRequest<PlaceOrderResult>(`${customerPath(customerId)}/orders`, { method: 'POST', body });
 }
+
+/** The numbered receipt of a payment of one of the rep's customers (the office's PDF). */
+export const repReceiptPath = (paymentId: number) => `/api/rep/payments/${paymentId}/pdf`;
 
 export function postRepPayment(customerId: string, body: PaymentBody): Promise<Payment> {
   return apiRequest<Payment>(`${customerPath(customerId)}/payments`, { method: 'POST', body });

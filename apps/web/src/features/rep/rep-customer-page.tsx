@@ -7,26 +7,40 @@ import { PaymentDialog } from '../../components/receivables/payment-dialog';
 import { buttonVariants } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import type { AccountSummary } from '../../lib/receivables/types';
+import type { AccountSummary, ChargeChoice } from '../../lib/receivables/types';
 import { BackLink, ContactLinks, CustomerFigures, customerName, takeOrderPath } from './components/customer-parts';
 import { RepQueueArea, useRepId } from './components/rep-queue-area';
 import { failedOnNetwork, queueRepPayment } from './offline/queue-actions';
-import { postRepPayment, repAccountQuery, repCustomerQuery, repKeys } from './rep-api';
+import { postRepPayment, repAccountQuery, repChargesQuery, repCustomerQuery, repKeys, repReceiptPath } from './rep-api';
 
 const visitDaysText = (days: number[]) => (days.length === 0 ? t.noVisitDays : days.map((d) => t.weekdays[d - 1]).join(', '));
 
-/** "Registrar cobro": the office's payment dialog, sent to the rep's route (same receipts, decision 053). */
+/** "Aplicar a": the customer's open charges, or why there are none to pick (no signal and none on the device). */
+function useChargeChoices(repId: string, customerId: string): { charges?: ChargeChoice[]; chargesNote?: string } {
+  const charges = useQuery(repChargesQuery(repId, customerId));
+  if (charges.data) return { charges: charges.data.items };
+  if (charges.isError) return { chargesNote: failedOnNetwork(charges.error) ? t.chargesOffline : t.chargesLoadError };
+  return {};
+}
+
+/**
+ * "Registrar cobro": the office's payment dialog, sent to the rep's route — same receipts
+ * (decision 053), same "Aplicar a" and the same receipt PDF (decision 060).
+ */
 function RepPaymentButton({ customer, account }: { customer: RepCustomer; account: AccountSummary | undefined }) {
   const queryClient = useQueryClient();
   const repId = useRepId();
   const who = { repId, customerId: customer.id, customerName: customerName(customer) };
+  const choices = useChargeChoices(repId, customer.id);
   return (
     <PaymentDialog
       customer={{ name: customerName(customer), nombre: customer.nombre, whatsapp: customer.whatsapp }}
       balance={account?.balance ?? customer.balance}
+      {...choices}
+      receiptPath={repReceiptPath}
       openLabel={t.recordPayment}
       queuedText={t.queuedPayment}
-      description={t.paymentDescription}
+      description={choices.chargesNote ? t.paymentDescriptionOldest : t.paymentDescription}
       send={async (body) => {
         try {
           const payment = await postRepPayment(customer.id, body);

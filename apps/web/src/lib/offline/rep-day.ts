@@ -1,13 +1,13 @@
 import type { CatalogueSnapshot } from '@mayorista/core/offline-snapshot';
-import type { AccountSummary } from '@mayorista/core/schemas/receivables';
+import type { AccountSummary, OpenCharges } from '@mayorista/core/schemas/receivables';
 import type { RepCustomer } from '@mayorista/core/schemas/staff';
 import { ApiError, apiRequest, currentAccessToken, isApiError, reportReachable, type ApiErrorCode } from '../api-client';
 import { idbDelete, idbGet, idbGetAll, idbPut } from './idb';
 
 /**
  * A sales rep's day on the device (decision 053): their customers, and for each customer visited
- * today the catalogue at that customer's prices (the customer's own snapshot, with its ETag) and
- * their account figures, in IndexedDB's `rep-day` store. Every read asks the network first and
+ * today the catalogue at that customer's prices (the customer's own snapshot, with its ETag),
+ * their account figures and their open charges (decision 060), in IndexedDB's `rep-day` store. Every read asks the network first and
  * keeps what it got; when the network is not there it answers from the device. Loaded lazily: the
  * rep's pages import it on demand, so it is never part of the first download.
  */
@@ -22,6 +22,7 @@ interface DayRecord<T> {
 const customersKey = (repId: string) => `customers:${repId}`;
 const catalogKey = (repId: string, customerId: string) => `catalog:${repId}:${customerId}`;
 const accountKey = (repId: string, customerId: string) => `account:${repId}:${customerId}`;
+const chargesKey = (repId: string, customerId: string) => `charges:${repId}:${customerId}`;
 
 const isNetworkFailure = (error: unknown) => isApiError(error) && error.code === 'network_error';
 
@@ -73,6 +74,12 @@ export const repAccount = (repId: string, customerId: string, signal?: AbortSign
     apiRequest<AccountSummary>(`/api/rep/customers/${encodeURIComponent(customerId)}/account`, { signal }),
   );
 
+/** The customer's open charges, for "Aplicar a" on the payment dialog (decision 060). */
+export const repCharges = (repId: string, customerId: string, signal?: AbortSignal) =>
+  networkThenDevice<OpenCharges>(chargesKey(repId, customerId), () =>
+    apiRequest<OpenCharges>(`/api/rep/customers/${encodeURIComponent(customerId)}/charges`, { signal }),
+  );
+
 export interface RepCatalog {
   snapshot: CatalogueSnapshot;
   /** When the server last confirmed these prices. */
@@ -114,18 +121,19 @@ export async function repCatalog(repId: string, customerId: string, signal?: Abo
 }
 
 /**
- * "Mis clientes" loaded: the day's visits get their catalogue and account on the device now, so
- * the rep can take their orders in a back room without signal. One customer after another (a
+ * "Mis clientes" loaded: the day's visits get their catalogue, account and open charges on the
+ * device now, so the rep can take their orders and payments in a back room without signal. One customer after another (a
  * phone on a weak line), quietly: a failure leaves that customer to the next load.
  */
 export async function keepRepDay(repId: string, customers: RepCustomer[]): Promise<void> {
   for (const customer of customers.filter((c) => c.visit_today)) {
     await repCatalog(repId, customer.id).catch(() => undefined);
     await repAccount(repId, customer.id).catch(() => undefined);
+    await repCharges(repId, customer.id).catch(() => undefined);
   }
 }
 
-/** Signing out: this rep's customers, their prices and accounts leave the device (the queue stays: it is theirs to send). */
+/** Signing out: this rep's customers, their prices, accounts and charges leave the device (the queue stays: it is theirs to send). */
 export async function forgetRepDay(repId: string): Promise<void> {
   try {
     const records = await idbGetAll<DayRecord<unknown>>('rep-day');

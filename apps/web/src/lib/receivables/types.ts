@@ -11,9 +11,5 @@ export type {
   Aging,
 } from '@mayorista/core/schemas/receivables';
 
-/** An order a payment may be applied to first: a charge of the ledger's latest page. */
-export interface ChargeChoice {
-  order_id: string;
-  amount: number;
-  due_date: string | null;
-}
+/** An order a payment may be applied to first ("Aplicar a"): the office's from its ledger page, the rep's from their route. */
+export type { ChargeChoice } from '@mayorista/core/schemas/receivables';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ReasonField } from '../../../components/reason-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -7,7 +8,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { receivables } from '../../../lib/receivables/texts';
 import { postAdjustment, receivablesKeys, type Ledger } from '../api/receivables-api';
 import { checkAdjustment, toAdjustmentBody, type AdjustmentValues } from '../receivables-bodies';
-import { DialogFooter, ReasonField } from './dialog-parts';
+import { DialogFooter } from './dialog-parts';
 
 const t = receivables.adjustment;
 const EMPTY: AdjustmentValues = { direction: 'more', amount: '', dueDate: '', reason: '' };

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { formatMoney, parsePesos } from '@mayorista/core/money';
+import { ReasonField } from '../../../components/reason-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -10,7 +11,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { receivables } from '../../../lib/receivables/texts';
 import { creditNoteOrderQueryOptions, postCreditNote, receivablesKeys, type Ledger } from '../api/receivables-api';
 import { checkCreditNote, toCreditNoteBody, type CreditNoteValues } from '../receivables-bodies';
-import { DialogFooter, ReasonField } from './dialog-parts';
+import { DialogFooter } from './dialog-parts';
 import { RestockLines } from './restock-lines';
 
 const t = receivables.creditNote;

@@ -1,51 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@mayorista/core/money';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';
+import { ReasonField } from '../../../components/reason-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { adjustPoints, adminUsersKeys, type AdminUser } from '../api/admin-users-api';
 import { toPointsBody } from '../admin-users-bodies';
 
 const text = adminUsers;
 const MIN_REASON_LENGTH = 3;
-
-/** "Motivo" (required): what the audit trail keeps about the change. */
-function ReasonField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  const reasonId = useId();
-  return (
-    <div className="space-y-1">
-      <Label htmlFor={reasonId}>{text.reasonLabel}</Label>
-      <textarea
-        id={reasonId}
-        required
-        rows={3}
-        maxLength={500}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${reasonId}-error` : undefined}
-        className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
-      />
-      {error ? (
-        <p id={`${reasonId}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** Sets a customer's points balance with a required reason (the server keeps the audit trail). */
 export function PointsDialog({ user, displayName }: { user: AdminUser; displayName: string }) {
@@ -108,7 +74,7 @@ export function PointsDialog({ user, displayName }: { user: AdminUser; displayNa
             onChange={(e) => setBalance(e.target.value)}
             error={errors.balance}
           />
-          <ReasonField value={reason} onChange={setReason} error={errors.reason} />
+          <ReasonField label={text.reasonLabel} value={reason} onChange={setReason} error={errors.reason} />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="secondary">{text.cancel}</Button>

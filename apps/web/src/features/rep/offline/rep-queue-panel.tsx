@@ -5,11 +5,13 @@ import { orderNumber } from '@mayorista/core/constants';
 import { rep as t } from '@mayorista/core/messages/rep';
 import { formatMoney } from '@mayorista/core/money';
 import { formatReceiptNumber } from '@mayorista/core/receivables';
+import { DownloadButton } from '../../../components/receivables/download-button';
 import { Button } from '../../../components/ui/button';
 import { confirmRep, discardRep, sendRepQueue, useRepQueue, watchRepQueue } from '../../../lib/offline/rep-queue';
 import { isSendable, type RepQueued } from '../../../lib/offline/rep-queue-model';
+import { receivables } from '../../../lib/receivables/texts';
 import { takeOrderPath } from '../components/customer-parts';
-import { repKeys } from '../rep-api';
+import { repKeys, repReceiptPath } from '../rep-api';
 import type { TakeOrderDraft } from '../take-order/use-take-order';
 
 const PROBE_MS = 5_000;
@@ -81,6 +83,11 @@ function EditButton({ entry }: { entry: RepQueued & { kind: 'order' } }) {
   );
 }
 
+/** A payment sent from the queue: its numbered receipt, as "Descargar recibo" gives it right after recording (decision 060). */
+function ReceiptButton({ paymentId, receiptNumber }: { paymentId: number; receiptNumber: number }) {
+  return <DownloadButton path={repReceiptPath(paymentId)} fileName={`recibo-${formatReceiptNumber(receiptNumber)}.pdf`} label={receivables.payment.downloadReceipt} />;
+}
+
 function QueuedItem({ entry }: { entry: RepQueued }) {
   const done = doneText(entry);
   return (
@@ -100,6 +107,7 @@ function QueuedItem({ entry }: { entry: RepQueued }) {
         ) : null}
         {entry.kind === 'order' && (entry.status === 'changed' || entry.status === 'refused') ? <EditButton entry={entry} /> : null}
         {entry.status === 'changed' || entry.status === 'refused' ? <DiscardButton id={entry.id} /> : null}
+        {entry.kind === 'payment' && entry.done ? <ReceiptButton paymentId={entry.done.paymentId} receiptNumber={entry.done.receiptNumber} /> : null}
         {entry.status === 'done' ? (
           <Button variant="ghost" size="sm" onClick={() => void discardRep(entry.id)}>
             {t.dismiss}
