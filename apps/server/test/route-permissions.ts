@@ -271,6 +271,13 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account/movements?page=1` }),
   },
+  // "Aplicar a" on the office's payment dialog: for whoever may record the payment.
+  [routeKey('GET', '/api/admin/users/:id/account/charges')]: {
+    access: 'staff',
+    action: 'payments.record',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/users/${f.customerId}/account/charges` }),
+  },
   [routeKey('GET', '/api/admin/users/:id/account/statement.pdf')]: {
     access: 'staff',
     action: 'customers.read',

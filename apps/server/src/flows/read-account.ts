@@ -4,6 +4,7 @@ import { daysBetween, overdueAt } from '@mayorista/core/receivables';
 import type {
   AccountMovementsPage,
   AccountSummary,
+  ChargeChoice,
   ReceivablesPage,
   ReceivablesQuery,
   StatementQuery,
@@ -19,6 +20,7 @@ import {
   listReceivables,
   readAccountHolder,
   readAccountSummary,
+  readOpenCharges,
   readOpenItemsAt,
   readPayment,
   readStatementMovements,
@@ -61,6 +63,12 @@ export function createAccountReader(deps: AccountReadDeps) {
     return { items, total, page: page.page, page_size: page.page_size };
   }
 
+  /** "Aplicar a" on the office's payment dialog: the customer's open charges, as the rep's route reads them (decision 060). */
+  async function openCharges(customerId: string): Promise<ChargeChoice[]> {
+    if (!(await readAccountHolder(pool, customerId))) throw customerNotFound();
+    return readOpenCharges(pool, customerId);
+  }
+
   /** The statement of a period, by default from the first of this month to today. */
   async function statementPdf(customerId: string, query: StatementQuery): Promise<{ pdf: Buffer; from: string; to: string }> {
     const to = query.to ?? today();
@@ -99,7 +107,7 @@ export function createAccountReader(deps: AccountReadDeps) {
     return exporter(pool, query, today(), settings.default_payment_terms_days);
   }
 
-  return { summary, movements, statementPdf, receiptPdf, aging, agingExport, today };
+  return { summary, movements, openCharges, statementPdf, receiptPdf, aging, agingExport, today };
 }
 
 export type AccountReader = ReturnType<typeof createAccountReader>;

@@ -13,6 +13,7 @@ import {
   creditDecisionSchema,
   creditNoteRequestSchema,
   creditSettingsSchema,
+  openChargesSchema,
   paymentRequestSchema,
   paymentSchema,
   receivablesPageSchema,
@@ -129,6 +130,15 @@ function registerAdminReadRoutes(app: FastifyInstance, reader: ReturnType<typeof
       schema: { params: userParams, querystring: accountMovementsQuerySchema, response: { 200: accountMovementsPageSchema } },
     },
     async (request, reply) => reply.send(await reader.movements(request.params.id, request.query)),
+  );
+  // "Aplicar a" on the office's payment dialog: the same open charges as the rep's, for whoever may record the payment.
+  routes.get(
+    '/api/admin/users/:id/account/charges',
+    {
+      config: { access: 'staff', action: 'payments.record' },
+      schema: { params: userParams, response: { 200: openChargesSchema } },
+    },
+    async (request, reply) => reply.send({ items: await reader.openCharges(request.params.id) }),
   );
   routes.get(
     '/api/admin/users/:id/account/statement.pdf',

@@ -150,7 +150,8 @@ export type Payment = z.infer<typeof paymentSchema>;
 
 /**
  * An order a payment may be applied to first ("Aplicar a"): the charge's order, what is still open
- * of it and when it is due. GET /api/rep/customers/:id/charges answers the customer's open ones.
+ * of it and when it is due. GET /api/rep/customers/:id/charges (the rep) and
+ * GET /api/admin/users/:id/account/charges (the office) answer the customer's open ones.
  */
 export const chargeChoiceSchema = z.object({ order_id: z.string(), amount: z.number().int(), due_date: z.string().nullable() });
 export type ChargeChoice = z.infer<typeof chargeChoiceSchema>;

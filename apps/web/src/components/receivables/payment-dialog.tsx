@@ -18,6 +18,10 @@ export interface PaymentDialogProps {
   charges?: ChargeChoice[];
   /** Said where "Aplicar a" would be when the charges could not be read (the rep's phone without signal). */
   chargesNote?: string;
+  /** The charges are being read (the office reads them when the dialog opens). */
+  chargesLoading?: boolean;
+  /** Told when the dialog opens and closes (the office reads the charges then). */
+  onOpenChange?: (open: boolean) => void;
   /**
    * Sends the body to the route of whoever records it (the office, or the customer's sales rep).
    * 'queued': kept on the device to send when the network returns (the rep's phone, decision 053).
@@ -37,12 +41,14 @@ export interface PaymentDialogProps {
  * "Registrar cobranza": a fresh form and a fresh idempotency key each time the dialog opens. The
  * office's account page and the rep's phone open the same dialog (decisions 040, 053).
  */
-export function PaymentDialog({ customer, balance, charges, chargesNote, send, receiptPath, openLabel, queuedText, description }: PaymentDialogProps) {
+export function PaymentDialog(props: PaymentDialogProps) {
+  const { customer, balance, charges, chargesNote, chargesLoading, send, receiptPath, openLabel, queuedText, description } = props;
   const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState<{ key: string; result: Payment | 'queued' | null }>({ key: '', result: null });
   const onOpenChange = (next: boolean) => {
     if (next) setAttempt({ key: newIdempotencyKey(), result: null });
     setOpen(next);
+    props.onOpenChange?.(next);
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -58,7 +64,7 @@ export function PaymentDialog({ customer, balance, charges, chargesNote, send, r
           <PaymentForm
             key={attempt.key}
             balance={balance}
-            {...(charges ? { charges } : chargesNote ? { chargesNote } : {})}
+            {...(charges ? { charges } : chargesLoading ? { chargesLoading } : chargesNote ? { chargesNote } : {})}
             idempotencyKey={attempt.key}
             send={send}
             onDone={(result) => setAttempt((a) => ({ ...a, result }))}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
 import { formatMoney } from '@mayorista/core/money';
 import { Field } from '../ui/field';
+import { Spinner } from '../ui/spinner';
 import { addDays, MAX_CHEQUE_DAYS_AHEAD } from '@mayorista/core/receivables';
 import { formatDueDate, todayInArgentina } from '../../lib/receivables/format';
 import { receivables as documentTexts } from '@mayorista/core/messages/receivables';
@@ -79,5 +80,20 @@ export function OrdersPicker({ charges, picked, onChange }: { charges: ChargeCho
         ))}
       </ul>
     </fieldset>
+  );
+}
+
+/**
+ * Where "Aplicar a" goes: the picker once the charges are read, a line while they load, or the
+ * line that says why there is nothing to pick (the payment then goes oldest first).
+ */
+export function ChargesArea({ charges, loading, note, picked, onChange }: { charges?: ChargeChoice[] | undefined; loading?: boolean | undefined; note?: string | undefined; picked: string[]; onChange: (ids: string[]) => void }) {
+  if (charges) return <OrdersPicker charges={charges} picked={picked} onChange={onChange} />;
+  if (loading) return <Spinner label={t.ordersLoading} className="justify-start p-0 text-sm text-slate-600" />;
+  if (!note) return null;
+  return (
+    <p className="text-sm text-slate-600" data-testid="charges-note">
+      {note}
+    </p>
   );
 }

@@ -10,7 +10,7 @@ import { todayInArgentina } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
 import type { ChargeChoice, Payment } from '../../lib/receivables/types';
 import { checkPayment, emptyPayment, PAYMENT_FIELDS, toPaymentBody, type PaymentBody, type PaymentValues } from '../../lib/receivables/payment-body';
-import { ChequeFields, MethodPicker, OrdersPicker } from './payment-fields';
+import { ChargesArea, ChequeFields, MethodPicker } from './payment-fields';
 
 const t = receivables.payment;
 const LABELS = { amount: t.amount, bank: t.bank, chequeNumber: t.chequeNumber, chequeDate: t.chequeDate };
@@ -21,6 +21,8 @@ interface PaymentFormProps {
   charges?: ChargeChoice[];
   /** Said instead of the picker when there are no charges to offer (read failed). */
   chargesNote?: string;
+  /** The charges are on their way: a line says so where the picker goes. */
+  chargesLoading?: boolean;
   idempotencyKey: string;
   send: (body: PaymentBody) => Promise<Payment | 'queued'>;
   onDone: (payment: Payment | 'queued') => void;
@@ -31,7 +33,7 @@ interface PaymentFormProps {
  * opening: a second tap, or a retry after a lost answer, sends the same key and the server records
  * one payment with one receipt.
  */
-export function PaymentForm({ balance, charges, chargesNote, idempotencyKey, send, onDone }: PaymentFormProps) {
+export function PaymentForm({ balance, charges, chargesNote, chargesLoading, idempotencyKey, send, onDone }: PaymentFormProps) {
   const [values, setValues] = useState<PaymentValues>(emptyPayment);
   const [serverError, setServerError] = useState<string | null>(null);
   const sending = useRef(false);
@@ -71,13 +73,7 @@ export function PaymentForm({ balance, charges, chargesNote, idempotencyKey, sen
       <MethodPicker value={values.method} onChange={(m) => set('method', m)} />
       {values.method === 'cheque' ? <ChequeFields values={values} set={set} errors={errors} /> : null}
       <Field label={t.reference} name="reference" autoComplete="off" maxLength={100} hint={t.referenceHint} value={values.reference} onChange={(e) => set('reference', e.target.value)} />
-      {charges ? (
-        <OrdersPicker charges={charges} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} />
-      ) : chargesNote ? (
-        <p className="text-sm text-slate-600" data-testid="charges-note">
-          {chargesNote}
-        </p>
-      ) : null}
+      <ChargesArea charges={charges} loading={chargesLoading} note={chargesNote} picked={values.appliesTo} onChange={(ids) => set('appliesTo', ids)} />
       {serverError ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="payment-error">
           {serverError}

@@ -131,6 +131,8 @@ export const receivables = {
     open: 'Registrar cobranza',
     title: (name: string) => `Registrar cobranza de ${name}`,
     description: 'Se aplica a los pedidos más antiguos primero, salvo que elijas cuáles.',
+    // Without the customer's open charges there is nothing to pick: the description drops the choice, the line says why.
+    descriptionOldest: 'Se aplica a los pedidos más antiguos primero.',
     amount: 'Importe',
     amountHint: 'En pesos, por ejemplo 1.234,56',
     amountRequired: 'Escribí el importe.',
@@ -152,6 +154,8 @@ export const receivables = {
     ordersHint: 'Sin elegir, se aplica a los pedidos más antiguos primero.',
     orderOption: (number: string, amount: string, due: string) => `Pedido #${number} · ${amount} · vence ${due}`,
     noOpenOrders: 'No hay pedidos pendientes de pago.',
+    ordersLoading: 'Buscando los pedidos pendientes...',
+    ordersLoadError: 'No pudimos leer sus pedidos pendientes: no se puede elegir a cuáles aplicarlo.',
     submit: 'Registrar cobranza',
     submitting: 'Registrando...',
     cancel: 'Cancelar',

@@ -5,7 +5,7 @@ import type { toAdjustmentBody, toCreditNoteBody, toCreditTermsBody, toPaymentBo
 
 import type { AdminCustomer } from '@mayorista/core/schemas/auth';
 import type { Order } from '@mayorista/core/schemas/order';
-import type { ReceivablesQuery as ContractQuery } from '@mayorista/core/schemas/receivables';
+import type { OpenCharges, ReceivablesQuery as ContractQuery } from '@mayorista/core/schemas/receivables';
 
 export type { ReceivablesRow, Aging, Payment, ChargeChoice } from '../../../lib/receivables/types';
 
@@ -22,6 +22,7 @@ export interface LedgerCustomer {
 export interface Ledger {
   customer: LedgerCustomer;
   account: AccountSummary;
+  /** The latest charges, paid or not, at their full amount: the credit note's orders (not "Aplicar a", which reads the open ones). */
   charges: ChargeChoice[];
 }
 
@@ -57,6 +58,7 @@ export const receivablesKeys = {
   customer: (id: string) => [...receivablesKeys.all, 'customer', id] as const,
   account: (id: string) => [...receivablesKeys.customer(id), 'account'] as const,
   movements: (id: string, page: number) => [...receivablesKeys.customer(id), 'movements', page] as const,
+  charges: (id: string) => [...receivablesKeys.customer(id), 'charges'] as const,
 };
 
 /** Names sort A→Z; amounts and age, largest first. */
@@ -93,6 +95,17 @@ export const adminMovementsQueryOptions = (id: string, page: number) =>
     queryKey: receivablesKeys.movements(id, page),
     queryFn: ({ signal }) => apiRequest<MovementsPage>(`${userPath(id)}/account/movements`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET /api/admin/users/:id/account/charges: "Aplicar a" on the payment dialog — the customer's open
+ * charges, what is left of each, oldest due first (the same list as the rep's, decision 060).
+ */
+export const adminChargesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: receivablesKeys.charges(id),
+    queryFn: ({ signal }) => apiRequest<OpenCharges>(`${userPath(id)}/account/charges`, { signal }),
+    select: (answer) => answer.items,
   });
 
 /** GET /api/admin/orders/:id: the lines a credit note may send back to the shelf. */

@@ -105,7 +105,8 @@ function BackLink() {
 export function CustomerLedger({ id }: { id: string }) {
   const account = useQuery(adminAccountQueryOptions(id));
   const customer = useQuery(ledgerCustomerQueryOptions(id));
-  // The latest charges, for "Aplicar a": the same query as the ledger's first page.
+  // The latest charges, for the credit note's orders: the same query as the ledger's first page.
+  // ("Aplicar a" reads the customer's open charges when the payment dialog opens.)
   const firstPage = useQuery(adminMovementsQueryOptions(id, 1));
   const failed = account.isError ? account : customer.isError ? customer : null;
   if (failed) {

@@ -49,11 +49,22 @@ let calls: Call[];
 /** What the next POST answers; by default the payment, at once. */
 let respond: (body: Record<string, unknown>) => Promise<Response>;
 const ok = (body: Record<string, unknown>) => Promise.resolve(new Response(JSON.stringify(answer(body)), { status: 201 }));
+/** What GET /api/admin/users/:id/account/charges answers: the customer's open charges (by default the ledger's one, unpaid). */
+let openCharges: () => Promise<Response>;
+let chargeReads: number;
+const chargesAnswer = (items: Ledger['charges']) => () => Promise.resolve(new Response(JSON.stringify({ items }), { status: 200 }));
 
 beforeEach(() => {
   calls = [];
   respond = ok;
+  openCharges = chargesAnswer(ledger.charges);
+  chargeReads = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+    if (!init.method || init.method === 'GET') {
+      expect(String(input)).toBe('/api/admin/users/u-1/account/charges');
+      chargeReads += 1;
+      return openCharges();
+    }
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     calls.push({ url: String(input), body });
     return respond(body);
@@ -118,7 +129,7 @@ describe('Registrar cobranza', () => {
     await user.type(within(dialog).getByLabelText(t.chequeNumber), '00012345');
     const date = within(dialog).getByLabelText(t.chequeDate) as HTMLInputElement;
     await user.type(date, date.min); // today: the earliest a cheque may be dated
-    await user.click(within(dialog).getByRole('checkbox', { name: /Pedido #11111111/ }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Pedido #11111111/ }));
     await user.click(submit());
     await screen.findByTestId('payment-done');
     expect(calls[0]!.body).toMatchObject({ amount: 500_000, method: 'cheque', bank: 'Banco Nación', cheque_number: '00012345', cheque_date: date.min, applies_to: [ORDER] });
@@ -156,5 +167,91 @@ describe('Registrar cobranza', () => {
     await user.click(within(again).getByRole('button', { name: t.submit }));
     await screen.findByTestId('payment-done');
     expect(calls[2]!.body.idempotency_key).not.toBe(calls[0]!.body.idempotency_key);
+  });
+});
+
+describe('"Aplicar a": the customer\'s open charges, read when the dialog opens', () => {
+  const PAID = '22222222-2222-4333-8444-555555555555';
+  const PART = '33333333-2222-4333-8444-555555555555';
+  const UNPAID = '44444444-2222-4333-8444-555555555555';
+  // The ledger's first page: every recent charge at its full amount, the paid one too.
+  const fromLedger: Ledger = {
+    ...ledger,
+    charges: [
+      { order_id: UNPAID, amount: 300_000, due_date: '2026-12-20' },
+      { order_id: PART, amount: 200_000, due_date: '2026-12-15' },
+      { order_id: PAID, amount: 100_000, due_date: '2026-12-10' },
+    ],
+  };
+  const pickerOf = (dialog: HTMLElement) => within(dialog).getByRole('group', { name: t.ordersLegend });
+
+  it('offers only what is open, at what is left, oldest due first; the order picked is sent; the next opening reads again', async () => {
+    let release!: () => void;
+    openCharges = () =>
+      new Promise((resolve) => {
+        release = () =>
+          resolve(
+            new Response(
+              JSON.stringify({ items: [{ order_id: PART, amount: 80_000, due_date: '2026-12-15' }, { order_id: UNPAID, amount: 300_000, due_date: '2026-12-20' }] }),
+              { status: 200 },
+            ),
+          );
+      });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PaymentDialog ledger={fromLedger} />
+      </QueryClientProvider>,
+    );
+    expect(chargeReads).toBe(0); // nothing read before the dialog opens
+    await user.click(screen.getByRole('button', { name: t.open }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(t.ordersLoading);
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    release();
+    await within(dialog).findByRole('group', { name: t.ordersLegend });
+    const options = within(pickerOf(dialog)).getAllByRole('checkbox');
+    expect(options.map((o) => o.closest('label')!.textContent)).toEqual([
+      t.orderOption('33333333', formatMoney(80_000), '15/12/2026'),
+      t.orderOption('44444444', formatMoney(300_000), '20/12/2026'),
+    ]);
+    expect(within(dialog).queryByRole('checkbox', { name: /Pedido #22222222/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(t.ordersLoading)).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(t.amount), '800');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Pedido #33333333/ }));
+    await user.click(within(dialog).getByRole('button', { name: t.submit }));
+    await screen.findByTestId('payment-done');
+    expect(calls[0]!.body).toMatchObject({ amount: 80_000, applies_to: [PART] });
+
+    // Settled now: the next opening shows the fresh list, never the last one.
+    await user.click(within(dialog).getByRole('button', { name: t.close }));
+    const reads = chargeReads;
+    openCharges = chargesAnswer([{ order_id: UNPAID, amount: 300_000, due_date: '2026-12-20' }]);
+    await user.click(screen.getByRole('button', { name: t.open }));
+    const again = screen.getByRole('dialog');
+    expect(within(again).queryByRole('checkbox', { name: /Pedido #33333333/ })).not.toBeInTheDocument();
+    expect(await within(again).findByRole('checkbox', { name: /Pedido #44444444/ })).toBeInTheDocument();
+    expect(within(pickerOf(again)).getAllByRole('checkbox')).toHaveLength(1);
+    expect(chargeReads).toBe(reads + 1);
+  });
+
+  it('when they cannot be read, one line says so, the description drops the choice and the payment still goes (oldest first)', async () => {
+    openCharges = () => Promise.resolve(new Response(JSON.stringify({ code: 'unavailable', message: 'Servicio no disponible' }), { status: 503 }));
+    const { user, dialog, submit } = await openDialog();
+    expect(await within(dialog).findByTestId('charges-note')).toHaveTextContent(t.ordersLoadError);
+    expect(within(dialog).queryByRole('group', { name: t.ordersLegend })).not.toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(t.descriptionOldest);
+    await user.type(within(dialog).getByLabelText(t.amount), '100');
+    await user.click(submit());
+    await screen.findByTestId('payment-done');
+    expect(calls[0]!.body).toEqual({ amount: 10_000, method: 'cash', idempotency_key: expect.any(String) });
+  });
+
+  it('a customer who owes nothing: "Aplicar a" says there is nothing pending', async () => {
+    openCharges = chargesAnswer([]);
+    const { dialog } = await openDialog();
+    expect(await within(dialog).findByText(t.noOpenOrders)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
