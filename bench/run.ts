@@ -64,14 +64,11 @@ async function main() {
     say('▶ Compilando (npm run build)...');
     if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
   }
-  // The load generator (this process) on core 1, the servers on core 0, where the machine has two.
+  // The load generator (this process) on core 1, the servers on core 0, where the machine has two;
+  // PostgreSQL floats. The process pins itself only once the embedded database runs: a child takes
+  // its parent's cores, and a database started after the pin was held to the load generator's core.
   const cores = os.cpus().length;
   const serverCpu = cores >= 2 ? 0 : null;
-  try {
-    if (cores >= 2) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-  } catch {
-    /* no taskset: unpinned */
-  }
 
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-bench-'));
   chmodSync(workDir, 0o755);
@@ -98,6 +95,12 @@ async function main() {
     databaseUrl = embedded.url;
     stopDatabase = guardDatabase(embedded);
     postgresPid = () => embedded.pid;
+  }
+
+  try {
+    if (cores >= 2) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    /* no taskset: unpinned */
   }
 
   const results: Record<string, unknown> = { machine: { cpus: cores, node: process.version, quick } };
