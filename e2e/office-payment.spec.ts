@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
-import { auth, PHONE, WIDE } from './support/common';
+import { auth, deliveredOrders, PHONE, WIDE } from './support/common';
 
 /**
  * The office's "Registrar cobranza" with "Aplicar a" from the customer's open charges, in Chromium
@@ -22,17 +22,7 @@ async function customerWithThreeCharges(request: APIRequestContext, ownerToken: 
   expect(product.status(), await product.text()).toBeLessThan(300);
   const productId = ((await product.json()) as { id: string }).id;
   const customerToken = await accessTokenFor(request, customer.email, customer.password);
-  const orders: string[] = [];
-  for (const quantity of [1, 2, 3]) {
-    const placed = await request.post('/api/orders', { headers: auth(customerToken), data: { items: [{ product_id: productId, quantity }], observaciones: '', canjeado_con_puntos: false } });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const id = ((await placed.json()) as { order: { id: string } }).order.id;
-    for (const status of ['Confirmado', 'Preparado', 'Entregado']) {
-      const moved = await request.post(`/api/admin/orders/${id}/status`, { headers: auth(ownerToken), data: { status } });
-      expect(moved.status(), await moved.text()).toBe(200);
-    }
-    orders.push(id);
-  }
+  const orders = await deliveredOrders(request, { owner: ownerToken, customer: customerToken }, productId, [1, 2, 3]);
   for (const [orderId, amount] of [[orders[0]!, 10_000], [orders[1]!, 5_000]] as const) {
     const paid = await request.post(`/api/admin/users/${customer.id}/payments`, { headers: auth(ownerToken), data: { amount, method: 'cash', idempotency_key: randomUUID(), applies_to: [orderId] } });
     expect(paid.status(), await paid.text()).toBe(201);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 import { inviteRep } from './support/staff-helpers';
-import { auth, PHONE, WIDE } from './support/common';
+import { auth, deliveredOrders, PHONE, WIDE } from './support/common';
 
 /**
  * The rep's "Registrar cobro" with the office's "Aplicar a" and receipt PDF (decision 060), in
@@ -42,17 +42,7 @@ async function customerWithTwoCharges(page: Page, request: APIRequestContext, ta
   expect(product.status(), await product.text()).toBeLessThan(300);
   const productId = ((await product.json()) as { id: string }).id;
   const customerToken = await accessTokenFor(request, customer.email, customer.password);
-  const orders: string[] = [];
-  for (const quantity of [5, 10]) {
-    const placed = await request.post('/api/orders', { headers: auth(customerToken), data: { items: [{ product_id: productId, quantity }], observaciones: '', canjeado_con_puntos: false } });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const id = ((await placed.json()) as { order: { id: string } }).order.id;
-    for (const status of ['Confirmado', 'Preparado', 'Entregado']) {
-      const moved = await request.post(`/api/admin/orders/${id}/status`, { headers: auth(ownerToken), data: { status } });
-      expect(moved.status(), await moved.text()).toBe(200);
-    }
-    orders.push(id);
-  }
+  const orders = await deliveredOrders(request, { owner: ownerToken, customer: customerToken }, productId, [5, 10]);
   if (alsoAnotherDay) {
     const other = await createApprovedCustomer(request, `${tag}-otro-dia`);
     const otherDay = (todayIsoWeekday() % 7) + 1;
