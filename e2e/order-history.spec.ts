@@ -35,7 +35,8 @@ test('the order dialog shows one Historial with the edit and its lines beside th
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /^Historial/ })).toHaveCount(1);
     const history = dialog.getByRole('region', { name: 'Historial', exact: true });
-    await history.getByRole('button', { name: 'Ver historial' }).click();
+    // An order with edits shows its history at once, as its edits always were.
+    await expect(history.getByRole('button', { name: 'Ocultar historial' })).toBeVisible();
     const items = history.getByRole('list', { name: 'Historial' }).getByRole('listitem');
     await expect(items).toHaveCount(2);
     await expect(items.first()).toContainText('Editó un pedido');

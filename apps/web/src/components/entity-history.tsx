@@ -60,10 +60,13 @@ function HistoryBody({ entity, entityId }: { entity: HistoryEntity; entityId: st
 
 /**
  * The "Historial" section of an entity page: its title and "Ver historial", the body rendered (and
- * so read) only once opened. The order dialog fills it with its own list (order edits and the log).
+ * so read) only once opened. The order dialog fills it with its own list (order edits and the log)
+ * and decides when it starts open (`open`, `onToggle`).
  */
-export function HistoryPanel({ children }: { children: () => ReactNode }) {
-  const [open, setOpen] = useState(false);
+export function HistoryPanel({ children, open: shown, onToggle }: { children: () => ReactNode; open?: boolean; onToggle?: () => void }) {
+  const [openHere, setOpen] = useState(false);
+  const open = shown ?? openHere;
+  const toggle = onToggle ?? (() => setOpen((was) => !was));
   const panelId = useId();
   return (
     <section aria-labelledby={`${panelId}-title`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
@@ -71,7 +74,7 @@ export function HistoryPanel({ children }: { children: () => ReactNode }) {
         <h3 id={`${panelId}-title`} className="font-semibold text-slate-900">
           {text.historyTitle}
         </h3>
-        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
+        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
           {open ? text.historyHide : text.historyShow}
         </Button>
       </div>

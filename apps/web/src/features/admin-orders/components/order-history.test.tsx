@@ -48,16 +48,18 @@ const handlers = {
   'GET /api/admin/audit': () => jsonResponse(200, { items: log, total: 2 }),
 };
 
-async function openHistory() {
+/** An order with edits opens its history at once (its edits were always in sight). */
+async function historyItems() {
   const region = await screen.findByRole('region', { name: 'Historial' });
-  await userEvent.click(within(region).getByRole('button', { name: 'Ver historial' }));
-  return within(await within(region).findByRole('list', { name: 'Historial' })).getAllByRole('listitem');
+  const list = await within(region).findByRole('list', { name: 'Historial' });
+  expect(within(region).getByRole('button', { name: 'Ocultar historial' })).toBeInTheDocument();
+  return within(list).getAllByRole('listitem');
 }
 
 describe('the order’s Historial', () => {
   it('the owner reads one list: the edit with its reason, totals and lines once (with role), and the state change', async () => {
     renderWithAuth({ routes, path: '/admin', profile: profileFor('superAdmin'), routesOverride: handlers });
-    const items = await openHistory();
+    const items = await historyItems();
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Editó un pedido');
     expect(items[0]).toHaveTextContent('Sacamos 2 cajas de aceite');
@@ -74,7 +76,7 @@ describe('the order’s Historial', () => {
 
   it('whoever may not read the activity log sees the edits alone, and the log is never asked for', async () => {
     const view = renderWithAuth({ routes, path: '/admin', profile: profileFor('admin'), routesOverride: handlers });
-    const items = await openHistory();
+    const items = await historyItems();
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('Sacamos 2 cajas de aceite');
     expect(items[0]).toHaveTextContent('2 × Aceite, 1 × Yerba');
@@ -82,7 +84,7 @@ describe('the order’s Historial', () => {
     expect(view.server.calls.some((c) => c.url.startsWith('/api/admin/audit'))).toBe(false);
   });
 
-  it('an order without changes says so', async () => {
+  it('an order without edits starts closed: the log is read only when opened; without changes it says so', async () => {
     renderWithAuth({
       routes,
       path: '/admin',
@@ -90,7 +92,7 @@ describe('the order’s Historial', () => {
       routesOverride: { 'GET /api/admin/orders/o-1/edits': () => jsonResponse(200, { items: [] }) },
     });
     const region = await screen.findByRole('region', { name: 'Historial' });
-    await userEvent.click(within(region).getByRole('button', { name: 'Ver historial' }));
+    await userEvent.click(await within(region).findByRole('button', { name: 'Ver historial' }));
     expect(await within(region).findByText('Este pedido no tuvo cambios.')).toBeInTheDocument();
   });
 });

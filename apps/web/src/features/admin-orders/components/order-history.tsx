@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { orderLife } from '@mayorista/core/messages/orderLife';
@@ -65,10 +66,20 @@ function OrderHistoryBody({ orderId, canReadLog }: { orderId: string; canReadLog
 /**
  * The order's one "Historial" (decision 061): its edits with their lines, reason and totals, and —
  * for whoever may read the activity log — every other change (status, credit hold, delivery date,
- * the driver's visits), with who, their role and when. Closed until opened; read only then.
+ * the driver's visits), with who, their role and when. Open at once when the order has edits;
+ * otherwise closed until opened, and the log read only then.
  */
 export function OrderHistory({ orderId }: { orderId: string }) {
   const auth = useOptionalAuth();
   const canReadLog = profileCan(auth?.profile, 'audit.read');
-  return <HistoryPanel>{() => <OrderHistoryBody orderId={orderId} canReadLog={canReadLog} />}</HistoryPanel>;
+  // The edits are read at once, as "Historial de cambios" always was: an order that has them opens
+  // its history showing them (also right after an edit is saved), until the person closes it.
+  const edits = useQuery(adminOrderEditsQueryOptions(orderId));
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? (edits.data?.items.length ?? 0) > 0;
+  return (
+    <HistoryPanel open={open} onToggle={() => setChosen(!open)}>
+      {() => <OrderHistoryBody orderId={orderId} canReadLog={canReadLog} />}
+    </HistoryPanel>
+  );
 }
