@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport, UndoResult } from '@mayorista/core/schemas/pricing';
 import type { Product } from '@mayorista/core/schemas/product';
+import { parseKilos } from '@mayorista/core/weight';
 import { createAdmin, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { importClient } from './import-fixtures';
@@ -179,5 +181,37 @@ describe('the weight column of the catalogue spreadsheet', () => {
       { row: expect.any(Number), column: WEIGHT, message: expect.stringMatching(/columna "Peso \(kg\)": El peso es demasiado grande\.$/) },
     ]);
     expect((await weightsOf(category)).get(heavy)).toBe(1_500);
+  });
+
+  it('fuzz: any weight cell, typed (CSV) or a number (XLSX), is read or refused on its own column, never a 5xx', async () => {
+    const typed = fc.oneof(fc.string({ maxLength: 14 }), fc.constantFrom('1,5', '0.250', '1.234,5', '-0', '0,0001', '1e3', '100000', '100000,001', ' 2 kg ', '∞', 'NaN'));
+    const number = fc.double({ noNaN: true });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(typed, number), async (weight) => {
+        const sku = `PF-${tag()}`;
+        let file: Buffer;
+        if (typeof weight === 'number') {
+          const book = new ExcelJS.Workbook();
+          const sheet = book.addWorksheet('x');
+          sheet.addRow(['SKU', 'Nombre', 'Precio mayorista', 'Precio minorista', WEIGHT]);
+          sheet.addRow([sku, `Fuzz ${sku}`, 100, 150, weight]);
+          file = Buffer.from(await book.xlsx.writeBuffer());
+        } else {
+          file = Buffer.from(`SKU;Nombre;Precio mayorista;Precio minorista;${WEIGHT}\n${sku};Fuzz ${sku};100;150;${weight.replace(/[;\n\r"]/g, '')}`);
+        }
+        const response = await importFile(file, true, typeof weight === 'number' ? 'f.xlsx' : 'f.csv');
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        if (response.statusCode === 200) {
+          expect(response.json<ImportReport>()).toMatchObject({ created: 1, errors: [] });
+          return;
+        }
+        const errors = response.json<{ report: ImportReport }>().report.errors;
+        expect(errors.length).toBeGreaterThan(0);
+        for (const error of errors) expect(error.column).toBe(WEIGHT);
+        // What the sheet refuses as text, the product form refuses too (one parser).
+        if (typeof weight === 'string' && errors[0]!.message.includes('no es un peso')) expect(parseKilos(weight.replace(/[;\n\r"]/g, '').trim())).toBeNaN();
+      }),
+      { numRuns: 60 },
+    );
   });
 });
