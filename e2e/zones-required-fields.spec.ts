@@ -75,10 +75,14 @@ for (const viewport of [PHONE, WIDE]) {
     // A customer in the zone, from their page, the stop position left empty.
     await page.goto(`/admin?tab=usuarios&cliente=${customer.id}`);
     const card = page.getByTestId('customer-zone');
-    const option = (await card.getByLabel('Zona').locator('option').allTextContents()).find((o) => o.startsWith(name))!;
+    const zoneOption = card.getByLabel('Zona').locator('option', { hasText: name });
+    await expect(zoneOption).toHaveCount(1); // the zones have loaded
+    const option = (await zoneOption.textContent())!;
     await card.getByLabel('Zona').selectOption({ label: option });
     await card.getByRole('button', { name: 'Guardar zona' }).click();
     await expect(page.getByText('Zona guardada', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('customer-zone').getByLabel('Zona').locator('option:checked')).toHaveText(option);
     await shot(page, `cliente-zona-${width}`);
 
     // Ajustes: the notice's e-mail on, the hour cleared and the minimum left empty.
