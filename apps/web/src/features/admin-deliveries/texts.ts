@@ -40,6 +40,7 @@ export const deliveriesTexts = {
   minOrder: 'Pedido mínimo',
   minOrderOptional: 'Pedido mínimo (opcional)',
   minOrderInvalid: 'Escribí el pedido mínimo en pesos, por ejemplo 50.000 o 50.000,50, o dejalo vacío para no pedir mínimo.',
+  minOrderTooLarge: 'El pedido mínimo puede ser de hasta $ 10.000.000.',
   driver: 'Repartidor',
   driverOptional: 'Repartidor (opcional)',
   deliveryDaysHint: 'Al menos uno.',

@@ -50,7 +50,8 @@ export function zoneErrors(values: ZoneValues): ZoneErrors {
   const parsed = typedFieldsSchema.safeParse({ ...typed, min_order: errors.min_order ? null : typed.min_order });
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const key = issue.path[0] as keyof ZoneErrors;
-    errors[key] ??= issue.message;
+    // Pesos that parse are whole centavos from 0: the schema can only find them too large (its text speaks of centavos, for the API).
+    errors[key] ??= key === 'min_order' ? deliveriesTexts.minOrderTooLarge : issue.message;
   }
   return errors;
 }

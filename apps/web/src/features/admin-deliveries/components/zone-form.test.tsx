@@ -76,6 +76,10 @@ describe('the zone form', () => {
       expect(await form.findByText(/^Escribí el pedido mínimo en pesos/)).toBeInTheDocument();
       expect(form.getByLabelText('Pedido mínimo (opcional)')).toHaveAttribute('aria-invalid', 'true');
     }
+    await userEvent.clear(form.getByLabelText('Pedido mínimo (opcional)'));
+    await userEvent.type(form.getByLabelText('Pedido mínimo (opcional)'), '20.000.000');
+    await userEvent.click(form.getByRole('button', { name: 'Crear zona' }));
+    expect(await form.findByText('El pedido mínimo puede ser de hasta $ 10.000.000.')).toBeInTheDocument();
     expect(view.server.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
