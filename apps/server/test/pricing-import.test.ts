@@ -39,7 +39,7 @@ describe('export and import', () => {
     const made = await Promise.all([
       createProduct({ category, sku: `A-${tag()}`, discounts: [{ minQuantity: 10, discountType: 'final_price', discountValue: 90_000 }] }),
       createProduct({ category, sku: `B-${tag()}`, on_sale: true, sale_price: 80_000 }),
-      createProduct({ category, sku: `C-${tag()}`, has_unlimited_stock: true }),
+      createProduct({ category, sku: `C-${tag()}`, has_unlimited_stock: true, weight_grams: 1_250 }),
       createProduct({ category, sku: `D-${tag()}`, name: `Jugo ñandú "especial"; 1,5 L ${tag()}` }),
     ]);
     const csv = await exportOf('csv', category);
@@ -73,6 +73,9 @@ describe('export and import', () => {
     expect(after.find((p) => p.id === a.id)!.price).toBe(123_450);
     expect(after.find((p) => p.id === b.id)!.stock).toBe(42);
     expect(after.find((p) => p.name.startsWith('Nuevo'))).toMatchObject({ price: 50_000, retail_price: 80_000, stock: 7 });
+    // The weight column round-trips: the weighted product is among the unchanged, the new one has none.
+    expect(after.find((p) => p.id === made[2]!.id)!.weight_grams).toBe(1_250);
+    expect(after.find((p) => p.name.startsWith('Nuevo'))!.weight_grams).toBeNull();
     expect(await stockLedgerMatches()).toBe(true);
     const { rows } = await ctx.pool.query(`select kind, quantity from stock_movements where product_id = $1 order by id desc limit 1`, [b.id]);
     expect(rows[0]).toEqual({ kind: 'import', quantity: 37 });
@@ -85,7 +88,7 @@ describe('export and import', () => {
 
   it('XLSX: round trip is unchanged; a formula counts by its cached value and one without a value is an error', async () => {
     const category = `Almacén ${tag()}`;
-    const p = await createProduct({ category, sku: `X-${tag()}`, discounts: [{ minQuantity: 6, discountType: 'percentage', discountValue: 10 }] });
+    const p = await createProduct({ category, sku: `X-${tag()}`, discounts: [{ minQuantity: 6, discountType: 'percentage', discountValue: 10 }], weight_grams: 500 });
     const xlsx = await exportOf('xlsx', category);
     expect((await importFile(xlsx, true, 'c.xlsx')).json<ImportReport>()).toMatchObject({ updated: 0, unchanged: 1, errors: [] });
 
@@ -96,7 +99,7 @@ describe('export and import', () => {
     const cached = Buffer.from(await book.xlsx.writeBuffer());
     const applied = await importFile(cached, false, 'c.xlsx');
     expect(applied.json<ImportReport>()).toMatchObject({ updated: 1, errors: [] });
-    expect((await productsOf(category))[0]!.price).toBe(150_000);
+    expect((await productsOf(category))[0]).toMatchObject({ price: 150_000, weight_grams: 500 });
 
     sheet.getCell('E2').value = { formula: 'WEBSERVICE("http://example.com")' } as ExcelJS.CellFormulaValue;
     const uncalculated = await importFile(Buffer.from(await book.xlsx.writeBuffer()), true, 'c.xlsx');

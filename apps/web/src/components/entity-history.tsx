@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@mayorista/core/money';
 import { staff as text } from '@mayorista/core/messages/staff';
@@ -22,7 +22,8 @@ export const entityHistoryQueryOptions = (entity: HistoryEntity, entityId: strin
     apiRequest<AuditPage>('/api/admin/audit', { signal, query: { entity, entity_id: entityId, page: 1, page_size: HISTORY_PAGE_SIZE } }),
 });
 
-function HistoryRow({ entry }: { entry: AuditEntry }) {
+/** One activity-log row: what, the before → after, when and who with their role. */
+export function HistoryRow({ entry }: { entry: AuditEntry }) {
   const role = staffRoleLabel(entry.actor_role);
   const detail = describeAuditSummary(entry.summary);
   return (
@@ -58,28 +59,39 @@ function HistoryBody({ entity, entityId }: { entity: HistoryEntity; entityId: st
 }
 
 /**
- * An entity page's own history from the activity log (decision 048): who did what to this order,
- * customer or product, with their role, when, and a short before → after — newest first. Closed
- * until asked for (the log is read only then); shown only to those who may read the log.
+ * The "Historial" section of an entity page: its title and "Ver historial", the body rendered (and
+ * so read) only once opened. The order dialog fills it with its own list (order edits and the log)
+ * and decides when it starts open (`open`, `onToggle`).
  */
-export function EntityHistory({ entity, entityId }: { entity: HistoryEntity; entityId: string }) {
-  const auth = useOptionalAuth();
-  const [open, setOpen] = useState(false);
+export function HistoryPanel({ children, open: shown, onToggle }: { children: () => ReactNode; open?: boolean; onToggle?: () => void }) {
+  const [openHere, setOpen] = useState(false);
+  const open = shown ?? openHere;
+  const toggle = onToggle ?? (() => setOpen((was) => !was));
   const panelId = useId();
-  if (!profileCan(auth?.profile, 'audit.read')) return null;
   return (
     <section aria-labelledby={`${panelId}-title`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${panelId}-title`} className="font-semibold text-slate-900">
           {text.historyTitle}
         </h3>
-        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
+        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
           {open ? text.historyHide : text.historyShow}
         </Button>
       </div>
       <div id={panelId} hidden={!open}>
-        {open ? <HistoryBody entity={entity} entityId={entityId} /> : null}
+        {open ? children() : null}
       </div>
     </section>
   );
+}
+
+/**
+ * An entity page's own history from the activity log (decision 048): who did what to this order,
+ * customer or product, with their role, when, and a short before → after — newest first. Closed
+ * until asked for (the log is read only then); shown only to those who may read the log.
+ */
+export function EntityHistory({ entity, entityId }: { entity: HistoryEntity; entityId: string }) {
+  const auth = useOptionalAuth();
+  if (!profileCan(auth?.profile, 'audit.read')) return null;
+  return <HistoryPanel>{() => <HistoryBody entity={entity} entityId={entityId} />}</HistoryPanel>;
 }

@@ -84,7 +84,7 @@ export const deliveries = {
   noteTooLong: 'La nota es demasiado larga.',
 
   // "Tu pedido llega hoy" (e-mail and WhatsApp text), on the morning of the delivery date
-  invalidNoticeHour: 'La hora del aviso va de 0 a 23.',
+  invalidNoticeHour: 'Ingresá la hora del aviso, de 0 a 23.',
   todaySubject: (catalog: string, number: string) => `${catalog}: tu pedido #${number} llega hoy`,
   todayIntro: (number: string, day: string) => `Tu pedido #${number} llega hoy, ${day}. Te dejamos el resumen de lo que vas a recibir.`,
   todayWhatsapp: (name: string, number: string, day: string, catalog: string) =>

@@ -28,6 +28,7 @@ export const pricing = {
     notPositive: 'el precio debe ser mayor que cero.',
     notInteger: (text: string) => `"${text}" no es un número entero.`,
     notFlag: (text: string) => `"${text}" no es Sí ni No.`,
+    notWeight: (text: string) => `"${text}" no es un peso en kilos: escribilo como 1,5 o 0,250 (hasta 3 decimales), o dejalo vacío si no lo sabés.`,
     skuRequired: 'falta el SKU.',
     skuDuplicated: (first: number) => `el SKU ya aparece en la fila ${first}.`,
     skuShared: (count: number) => `el SKU corresponde a ${count} productos; dejá uno solo con ese SKU.`,

@@ -41,7 +41,7 @@ async function* products(pool: Pool, query: ExportFilters): AsyncGenerator<Expor
     const { rows } = await pool.query<ExportRecord>(
       `select id, name, price::float8 as price, retail_price::float8 as retail_price, on_sale, sale_price::float8 as sale_price,
               on_sale_retail, sale_price_retail::float8 as sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled,
-              sku, category, description, iva_rate
+              sku, category, description, iva_rate, weight_grams
          from products ${where} order by name, id limit $${params.length}`,
       params,
     );

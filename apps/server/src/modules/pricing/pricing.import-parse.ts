@@ -16,6 +16,7 @@ import {
   readPercent,
   readText,
   readTierType,
+  readWeight,
   REQUIRED_COLUMNS,
   tierHeaders,
   type CellValue,
@@ -124,6 +125,7 @@ function parseRow(sheetRow: SheetRow, header: Header, errors: ImportRowError[]):
   set('has_unlimited_stock', read('has_unlimited_stock', readFlag));
   set('is_enabled', read('is_enabled', readFlag));
   set('iva_rate', read('iva_rate', readIvaRate));
+  set('weight_grams', read('weight_grams', readWeight, true));
   const discounts = header.tiers.length > 0 ? parseTiers(sheetRow, header, errors, cell) : undefined;
   if (errors.length > before) return null;
   return { row, id, sku, fields, discounts };

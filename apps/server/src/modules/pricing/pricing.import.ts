@@ -79,6 +79,7 @@ function sameProduct(a: ProductData, b: ProductData): boolean {
     'category',
     'description',
     'iva_rate',
+    'weight_grams',
   ];
   return keys.every((k) => a[k] === b[k]) && sameSnapshot(a, b);
 }

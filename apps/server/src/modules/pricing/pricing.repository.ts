@@ -274,7 +274,7 @@ export async function productIdsByName(db: Queryable, names: string[]): Promise<
 type ImportData = ProductData;
 
 const RECORDSET = `v(id uuid, name text, price bigint, retail_price bigint, on_sale boolean, sale_price bigint, on_sale_retail boolean,
-  sale_price_retail bigint, discounts jsonb, stock integer, has_unlimited_stock boolean, is_enabled boolean, sku text, category text, description text, iva_rate real)`;
+  sale_price_retail bigint, discounts jsonb, stock integer, has_unlimited_stock boolean, is_enabled boolean, sku text, category text, description text, iva_rate real, weight_grams integer)`;
 
 /**
  * New products in one statement; the insert trigger of migration 0003 writes their opening stock
@@ -283,8 +283,8 @@ const RECORDSET = `v(id uuid, name text, price bigint, retail_price bigint, on_s
 export async function insertProducts(db: Queryable, products: ImportData[]): Promise<Map<string, string>> {
   if (products.length === 0) return new Map();
   const { rows } = await db.query<{ id: string; name: string }>(
-    `insert into products (name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description, iva_rate)
-     select name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description, iva_rate
+    `insert into products (name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description, iva_rate, weight_grams)
+     select name, price, retail_price, on_sale, sale_price, on_sale_retail, sale_price_retail, discounts, stock, has_unlimited_stock, is_enabled, sku, category, description, iva_rate, weight_grams
        from jsonb_to_recordset($1::jsonb) as ${RECORDSET}
      returning id, name`,
     [JSON.stringify(products)],
@@ -300,7 +300,7 @@ export async function updateProducts(db: Queryable, products: { id: string; data
         set name = v.name, price = v.price, retail_price = v.retail_price, on_sale = v.on_sale, sale_price = v.sale_price,
             on_sale_retail = v.on_sale_retail, sale_price_retail = v.sale_price_retail, discounts = v.discounts,
             has_unlimited_stock = v.has_unlimited_stock, is_enabled = v.is_enabled, sku = v.sku, category = v.category,
-            description = v.description, iva_rate = v.iva_rate, updated_at = now()
+            description = v.description, iva_rate = v.iva_rate, weight_grams = v.weight_grams, updated_at = now()
        from jsonb_to_recordset($1::jsonb) as ${RECORDSET}
       where p.id = v.id`,
     [JSON.stringify(products.map((p) => ({ id: p.id, ...p.data })))],

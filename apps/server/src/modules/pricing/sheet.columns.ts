@@ -4,6 +4,7 @@ import type { DiscountTier, Product } from '@mayorista/core/schemas/product';
 import { IVA_RATES, ivaRateLabel, type IvaRate } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { neutraliseFormula, protectApostrophe, restoreFormulaText } from '@mayorista/core/spreadsheet-text';
+import { gramsToKilosInput, parseKilos } from '@mayorista/core/weight';
 
 /**
  * The catalogue spreadsheet's shape (the repricing work, decision 015): one row per product, Spanish
@@ -34,6 +35,12 @@ export const COLUMNS = {
    * so products without a SKU round-trip. Empty for a new product, which then needs a SKU.
    */
   id: 'ID',
+  /**
+   * Kilos per unit (decision 061): "1,5" in CSV, a number in XLSX, blank when unknown; after ID, so
+   * the columns of before keep their places. An empty cell means no weight (like Categoría and the
+   * sale prices); a file without the column keeps each product's weight.
+   */
+  weight_grams: 'Peso (kg)',
 } as const;
 export type ColumnKey = keyof typeof COLUMNS;
 
@@ -63,11 +70,13 @@ export interface RowFormat {
   money: (centavos: number) => CellValue;
   /** SKU, name and category: neutralised as formulas in CSV (see spreadsheet-text.ts in core). */
   text: (value: string) => string;
+  /** Grams per unit as kilos: a number in XLSX, "1,5" text in CSV. */
+  weight: (grams: number) => CellValue;
 }
 
 /** A product as a row of the given format. */
 export function productRow(p: Product, tierColumns: number, format: RowFormat): CellValue[] {
-  const { money, text } = format;
+  const { money, text, weight } = format;
   const optionalText = (value: string | null) => (value === null ? null : text(value));
   const row: CellValue[] = [
     optionalText(p.sku),
@@ -84,6 +93,7 @@ export function productRow(p: Product, tierColumns: number, format: RowFormat): 
     yesNo(p.is_enabled),
     ivaRateLabel(p.iva_rate),
     p.id,
+    p.weight_grams === null ? null : weight(p.weight_grams),
   ];
   for (let i = 0; i < tierColumns; i++) {
     const tier = p.discounts[i];
@@ -100,8 +110,8 @@ export function productRow(p: Product, tierColumns: number, format: RowFormat): 
 
 export const csvMoney = (centavos: number): string => centavosToInput(centavos);
 export const xlsxMoney = (centavos: number): number => centavos / 100;
-export const csvFormat = (money: RowFormat['money']): RowFormat => ({ money, text: neutraliseFormula });
-export const xlsxFormat: RowFormat = { money: xlsxMoney, text: protectApostrophe };
+export const csvFormat = (money: RowFormat['money']): RowFormat => ({ money, text: neutraliseFormula, weight: gramsToKilosInput });
+export const xlsxFormat: RowFormat = { money: xlsxMoney, text: protectApostrophe, weight: (grams) => grams / 1000 };
 
 // ---- reading cells back --------------------------------------------------------------------
 
@@ -194,4 +204,20 @@ export function readIvaRate(v: CellValue): IvaRate | null {
   const rate = IVA_RATES.find((r) => r === number);
   if (rate === undefined) throw new CellError(ivaTexts.invalidRate);
   return rate;
+}
+
+/**
+ * Grams from a kilos cell: a number (XLSX) or text with a decimal comma or point ("1,5", "0.250").
+ * Blank is null (no weight). A zero or negative weight comes back as it is, for the product's rule
+ * to refuse with its own message; one past what a number holds comes back as the largest, for the
+ * rule's "demasiado grande" (rather than two messages for one cell).
+ */
+export function readWeight(v: CellValue): number | null {
+  const text = cellText(v);
+  const grams = typeof v === 'number' ? v * 1000 : parseKilos(text);
+  if (grams === null) return null;
+  if (Number.isNaN(grams) || Math.abs(grams - Math.round(grams)) > 1e-6 * Math.max(1, Math.abs(grams)))
+    throw new CellError(messages.pricing.import.notWeight(text));
+  if (!Number.isSafeInteger(Math.round(grams))) return Math.sign(grams) * Number.MAX_SAFE_INTEGER;
+  return Math.round(grams);
 }

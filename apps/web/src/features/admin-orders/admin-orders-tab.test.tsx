@@ -269,4 +269,25 @@ describe('the order view with IVA (the business-identity work, decisions 017–0
     expect(within(detail).getByText(/· IVA 21 %/)).toBeInTheDocument();
     expect(within(detail).getByText('Precios cargados con IVA incluido. El cliente ve precios finales.')).toBeInTheDocument();
   });
+
+  it('the order dialog has one Historial (decision 061): the edits with their lines are in it, not in a second list', async () => {
+    const current = order({});
+    const edit = { id: 1, actor_name: 'Carla Gómez', reason: 'Una caja menos', reprice: false, before_total: 750_000, after_total: 500_000, before_items: [], after_items: [{ product_id: 'p-1', name: 'Yerba Mate 1 kg', quantity: 2, total: 500_000 }], created_at: '2026-11-21T10:00:00.000Z' };
+    handler = (url) => {
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [edit] } };
+      return { status: 200, body: current };
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
+    const dialog = await screen.findByRole('dialog');
+    const history = await within(dialog).findByRole('region', { name: 'Historial' });
+    expect(within(dialog).queryByRole('heading', { name: 'Historial de cambios' })).toBeNull();
+    expect(within(dialog).getAllByRole('heading', { name: /^Historial/ })).toHaveLength(1);
+    // Its edits in sight at once, as "Historial de cambios" had them.
+    const item = await within(history).findByRole('listitem');
+    expect(item).toHaveTextContent('Una caja menos');
+    expect(item).toHaveTextContent('2 × Yerba Mate 1 kg');
+    expect(item).toHaveTextContent('Carla Gómez');
+  });
 });

@@ -8,6 +8,7 @@ import { dismissToast } from '../../components/ui/toast-store';
 import { jsonResponse, type RecordedCall } from '../../test/auth-fixtures';
 import { profileFor, renderWithAuth } from '../../test/render-with-auth';
 import AdminSettingsTab from './admin-settings-tab';
+import { deliveryNoticeTexts } from './delivery-notice-fields';
 
 afterEach(() => {
   act(() => dismissToast());
@@ -107,5 +108,31 @@ describe('Ajustes tab', () => {
     await userEvent.click(screen.getByRole('button', { name: text.save }));
     await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ approval_wait_hours: 48 });
+  });
+
+  it('"Tu pedido llega hoy" with the hour cleared asks for it (never midnight), and saves with the optional fields empty', async () => {
+    const view = mountTab({
+      'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, min_order_amount: 500_000, updated_at: null }),
+      'PUT /api/admin/settings': (call) => jsonResponse(200, { ...DEFAULT_SETTINGS, ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
+    });
+    await userEvent.click(await screen.findByLabelText(deliveryNoticeTexts.email));
+    const hour = screen.getByLabelText(deliveryNoticeTexts.hour);
+    expect(hour).toBeRequired();
+    await userEvent.clear(hour);
+    await userEvent.clear(screen.getByLabelText(text.minOrderAmount));
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    expect(await screen.findByText(messages.deliveries.invalidNoticeHour)).toBeInTheDocument();
+    expect(hour).toHaveAttribute('aria-invalid', 'true');
+    expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.type(hour, '6');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      min_order_amount: 0,
+      delivery_notice_email_enabled: true,
+      delivery_notice_whatsapp_enabled: false,
+      delivery_notice_hour: 6,
+    });
   });
 });

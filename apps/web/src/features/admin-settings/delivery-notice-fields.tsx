@@ -41,6 +41,7 @@ export function DeliveryNoticeFields({ values, onChange, error }: { values: Deli
           error={error}
           inputMode="numeric"
           autoComplete="off"
+          required
           value={values.hour}
           onChange={(e) => set({ hour: e.target.value.replace(/\D+/g, '') })}
         />

@@ -71,4 +71,12 @@ describe('toSettingsBody: "Tu pedido llega hoy"', () => {
       delivery_notice_hour: 7,
     });
   });
+
+  it('"Tu pedido llega hoy": a blank hour is NaN with the e-mail on (the form asks for it), and left out with it off', () => {
+    expect(toSettingsBody({ ...values, notice: { emailOn: true, whatsappOn: false, hour: ' 8 ' } })).toMatchObject({ delivery_notice_email_enabled: true, delivery_notice_hour: 8 });
+    expect(toSettingsBody({ ...values, notice: { emailOn: true, whatsappOn: false, hour: '' } }).delivery_notice_hour).toBeNaN();
+    const off = toSettingsBody({ ...values, notice: { emailOn: false, whatsappOn: true, hour: '' } });
+    expect(off).toMatchObject({ delivery_notice_email_enabled: false, delivery_notice_whatsapp_enabled: true });
+    expect(Object.keys(off)).not.toContain('delivery_notice_hour');
+  });
 });

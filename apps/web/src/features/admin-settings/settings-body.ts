@@ -83,12 +83,20 @@ export function toSettingsBody(values: SettingsValues): SettingsUpdate {
     prices_include_iva: values.pricesIncludeIva,
     ...(values.approvalHours === undefined ? {} : { approval_wait_hours: Number(values.approvalHours.trim() || '0') }),
     ...(values.credit ? toCreditSettingsUpdate(values.credit) : {}),
-    ...(values.notice
-      ? {
-          delivery_notice_email_enabled: values.notice.emailOn,
-          delivery_notice_whatsapp_enabled: values.notice.whatsappOn,
-          delivery_notice_hour: Number(values.notice.hour.trim() || '0'),
-        }
-      : {}),
+    ...(values.notice ? toNoticeUpdate(values.notice) : {}),
+  };
+}
+
+/**
+ * "Tu pedido llega hoy": a blank hour is never midnight. With the e-mail on it is NaN, for the
+ * form to ask for it (the box is required then); with the e-mail off (the box hidden) the stored
+ * hour stays.
+ */
+function toNoticeUpdate(notice: DeliveryNoticeValues): SettingsUpdate {
+  const hour = notice.hour.trim();
+  return {
+    delivery_notice_email_enabled: notice.emailOn,
+    delivery_notice_whatsapp_enabled: notice.whatsappOn,
+    ...(hour !== '' ? { delivery_notice_hour: Number(hour) } : notice.emailOn ? { delivery_notice_hour: Number.NaN } : {}),
   };
 }

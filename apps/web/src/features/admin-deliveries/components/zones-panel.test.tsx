@@ -33,8 +33,8 @@ describe('Zonas (decision 056)', () => {
     await userEvent.click(within(item).getByRole('button', { name: 'Editar la zona Zona Norte' }));
     const form = within(item).getByRole('form', { name: 'Editar la zona Zona Norte' });
     await userEvent.click(within(form).getByRole('checkbox', { name: 'lunes' }));
-    await userEvent.selectOptions(within(form).getByLabelText('Repartidor'), 'd-1');
-    const minimum = within(form).getByLabelText('Pedido mínimo');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Repartidor/), 'd-1');
+    const minimum = within(form).getByLabelText(/^Pedido mínimo/);
     expect(minimum).toHaveValue('50000,00');
     await userEvent.clear(minimum);
     await userEvent.type(minimum, '60.000');

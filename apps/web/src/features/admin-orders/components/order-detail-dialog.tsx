@@ -19,7 +19,7 @@ import { appConfig } from '../../../lib/app-config';
 import { ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { OrderIvaRows, orderIsItemised } from '../../../components/orders/order-iva';
-import { EntityHistory } from '../../../components/entity-history';
+import { OrderHistory } from './order-history';
 
 const text = adminOrders;
 
@@ -144,7 +144,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
       <CreditHoldActions order={order} />
       <StatusActions order={order} />
       <OrderLifeActions order={order} catalogName={appConfig.catalogName} />
-      <EntityHistory entity="order" entityId={order.id} />
+      <OrderHistory orderId={order.id} />
     </div>
   );
 }

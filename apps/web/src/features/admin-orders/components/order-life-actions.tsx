@@ -1,21 +1,19 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { orderLife } from '@mayorista/core/messages/orderLife';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { formatArPhone } from '@mayorista/core/business';
 import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
 import { canEditOrder } from '@mayorista/core/order-status';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { saveBlob } from '../../../lib/download';
-import { adminOrderEditsQueryOptions, downloadAdminOrderPdf, type AdminOrder } from '../api/admin-orders-api';
+import { downloadAdminOrderPdf, type AdminOrder } from '../api/admin-orders-api';
 import { OrderEditDialog } from './order-edit-dialog';
 
 const life = orderLife;
 
-/** The order-life work (decision 014) in the admin's order view: edit, PDF, "Avisar por WhatsApp" and the edit history. */
+/** The order-life work (decision 014) in the admin's order view: edit, PDF and "Avisar por WhatsApp" (the edits are in the order's Historial). */
 export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -77,37 +75,7 @@ export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; ca
           {life.whatsapp.button}
         </a>
       </div>
-      <EditHistory orderId={order.id} />
       <OrderEditDialog order={order} open={editing} onOpenChange={setEditing} />
-    </section>
-  );
-}
-
-function EditHistory({ orderId }: { orderId: string }) {
-  const query = useQuery(adminOrderEditsQueryOptions(orderId));
-  if (!query.isSuccess) return null;
-  return (
-    <section aria-labelledby="order-history-heading">
-      <h3 id="order-history-heading" className="font-semibold">
-        {life.edit.historyTitle}
-      </h3>
-      {query.data.items.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-700">{life.edit.historyEmpty}</p>
-      ) : (
-        <ol className="mt-1 space-y-2 text-sm">
-          {query.data.items.map((entry) => (
-            <li key={entry.id} className="rounded-md border border-slate-200 p-2">
-              <p className="text-slate-600">{life.edit.historyEntry(entry.actor_name ?? life.edit.someone, formatDateTime(entry.created_at))}</p>
-              <p className="break-words">{entry.reason}</p>
-              <p className="text-slate-700">
-                {life.edit.historyTotals(formatMoney(entry.before_total), formatMoney(entry.after_total))}
-                {entry.reprice ? ` · ${life.edit.historyRepriced}` : ''}
-              </p>
-              <p className="text-slate-600">{entry.after_items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</p>
-            </li>
-          ))}
-        </ol>
-      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { centavosToInput, parsePesos } from '@mayorista/core/money';
 import type { PricedProduct } from '@mayorista/core/pricing';
 import { productInputSchema, type DiscountTier, type DiscountType, type Product, type ProductInput } from '@mayorista/core/schemas/product';
 import { DEFAULT_IVA_RATE, type IvaRate } from '@mayorista/core/iva';
+import { gramsToKilosInput, parseKilos } from '@mayorista/core/weight';
 
 const t = products.admin;
 
@@ -61,12 +62,8 @@ function parseInteger(text: string): number | null {
   return /^-?\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-/** "1,5" or "0.25" kilos → grams (1500, 250); blank: null; anything else (or a finer fraction than a gram): NaN. */
-export function parseKilosToGrams(text: string): number | null {
-  const cleaned = text.trim().replace(',', '.');
-  if (!cleaned) return null;
-  return /^\d+(\.\d{1,3})?$/.test(cleaned) ? Math.round(Number(cleaned) * 1000) : Number.NaN;
-}
+/** "1,5" or "0.25" kilos → grams (1500, 250); blank: null; anything else (or a finer fraction than a gram): NaN. The spreadsheet import reads kilos with the same function (core's weight.ts). */
+export const parseKilosToGrams = parseKilos;
 
 export function emptyFormValues(): ProductFormValues {
   return {
@@ -114,7 +111,7 @@ export function toFormValues(product: Product): ProductFormValues {
     min_quantity: String(product.min_quantity),
     pack_size: String(product.pack_size),
     max_quantity: product.max_quantity === null ? '' : String(product.max_quantity),
-    weight_kg: product.weight_grams === null ? '' : String(product.weight_grams / 1000).replace('.', ','),
+    weight_kg: gramsToKilosInput(product.weight_grams),
     sku: product.sku ?? '',
     barcode: product.barcode ?? '',
     category: product.category ?? '',
