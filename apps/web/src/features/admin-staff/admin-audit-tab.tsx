@@ -17,7 +17,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <p className="font-medium text-slate-900">
         {entry.actor_name} <span className="font-normal text-slate-600">({staffRoleLabel(entry.actor_role)})</span> · {auditActionLabel(entry.action)}
       </p>
-      <p className="break-words text-slate-700">{describeAuditSummary(entry.summary)}</p>
+      <p className="break-words text-slate-700">{describeAuditSummary(entry.summary, entry.names)}</p>
       <p className="text-xs text-slate-500">
         {formatDateTime(entry.at)} · {text.entityLabels[entry.entity] ?? entry.entity} {entry.entity_id.slice(0, 8)}
         {entry.ip ? ` · IP ${entry.ip}` : ''}
