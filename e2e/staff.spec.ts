@@ -17,6 +17,11 @@ async function shoot(page: Page, name: string) {
 }
 
 test('a rep takes a 10-line order and collects cash for their customer; the owner sees both in Actividad', async ({ page, request }) => {
+  // No page asks for a script or style the build did not write (the staff chunk's preload did).
+  const missingAssets: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/assets/')) missingAssets.push(response.url());
+  });
   const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   const rep = await inviteRep(request, page, ownerToken, () => shoot(page, 'invitacion'));
   const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
@@ -48,10 +53,25 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
   await signInThroughForm(page, rep.email, rep.password);
-  await page.goto('/vendedor');
+  // He lands in Mis clientes (decision 067), with his own menu: no shopper's links, cart or panel.
+  await expect(page).toHaveURL(/\/vendedor$/);
   await expect(page.getByRole('heading', { name: 'Mis clientes' })).toBeVisible();
   await expect(page.getByText('Visita hoy').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(menu.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+  for (const other of ['Panel de administración', 'Catálogo', 'Mis Pedidos', 'Cuenta corriente', 'Inicio']) await expect(menu.getByRole('link', { name: other, exact: true })).toHaveCount(0);
+  await expect(menu.locator('a[href="/cart"]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // The customer's name is a thumb's target, 44 px tall.
+  const nameLink = page.getByTestId('rep-customer-card').first().getByRole('link').first();
+  expect((await nameLink.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await shoot(page, 'rep-home');
+  // Another role's pages send him home instead of a 403 error state.
+  for (const path of ['/cart', '/my-orders', '/cuenta-corriente', '/catalog', '/repartidor', '/admin']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/vendedor$/);
+  }
   await page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true }).first().evaluate((button: HTMLElement) => button.click());
 
   // The owner: Personal and Actividad.
@@ -62,6 +82,9 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await shoot(page, 'personal');
   await page.goto('/admin?tab=actividad');
   await expect(page.getByText('Vera Vendedora').first()).toBeVisible();
+  // The assignment names the rep, not his id, and the visit days by name.
+  await expect(page.getByText(/Vendedor: — → Vera Vendedora/).first()).toBeVisible();
+  await expect(page.getByText(/Días de visita: .*lunes, martes/).first()).toBeVisible();
   await expect(page.getByText('Tomó un pedido').first()).toBeVisible();
   await expect(page.getByText('Registró un cobro').first()).toBeVisible();
   await shoot(page, 'actividad');
@@ -76,4 +99,5 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await page.setViewportSize({ width: 390, height: 844 });
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/staff-customer-history-390.png' });
+  expect(missingAssets).toEqual([]);
 });

@@ -33,6 +33,7 @@ describe('describeAuditSummary', () => {
     expect(describeAuditSummary({ before: { driver_id: null }, after: { driver_id: driver } }, names)).toBe('Repartidor: — → Carlos Ruiz');
     expect(describeAuditSummary({ after: { customers: [rep, driver] } }, names)).toBe('Clientes: Juan Pérez, Carlos Ruiz');
     expect(describeAuditSummary({ after: { weekdays: [4, 5] } })).toBe('Días: jueves, viernes');
+    expect(describeAuditSummary({ after: { visit_days: [1, 7] } })).toBe('Días de visita: lunes, domingo');
     expect(describeAuditSummary({ before: { delivery_date: '2026-11-26' }, after: { delivery_date: '2026-11-27' } })).toBe('Entrega: 26/11/2026 → 27/11/2026');
     expect(describeAuditSummary({ reason: 'cerrado' })).toBe('Motivo: Cerrado');
     expect(describeAuditSummary({ after: { receipt_number: 2 } })).toBe('Recibo: 0001-00000002');

@@ -19,8 +19,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DETAIL_ONLY = new Set(['reps', 'zone_id']);
 /** At most this many fields per line: the row stays short on a phone. */
 const MAX_FIELDS = 4;
-/** Days of the week as the zones and visit days store them: 0 = domingo … 6 = sábado. */
-const WEEKDAY_KEYS = new Set(['weekdays', 'visit_days']);
+/** Days of the week: a zone's as JavaScript counts them (0 = domingo … 6 = sábado), a rep's visit days as ISO (1 = lunes … 7 = domingo). */
+const weekdayName = (key: string, day: number): string | null =>
+  key === 'weekdays' || key === 'visit_days' ? (deliveries.weekdays[key === 'visit_days' ? day % 7 : day] ?? String(day)) : null;
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const REASONS: Record<string, string> = deliveries.reasons;
 
@@ -32,8 +33,7 @@ function showCoded(key: string, value: string | number): string | null {
   if (typeof value === 'number' && MONEY_KEYS.has(key)) return formatMoney(value);
   if (typeof value === 'number' && key === 'commission_bp') return `${(value / 100).toLocaleString('es-AR')} %`;
   if (typeof value === 'number' && key === 'receipt_number') return formatReceiptNumber(value);
-  if (typeof value === 'number' && WEEKDAY_KEYS.has(key)) return deliveries.weekdays[value] ?? String(value);
-  if (typeof value === 'number') return null;
+  if (typeof value === 'number') return weekdayName(key, value);
   if (key === 'role') return staffRoleLabel(value) || value;
   if (key === 'method') return (receivables.methods as Record<string, string>)[value] ?? value;
   if (key === 'reason' && value in REASONS) return REASONS[value]!;
