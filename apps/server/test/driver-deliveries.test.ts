@@ -132,7 +132,11 @@ describe('the visit in the activity log', () => {
     const zones = (await api(owner, 'GET', `/api/admin/audit?entity=zone&entity_id=${zone.id}`)).json();
     const created = zones.items.find((row: { summary: { after?: { driver_id?: string } } }) => row.summary.after?.driver_id === driver.userId);
     const { rows } = await ctx.pool.query<{ name: string }>(`select btrim(nombre || ' ' || apellido) as name from profiles where id = $1`, [driver.userId]);
-    expect(created.names).toEqual({ [driver.userId]: rows[0]!.name });
+    expect(created.names).toEqual({ [driver.userId]: rows[0]!.name, [String(zone.id)]: 'Zona Norte' });
+    // A customer's rows (their zone, set by orderForToday) name the customer, the row's entity.
+    const customerRows = (await api(owner, 'GET', `/api/admin/audit?entity=customer&page_size=5`)).json();
+    expect(customerRows.items.length).toBeGreaterThan(0);
+    for (const row of customerRows.items) expect(row.names[row.entity_id]).toBeTruthy();
   });
 });
 

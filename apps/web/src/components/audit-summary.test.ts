@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@mayorista/core/money';
-import { auditActionLabel, describeAuditSummary, staffRoleLabel } from './audit-summary';
+import { auditActionLabel, describeAuditEntity, describeAuditSummary, staffRoleLabel } from './audit-summary';
 
 describe('describeAuditSummary', () => {
   it('one short Spanish line: labelled fields, money, yes/no, roles, short ids, unchanged fields left out', () => {
@@ -39,6 +39,16 @@ describe('describeAuditSummary', () => {
     expect(describeAuditSummary({ after: { receipt_number: 2 } })).toBe('Recibo: 0001-00000002');
     expect(describeAuditSummary({ due_date: null, order_id: null, restocked_lines: 0 })).toBe('Vencimiento: — · Pedido: — · Renglones devueltos al stock: 0');
     expect(describeAuditSummary({ before: { min_order_amount: 0 }, after: { min_order_amount: 2_500_000 } })).toBe(`Pedido mínimo: ${formatMoney(0)} → ${formatMoney(2_500_000)}`);
+  });
+
+  it("names what a row changed: by name when the read gives it, an order by number, else the short id (the tester read 'Clientes e8ef57e5')", () => {
+    const customer = 'e8ef57e5-0000-4000-8000-000000000003';
+    expect(describeAuditEntity('customer', customer, { [customer]: 'Almacén La Esquina SRL' })).toBe('Cliente: Almacén La Esquina SRL');
+    expect(describeAuditEntity('zone', '3', { '3': 'Zona Norte' })).toBe('Zona: Zona Norte');
+    expect(describeAuditEntity('customer', customer)).toBe('Cliente e8ef57e5');
+    expect(describeAuditEntity('order', 'ab12cd34-0000-4000-8000-000000000004')).toBe('Pedido #ab12cd34');
+    expect(describeAuditEntity('payment', '7')).toBe('Cobro 7');
+    expect(describeAuditEntity('settings', 'app')).toBe('Ajustes');
   });
 
   it('names actions and roles, and falls back to the raw id for one it does not know', () => {

@@ -85,3 +85,16 @@ export function describeAuditSummary(summary: Record<string, unknown>, names: Au
   });
   return keys.length > MAX_FIELDS ? `${parts.join(' · ')} · …` : parts.join(' · ');
 }
+
+/**
+ * What a row changed, by name when the log's read could give it ("Cliente: Almacén La Esquina SRL",
+ * "Zona: Norte"), an order by its number, anything else by its short id (the log keeps ids).
+ */
+export function describeAuditEntity(entity: string, entityId: string, names: AuditNames = {}): string {
+  const label = text.entityLabelsOne[entity] ?? entity;
+  const name = names[entityId.toLowerCase()];
+  if (name) return `${label}: ${name}`;
+  if (entity === 'settings') return label;
+  if (entity === 'order') return `${label} #${entityId.slice(0, 8)}`;
+  return `${label} ${UUID.test(entityId) ? entityId.slice(0, 8) : entityId}`;
+}

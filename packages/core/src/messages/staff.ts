@@ -53,6 +53,21 @@ export const staff = {
     settings: 'Ajustes',
     email: 'E-mails',
   } as Record<string, string>,
+  /** One of them, as a row of Actividad names what it changed: "Cliente: Almacén La Esquina SRL". */
+  entityLabelsOne: {
+    order: 'Pedido',
+    customer: 'Cliente',
+    product: 'Producto',
+    payment: 'Cobro',
+    staff: 'Personal',
+    price_list: 'Lista de precios',
+    price_change: 'Cambio de precios',
+    catalogue: 'Planilla',
+    zone: 'Zona',
+    holidays: 'Feriados',
+    settings: 'Ajustes',
+    email: 'E-mail',
+  } as Record<string, string>,
   actionLabels: {
     'order.status': 'Cambió el estado de un pedido',
     'order.edit': 'Editó un pedido',
