@@ -222,8 +222,11 @@ export const receivables = {
     doneTitle: 'Condiciones guardadas',
   },
   reverse: {
-    open: 'Cheque rechazado',
-    openFor: (number: string) => `Revertir el recibo N° ${number}`,
+    // The row's button says what it does for that payment: a cheque bounces, anything else is reversed.
+    open: 'Revertir cobranza',
+    openFor: (number: string) => `Revertir cobranza: recibo N° ${number}`,
+    openCheque: 'Cheque rechazado',
+    openChequeFor: (number: string) => `Cheque rechazado: recibo N° ${number}`,
     title: (number: string) => `Revertir el recibo N° ${number}`,
     description: 'Un cheque rechazado o un pago mal cargado: la deuda vuelve a la cuenta. El recibo queda, con su reversión al lado.',
     reason: 'Motivo',
