@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
 import { inviteRep } from './support/staff-helpers';
-import { auth, PHONE, WIDE } from './support/common';
+import { auth, businessDay, PHONE, WIDE } from './support/common';
 
 /**
- * The reps' rendición at the office, in Chromium: a rep records a $ 480 cash payment on their phone;
- * the owner opens Cuentas corrientes → "Rendición de vendedores" (today), finds it under the rep's
- * cash with its receipt, confirms it from the keyboard and sees who confirmed it and when, also
- * after a reload. Screens at 390 and 1280 px (test-results/rendicion-*.png).
+ * The reps' rendición at the office, in Chromium: a rep records a $ 480 cash payment on their phone
+ * (and a cheque); the owner opens Cuentas corrientes → "Rendición de vendedores" (today), finds the
+ * cash and the cheque with its number and bank, leaves the cheque unmarked (not handed in yet),
+ * confirms the cash from the keyboard and sees who confirmed it and when, also after a reload.
+ * Screens at 390 and 1280 px (test-results/rendicion-*.png).
  */
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
@@ -18,7 +20,7 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test('a rep records $ 480 in cash; the owner sees it in the day\'s rendición and confirms it', async ({ page, browser, request }) => {
+test('a rep records $ 480 in cash and a cheque; the owner confirms the cash handed in from the day\'s rendición', async ({ page, browser, request }) => {
   const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   // A name of their own: other specs' reps ("Vera Vendedora") collect today too.
   const surname = `Rendidor ${'abcdefghij'.split('').sort(() => Math.random() - 0.5).join('').slice(0, 6)}`;
@@ -40,6 +42,11 @@ test('a rep records $ 480 in cash; the owner sees it in the day\'s rendición an
   const done = dialog.getByTestId('payment-done');
   await expect(done).toContainText('Recibo N° 0001-');
   const receipt = /Recibo N° (0001-\d{8})/.exec((await done.textContent()) ?? '')?.[1];
+  const cheque = await request.post(`/api/rep/customers/${customer.id}/payments`, {
+    headers: auth(rep.token),
+    data: { amount: 150_000, method: 'cheque', bank: 'Banco Nación', cheque_number: '12345678', cheque_date: businessDay(10), idempotency_key: randomUUID() },
+  });
+  expect(cheque.status(), await cheque.text()).toBe(201);
 
   // The owner, in the office.
   const office = await browser.newContext({ viewport: PHONE, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', serviceWorkers: 'block' });
@@ -55,29 +62,41 @@ test('a rep records $ 480 in cash; the owner sees it in the day\'s rendición an
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
   await expect(owner.getByLabel('Día')).toHaveValue(today);
   const card = owner.getByRole('region', { name: repName });
-  await expect(card.getByLabel(`Totales de ${repName}`)).toContainText('Efectivo$ 480,00');
-  await expect(card.getByRole('listitem')).toHaveCount(1);
-  await expect(card.getByRole('listitem')).toContainText(`Recibo N° ${receipt} · Efectivo`);
-  await expect(card.getByRole('checkbox')).toBeChecked();
+  const totals = card.getByLabel(`Totales de ${repName}`);
+  await expect(totals).toContainText('Efectivo$ 480,00');
+  await expect(totals).toContainText('Cheques (1 cheque)$ 1.500,00');
+  await expect(totals).toContainText('Total$ 1.980,00');
+  const cashItem = card.getByRole('listitem').filter({ hasText: `Recibo N° ${receipt} · Efectivo` });
+  const chequeItem = card.getByRole('listitem').filter({ hasText: 'Cheque · N° 12345678 · Banco Nación · paga el' });
+  await expect(card.getByRole('listitem')).toHaveCount(2);
+  await expect(cashItem.getByRole('checkbox')).toBeChecked();
+  await expect(card).toContainText('A confirmar: $ 1.980,00 (2 recibos)');
+  // The cheque stays with the rep until tomorrow: not marked, not confirmed.
+  await chequeItem.getByRole('checkbox').uncheck();
   await expect(card).toContainText('A confirmar: $ 480,00 (1 recibo)');
   await card.scrollIntoViewIfNeeded();
   await shoot(owner, 'antes');
   await owner.setViewportSize(PHONE);
 
-  // From the keyboard: Tab from the receipt's checkbox to the button, Enter.
-  await card.getByRole('checkbox').focus();
+  // From the keyboard: Tab from the last checkbox to the button, Enter.
+  await chequeItem.getByRole('checkbox').focus();
   await owner.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: `Confirmar rendición de ${repName}` })).toBeFocused();
   await owner.keyboard.press('Enter');
-  await expect(card.getByRole('listitem')).toContainText(/Confirmado por .+ el \d\d\/\d\d \d\d:\d\d/);
-  await expect(card).toContainText('Rendición confirmada');
-  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect(cashItem).toContainText(/Confirmado por .+ el \d\d\/\d\d \d\d:\d\d/);
+  await expect(chequeItem).not.toContainText('Confirmado');
+  await expect(card).toContainText('Falta confirmar 1 recibo');
   await owner.reload();
-  await expect(owner.getByRole('region', { name: repName }).getByRole('listitem')).toContainText(/Confirmado por .+ el \d\d\/\d\d \d\d:\d\d/);
+  await expect(cashItem).toContainText(/Confirmado por .+ el \d\d\/\d\d \d\d:\d\d/);
+  await expect(chequeItem.getByRole('checkbox')).toBeChecked();
+  await card.scrollIntoViewIfNeeded();
   await shoot(owner, 'confirmada');
 
   // The API agrees: confirmed once, who and when.
   const day = (await (await request.get(`/api/admin/collections?rep_id=${me.user.id}`, { headers: auth(ownerToken) })).json()) as { items: { amount: number; confirmed_at: string | null }[] };
-  expect(day.items).toEqual([expect.objectContaining({ amount: 48_000, confirmed_at: expect.any(String) })]);
+  expect(day.items).toEqual([
+    expect.objectContaining({ amount: 48_000, confirmed_at: expect.any(String) }),
+    expect.objectContaining({ amount: 150_000, method: 'cheque', confirmed_at: null }),
+  ]);
   await office.close();
 });
