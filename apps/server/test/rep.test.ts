@@ -64,6 +64,25 @@ describe('a rep and their customers', () => {
     expect((await inject('GET', '/api/admin/collections', rep)).statusCode).toBe(403);
   });
 
+  it('the day\'s collections say who confirmed each and which were reversed since (the office\'s "Rendición")', async () => {
+    const { rep, customer } = await repWithCustomer();
+    const owner = await createSuperAdmin(ctx, { nombre: 'Ana', apellido: 'Dueña' });
+    const pay = async (amount: number) => {
+      const paid = await inject('POST', `/api/rep/customers/${customer.userId}/payments`, rep, { amount, method: 'cash', idempotency_key: randomUUID() });
+      expect(paid.statusCode, paid.body).toBe(201);
+      return paid.json<{ id: number }>().id;
+    };
+    const kept = await pay(48_000);
+    const mistaken = await pay(1_000);
+    expect((await inject('POST', `/api/admin/payments/${mistaken}/reverse`, owner, { reason: 'Cargado dos veces' })).statusCode).toBe(201);
+    expect((await inject('POST', `/api/admin/collections/${kept}/confirm`, owner)).statusCode).toBe(204);
+    const day = (await inject('GET', `/api/admin/collections?rep_id=${rep.userId}`, owner)).json();
+    expect(day.items).toEqual([
+      expect.objectContaining({ payment_id: kept, amount: 48_000, confirmed_at: expect.any(String), confirmed_by_name: 'Ana Dueña', reversed: false }),
+      expect.objectContaining({ payment_id: mistaken, amount: 1_000, confirmed_at: null, confirmed_by_name: null, reversed: true }),
+    ]);
+  });
+
   it('"Tomar pedido" reads the catalogue at the customer\'s price list and their account figures; another rep\'s customer is 403', async () => {
     const { admin, rep, customer } = await repWithCustomer();
     const product = await insertProduct(ctx.pool, { price: 10_000 });

@@ -152,7 +152,11 @@ export const collectionSchema = z.object({
   cheque_date: z.string().nullable(),
   receipt_number: z.number().int(),
   created_at: z.string(),
+  /** When the office confirmed it was handed in, and who (null: not yet; the name is null too if that account is gone). */
   confirmed_at: z.string().nullable(),
+  confirmed_by_name: z.string().nullable(),
+  /** Reversed since (a bounced cheque, a payment recorded by mistake): no longer money of the day. */
+  reversed: z.boolean(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionsSchema = z.object({ date: z.string(), items: z.array(collectionSchema) });
