@@ -83,6 +83,35 @@ describe('a rep and their customers', () => {
     ]);
   });
 
+  it('"Confirmar rendición" confirms a rep\'s receipts in one request, all or none', async () => {
+    const { admin, rep, customer } = await repWithCustomer();
+    const pay = async (amount: number) =>
+      (await inject('POST', `/api/rep/customers/${customer.userId}/payments`, rep, { amount, method: 'cash', idempotency_key: randomUUID() })).json<{ id: number }>().id;
+    const [first, second] = [await pay(10_000), await pay(20_000)];
+    const confirmedIds = async () =>
+      (await inject('GET', `/api/admin/collections?rep_id=${rep.userId}`, admin))
+        .json<{ items: { payment_id: number; confirmed_at: string | null }[] }>()
+        .items.filter((c) => c.confirmed_at !== null)
+        .map((c) => c.payment_id);
+    // One of them is not a rep's payment: 404, and the other is not confirmed either.
+    const refused = await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [first, 999_999_999] });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'not_found' });
+    expect(await confirmedIds()).toEqual([]);
+    // Nothing to confirm, or not numbers: 400 in Spanish, before anything is read.
+    const empty = await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/al menos un cobro/);
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: ['x'] })).statusCode).toBe(400);
+    // Both together; again keeps the first confirmation.
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [first, second] })).statusCode).toBe(204);
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [second, second] })).statusCode).toBe(204);
+    expect((await confirmedIds()).sort()).toEqual([first, second].sort());
+    const audit = await ctx.pool.query(`select entity_id from audit_log where action = 'collection.confirm' and entity_id = any($1::text[])`, [[String(first), String(second)]]);
+    expect(audit.rows.map((r) => r.entity_id).sort()).toEqual([String(first), String(second), String(second)].sort());
+    expect((await inject('POST', '/api/admin/collections/confirm', rep, { payment_ids: [first] })).statusCode).toBe(403);
+  });
+
   it('"Tomar pedido" reads the catalogue at the customer\'s price list and their account figures; another rep\'s customer is 403', async () => {
     const { admin, rep, customer } = await repWithCustomer();
     const product = await insertProduct(ctx.pool, { price: 10_000 });

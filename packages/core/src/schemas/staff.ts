@@ -160,3 +160,11 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionsSchema = z.object({ date: z.string(), items: z.array(collectionSchema) });
+/** "Confirmar rendición": the receipts handed in, confirmed together (a rep's day is a few dozen at most). */
+export const confirmCollectionsSchema = z.object({
+  payment_ids: z
+    .array(z.number().int().positive().max(2 ** 53), { message: 'Elegí los cobros a confirmar.' })
+    .min(1, { message: 'Elegí al menos un cobro a confirmar.' })
+    .max(200, { message: 'Se pueden confirmar hasta 200 cobros a la vez.' }),
+});
+export type ConfirmCollections = z.infer<typeof confirmCollectionsSchema>;

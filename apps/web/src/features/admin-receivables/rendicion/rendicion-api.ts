@@ -20,9 +20,9 @@ export const collectionsQueryOptions = (date: string) =>
   });
 
 /**
- * POST /api/admin/collections/:id/confirm for each payment handed in, one after the other. Confirming
- * twice keeps the first confirmation, so trying again after a failure half-way is safe.
+ * POST /api/admin/collections/confirm: the receipts handed in, confirmed together in one request and
+ * one transaction (all or none). Confirming one again keeps the first confirmation.
  */
 export async function confirmCollections(paymentIds: readonly number[]): Promise<void> {
-  for (const id of paymentIds) await apiRequest<unknown>(`/api/admin/collections/${id}/confirm`, { method: 'POST' });
+  await apiRequest<unknown>('/api/admin/collections/confirm', { method: 'POST', body: { payment_ids: paymentIds } });
 }

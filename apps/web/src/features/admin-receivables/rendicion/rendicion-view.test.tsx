@@ -15,7 +15,7 @@ const t = receivables.rendicion;
 /**
  * Admin → Cuentas corrientes → "Rendición de vendedores": the reps' collections of a day by method,
  * the receipts, "Confirmar rendición" for what was handed in and who confirmed it. jsdom, the network
- * stubbed at fetch with the answers of GET /api/admin/collections and its confirm route.
+ * stubbed at fetch with the answers of GET /api/admin/collections and POST /api/admin/collections/confirm.
  */
 const JUAN = 'aaaaaaaa-0000-4000-8000-000000000001';
 const ROSA = 'aaaaaaaa-0000-4000-8000-000000000002';
@@ -40,7 +40,7 @@ const item = (over: Partial<Collection>): Collection => ({
 
 let items: Collection[];
 let failConfirm: boolean;
-let calls: { method: string; path: string; query: string }[];
+let calls: { method: string; path: string; query: string; body?: unknown }[];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
@@ -55,12 +55,12 @@ beforeEach(() => {
   ];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
     const url = new URL(String(input), 'http://tienda.test');
-    calls.push({ method: init.method ?? 'GET', path: url.pathname, query: url.search });
+    calls.push({ method: init.method ?? 'GET', path: url.pathname, query: url.search, ...(init.body ? { body: JSON.parse(String(init.body)) } : {}) });
     if (url.pathname === '/api/admin/collections') return json({ date: url.searchParams.get('date'), items });
-    const confirm = url.pathname.match(/^\/api\/admin\/collections\/(\d+)\/confirm$/);
-    if (confirm) {
+    if (url.pathname === '/api/admin/collections/confirm') {
       if (failConfirm) return json({ code: 'internal', message: 'Error del servidor' }, 500);
-      items = items.map((c) => (c.payment_id === Number(confirm[1]) ? { ...c, confirmed_at: '2026-11-26T22:00:00Z', confirmed_by_name: 'Ana Dueña' } : c));
+      const ids: number[] = (JSON.parse(String(init.body)) as { payment_ids: number[] }).payment_ids;
+      items = items.map((c) => (ids.includes(c.payment_id) ? { ...c, confirmed_at: '2026-11-26T22:00:00Z', confirmed_by_name: 'Ana Dueña' } : c));
       return new Response(null, { status: 204 });
     }
     return json({ code: 'not_found', message: 'No encontrado' }, 404);
@@ -126,7 +126,8 @@ describe('Rendición de vendedores', () => {
     expect(within(juan).getByText(t.toHandIn('$ 1.980,00', 2))).toBeInTheDocument();
     await user.click(within(juan).getByRole('button', { name: t.confirmFor('Juan Pérez') }));
     await waitFor(() => expect(within(juan).getAllByText(/Confirmado por Ana Dueña el 26\/11 19:00/)).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/collections/1/confirm', '/api/admin/collections/2/confirm']);
+    // One request for the rep's day: confirmed together or not at all.
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/admin/collections/confirm', query: '', body: { payment_ids: [1, 2] } }]);
     expect(within(juan).getAllByRole('checkbox')).toHaveLength(1);
     expect(within(juan).getByText(t.partlyConfirmed(1), { exact: false })).toBeInTheDocument();
   });
