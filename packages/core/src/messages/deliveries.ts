@@ -89,5 +89,11 @@ export const deliveries = {
   todayIntro: (number: string, day: string) => `Tu pedido #${number} llega hoy, ${day}. Te dejamos el resumen de lo que vas a recibir.`,
   todayWhatsapp: (name: string, number: string, day: string, catalog: string) =>
     `Hola, ${name}. Tu pedido #${number} llega hoy, ${day}. ¡Gracias! — ${catalog}`,
+  // The order's delivery date changed (the admin moved it, or the driver could not deliver it)
+  movedSubject: (catalog: string, number: string, day: string) => `${catalog}: tu pedido #${number} llega el ${day}`,
+  movedIntro: (number: string, day: string, previous: string | null) =>
+    previous ? `Cambiamos la fecha de entrega de tu pedido #${number}: ya no llega el ${previous}, llega el ${day}.` : `Tu pedido #${number} ya tiene fecha de entrega: llega el ${day}.`,
+  notDeliveredIntro: (number: string, previous: string, day: string) =>
+    `No pudimos entregarte el pedido #${number} el ${previous}. Te lo llevamos el ${day}.`,
   partialDeliveredIntro: (number: string) => `Entregamos tu pedido #${number} con menos unidades de las pedidas. Abajo está lo que recibiste; el cargo es por eso.`,
 } as const;
