@@ -4,6 +4,11 @@
  */
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
 
+/** "1 pedido", "2 pedidos" */
+const ordersCount = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
+/** "1 bulto", "5 bultos" */
+const bultosCount = (n: number) => `${n} ${n === 1 ? 'bulto' : 'bultos'}`;
+
 export const deliveries = {
   weekdays: WEEKDAYS,
   tabTitle: 'Repartos',
@@ -37,7 +42,9 @@ export const deliveries = {
     signature: 'Firma',
   },
   loadColumns: { product: 'Producto', quantity: 'Cantidad', orders: 'Pedidos' },
-  routeTotals: (orders: number, bultos: number) => `${orders} pedidos · ${bultos} bultos`,
+  ordersCount,
+  bultosCount,
+  routeTotals: (orders: number, bultos: number) => `${ordersCount(orders)} · ${bultosCount(bultos)}`,
   weightTotal: (weight: string) => `Peso: ${weight}`,
   noStops: 'No hay pedidos para esta zona y fecha.',
 
