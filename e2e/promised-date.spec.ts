@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { auth, businessDay, PHONE, WIDE } from './support/common';
+
+/**
+ * The promised date after checkout (decision 065): a customer of a zone orders from the cart at
+ * 390 and 1280 px; "¡Pedido Realizado!"'s confirmation keeps the spec's texts and adds "Entrega
+ * prevista: …", the same day the cart promised; Mis Pedidos says it for each order, and after the
+ * admin moves one order to another day, the new day. Photographed at both widths.
+ */
+const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD!;
+const SHOTS = process.env.E2E_SHOTS_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
+/** "viernes 27/11" for a yyyy-mm-dd, as core's formatDeliveryDay writes it (an independent reading). */
+const dayText = (date: string) => `${WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]} ${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
+test('the confirmation and Mis Pedidos say when the order arrives, and the new day after the admin moves it', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const adminToken = await accessTokenFor(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const tag = Date.now() % 1_000_000;
+  const zone = await request.post('/api/admin/zones', {
+    headers: auth(adminToken),
+    data: { name: `Zona Promesa ${tag}`, weekdays: [0, 1, 2, 3, 4, 5, 6], cutoff_days_before: 1, cutoff_time: '18:00' },
+  });
+  expect(zone.status(), await zone.text()).toBe(201);
+  const zoneId = ((await zone.json()) as { id: number }).id;
+  const product = await request.post('/api/products', { headers: auth(adminToken), data: { name: `Yerba promesa ${tag}`, price: 250_000, retail_price: 400_000, stock: 100 } });
+  expect(product.status(), await product.text()).toBe(201);
+  const productId = ((await product.json()) as { id: string }).id;
+  const customer = await createApprovedCustomer(request, 'promesa');
+  expect((await request.patch(`/api/admin/users/${customer.id}/zone`, { headers: auth(adminToken), data: { zone_id: zoneId, stop_position: null } })).status()).toBe(204);
+  const token = await accessTokenFor(request, customer.email, customer.password);
+
+  const placed: string[] = [];
+  for (const viewport of [PHONE, WIDE]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    // The WhatsApp window is not this test's business.
+    await page.addInitScript(() => {
+      window.open = () => ({ opener: null }) as unknown as Window;
+    });
+    expect((await request.put('/api/cart', { headers: auth(token), data: { cart_data: { [productId]: 2 } } })).status()).toBe(200);
+    await page.goto('/login');
+    await signInThroughForm(page, customer.email, customer.password);
+    await page.goto('/cart');
+    const promise = (await page.getByTestId('delivery-promise').textContent())!;
+    const promised = /^Llega el (\S+ \d\d\/\d\d) — /.exec(promise)![1]!;
+    await page.locator('button:visible', { hasText: 'Realizar pedido' }).first().click();
+    const confirmation = page.getByTestId('order-confirmation');
+    await expect(confirmation.getByRole('heading')).toHaveText(/^Pedido #[0-9a-f]{8} realizado$/);
+    await expect(confirmation).toContainText('fue registrado y está pendiente de aprobación.');
+    await expect(confirmation.getByTestId('order-delivery-date')).toHaveText(`Entrega prevista: ${promised}`);
+    await shot(page, `pedido-realizado-entrega-${viewport.width}`);
+    placed.push(/#([0-9a-f]{8})/.exec((await confirmation.getByRole('heading').textContent())!)![1]!);
+
+    await confirmation.getByRole('link', { name: 'Mis Pedidos' }).click();
+    const card = page.getByTestId('order-card').filter({ hasText: `Pedido #${placed.at(-1)}` });
+    await expect(card.getByTestId('order-delivery-date')).toHaveText(`Entrega prevista: ${promised}`);
+    await context.close();
+  }
+
+  // The admin moves the first order a week later: Mis Pedidos says the new day, at both widths.
+  const orders = (await (await request.get('/api/orders', { headers: auth(token) })).json()) as { items: { id: string; delivery_date: string }[] };
+  const first = orders.items.find((o) => o.id.startsWith(placed[0]!))!;
+  const later = businessDay(8);
+  const moved = await request.patch(`/api/admin/orders/${first.id}/delivery-date`, { headers: auth(adminToken), data: { date: later } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  for (const viewport of [PHONE, WIDE]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signInThroughForm(page, customer.email, customer.password);
+    await page.goto('/my-orders');
+    const card = page.getByTestId('order-card').filter({ hasText: `Pedido #${placed[0]}` });
+    await expect(card.getByTestId('order-delivery-date')).toHaveText(`Entrega prevista: ${dayText(later)}`);
+    await expect(page.getByTestId('order-card').filter({ hasText: `Pedido #${placed[1]}` }).getByTestId('order-delivery-date')).toHaveText(
+      `Entrega prevista: ${dayText(first.delivery_date)}`,
+    );
+    await shot(page, `mis-pedidos-entrega-${viewport.width}`);
+    await context.close();
+  }
+});
