@@ -174,7 +174,9 @@ describe('planning a day', () => {
     await ctx.pool.query(`update profiles set whatsapp = '5491155551234' where id = $1`, [customer.userId]);
     const { order } = await placeOrder(ctx, customer, 1);
     await statusTo(order!.id, 'Confirmado');
-    const route = (await pdfText((await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.pdf`)).rawPayload)).text;
+    const routePdf = (await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.pdf`)).rawPayload;
+    if (process.env.REPARTOS_PDF_DIR) writeFileSync(`${process.env.REPARTOS_PDF_DIR}/hoja-de-ruta-un-pedido.pdf`, routePdf);
+    const route = (await pdfText(routePdf)).text;
     expect(route).toContain('1 pedido · 1 bulto ·');
     expect(route).not.toContain('1 pedidos');
     expect(route).toContain('+54 9 11 5555-1234');
