@@ -42,7 +42,7 @@ describe('a rep and their customers', () => {
     const { rows } = await ctx.pool.query(`select user_id, channel, taken_by, jsonb_array_length(items) as lines from orders where id = $1`, [orderId]);
     expect(rows[0]).toEqual({ user_id: customer.userId, channel: 'vendedor', taken_by: rep.userId, lines: 10 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: customer.headers })).json().items.map((o: { id: string }) => o.id)).toContain(orderId);
-    expect((await inject('GET', '/api/rep/orders', rep)).json().items).toEqual([expect.objectContaining({ id: orderId, customer_id: customer.userId })]);
+    expect((await inject('GET', '/api/rep/orders', rep)).json().items).toEqual([expect.objectContaining({ id: orderId, customer_id: customer.userId, delivery_date: null })]);
     const audit = await ctx.pool.query(`select action, actor_id, actor_role from audit_log where entity = 'order' and entity_id = $1`, [orderId]);
     expect(audit.rows).toEqual([{ action: 'order.take', actor_id: rep.userId, actor_role: 'sales' }]);
   });

@@ -117,6 +117,8 @@ export const repOrderSchemaRow = z.object({
   customer_name: z.string(),
   total: z.number().int(),
   status: z.string(),
+  /** Repartos: the order's promised date, `AAAA-MM-DD`; null without a zone. */
+  delivery_date: z.string().nullable().optional(),
 });
 export const repOrdersSchema = z.object({ items: z.array(repOrderSchemaRow) });
 /** One order a rep took, as GET /api/rep/orders lists it. */

@@ -51,7 +51,7 @@ export async function listRepOrders(db: Queryable, repId: string): Promise<RepOr
   const { rows } = await db.query<RepOrder>(
     `select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at, o.user_id as customer_id,
             coalesce(nullif(o.user_info ->> 'razon_social', ''), concat_ws(' ', o.user_info ->> 'nombre', o.user_info ->> 'apellido')) as customer_name,
-            o.total::bigint as total, o.status
+            o.total::bigint as total, o.status, to_char(o.delivery_date, 'YYYY-MM-DD') as delivery_date
        from orders o where o.taken_by = $1 order by o.created_at desc limit 200`,
     [repId],
   );
