@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm, uniqueDni, uniqueEmail, waitForMailLink } from './support/accounts-helpers';
 import { inviteRep } from './support/staff-helpers';
 import { auth } from './support/common';
 
@@ -17,6 +17,11 @@ async function shoot(page: Page, name: string) {
 }
 
 test('a rep takes a 10-line order and collects cash for their customer; the owner sees both in Actividad', async ({ page, request }) => {
+  // No page asks for a script or style the build did not write (the staff chunk's preload did).
+  const missingAssets: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/assets/')) missingAssets.push(response.url());
+  });
   const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   const rep = await inviteRep(request, page, ownerToken, () => shoot(page, 'invitacion'));
   const me = (await (await request.get('/api/auth/user', { headers: auth(rep.token) })).json()) as { user: { id: string } };
@@ -48,10 +53,25 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
   await signInThroughForm(page, rep.email, rep.password);
-  await page.goto('/vendedor');
+  // He lands in Mis clientes (decision 067), with his own menu: no shopper's links, cart or panel.
+  await expect(page).toHaveURL(/\/vendedor$/);
   await expect(page.getByRole('heading', { name: 'Mis clientes' })).toBeVisible();
   await expect(page.getByText('Visita hoy').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(menu.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+  for (const other of ['Panel de administración', 'Catálogo', 'Mis Pedidos', 'Cuenta corriente', 'Inicio']) await expect(menu.getByRole('link', { name: other, exact: true })).toHaveCount(0);
+  await expect(menu.locator('a[href="/cart"]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // The customer's name is a thumb's target, 44 px tall.
+  const nameLink = page.getByTestId('rep-customer-card').first().getByRole('link').first();
+  expect((await nameLink.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await shoot(page, 'rep-home');
+  // Another role's pages send him home instead of a 403 error state.
+  for (const path of ['/cart', '/my-orders', '/cuenta-corriente', '/catalog', '/repartidor', '/admin']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/vendedor$/);
+  }
   await page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true }).first().evaluate((button: HTMLElement) => button.click());
 
   // The owner: Personal and Actividad.
@@ -60,8 +80,17 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await page.goto('/admin?tab=personal');
   await expect(page.getByText(rep.email)).toBeVisible();
   await shoot(page, 'personal');
+  // Cuentas corrientes, "Todos": customers only, the rep is not listed as a client.
+  await page.goto('/admin?tab=cuentas');
+  await page.getByLabel('Mostrar').selectOption('all');
+  await expect(page.getByRole('link', { name: /Ver la cuenta corriente de/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver la cuenta corriente de Vera Vendedora' })).toHaveCount(0);
+  await shoot(page, 'cuentas-todos');
   await page.goto('/admin?tab=actividad');
   await expect(page.getByText('Vera Vendedora').first()).toBeVisible();
+  // The assignment names the rep, not his id, and the visit days by name.
+  await expect(page.getByText(/Vendedor: — → Vera Vendedora/).first()).toBeVisible();
+  await expect(page.getByText(/Días de visita: .*lunes, martes/).first()).toBeVisible();
   await expect(page.getByText('Tomó un pedido').first()).toBeVisible();
   await expect(page.getByText('Registró un cobro').first()).toBeVisible();
   await shoot(page, 'actividad');
@@ -76,4 +105,55 @@ test('a rep takes a 10-line order and collects cash for their customer; the owne
   await page.setViewportSize({ width: 390, height: 844 });
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/staff-customer-history-390.png' });
+  expect(missingAssets).toEqual([]);
+});
+
+test('the depósito lands in the panel with its own menu, prepares a confirmed order and sees no button it may not use', async ({ page, request }) => {
+  const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  const email = uniqueEmail('deposito');
+  const password = 'Clave-Deposito-E2E-2026';
+  const invited = await request.post('/api/admin/staff/invitations', { headers: auth(ownerToken), data: { email, role: 'warehouse' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = new URL(await waitForMailLink(email, '/invitacion')).searchParams.get('token');
+  const accepted = await request.post('/api/auth/staff-invitation', { data: { token, password, nombre: 'Darío', apellido: 'Depósito', dni: uniqueDni() } });
+  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+
+  const customer = await createApprovedCustomer(request, 'cliente-deposito');
+  const product = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `Depósito ${Date.now()}`, price: 10_000, retail_price: 20_000, stock: 50 } });
+  const customerToken = await accessTokenFor(request, customer.email, customer.password);
+  const placed = await request.post('/api/orders', {
+    headers: auth(customerToken),
+    data: { items: [{ product_id: ((await product.json()) as { id: string }).id, quantity: 2 }], observaciones: '', canjeado_con_puntos: false, idempotency_key: `dep-${Date.now()}` },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
+  expect((await request.post(`/api/admin/orders/${orderId}/status`, { headers: auth(ownerToken), data: { status: 'Confirmado' } })).status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(menu.getByRole('link', { name: 'Panel de administración' })).toBeVisible();
+  for (const other of ['Catálogo', 'Pedido rápido', 'Mis listas', 'Mis Pedidos', 'Cuenta corriente', 'Inicio']) await expect(menu.getByRole('link', { name: other, exact: true })).toHaveCount(0);
+  await expect(menu.locator('a[href="/cart"]')).toHaveCount(0);
+  await shoot(page, 'deposito-menu');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin?tab=pedidos');
+  await page.getByRole('button', { name: new RegExp(`Ver detalle del pedido #${orderId.slice(0, 8)}`) }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Marcar como Preparado' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Marcar como (Cancelado|Enviado|Entregado)/ })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Modificar pedido' })).toHaveCount(0);
+  await shoot(page, 'deposito-pedido');
+  await dialog.getByRole('button', { name: 'Marcar como Preparado' }).click();
+  await expect(page.getByText(`El pedido #${orderId.slice(0, 8)} ahora está Preparado.`)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  for (const path of ['/', '/cart', '/my-orders', '/catalog', '/vendedor', '/repartidor']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/admin$/);
+  }
 });

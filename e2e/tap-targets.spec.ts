@@ -166,6 +166,10 @@ test('admin screens: panel, orders with the filter open, products', async ({ pag
   await check(page, 'admin-orders-filter');
   await page.goto('/admin?tab=productos');
   await check(page, 'admin-products');
+  // The customers, each card with its "Lista asignada" select (it was 36 px tall).
+  await page.goto('/admin?tab=usuarios');
+  await expect(page.getByLabel(/^Lista asignada a /).first()).toBeVisible();
+  await check(page, 'admin-users');
   await page.goto('/admin?tab=cuentas');
   await expect(page.getByRole('heading', { name: 'Cuentas corrientes', level: 2 })).toBeVisible();
   await check(page, 'admin-receivables');
@@ -175,6 +179,12 @@ test('admin screens: panel, orders with the filter open, products', async ({ pag
   await page.getByRole('button', { name: 'Registrar cobranza' }).click();
   await page.getByRole('dialog').getByRole('radio', { name: 'Cheque' }).check();
   await check(page, 'admin-payment-dialog');
+  // A toast's close button (it was 36 × 36): signing out leaves "Sesión cerrada" on the home page.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true }).first().evaluate((button: HTMLElement) => button.click());
+  await expect(page.getByRole('button', { name: 'Cerrar notificación' })).toBeVisible();
+  expect(await smallTapTargets(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/tap-toast-390.png` });
 });
 
 test('the refused forms at 390 and 1280 px: forgot and reset password, Mi cuenta password, admin product form and order edit (screenshots)', async ({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@mayorista/core/messages';
 import { insertOrder, insertProduct } from './admin-orders-fixtures';
 import { createStaff, createSuperAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
@@ -105,6 +106,12 @@ const fixtures: AuditFixtures = {
   pngUpload,
 };
 
+/** The summary's field names the log shows: its own, and those of before/after. */
+const summaryKeys = (summary: Record<string, unknown>): string[] => {
+  const nested = ['before', 'after'].flatMap((side) => Object.keys((summary[side] ?? {}) as Record<string, unknown>));
+  return [...Object.keys(summary).filter((k) => k !== 'before' && k !== 'after'), ...nested];
+};
+
 const lastAuditId = async () => (await ctx.pool.query<{ id: number }>(`select coalesce(max(id), 0)::int as id from audit_log`)).rows[0]!.id;
 
 describe('the audit side of the route table', () => {
@@ -135,6 +142,9 @@ describe('each staff write writes one audit row in its transaction', () => {
       ]);
       expect(Object.keys(rows[0].summary).length, `${key}: a summary`).toBeGreaterThan(0);
       expect(rows[0].actor_name).not.toBe('');
+      // Actividad reads every field in Spanish: a field without a label showed as 'due date: —'.
+      const unlabelled = summaryKeys(rows[0].summary).filter((field) => !(field in messages.staff.summaryLabels));
+      expect(unlabelled, `${key}: fields without a Spanish label in messages.staff.summaryLabels`).toEqual([]);
     });
   }
 });

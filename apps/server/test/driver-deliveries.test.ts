@@ -5,7 +5,7 @@ import { messages } from '@mayorista/core/messages';
 import { orderNumber } from '@mayorista/core/constants';
 import { checkConsistency } from '../src/db/consistency';
 import { createOrderEmailRenderer } from '../src/modules/orders';
-import { createAdmin, createStaff, createVerifiedUser, type TestUser } from './factories';
+import { createAdmin, createStaff, createSuperAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { stockOf } from './orders-fixtures';
 import { accountOf, placeOrder } from './receivables-fixtures';
@@ -114,6 +114,29 @@ describe('the driver delivers and collects', () => {
     expect([cancelled.statusCode, cancelled.json().message]).toEqual([409, texts.orderCancelled]);
     expect((await accountOf(ctx, customer)).balance).toBe(0);
     expect(await stockOf(ctx, product.id)).toBe(1_000);
+  });
+});
+
+describe('the visit in the activity log', () => {
+  it('records the state the driver found (Confirmado, not the Preparado passed through) and reads the driver by name', async () => {
+    const owner = await createSuperAdmin(ctx);
+    const { order } = await orderForToday(2);
+    const res = await api(driver, 'POST', `/api/driver/orders/${order.id}/delivered`, { idempotency_key: randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    const log = (await api(owner, 'GET', `/api/admin/audit?entity=order&entity_id=${order.id}`)).json();
+    const visit = log.items.find((row: { action: string }) => row.action === 'order.delivered');
+    expect(visit.summary.before).toEqual({ status: 'Confirmado', total: order.total });
+    expect(visit.summary.after).toMatchObject({ status: 'Entregado' });
+
+    // The zone's row names its driver by id; the read joins the name (one query for the page).
+    const zones = (await api(owner, 'GET', `/api/admin/audit?entity=zone&entity_id=${zone.id}`)).json();
+    const created = zones.items.find((row: { summary: { after?: { driver_id?: string } } }) => row.summary.after?.driver_id === driver.userId);
+    const { rows } = await ctx.pool.query<{ name: string }>(`select btrim(nombre || ' ' || apellido) as name from profiles where id = $1`, [driver.userId]);
+    expect(created.names).toEqual({ [driver.userId]: rows[0]!.name, [String(zone.id)]: 'Zona Norte' });
+    // A customer's rows (their zone, set by orderForToday) name the customer, the row's entity.
+    const customerRows = (await api(owner, 'GET', `/api/admin/audit?entity=customer&page_size=5`)).json();
+    expect(customerRows.items.length).toBeGreaterThan(0);
+    for (const row of customerRows.items) expect(row.names[row.entity_id]).toBeTruthy();
   });
 });
 

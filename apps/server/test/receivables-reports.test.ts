@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { queueAccountReminders } from '../src/flows/account-reminders';
 import { createAccountEmailRenderer, readCollectionFigures } from '../src/modules/receivables';
-import { createAdmin, createVerifiedUser } from './factories';
+import { createAdmin, createStaff, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
 import { accountOf, money, pay, pdfText, placeAndDeliver, putSettings, setCredit, testClock } from './receivables-fixtures';
 
@@ -50,6 +50,21 @@ describe('aging list', () => {
     expect(all.items.some((r: { customer_id: string }) => r.customer_id === idle.userId)).toBe(true);
     expect((await list('filter=all&q=pagador')).json().items).toHaveLength(1);
     expect((await list('sort=drop table')).statusCode).toBe(400);
+  });
+
+  it('lists customers only, each by razón social first, found by it or by the CUIT typed with dashes', async () => {
+    const staff = await Promise.all((['sales', 'warehouse', 'driver'] as const).map((role) => createStaff(ctx, role, { nombre: 'Personal', apellido: role })));
+    const shop = await createVerifiedUser(ctx, { nombre: 'Marta', apellido: 'Gómez' });
+    await ctx.pool.query(`update profiles set razon_social = 'Almacén La Esquina SRL', cuit = '20312345677' where id = $1`, [shop.userId]);
+    const all = (await list('filter=all&sort=name&dir=asc&page_size=200')).json();
+    const ids = all.items.map((r: { customer_id: string }) => r.customer_id);
+    for (const person of [...staff, admin]) expect(ids).not.toContain(person.userId);
+    expect(all.items.find((r: { customer_id: string }) => r.customer_id === shop.userId)?.name).toBe('Almacén La Esquina SRL');
+    // Without a razón social the person's name, as before.
+    expect(all.items.find((r: { customer_id: string }) => r.customer_id === idle.userId)?.name).toBe('Sin Movimientos');
+    for (const q of ['la esquina', '20-31234567-7', '31234567', 'marta']) {
+      expect((await list(`filter=all&q=${encodeURIComponent(q)}`)).json().items.map((r: { customer_id: string }) => r.customer_id), q).toEqual([shop.userId]);
+    }
   });
 
   it('exports the same rows as XLSX (numbers in pesos) and CSV (formulas neutralised)', async () => {

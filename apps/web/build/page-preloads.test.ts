@@ -67,6 +67,19 @@ describe('pagePreloads (build)', () => {
     expect(table['*']).toEqual(['/assets/not-found-page-h.js']);
   });
 
+  it('names only files in the bundle: a CSS-only chunk Vite removed is never preloaded (it would be a 404)', () => {
+    // The page still lists the removed chunk among its imports, as it did when read too early.
+    const withRemoved = bundle.map((c) => (c.fileName === 'assets/login-page-h.js' ? { ...c, imports: [...c.imports, 'assets/staff-h.js'] } : c));
+    const table = tableFor(withRemoved);
+    expect(table['/login']).toEqual(['/assets/login-page-h.js', '/assets/label-h.js']);
+    const everyFile = new Set(bundle.map((c) => `/${c.fileName}`));
+    for (const files of Object.values(table)) for (const file of files) expect(everyFile).toContain(file);
+  });
+
+  it("runs after Vite's own bundle work, which removes CSS-only chunks", () => {
+    expect(pagePreloads().enforce).toBe('post');
+  });
+
   it('lists nothing for a page that is part of the entry', () => {
     expect(tableFor(bundle)['/']).toEqual([]);
   });

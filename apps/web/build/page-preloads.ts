@@ -18,6 +18,11 @@ export function pagePreloads(): Plugin {
   return {
     name: 'mayorista:page-preloads',
     apply: 'build',
+    // After Vite's own generateBundle: vite:css-post deletes the JavaScript of a CSS-only chunk
+    // (staff.css, imported by the panel and the driver's page) and drops it from every `imports`.
+    // Read before that, the table named a file the build never wrote, and /admin and /repartidor
+    // asked for it on every visit (a 404 and a console error).
+    enforce: 'post',
     configResolved(config) {
       root = config.root;
       base = config.base;
@@ -54,7 +59,8 @@ export function pagePreloads(): Plugin {
         for (const early of PAGE_EARLY_MODULES[route as PagePath] ?? []) {
           for (const file of withStaticImports(chunkOf(early, route))) files.add(file);
         }
-        table[route] = [...files].filter((file) => !loadedByEntry.has(file)).map((file) => base + file);
+        // Only files the build writes: a chunk removed from the bundle is never preloaded.
+        table[route] = [...files].filter((file) => file in bundle && !loadedByEntry.has(file)).map((file) => base + file);
       }
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, can, flagsForRole, isActiveStaff, isSuperAdmin, profileCan, staffRoleOf } from './roles';
+import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, can, flagsForRole, isActiveStaff, isSuperAdmin, profileCan, shopsForSelf, staffRoleOf } from './roles';
 
 describe('the permission matrix', () => {
   it('the owner may do everything; only the owner manages staff and reads the audit log', () => {
@@ -20,6 +20,15 @@ describe('the permission matrix', () => {
     expect(can('driver', 'deliveries.drive')).toBe(true);
     expect(can('driver', 'orders.read')).toBe(false);
     expect(can(null, 'orders.read')).toBe(false);
+  });
+
+  it("the shopper's own screens: customers, the owner and the office; not a rep, the warehouse or a driver (decision 067)", () => {
+    const person = { approved: true, is_admin: false, is_super_admin: false };
+    expect(shopsForSelf(person)).toBe(true);
+    expect(shopsForSelf({ ...person, approved: false })).toBe(false);
+    expect(shopsForSelf(null)).toBe(false);
+    expect(STAFF_ROLES.filter((staff_role) => shopsForSelf({ ...person, staff_role }))).toEqual(['owner', 'admin']);
+    expect(shopsForSelf({ ...person, staff_role: 'owner', approved: false })).toBe(false);
   });
 
   it('names only known actions', () => {

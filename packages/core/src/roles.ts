@@ -38,6 +38,10 @@ export const STAFF_ACTIONS = [
   'deliveries.plan', // routes and deliveries
   'deliveries.drive', // the driver's view
   'rep.customers', // a sales rep's own customers: see, order for them, record payments
+  // No route names this one: it is the shopper's own screens (catalogue, cart, own orders, lists,
+  // own cuenta corriente) for staff who also buy for the business. The web's shell asks it
+  // (decision 067); customers reach those screens by their approval alone.
+  'shop.own',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -54,6 +58,7 @@ const OFFICE: readonly StaffAction[] = [
   'reports.read',
   'settings.manage',
   'deliveries.plan',
+  'shop.own',
 ];
 
 /** The permission matrix: role × action. The owner may do everything. */
@@ -91,6 +96,18 @@ export function can(role: StaffRole | null | undefined, action: StaffAction): bo
 /** Whether this person, as signed in, may perform `action`: approved staff whose role allows it. */
 export function profileCan(profile: MaybeProfile<'approved' | 'is_admin' | 'is_super_admin'>, action: StaffAction): boolean {
   return isApproved(profile) && can(staffRoleOf(profile), action);
+}
+
+/**
+ * Whether this person sees the shopper's screens (catalogue at their prices, cart, own orders,
+ * lists, points, cuenta corriente): an approved customer, or approved staff whose role also buys
+ * ('shop.own': the owner and the office). A rep, the warehouse and a driver work, they do not buy
+ * (decision 067).
+ */
+export function shopsForSelf(profile: MaybeProfile<'approved' | 'is_admin' | 'is_super_admin'>): boolean {
+  if (!isApproved(profile)) return false;
+  const role = staffRoleOf(profile);
+  return role === null || can(role, 'shop.own');
 }
 
 /** Any staff role: the people who work in the panel rather than buy. */

@@ -114,6 +114,9 @@ export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: s
     checkDeliverable(order);
     await lockAccount(tx, order.userId);
     const lines = deliveredLines(order, request.lines);
+    // The state and total the driver found, before the partial edit and the pass through Preparado
+    // below: the log read 'Preparado → Entregado' for an order that was only ever Confirmado.
+    const found = { status: order.status, total: order.total };
     const actor = { id: driver.id, is_super_admin: driver.role === 'owner' };
     if (lines) order = await applyOrderEdit(tx, orderId, { lines, reason: texts.partialDeliveryReason, reprice: false }, actor, { atDoor: true, email: false });
     const context = { actorId: driver.id, today };
@@ -137,7 +140,7 @@ export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: s
     });
     await notifyDeliveryAttempt(tx, liveRecord(order, delivered.status), 'delivered');
     const summary = {
-      before: { status: order.status, total: order.total },
+      before: found,
       after: { status: delivered.status, total: delivered.total, partial: lines !== null, collected: payment?.payment.amount ?? null },
     };
     await recordAudit(tx, driver, { action: 'order.delivered', entity: 'order', entityId: orderId, summary });

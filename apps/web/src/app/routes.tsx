@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
-import { RequireAuth } from './routing/require-auth';
+import { RequireAuth, StaffAway } from './routing/require-auth';
 import {
   AdminPage,
   CartPage,
@@ -38,13 +38,27 @@ export const routes: RouteObject[] = [
       { path: '/recuperar-clave', element: <ForgotPasswordPage /> },
       { path: '/restablecer-clave', element: <ResetPasswordPage /> },
       { path: '/invitacion', element: <StaffInvitationPage /> },
-      { path: '/catalog', element: <CatalogPage /> },
+      {
+        path: '/catalog',
+        element: (
+          <StaffAway>
+            <CatalogPage />
+          </StaffAway>
+        ),
+      },
       // Like /catalog, no guard: visitors see the retail view (the screens and routes, the abuse-limits work (decision 010)).
-      { path: '/catalogo/:slug', element: <ProductPage /> },
+      {
+        path: '/catalogo/:slug',
+        element: (
+          <StaffAway>
+            <ProductPage />
+          </StaffAway>
+        ),
+      },
       {
         path: '/cart',
         element: (
-          <RequireAuth>
+          <RequireAuth owner="shop">
             <CartPage />
           </RequireAuth>
         ),
@@ -52,7 +66,7 @@ export const routes: RouteObject[] = [
       {
         path: '/my-orders',
         element: (
-          <RequireAuth>
+          <RequireAuth owner="shop">
             <MyOrdersPage />
           </RequireAuth>
         ),
@@ -60,7 +74,7 @@ export const routes: RouteObject[] = [
       {
         path: '/pedido-rapido',
         element: (
-          <RequireAuth>
+          <RequireAuth owner="shop">
             <QuickOrderPage />
           </RequireAuth>
         ),
@@ -68,7 +82,7 @@ export const routes: RouteObject[] = [
       {
         path: '/mis-listas',
         element: (
-          <RequireAuth>
+          <RequireAuth owner="shop">
             <MyListsPage />
           </RequireAuth>
         ),
@@ -85,25 +99,25 @@ export const routes: RouteObject[] = [
       {
         path: '/cuenta-corriente',
         element: (
-          <RequireAuth>
+          <RequireAuth owner="shop">
             <CuentaCorrientePage />
           </RequireAuth>
         ),
       },
       {
-        // The server answers the stops only to a driver (or the owner); anyone else sees its 403 message.
+        // The stops are a driver's (or the owner's); anyone else goes to their own home (decision 067).
         path: '/repartidor',
         element: (
-          <RequireAuth adminOnly>
+          <RequireAuth adminOnly owner="deliveries.drive">
             <DriverPage />
           </RequireAuth>
         ),
       },
       {
-        // Sales reps (decision 047): "Mis clientes" on the phone. The server answers 403 to anyone else.
+        // Sales reps (decision 047): "Mis clientes" on the phone; anyone else goes to their own home.
         path: '/vendedor',
         element: (
-          <RequireAuth adminOnly>
+          <RequireAuth adminOnly owner="rep.customers">
             <RepHomePage />
           </RequireAuth>
         ),
@@ -111,7 +125,7 @@ export const routes: RouteObject[] = [
       {
         path: '/vendedor/clientes/:slug',
         element: (
-          <RequireAuth adminOnly>
+          <RequireAuth adminOnly owner="rep.customers">
             <RepCustomerPage />
           </RequireAuth>
         ),
@@ -119,7 +133,7 @@ export const routes: RouteObject[] = [
       {
         path: '/vendedor/pedido/:slug',
         element: (
-          <RequireAuth adminOnly>
+          <RequireAuth adminOnly owner="rep.customers">
             <RepTakeOrderPage />
           </RequireAuth>
         ),
@@ -127,7 +141,7 @@ export const routes: RouteObject[] = [
       {
         path: '/vendedor/ventas',
         element: (
-          <RequireAuth adminOnly>
+          <RequireAuth adminOnly owner="rep.customers">
             <RepSalesPage />
           </RequireAuth>
         ),
@@ -135,7 +149,7 @@ export const routes: RouteObject[] = [
       {
         path: '/admin',
         element: (
-          <RequireAuth adminOnly>
+          <RequireAuth adminOnly owner="panel">
             <AdminPage />
           </RequireAuth>
         ),

@@ -25,7 +25,7 @@ export const entityHistoryQueryOptions = (entity: HistoryEntity, entityId: strin
 /** One activity-log row: what, the before → after, when and who with their role. */
 export function HistoryRow({ entry }: { entry: AuditEntry }) {
   const role = staffRoleLabel(entry.actor_role);
-  const detail = describeAuditSummary(entry.summary);
+  const detail = describeAuditSummary(entry.summary, entry.names);
   return (
     <li className="py-2 text-sm">
       <p className="font-medium break-words text-slate-900">{auditActionLabel(entry.action)}</p>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, readSettings, settingsUpdateSchema } from './settings';
+import { staff } from '../messages/staff';
+import { DEFAULT_SETTINGS, readSettings, settingsSchema, settingsUpdateSchema } from './settings';
 
 describe('settings', () => {
   it('reads missing, invalid or foreign stored fields as their defaults', () => {
@@ -18,5 +19,12 @@ describe('settings', () => {
     expect(settingsUpdateSchema.safeParse({ min_order_amount: 1.5 }).success).toBe(false);
     expect(settingsUpdateSchema.safeParse({ min_order_amount: -1 }).error?.issues[0]?.message).toMatch(/importe válido/);
     expect(settingsUpdateSchema.safeParse({ minimo: 1 }).success).toBe(false);
+  });
+});
+
+describe('the settings in the activity log', () => {
+  it('every setting has a Spanish label for Actividad (a change to any of them is logged by its key)', () => {
+    const unlabelled = Object.keys(settingsSchema.shape).filter((key) => !(key in staff.summaryLabels));
+    expect(unlabelled).toEqual([]);
   });
 });

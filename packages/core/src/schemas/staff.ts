@@ -72,6 +72,8 @@ export const auditEntrySchema = z.object({
   entity_id: z.string(),
   summary: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
+  /** The names of the people the summary names by id (a rep, a driver, a customer: razón social first), joined when the log is read. */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int() });

@@ -14,6 +14,9 @@ import { openItemsAtSql } from './receivables.read';
  * overdue and the aging buckets at a day, in ONE query — the open items (partial index on open > 0)
  * grouped per customer, joined to the accounts, filtered, sorted, paged, with the filter's totals as
  * window sums. Sort and filter are keys of fixed maps, never text from the request.
+ * Customers only (staff of any role buy nothing on credit), each by razón social first, the person's
+ * name when the business has none; the search finds either, the e-mail, or the CUIT typed with or
+ * without dashes (decision 067).
  */
 
 const SORTS: Record<ReceivablesQuery['sort'], string> = {
@@ -41,7 +44,8 @@ const AGING_SQL = `with ${openItemsAtSql('')}, aged as (
            min(due_date) as oldest_due_date
       from items group by profile_id
   ), customers as (
-    select p.id as customer_id, concat_ws(' ', nullif(p.nombre, ''), nullif(p.apellido, '')) as name, p.email, p.whatsapp,
+    select p.id as customer_id,
+           coalesce(nullif(btrim(p.razon_social), ''), concat_ws(' ', nullif(p.nombre, ''), nullif(p.apellido, ''))) as name, p.email, p.whatsapp,
            coalesce(a.balance, 0)::bigint as balance, a.credit_limit, coalesce(a.payment_terms_days, $3::int) as payment_terms_days,
            coalesce(g.al_dia, 0) as al_dia, coalesce(g.d1_30, 0) as d1_30, coalesce(g.d31_60, 0) as d31_60,
            coalesce(g.d61_90, 0) as d61_90, coalesce(g.over_90, 0) as over_90,
@@ -50,7 +54,9 @@ const AGING_SQL = `with ${openItemsAtSql('')}, aged as (
       from profiles p
       left join customer_accounts a on a.profile_id = p.id
       left join aged g on g.profile_id = p.id
-     where not p.is_admin and not p.is_super_admin and ($1::text is null or p.email ilike $1 or concat_ws(' ', p.nombre, p.apellido) ilike $1)
+     where p.staff_role is null and not p.is_admin and not p.is_super_admin
+       and ($1::text is null or p.email ilike $1 or concat_ws(' ', p.nombre, p.apellido) ilike $1 or p.razon_social ilike $1
+            or ($1 !~ '[[:alpha:]]' and regexp_replace($1, '\\D', '', 'g') <> '' and p.cuit like '%' || regexp_replace($1, '\\D', '', 'g') || '%'))
   )`;
 
 interface AgingRow extends Omit<ReceivablesRow, 'aging'> {

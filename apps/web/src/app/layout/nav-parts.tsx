@@ -92,30 +92,26 @@ function NavItem({ to, end, label, className }: { to: string; end?: boolean; lab
   );
 }
 
-/** The page links for the visitor's state: home for all; ordering pages when approved; admin; sign-in and sign-up when signed out. */
+/** The page links for the visitor's state: home (not for staff who only work); ordering pages for those who buy; the staff's areas; sign-in and sign-up when signed out. */
 export function NavLinks({
   signedIn,
   approved,
   admin,
   driver = false,
   rep = false,
+  worker = false,
 }: {
   signedIn: boolean;
   approved: boolean;
   admin: boolean;
   driver?: boolean;
   rep?: boolean;
+  /** Staff who do not buy: their own area is their home, so no "Inicio" (decision 067). */
+  worker?: boolean;
 }) {
-  if (driver) {
-    return (
-      <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
-        <NavItem to="/repartidor" label={navTexts.driverStops} />
-      </ul>
-    );
-  }
   return (
     <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
-      <NavItem to="/" end label={navTexts.home} />
+      {worker ? null : <NavItem to="/" end label={navTexts.home} />}
       {approved ? (
         <>
           <NavItem to="/catalog" label={navTexts.catalog} />
@@ -126,6 +122,8 @@ export function NavLinks({
       ) : null}
       {/* A sales rep's phone home (decisions 047, 052). */}
       {rep ? <NavItem to="/vendedor" label={navTexts.myCustomers} /> : null}
+      {/* A repartidor's whole app is their stops (decision 051). */}
+      {driver ? <NavItem to="/repartidor" label={navTexts.driverStops} /> : null}
       {admin ? <NavItem to="/admin" label={navTexts.admin} className="xl:hidden" /> : null}
       {!signedIn ? (
         <>

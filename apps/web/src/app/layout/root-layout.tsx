@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { app } from '@mayorista/core/messages/app';
+import { profileCan } from '@mayorista/core/roles';
 import { isAdmin, isApproved, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/hooks/use-after-first-paint';
 import { CartGate } from '../../lib/cart/cart-gate';
@@ -62,7 +63,8 @@ export function RootLayout() {
             </Suspense>
           </PageErrorBoundary>
         ) : null}
-        {isAdmin(profile) ? (
+        {/* The live feed admits only roles that read orders (decision 046): a rep or a driver would be refused. */}
+        {profileCan(profile, 'orders.read') ? (
           <PageErrorBoundary resetKey={pathname} quiet>
             <Suspense fallback={null}>
               <NewOrderNotifications />

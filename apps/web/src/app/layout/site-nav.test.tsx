@@ -89,6 +89,63 @@ describe("a sales rep's navigation (decision 052)", () => {
   });
 });
 
+describe('each staff role sees its own shell and is sent to its own home (decision 067)', () => {
+  const staffNav = async (staff_role: 'sales' | 'warehouse' | 'driver' | 'owner', path = '/') => {
+    const view = renderWithAuth({ routes, path, profile: { approved: true, staff_role } });
+    const nav = await screen.findByRole('navigation', { name: messages.nav.mainLabel });
+    expect(await within(nav).findByText(messages.nav.greeting('Lucía'))).toBeInTheDocument();
+    return { ...view, nav };
+  };
+  const shopperLinks = [messages.nav.home, messages.nav.catalog, messages.nav.quickOrder, messages.nav.myLists, messages.nav.myOrders];
+
+  it('depósito: the panel and Mi cuenta only, no shopper links, cart or cuenta corriente; lands in the panel', async () => {
+    const { nav, router } = await staffNav('warehouse');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(linkNamed(nav, messages.nav.admin)).toHaveAttribute('href', '/admin');
+    for (const hidden of [...shopperLinks, messages.nav.myCustomers, messages.nav.driverStops]) expect(linkNamed(nav, hidden)).not.toBeInTheDocument();
+    expect(nav.querySelector('a[href="/cuenta-corriente"]')).toBeNull();
+    expect(cartLink(nav)).toBeNull();
+    expect(linkNamed(nav, messages.nav.myAccount)).toHaveAttribute('href', '/mi-cuenta');
+  });
+
+  it('vendedor: Mis clientes and no "Panel de administración" (he has no tab); lands in Mis clientes after signing in', async () => {
+    const { nav, router } = await staffNav('sales');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendedor'));
+    expect(linkNamed(nav, messages.nav.myCustomers)).toHaveAttribute('href', '/vendedor');
+    for (const hidden of [...shopperLinks, messages.nav.admin]) expect(linkNamed(nav, hidden)).not.toBeInTheDocument();
+    expect(nav.querySelector('a[href="/cuenta-corriente"]')).toBeNull();
+  });
+
+  it.each([
+    ['sales', '/cart', '/vendedor'],
+    ['sales', '/my-orders', '/vendedor'],
+    ['sales', '/cuenta-corriente', '/vendedor'],
+    ['sales', '/catalog', '/vendedor'],
+    ['sales', '/repartidor', '/vendedor'],
+    ['sales', '/admin', '/vendedor'],
+    ['driver', '/cart', '/repartidor'],
+    ['driver', '/my-orders', '/repartidor'],
+    ['driver', '/cuenta-corriente', '/repartidor'],
+    ['driver', '/vendedor', '/repartidor'],
+    ['driver', '/vendedor/ventas', '/repartidor'],
+    ['warehouse', '/pedido-rapido', '/admin'],
+    ['warehouse', '/mis-listas', '/admin'],
+    ['warehouse', '/vendedor', '/admin'],
+    ['warehouse', '/repartidor', '/admin'],
+  ] as const)('%s opening %s is sent to %s, not shown a 403', async (role, path, home) => {
+    const { router } = await staffNav(role, path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(home));
+  });
+
+  it('the owner, who may also buy, keeps the shopper links, the cart and the home page besides the panel', async () => {
+    const { nav, router } = await staffNav('owner');
+    expect(linkNamed(nav, messages.nav.catalog)).toHaveAttribute('href', '/catalog');
+    expect(linkNamed(nav, messages.nav.admin)).toHaveAttribute('href', '/admin');
+    expect(cartLink(nav)).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
 describe('navigation behaviour', () => {
   it('logs out: "Sesión cerrada" toast and back to /', async () => {
     const user = userEvent.setup();

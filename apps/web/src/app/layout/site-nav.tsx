@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { nav as navTexts } from '@mayorista/core/messages/nav';
-import { staffRoleOf } from '@mayorista/core/roles';
-import { isAdmin, isApproved, useAuth } from '../../lib/auth';
+import { profileCan } from '@mayorista/core/roles';
+import { seesPanel, shopsForSelf, staffHomeOf, useAuth } from '../../lib/auth';
 import { CartNavLink } from '../../features/cart';
 import { cn } from '../../lib/cn';
 import { appConfig } from '../../lib/app-config';
@@ -15,13 +15,15 @@ import { AccountArea, AdminShieldLink, MenuToggle, NavLinks } from './nav-parts'
 export function SiteNav() {
   const { user, profile } = useAuth();
   const menu = useNavMenu();
-  // A repartidor's whole app is their stops (decision 051): no catalogue, cart or panel in the menu.
-  const driver = staffRoleOf(profile) === 'driver';
-  // A sales rep orders for their customers from "Mis clientes", never for themself: no cart,
-  // catalogue or points of their own (decision 052).
-  const rep = staffRoleOf(profile) === 'sales';
-  const approved = isApproved(profile) && !driver && !rep;
-  const admin = isAdmin(profile) && !driver;
+  // The permission matrix decides the shell (decision 067): the shopper's links, cart and points
+  // only for those who buy (customers, the owner, the office); the panel for a role with a tab; a
+  // rep's "Mis clientes" and a driver's stops for those whose work they are, not for the owner,
+  // whose way to that work is the panel.
+  const approved = shopsForSelf(profile);
+  const admin = seesPanel(profile);
+  const worker = staffHomeOf(profile) !== null;
+  const rep = !admin && profileCan(profile, 'rep.customers');
+  const driver = !admin && profileCan(profile, 'deliveries.drive');
   const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
 
   return (
@@ -55,6 +57,7 @@ export function SiteNav() {
             admin={admin}
             driver={driver}
             rep={rep}
+            worker={worker}
           />
           {user ? <AccountArea nombre={nombre} approved={approved} /> : null}
         </div>

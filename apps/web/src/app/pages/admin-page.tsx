@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import '../../staff.css';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
@@ -10,8 +10,8 @@ import { orderLife } from '@mayorista/core/messages/orderLife';
 import { products } from '@mayorista/core/messages/products';
 import { settings } from '@mayorista/core/messages/settings';
 import { staff } from '@mayorista/core/messages/staff';
-import { profileCan, type StaffAction } from '@mayorista/core/roles';
-import { useAuth } from '../../lib/auth';
+import { profileCan } from '@mayorista/core/roles';
+import { useAuth, type PanelAction } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
 import { receivablesTabTitle } from '../../lib/receivables/nav-text';
 
@@ -38,7 +38,10 @@ const AdminDeliveriesTab = lazy(loaders.repartos);
 const AdminStaffTab = lazy(loaders.personal);
 const AdminAuditTab = lazy(loaders.actividad);
 
-/** Each tab shows for the roles the permission matrix allows its action (core/roles.ts, decision 046). */
+/**
+ * Each tab shows for the roles the permission matrix allows its action (core/roles.ts, decision 046).
+ * The actions are lib/auth's PANEL_ACTIONS: the nav's panel link and the /admin guard ask the same list.
+ */
 const TABS = [
   { value: 'panel', label: orderLife.dashboard.tabTitle, Content: AdminDashboardTab, action: 'reports.read' },
   { value: 'pedidos', label: adminOrders.tabTitle, Content: AdminOrdersTab, action: 'orders.read' },
@@ -50,7 +53,7 @@ const TABS = [
   { value: 'ajustes', label: settings.tabTitle, Content: AdminSettingsTab, action: 'settings.manage' },
   { value: 'personal', label: staff.title, Content: AdminStaffTab, action: 'staff.manage' },
   { value: 'actividad', label: staff.activity, Content: AdminAuditTab, action: 'audit.read' },
-] as const satisfies readonly { value: string; label: string; Content: unknown; action: StaffAction }[];
+] as const satisfies readonly { value: string; label: string; Content: unknown; action: PanelAction }[];
 type TabValue = (typeof TABS)[number]['value'];
 
 /** /admin: one tab per admin capability, each loaded on demand; the open tab lives in the URL. */
@@ -75,11 +78,7 @@ export default function AdminPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A sales rep has no office tab: their home is "Mis clientes".
-  if (tabs.length === 0 && profileCan(profile, 'rep.customers')) return <Navigate to="/vendedor" replace />;
-  // A repartidor has no tab: their phone view is /repartidor (decision 051).
-  if (tabs.length === 0 && profileCan(profile, 'deliveries.drive')) return <Navigate to="/repartidor" replace />;
-
+  // A role with no tab never gets here: the route's guard sends it to its own home (decision 067).
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-3 md:px-4 md:py-6">
       <h1 className="text-xl font-bold text-slate-900 md:text-2xl">{adminPage.title}</h1>

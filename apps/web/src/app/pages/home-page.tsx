@@ -1,8 +1,7 @@
 import { Link, Navigate } from 'react-router';
-import { staffRoleOf } from '@mayorista/core/roles';
 import { home } from '@mayorista/core/messages/home';
 import { guard } from '@mayorista/core/messages/guard';
-import { isAdmin, isApproved, useAuth } from '../../lib/auth';
+import { isApproved, seesPanel, staffHomeOf, useAuth } from '../../lib/auth';
 import { buttonVariants } from '../../components/ui/button';
 import { appConfig } from '../../lib/app-config';
 import { PendingWaitAndNextSteps } from '../routing/require-auth';
@@ -10,8 +9,10 @@ import { PendingWaitAndNextSteps } from '../routing/require-auth';
 /** What the service is, how to get access, and the next step for this visitor. */
 export default function HomePage() {
   const { profile } = useAuth();
-  // A repartidor's home is their stops (decision 051).
-  if (staffRoleOf(profile) === 'driver') return <Navigate to="/repartidor" replace />;
+  // Staff who do not buy start in their own area (decisions 051, 067): the panel, Mis clientes or
+  // their stops. Signing in lands here, so this is also where they land after the sign-in.
+  const staffHome = staffHomeOf(profile);
+  if (staffHome) return <Navigate to={staffHome} replace />;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 md:py-16">
       <section aria-labelledby="home-title" className="max-w-3xl">
@@ -98,7 +99,7 @@ function CallToAction() {
         <Link to="/my-orders" className={buttonVariants({ variant: 'secondary' })}>
           {home.myOrdersCta}
         </Link>
-        {isAdmin(profile) ? (
+        {seesPanel(profile) ? (
           <Link to="/admin" className={buttonVariants({ variant: 'secondary' })}>
             {home.adminCta}
           </Link>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { app } from '@mayorista/core/messages/app';
 import { guard as guardTexts } from '@mayorista/core/messages/guard';
-import { isAdmin, isApproved, useAuth } from '../../lib/auth';
+import { profileCan, type StaffAction } from '@mayorista/core/roles';
+import { isAdmin, isApproved, seesPanel, shopsForSelf, staffHomeOf, useAuth } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
 import { buttonVariants } from '../../components/ui/button';
 import { usePublicSettings } from '../../lib/queries/public-settings';
@@ -13,10 +14,33 @@ export interface LoginRedirectState {
 }
 
 /**
- * The access guard of the states and transitions, in its exact order. `allowUnapproved` (Mi cuenta, the business-identity work (decisions 017–019)) lets a
- * signed-in account in before its approval.
+ * Whose page this is (decision 067): 'shop' the shopper's own screens, 'panel' /admin (a role with
+ * at least one tab), or the staff action the page's work needs ('rep.customers', 'deliveries.drive').
  */
-export function RequireAuth({ children, adminOnly = false, allowUnapproved = false }: { children: ReactNode; adminOnly?: boolean; allowUnapproved?: boolean }) {
+export type PageOwner = 'shop' | 'panel' | StaffAction;
+
+function mayOpen(profile: Parameters<typeof shopsForSelf>[0], owner: PageOwner): boolean {
+  if (owner === 'shop') return shopsForSelf(profile);
+  if (owner === 'panel') return seesPanel(profile);
+  return profileCan(profile, owner);
+}
+
+/**
+ * The access guard of the states and transitions, in its exact order. `allowUnapproved` (Mi cuenta, the business-identity work (decisions 017–019)) lets a
+ * signed-in account in before its approval. `owner` sends a role that opens another role's page to
+ * its own home (the staff's area, else the catalogue) instead of a page the server answers with 403.
+ */
+export function RequireAuth({
+  children,
+  adminOnly = false,
+  allowUnapproved = false,
+  owner,
+}: {
+  children: ReactNode;
+  adminOnly?: boolean;
+  allowUnapproved?: boolean;
+  owner?: PageOwner;
+}) {
   const { loading, user, profile } = useAuth();
   const location = useLocation();
 
@@ -27,7 +51,18 @@ export function RequireAuth({ children, adminOnly = false, allowUnapproved = fal
   }
   if (!isApproved(profile) && !allowUnapproved) return <PendingApproval />;
   if (adminOnly && !isAdmin(profile)) return <Navigate to="/catalog" replace />;
+  if (owner && !mayOpen(profile, owner)) return <Navigate to={staffHomeOf(profile) ?? '/catalog'} replace />;
   return <>{children}</>;
+}
+
+/**
+ * For the pages a visitor may open too (the catalogue, a product): staff who do not buy go to
+ * their own area instead (decision 067).
+ */
+export function StaffAway({ children }: { children: ReactNode }) {
+  const { profile } = useAuth();
+  const home = staffHomeOf(profile);
+  return home ? <Navigate to={home} replace /> : <>{children}</>;
 }
 
 export function PendingApproval() {

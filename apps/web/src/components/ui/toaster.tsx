@@ -41,7 +41,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       }}
       data-variant={item.variant}
       className={cn(
-        'toast-card relative flex w-full items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',
+        'toast-card relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg',
         destructive ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
       )}
     >
@@ -55,7 +55,7 @@ function ToastCard({ item }: { item: ToastItem }) {
             altText={item.action.label}
             onClick={item.action.onClick}
             className={cn(
-              'mt-3 inline-flex min-h-9 items-center rounded-md border px-3 text-sm font-semibold',
+              'mt-3 inline-flex min-h-11 items-center rounded-md border px-3 text-sm font-semibold',
               destructive ? 'border-white/70 hover:bg-red-800' : 'border-slate-300 hover:bg-slate-100',
             )}
           >
@@ -66,7 +66,8 @@ function ToastCard({ item }: { item: ToastItem }) {
       <ToastPrimitive.Close
         aria-label={app.closeNotification}
         className={cn(
-          'absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-md',
+          // 44 × 44 px: a thumb's target on a phone (the tap-target e2e measures it).
+          'absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-md',
           destructive ? 'text-white hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100',
         )}
       >

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '../../components/ui/toast-store';
+import type { StaffRole } from '@mayorista/core/roles';
+import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context';
 import type { AdminOrder } from './api/admin-orders-api';
 import AdminOrdersTab from './admin-orders-tab';
 
@@ -39,10 +41,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderTab = () =>
+// Administración by default: every order action, no activity log (the dialog's buttons follow the role).
+const renderTab = (role: StaffRole = 'admin') =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AdminOrdersTab />
+      <AuthContext.Provider value={{ profile: { approved: true, is_admin: false, is_super_admin: false, staff_role: role } } as AuthContextValue}>
+        <AdminOrdersTab />
+      </AuthContext.Provider>
     </QueryClientProvider>,
   );
 
@@ -121,6 +126,51 @@ describe('AdminOrdersTab', () => {
     expect(JSON.parse(String(post.init.body))).toEqual({ status: 'Cancelado' });
     expect(await within(dialog).findByText('Este pedido está en un estado final.')).toBeInTheDocument();
     expect(getToasts()[0]).toMatchObject({ title: 'Estado actualizado', description: 'El pedido #11111111 ahora está Cancelado.' });
+  });
+
+  it('the warehouse sees only "Marcar como Preparado", sent to its own route, and no edit or cancel', async () => {
+    let current = order({ status: 'Confirmado' });
+    handler = (url, init) => {
+      if (init.method === 'POST') {
+        current = { ...current, status: 'Preparado' };
+        return { status: 200, body: current };
+      }
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+      return { status: 200, body: current };
+    };
+    renderTab('warehouse');
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    expect(await within(dialog).findByText('3 × Yerba Mate 1 kg')).toBeInTheDocument();
+    const actions = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((t) => t?.startsWith('Marcar como'));
+    expect(actions).toEqual(['Marcar como Preparado']);
+    expect(within(dialog).queryByRole('button', { name: 'Modificar pedido' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Marcar como Preparado' }));
+    await waitFor(() => expect(calls.filter((c) => c.init.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.init.method === 'POST')!.url.pathname).toBe('/api/admin/orders/11111111-2222-4333-8444-555555555555/prepared');
+    // A prepared order has nothing left for the warehouse: no buttons, no "estado final" line.
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: /^Marcar como/ })).not.toBeInTheDocument());
+  });
+
+  it('the warehouse sees no status buttons on a pending order (confirming and cancelling are the office\'s)', async () => {
+    const current = order({ status: 'Pendiente' });
+    handler = (url) => {
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+      return { status: 200, body: current };
+    };
+    renderTab('warehouse');
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    expect(await within(dialog).findByText('3 × Yerba Mate 1 kg')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Marcar como/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Modificar pedido' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'PDF del pedido' })).toBeInTheDocument();
   });
 
   it('shows the server refusal of a transition as a destructive toast', async () => {

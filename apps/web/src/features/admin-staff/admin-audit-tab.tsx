@@ -4,7 +4,7 @@ import { formatDateTime } from '@mayorista/core/money';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { staff as text } from '@mayorista/core/messages/staff';
 import type { AuditEntry } from '@mayorista/core/schemas/staff';
-import { auditActionLabel, describeAuditSummary, staffRoleLabel } from '../../components/audit-summary';
+import { auditActionLabel, describeAuditEntity, describeAuditSummary, staffRoleLabel } from '../../components/audit-summary';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
@@ -17,9 +17,9 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <p className="font-medium text-slate-900">
         {entry.actor_name} <span className="font-normal text-slate-600">({staffRoleLabel(entry.actor_role)})</span> · {auditActionLabel(entry.action)}
       </p>
-      <p className="break-words text-slate-700">{describeAuditSummary(entry.summary)}</p>
+      <p className="break-words text-slate-700">{describeAuditSummary(entry.summary, entry.names)}</p>
       <p className="text-xs text-slate-500">
-        {formatDateTime(entry.at)} · {text.entityLabels[entry.entity] ?? entry.entity} {entry.entity_id.slice(0, 8)}
+        {formatDateTime(entry.at)} · {describeAuditEntity(entry.entity, entry.entity_id, entry.names)}
         {entry.ip ? ` · IP ${entry.ip}` : ''}
       </p>
     </li>

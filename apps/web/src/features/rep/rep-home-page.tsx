@@ -15,8 +15,9 @@ function CustomerCard({ customer }: { customer: RepCustomer }) {
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm" data-testid="rep-customer-card">
       <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <Link to={customerPath(customer.id)} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
+        <div className="min-w-0 flex-1">
+          {/* The whole line, 44 px tall: a thumb's target (it was the name's own 17 px). */}
+          <Link to={customerPath(customer.id)} className="flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:underline">
             {customerName(customer)}
           </Link>
           {customer.address ? <p className="truncate text-sm text-slate-600">{customer.address}</p> : null}

@@ -5,7 +5,7 @@
  */
 export { AuthProvider, getDefaultAuthClient, knownPointsKey } from './auth-provider';
 export { useAuth, useOptionalAuth, isApproved, type AuthContextValue } from './auth-context';
-export { isAdmin } from './roles';
+export { isAdmin, PANEL_ACTIONS, seesPanel, shopsForSelf, staffHomeOf, type PanelAction } from './roles';
 export { AuthClient, type AuthChangeEvent } from './session/auth-client';
 export {
   AuthError,

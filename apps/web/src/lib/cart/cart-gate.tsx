@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isApproved, useAuth } from '../auth';
+import { shopsForSelf, useAuth } from '../auth';
 import { CartContext, type CartContextValue } from './cart-context';
 import { noCart } from './no-cart';
 
@@ -8,14 +8,14 @@ export const loadCartEngine = () => import('./cart-engine');
 const CartEngine = lazy(loadCartEngine);
 
 /**
- * Provides the cart to every page. Visitors and staff get an empty cart and never download its
+ * Provides the cart to every page. Visitors and staff who do not buy (decision 067) get an empty cart and never download its
  * code; an approved customer's cart code loads once they are signed in, and from then on stays
  * mounted (it empties itself on sign-out and saves a change still waiting, as it always did).
  * The pages are never remounted when it arrives: the engine hands its value up to this provider.
  */
 export function CartGate({ children }: { children: ReactNode }) {
   const { session, user, profile } = useAuth();
-  const customer = !!user && isApproved(profile);
+  const customer = !!user && shopsForSelf(profile);
   const [engineWanted, setEngineWanted] = useState(customer);
   if (customer && !engineWanted) setEngineWanted(true);
   const [engineValue, setEngineValue] = useState<CartContextValue | null>(null);

@@ -47,6 +47,10 @@ export const adminOrderQueryOptions = (orderId: string) =>
 export const changeAdminOrderStatus = (orderId: string, status: OrderStatus) =>
   apiRequest<AdminOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body: { status } });
 
+/** The warehouse's one step (decision 046): a confirmed order is prepared, behind 'orders.prepare'. */
+export const markAdminOrderPrepared = (orderId: string) =>
+  apiRequest<AdminOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}/prepared`, { method: 'POST' });
+
 export const downloadAdminOrdersCsv = (filters: AdminOrdersFilters) => apiDownload('/api/admin/orders/export.csv', filterQuery(filters));
 
 // The order-life work (decision 014): edits, their history and the admin's documents.

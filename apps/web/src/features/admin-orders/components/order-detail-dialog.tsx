@@ -11,7 +11,9 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, type AdminOrder } from '../api/admin-orders-api';
+import { profileCan } from '@mayorista/core/roles';
+import { useOptionalAuth } from '../../../lib/auth';
+import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, markAdminOrderPrepared, type AdminOrder } from '../api/admin-orders-api';
 import { CreditHoldBadge, OrderStatusBadge } from './order-status-badge';
 import { OrderLifeActions } from './order-life-actions';
 import { CreditHoldActions } from './credit-hold-actions';
@@ -119,6 +121,9 @@ function ItemsSection({ order }: { order: AdminOrder }) {
 
 function OrderDetail({ orderId }: { orderId: string }) {
   const query = useQuery(adminOrderQueryOptions(orderId));
+  const profile = useOptionalAuth()?.profile;
+  const manage = profileCan(profile, 'orders.manage');
+  const prepare = profileCan(profile, 'orders.prepare');
   if (query.isPending) return <Spinner label={text.detailLoading} />;
   if (query.isError) {
     return <LoadError detail={query.error.message} retryLabel={text.retry} onRetry={() => void query.refetch()} />;
@@ -143,19 +148,24 @@ function OrderDetail({ orderId }: { orderId: string }) {
         <p className="mt-1 text-sm whitespace-pre-wrap break-words">{order.observaciones || text.noNotes}</p>
       </section>
 
-      <CreditHoldActions order={order} />
-      <StatusActions order={order} />
-      <OrderLifeActions order={order} catalogName={appConfig.catalogName} />
+      {/* Only the buttons the role may use (decision 067): the warehouse prepares, the office manages. */}
+      {manage ? <CreditHoldActions order={order} /> : null}
+      <StatusActions order={order} manage={manage} prepare={prepare} />
+      <OrderLifeActions order={order} catalogName={appConfig.catalogName} canEdit={manage} />
       <OrderHistory orderId={order.id} />
     </div>
   );
 }
 
-function StatusActions({ order }: { order: AdminOrder }) {
+/**
+ * The next statuses the role may set: every one with 'orders.manage'; with 'orders.prepare' alone
+ * (the warehouse) only "Preparado", through its own route.
+ */
+function StatusActions({ order, manage, prepare }: { order: AdminOrder; manage: boolean; prepare: boolean }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const change = useMutation({
-    mutationFn: (status: OrderStatus) => changeAdminOrderStatus(order.id, status),
+    mutationFn: (status: OrderStatus) => (manage ? changeAdminOrderStatus(order.id, status) : markAdminOrderPrepared(order.id)),
     onSuccess: (updated) => {
       queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
       void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
@@ -168,7 +178,8 @@ function StatusActions({ order }: { order: AdminOrder }) {
     },
     onSettled: () => setConfirming(null),
   });
-  const next = nextOrderStatuses(order.status);
+  const next = nextOrderStatuses(order.status).filter((status) => manage || (prepare && status === 'Preparado'));
+  if (!manage && next.length === 0) return null;
 
   return (
     <section aria-labelledby="order-status-heading">

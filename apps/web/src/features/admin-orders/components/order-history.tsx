@@ -19,7 +19,7 @@ function EditRow({ event }: { event: OrderHistoryEvent & { edit: NonNullable<Ord
   const { edit, audit } = event;
   const role = staffRoleLabel(audit?.actor_role);
   // An edit's own row says "Total … · lines …": the edit below says it better. A delivery's says what was collected.
-  const detail = audit && audit.action !== 'order.edit' ? describeAuditSummary(audit.summary) : '';
+  const detail = audit && audit.action !== 'order.edit' ? describeAuditSummary(audit.summary, audit.names) : '';
   return (
     <li className="py-2 text-sm">
       <p className="font-medium break-words text-slate-900">{auditActionLabel(audit?.action ?? 'order.edit')}</p>

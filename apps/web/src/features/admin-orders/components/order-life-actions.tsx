@@ -14,7 +14,7 @@ import { OrderEditDialog } from './order-edit-dialog';
 const life = orderLife;
 
 /** The order-life work (decision 014) in the admin's order view: edit, PDF and "Avisar por WhatsApp" (the edits are in the order's Historial). */
-export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
+export function OrderLifeActions({ order, catalogName, canEdit }: { order: AdminOrder; catalogName: string; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
   // The order-life work (decision 014) with the business-identity work (decisions 017–019): the customer's phone from the order's snapshot; the admin may type
@@ -42,7 +42,7 @@ export function OrderLifeActions({ order, catalogName }: { order: AdminOrder; ca
         {life.edit.editButton}
       </h3>
       <div className="flex flex-wrap gap-2">
-        {canEditOrder(order.status) ? (
+        {canEdit && canEditOrder(order.status) ? (
           <Button size="sm" onClick={() => setEditing(true)}>
             {life.edit.editButton}
           </Button>

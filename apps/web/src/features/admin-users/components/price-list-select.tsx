@@ -44,7 +44,7 @@ export function PriceListSelect({ user, displayName }: { user: AdminUser; displa
         value={user.price_list_id ?? BASE}
         disabled={mutation.isPending || !lists.data}
         onChange={(e) => mutation.mutate(e.target.value === BASE ? null : e.target.value)}
-        className="block min-h-9 rounded-md border border-slate-400 bg-white px-2 text-sm"
+        className="block min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm"
       >
         <option value={BASE}>{text.baseList}</option>
         {lists.data?.items.map((list) => (
