@@ -25,7 +25,7 @@ export const CALLER_ROLES: Partial<Record<Caller, StaffRole>> = {
  * Who gets past the route's guard.
  * - public: everyone (the answer depends on the body, never on the caller)
  * - session: any signed-in user (requireUser)
- * - approved: approved customers and admins (requireApproved)
+ * - approved: approved customers, and approved staff whose role also buys ('shop.own': the owner and the office)
  * - staff: approved staff whose role may perform the rule's `action` (core/roles.ts PERMISSIONS)
  * - websocket: HTTP upgrade; the join message carries the token and is checked by its own test
  */
@@ -906,7 +906,8 @@ export function expectedStatuses(rule: RouteRule, caller: Caller): readonly numb
   const ownerCheck = () => (rule.ownedByCustomer && caller !== 'customer' ? [404] : rule.allowed);
   if (rule.access === 'session') return ownerCheck();
   if (caller === 'unapproved') return [403];
-  if (rule.access === 'approved') return ownerCheck();
+  // The shopper's own routes: customers, and staff whose role also buys (decision 067).
+  if (rule.access === 'approved') return CALLER_ROLES[caller] && !can(CALLER_ROLES[caller], 'shop.own') ? [403] : ownerCheck();
   // Staff: the permission matrix decides, role by role (customers hold no role).
   return can(CALLER_ROLES[caller], rule.action!) ? rule.allowed : [403];
 }

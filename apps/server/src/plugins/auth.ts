@@ -155,7 +155,12 @@ function enforceAccess(
   }
   if (access === 'user') return;
   if (!isApproved(auth.profile)) throw new AppError('not_approved', messages.errors.notApproved);
-  if (access === 'approved') return;
+  // The shopper's own routes (cart, orders, lists, points, cuenta corriente): a customer, or staff
+  // whose role also buys ('shop.own', decision 067); a rep, the warehouse and a driver do not.
+  if (access === 'approved') {
+    if (auth.role !== null && !can(auth.role, 'shop.own')) throw new AppError('forbidden', messages.errors.forbidden);
+    return;
+  }
   if (!action || !can(auth.role, action)) throw new AppError('forbidden', messages.errors.forbidden);
 }
 
