@@ -1,4 +1,3 @@
-import { orderNumber } from '@mayorista/core/constants';
 import { dayResult, finishedStopText } from '@mayorista/core/deliveries';
 import { formatMoney } from '@mayorista/core/money';
 import type { DeliveryDoneStop } from '@mayorista/core/schemas/deliveries';
@@ -7,6 +6,7 @@ import { deliveriesTexts as t } from '../texts';
 /**
  * A zone's stops finished that day (decision 066), numbered as on the route sheet: delivered with
  * what was collected, or not delivered with the reason and the new date; and what the driver hands in.
+ * The order's number is left to the pending stops, so looking a number up finds what is still to do.
  */
 export function FinishedStops({ zoneId, done }: { zoneId: number; done: readonly DeliveryDoneStop[] }) {
   const result = dayResult(done);
@@ -25,8 +25,7 @@ export function FinishedStops({ zoneId, done }: { zoneId: number; done: readonly
         {done.map((stop) => (
           <li key={stop.order_id} className="flex flex-col py-1.5 sm:flex-row sm:gap-2" data-testid="delivery-finished-stop">
             <span className="font-medium">
-              {t.stopNumber(stop.stop)} · {stop.razon_social ?? stop.customer_name} · #{orderNumber(stop.order_id)} ·{' '}
-              {formatMoney(stop.total)}
+              {t.stopNumber(stop.stop)} · {stop.razon_social ?? stop.customer_name} · {formatMoney(stop.total)}
             </span>
             <span className={stop.outcome === 'delivered' ? 'text-emerald-800' : 'text-red-800'}>
               {finishedStopText(stop, formatMoney)}
