@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
-import { auth, deliveredOrders, PHONE, WIDE } from './support/common';
+import { auth, businessDay, deliveredOrders, PHONE, WIDE } from './support/common';
 
 /**
  * The office's "Registrar cobranza" with "Aplicar a" from the customer's open charges, in Chromium
@@ -68,4 +68,31 @@ test('the office applies a payment to one chosen open charge; paid orders are no
   await page.getByRole('button', { name: 'Registrar cobranza' }).click();
   await expect(dialog.getByRole('checkbox')).toHaveCount(1);
   await expect(dialog.getByRole('checkbox', { name: orderLabel(part) })).toBeVisible();
+});
+
+test('the ledger offers "Revertir cobranza" on a cash payment and "Cheque rechazado" only on a cheque', async ({ page, request }) => {
+  const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  const customer = await createApprovedCustomer(request, 'revertir');
+  const record = async (data: Record<string, unknown>) => {
+    const paid = await request.post(`/api/admin/users/${customer.id}/payments`, { headers: auth(ownerToken), data: { idempotency_key: randomUUID(), ...data } });
+    expect(paid.status(), await paid.text()).toBe(201);
+    return ((await paid.json()) as { receipt_number: number }).receipt_number;
+  };
+  const cash = await record({ amount: 48_000, method: 'cash' });
+  const cheque = await record({ amount: 150_000, method: 'cheque', bank: 'Banco Nación', cheque_number: '12345678', cheque_date: businessDay(10) });
+  const number = (n: number) => `0001-${String(n).padStart(8, '0')}`;
+  await page.goto('/login');
+  await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  await page.goto(`/admin?tab=cuentas&cliente=${customer.id}`);
+  const cashButton = page.getByRole('button', { name: `Revertir cobranza: recibo N° ${number(cash)}` });
+  await expect(cashButton).toHaveText('Revertir cobranza');
+  await expect(page.getByRole('button', { name: `Cheque rechazado: recibo N° ${number(cheque)}` })).toHaveText('Cheque rechazado');
+  await expect(page.getByRole('button', { name: /^Cheque rechazado/ })).toHaveCount(1);
+  await cashButton.scrollIntoViewIfNeeded();
+  await shoot(page, 'revertir');
+  await page.setViewportSize(PHONE);
+  await cashButton.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/office-payment-revertir-rows-390.png' });
+  await cashButton.click();
+  await expect(page.getByRole('dialog', { name: `Revertir el recibo N° ${number(cash)}` })).toBeVisible();
 });

@@ -216,7 +216,7 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   await loosePicker.getByLabel('Zona', { exact: true }).selectOption(String(zoneId));
   await loosePicker.getByLabel('Posición en el recorrido (opcional)').fill('3');
   await loosePicker.getByRole('button', { name: 'Guardar zona' }).click();
-  await expect(phonePage.getByText('Zona guardada')).toBeVisible();
+  await expect(phonePage.getByRole('region', { name: /Notificaciones/ }).getByText('Zona guardada')).toBeVisible();
   const looseZone = await request.get(`/api/admin/users/${loose.id}/zone`, { headers: auth(adminToken) });
   expect(await looseZone.json()).toEqual({ zone_id: zoneId, stop_position: 3 });
   await deskPage.goto(`/admin?tab=usuarios&cliente=${encodeURIComponent(customers[0]!.id)}`);

@@ -167,6 +167,31 @@ describe('planning a day', () => {
     }
   });
 
+  it('the sheets count "1 pedido · 1 bulto" in the singular and print the phone as the screens do, PDF and XLSX', async () => {
+    now = new Date('2026-11-25T15:00:00Z');
+    const z = await zone([4]);
+    const customer = await customerIn(z.id, 1);
+    await ctx.pool.query(`update profiles set whatsapp = '5491155551234' where id = $1`, [customer.userId]);
+    const { order } = await placeOrder(ctx, customer, 1);
+    await statusTo(order!.id, 'Confirmado');
+    const routePdf = (await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.pdf`)).rawPayload;
+    if (process.env.REPARTOS_PDF_DIR) writeFileSync(`${process.env.REPARTOS_PDF_DIR}/hoja-de-ruta-un-pedido.pdf`, routePdf);
+    const route = (await pdfText(routePdf)).text;
+    expect(route).toContain('1 pedido · 1 bulto ·');
+    expect(route).not.toContain('1 pedidos');
+    expect(route).toContain('+54 9 11 5555-1234');
+    expect(route).not.toContain('5491155551234');
+    const load = (await pdfText((await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/load.pdf`)).rawPayload)).text;
+    expect(load).toContain('1 pedido · 1 bulto');
+    expect(load).not.toMatch(/1 pedidos|1 bultos/);
+    const xlsx = await api(admin, 'GET', `/api/admin/deliveries/2026-11-26/${z.id}/route.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const phoneColumn = (sheet.getRow(1).values as unknown[]).indexOf('Teléfono');
+    expect(sheet.getRow(2).getCell(phoneColumn).value).toBe('+54 9 11 5555-1234');
+  });
+
   it('weighs each stop and the zone when every product has a weight (the product editor sets it), "—" on the route sheet otherwise', async () => {
     now = new Date('2026-11-25T15:00:00Z');
     const z = await zone([4]);

@@ -709,6 +709,8 @@ export const WEB_REQUESTS_WITHOUT_FORM: Record<string, string> = {
   'apps/web/src/features/admin-users/api/admin-users-api.ts `/api/admin/users/${encodeURIComponent(id)}/role`':
     'a switch: { is_admin }',
   'apps/web/src/features/lists/my-lists-page.tsx `/api/lists/${id}/to-cart`': 'a button, no body',
+  "apps/web/src/features/admin-receivables/rendicion/rendicion-api.ts '/api/admin/collections/confirm'":
+    'checkboxes and a button: { payment_ids } of the receipts handed in, confirmed in one transaction (rep.test.ts)',
   "apps/web/src/features/admin-staff/staff-api.ts '/api/admin/staff/invitations'": 'the invitation: { email, role } (staff.test.ts)',
   'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/staff/${encodeURIComponent(id)}`': 'a role select: { role }',
   'apps/web/src/features/admin-staff/staff-api.ts `/api/admin/zones/${zoneId}/rep`': 'two selects: { rep_id } (rep.test.ts)',

@@ -168,4 +168,36 @@ describe('statement', () => {
   });
 });
 
+describe('the documents print the customer as the screens show them', () => {
+  it('the receipt and the statement print the CUIT with its dashes; the statement, the reason of a credit note and of an adjustment', async () => {
+    clock.set('2026-06-02');
+    const customer = await createVerifiedUser(ctx, { nombre: 'Ana', apellido: 'Cuit' });
+    await ctx.pool.query(`update profiles set cuit = '20312345677', razon_social = 'Almacén Ana SRL' where id = $1`, [customer.userId]);
+    const order = await placeAndDeliver(ctx, customer, admin, 3);
+    const post = async (path: string, payload: Record<string, unknown>) => {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${customer.userId}/${path}`, headers: admin.headers, payload });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await post('credit-notes', { amount: 2_000, reason: 'Devolución de 2 unidades rotas', order_id: order.id });
+    await post('adjustments', { amount: 50_000, reason: 'Saldo inicial de la libreta', due_date: '2026-06-10' });
+    const paid = (await pay(ctx, admin, customer.userId, { amount: 5_000 })).json();
+
+    const receipt = await ctx.app.inject({ method: 'GET', url: `/api/admin/payments/${paid.id}/pdf`, headers: admin.headers });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const receiptText = (await pdfText(receipt.rawPayload)).text;
+    expect(receiptText).toContain('CUIT 20-31234567-7');
+    expect(receiptText).not.toContain('20312345677');
+
+    const statement = await ctx.app.inject({ method: 'GET', url: '/api/me/account/statement.pdf?from=2026-06-01&to=2026-06-30', headers: customer.headers });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const statementText = (await pdfText(statement.rawPayload)).text;
+    expect(statementText).toContain('CUIT 20-31234567-7');
+    expect(statementText).not.toContain('20312345677');
+    // Each reason right after its own row, as the ledger on screen shows it.
+    expect(statementText).toMatch(new RegExp(`Nota de crédito[^]*?${escape(money(-2_000))}[^]*?Devolución de 2 unidades rotas`));
+    expect(statementText).toMatch(new RegExp(`Ajuste[^]*?${escape(money(50_000))}[^]*?Saldo inicial de la libreta`));
+    expect(statementText.indexOf('Devolución de 2 unidades rotas')).toBeLessThan(statementText.indexOf('Saldo inicial de la libreta'));
+  });
+});
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -42,7 +42,7 @@ describe('a rep and their customers', () => {
     const { rows } = await ctx.pool.query(`select user_id, channel, taken_by, jsonb_array_length(items) as lines from orders where id = $1`, [orderId]);
     expect(rows[0]).toEqual({ user_id: customer.userId, channel: 'vendedor', taken_by: rep.userId, lines: 10 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: customer.headers })).json().items.map((o: { id: string }) => o.id)).toContain(orderId);
-    expect((await inject('GET', '/api/rep/orders', rep)).json().items).toEqual([expect.objectContaining({ id: orderId, customer_id: customer.userId })]);
+    expect((await inject('GET', '/api/rep/orders', rep)).json().items).toEqual([expect.objectContaining({ id: orderId, customer_id: customer.userId, delivery_date: null })]);
     const audit = await ctx.pool.query(`select action, actor_id, actor_role from audit_log where entity = 'order' and entity_id = $1`, [orderId]);
     expect(audit.rows).toEqual([{ action: 'order.take', actor_id: rep.userId, actor_role: 'sales' }]);
   });
@@ -62,6 +62,54 @@ describe('a rep and their customers', () => {
     expect(after.items[0].confirmed_at).not.toBeNull();
     // The rep cannot read the office's collections.
     expect((await inject('GET', '/api/admin/collections', rep)).statusCode).toBe(403);
+  });
+
+  it('the day\'s collections say who confirmed each and which were reversed since (the office\'s "Rendición")', async () => {
+    const { rep, customer } = await repWithCustomer();
+    const owner = await createSuperAdmin(ctx, { nombre: 'Ana', apellido: 'Dueña' });
+    const pay = async (amount: number) => {
+      const paid = await inject('POST', `/api/rep/customers/${customer.userId}/payments`, rep, { amount, method: 'cash', idempotency_key: randomUUID() });
+      expect(paid.statusCode, paid.body).toBe(201);
+      return paid.json<{ id: number }>().id;
+    };
+    const kept = await pay(48_000);
+    const mistaken = await pay(1_000);
+    expect((await inject('POST', `/api/admin/payments/${mistaken}/reverse`, owner, { reason: 'Cargado dos veces' })).statusCode).toBe(201);
+    expect((await inject('POST', `/api/admin/collections/${kept}/confirm`, owner)).statusCode).toBe(204);
+    const day = (await inject('GET', `/api/admin/collections?rep_id=${rep.userId}`, owner)).json();
+    expect(day.items).toEqual([
+      expect.objectContaining({ payment_id: kept, amount: 48_000, confirmed_at: expect.any(String), confirmed_by_name: 'Ana Dueña', reversed: false }),
+      expect.objectContaining({ payment_id: mistaken, amount: 1_000, confirmed_at: null, confirmed_by_name: null, reversed: true }),
+    ]);
+  });
+
+  it('"Confirmar rendición" confirms a rep\'s receipts in one request, all or none', async () => {
+    const { admin, rep, customer } = await repWithCustomer();
+    const pay = async (amount: number) =>
+      (await inject('POST', `/api/rep/customers/${customer.userId}/payments`, rep, { amount, method: 'cash', idempotency_key: randomUUID() })).json<{ id: number }>().id;
+    const [first, second] = [await pay(10_000), await pay(20_000)];
+    const confirmedIds = async () =>
+      (await inject('GET', `/api/admin/collections?rep_id=${rep.userId}`, admin))
+        .json<{ items: { payment_id: number; confirmed_at: string | null }[] }>()
+        .items.filter((c) => c.confirmed_at !== null)
+        .map((c) => c.payment_id);
+    // One of them is not a rep's payment: 404, and the other is not confirmed either.
+    const refused = await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [first, 999_999_999] });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'not_found' });
+    expect(await confirmedIds()).toEqual([]);
+    // Nothing to confirm, or not numbers: 400 in Spanish, before anything is read.
+    const empty = await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/al menos un cobro/);
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: ['x'] })).statusCode).toBe(400);
+    // Both together; again keeps the first confirmation.
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [first, second] })).statusCode).toBe(204);
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [second, second] })).statusCode).toBe(204);
+    expect((await confirmedIds()).sort()).toEqual([first, second].sort());
+    const audit = await ctx.pool.query(`select entity_id from audit_log where action = 'collection.confirm' and entity_id = any($1::text[])`, [[String(first), String(second)]]);
+    expect(audit.rows.map((r) => r.entity_id).sort()).toEqual([String(first), String(second), String(second)].sort());
+    expect((await inject('POST', '/api/admin/collections/confirm', rep, { payment_ids: [first] })).statusCode).toBe(403);
   });
 
   it('"Tomar pedido" reads the catalogue at the customer\'s price list and their account figures; another rep\'s customer is 403', async () => {

@@ -479,6 +479,14 @@ const officeRoutes: Record<string, AuditedRoute> = {
       return { request: at('POST', `/api/admin/collections/${id}/confirm`), entityId: String(id) };
     },
   },
+  [routeKey('POST', '/api/admin/collections/confirm')]: {
+    action: 'collection.confirm',
+    entity: 'payment',
+    call: async (f) => {
+      const id = await f.repPayment();
+      return { request: at('POST', '/api/admin/collections/confirm', { payment_ids: [id] }), entityId: String(id) };
+    },
+  },
 };
 
 /** Every staff write route → the audit row its success writes. */

@@ -882,6 +882,12 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [404],
     request: () => ({ method: 'POST', url: '/api/admin/collections/999999999/confirm' }),
   },
+  [routeKey('POST', '/api/admin/collections/confirm')]: {
+    access: 'staff',
+    action: 'payments.record',
+    allowed: [404],
+    request: () => ({ method: 'POST', url: '/api/admin/collections/confirm', payload: { payment_ids: [999_999_999] } }),
+  },
 
   // ── realtime: a plain GET (no upgrade) answers 426 with { code, message }; joins are checked
   // over a real socket in security-permissions.test.ts ──

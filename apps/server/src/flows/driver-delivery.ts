@@ -24,6 +24,7 @@ import { lockAccount, readPayment, recordPayment } from '../modules/receivables'
 import { applyStatusChange } from './change-order-status';
 import { applyOrderEdit } from './edit-order';
 import { queueReceipt } from './post-payment';
+import { queueDeliveryMovedEmail } from './order-emails';
 import { recordAudit } from '../modules/audit';
 
 const texts = messages.deliveries;
@@ -159,12 +160,13 @@ const liveRecord = (order: OrderRow, status: string) => ({
 /**
  * POST /api/driver/orders/:id/not-delivered, one transaction: the order, locked (the driver's
  * zone, Confirmado or Preparado) → the zone's rule and feriados → the next delivery date after
- * today's → the order moved there (last on that route) → the attempt → the admins told live → audit.
- * A repeated tap finds the attempt that moved it and changes nothing.
+ * today's → the order moved there (last on that route) → the attempt → the admins told live → audit
+ * → outbox (the customer told the new date, once: decision 065). A repeated tap finds the attempt that moved it and changes nothing.
  */
 export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId: string, request: NotDeliveredRequest): Promise<{ order: Order; rescheduled_to: string }> {
   const today = businessDay((deps.now ?? (() => new Date()))());
-  return inTransaction(deps.pool, async (tx) => {
+  let queued = 0;
+  const answer = await inTransaction(deps.pool, async (tx) => {
     const order = await lockDriverOrder(tx, orderId, driver);
     const repeated = order.deliveryDate ? await findRescheduleTo(tx, orderId, order.deliveryDate) : null;
     if (repeated && repeated.delivery_date >= today) return { order: toOrder(order), rescheduled_to: repeated.rescheduled_to! };
@@ -191,6 +193,10 @@ export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId
     await notifyDeliveryAttempt(tx, liveRecord(order, order.status), 'not_delivered', { reason: request.reason, delivery_date: next });
     const summary = { before: { delivery_date: order.deliveryDate }, after: { delivery_date: next, reason: request.reason, note: request.note } };
     await recordAudit(tx, driver, { action: 'order.not_delivered', entity: 'order', entityId: orderId, summary });
+    const change = { date: next, previous: order.deliveryDate ?? today, notDelivered: true };
+    queued = await queueDeliveryMovedEmail(tx, { id: orderId, customerEmail: order.userInfo.email }, change);
     return { order: toOrder({ ...order, deliveryDate: next, deliveryStop: null, updatedAt }), rescheduled_to: next };
   });
+  if (queued > 0) deps.onEmailsQueued?.();
+  return answer;
 }

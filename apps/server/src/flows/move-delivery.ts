@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors';
 import { customerZoneOf, findZone, PLANNABLE_STATUSES, readZoneRule, reorderStops, setOrderDelivery, zoneNotFound } from '../modules/deliveries';
 import { findOrderForUpdate, orderNotFound, toOrder } from '../modules/orders';
 import { recordAudit, type AuditActor } from '../modules/audit';
+import { queueDeliveryMovedEmail } from './order-emails';
 
 const texts = messages.deliveries;
 
@@ -15,10 +16,18 @@ const texts = messages.deliveries;
  * PATCH /api/admin/orders/:id/delivery-date, one transaction: orders (the order, locked; not
  * delivered nor cancelled) → deliveries (its zone — the customer's today when the order has none —
  * and the zone's rule and feriados) → core (not past, a delivery weekday, not a feriado) →
- * deliveries (the date, the stop cleared: it goes last on the new day's route) → audit.
+ * deliveries (the date, the stop cleared: it goes last on the new day's route) → audit → outbox
+ * (the customer told the new date, once: decision 065).
  */
-export async function moveDeliveryDate(pool: pg.Pool, actor: AuditActor, orderId: string, date: string, now: Date): Promise<Order> {
-  return inTransaction(pool, async (tx) => {
+export async function moveDeliveryDate(
+  deps: { pool: pg.Pool; onEmailsQueued?: () => void },
+  actor: AuditActor,
+  orderId: string,
+  date: string,
+  now: Date,
+): Promise<Order> {
+  let queued = 0;
+  const moved = await inTransaction(deps.pool, async (tx) => {
     const order = await findOrderForUpdate(tx, orderId);
     if (!order) throw orderNotFound();
     if (!['Pendiente', 'Pendiente de Canje', ...PLANNABLE_STATUSES].includes(order.status)) {
@@ -34,8 +43,11 @@ export async function moveDeliveryDate(pool: pg.Pool, actor: AuditActor, orderId
     const updatedAt = await setOrderDelivery(tx, orderId, date, zoneId);
     const summary = { before: { delivery_date: order.deliveryDate, zone_id: order.deliveryZoneId }, after: { delivery_date: date, zone_id: zoneId } };
     await recordAudit(tx, actor, { action: 'order.delivery_date', entity: 'order', entityId: orderId, summary });
+    queued = await queueDeliveryMovedEmail(tx, { id: orderId, customerEmail: order.userInfo.email }, { date, previous: order.deliveryDate ?? null });
     return toOrder({ ...order, deliveryDate: date, deliveryZoneId: zoneId, deliveryStop: null, updatedAt });
   });
+  if (queued > 0) deps.onEmailsQueued?.();
+  return moved;
 }
 
 /** PUT /api/admin/deliveries/:date/:zone_id/stops: the route's order, in one transaction. */

@@ -105,9 +105,20 @@ export async function assignZoneRep(pool: pg.Pool, actor: AuditActor, zoneId: nu
 
 /** The office confirms a rep's collection was handed in. */
 export async function confirmRepCollection(pool: pg.Pool, actor: AuditActor, paymentId: number): Promise<void> {
+  await confirmRepCollections(pool, actor, [paymentId]);
+}
+
+/**
+ * "Confirmar rendición": the receipts handed in, all or none in one transaction (one of them not a
+ * rep's payment: 404 and nothing confirmed), each with its audit row. Confirming one again keeps
+ * the first confirmation.
+ */
+export async function confirmRepCollections(pool: pg.Pool, actor: AuditActor, paymentIds: readonly number[]): Promise<void> {
   await inTransaction(pool, async (tx) => {
-    if (!(await confirmCollection(tx, paymentId, actor.id))) throw new AppError('not_found', texts.collectionNotFound);
-    await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId), summary: { after: { handed_in: true } } });
+    for (const paymentId of new Set(paymentIds)) {
+      if (!(await confirmCollection(tx, paymentId, actor.id))) throw new AppError('not_found', texts.collectionNotFound);
+      await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId), summary: { after: { handed_in: true } } });
+    }
   });
 }
 

@@ -119,7 +119,7 @@ export function registerDeliveriesRoutes(app: FastifyInstance, deps: DeliveriesR
   routes.patch(
     '/api/admin/orders/:id/delivery-date',
     { config: admin, schema: { params: userParams, body: moveDeliverySchema, response: { 200: orderSchema } } },
-    async (request, reply) => reply.send(await moveDeliveryDate(pool, actorOf(request), request.params.id, request.body.date, now())),
+    async (request, reply) => reply.send(await moveDeliveryDate(deps, actorOf(request), request.params.id, request.body.date, now())),
   );
   routes.put(
     '/api/admin/deliveries/:date/:zone_id/stops',

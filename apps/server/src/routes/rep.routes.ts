@@ -10,6 +10,7 @@ import { accountSummarySchema, openChargesSchema, paymentRequestSchema, paymentS
 import {
   collectionsQuerySchema,
   collectionsSchema,
+  confirmCollectionsSchema,
   repAssignmentSchema,
   repCustomerSchema,
   repCustomersQuerySchema,
@@ -29,6 +30,7 @@ import {
   assignCustomerRep,
   assignZoneRep,
   confirmRepCollection,
+  confirmRepCollections,
   repCustomerAccount,
   repCustomerPriceList,
   repOpenCharges,
@@ -216,6 +218,15 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
     },
     async (request, reply) => {
       await confirmRepCollection(deps.pool, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+  // "Confirmar rendición" of a rep's day: the receipts ticked, in one request and one transaction.
+  routes.post(
+    '/api/admin/collections/confirm',
+    { config: { access: 'staff', action: 'payments.record' }, schema: { body: confirmCollectionsSchema } },
+    async (request, reply) => {
+      await confirmRepCollections(deps.pool, actorOf(request), request.body.payment_ids);
       return reply.status(204).send();
     },
   );

@@ -4,6 +4,11 @@
  */
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
 
+/** "1 pedido", "2 pedidos" */
+const ordersCount = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
+/** "1 bulto", "5 bultos" */
+const bultosCount = (n: number) => `${n} ${n === 1 ? 'bulto' : 'bultos'}`;
+
 export const deliveries = {
   weekdays: WEEKDAYS,
   tabTitle: 'Repartos',
@@ -37,7 +42,9 @@ export const deliveries = {
     signature: 'Firma',
   },
   loadColumns: { product: 'Producto', quantity: 'Cantidad', orders: 'Pedidos' },
-  routeTotals: (orders: number, bultos: number) => `${orders} pedidos · ${bultos} bultos`,
+  ordersCount,
+  bultosCount,
+  routeTotals: (orders: number, bultos: number) => `${ordersCount(orders)} · ${bultosCount(bultos)}`,
   weightTotal: (weight: string) => `Peso: ${weight}`,
   noStops: 'No hay pedidos para esta zona y fecha.',
 
@@ -89,6 +96,12 @@ export const deliveries = {
   todayIntro: (number: string, day: string) => `Tu pedido #${number} llega hoy, ${day}. Te dejamos el resumen de lo que vas a recibir.`,
   todayWhatsapp: (name: string, number: string, day: string, catalog: string) =>
     `Hola, ${name}. Tu pedido #${number} llega hoy, ${day}. ¡Gracias! — ${catalog}`,
+  // The order's delivery date changed (the admin moved it, or the driver could not deliver it)
+  movedSubject: (catalog: string, number: string, day: string) => `${catalog}: tu pedido #${number} llega el ${day}`,
+  movedIntro: (number: string, day: string, previous: string | null) =>
+    previous ? `Cambiamos la fecha de entrega de tu pedido #${number}: ya no llega el ${previous}, llega el ${day}.` : `Tu pedido #${number} ya tiene fecha de entrega: llega el ${day}.`,
+  notDeliveredIntro: (number: string, previous: string, day: string) =>
+    `No pudimos entregarte el pedido #${number} el ${previous}. Te lo llevamos el ${day}.`,
   partialDeliveredIntro: (number: string) => `Entregamos tu pedido #${number} con menos unidades de las pedidas. Abajo está lo que recibiste; el cargo es por eso.`,
   // A finished stop and the day's result (decision 066): the driver's phone and the owner's Repartos.
   delivered: 'Entregado',

@@ -117,6 +117,8 @@ export const repOrderSchemaRow = z.object({
   customer_name: z.string(),
   total: z.number().int(),
   status: z.string(),
+  /** Repartos: the order's promised date, `AAAA-MM-DD`; null without a zone. */
+  delivery_date: z.string().nullable().optional(),
 });
 export const repOrdersSchema = z.object({ items: z.array(repOrderSchemaRow) });
 /** One order a rep took, as GET /api/rep/orders lists it. */
@@ -152,7 +154,19 @@ export const collectionSchema = z.object({
   cheque_date: z.string().nullable(),
   receipt_number: z.number().int(),
   created_at: z.string(),
+  /** When the office confirmed it was handed in, and who (null: not yet; the name is null too if that account is gone). */
   confirmed_at: z.string().nullable(),
+  confirmed_by_name: z.string().nullable(),
+  /** Reversed since (a bounced cheque, a payment recorded by mistake): no longer money of the day. */
+  reversed: z.boolean(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionsSchema = z.object({ date: z.string(), items: z.array(collectionSchema) });
+/** "Confirmar rendición": the receipts handed in, confirmed together (a rep's day is a few dozen at most). */
+export const confirmCollectionsSchema = z.object({
+  payment_ids: z
+    .array(z.number().int().positive().max(2 ** 53), { message: 'Elegí los cobros a confirmar.' })
+    .min(1, { message: 'Elegí al menos un cobro a confirmar.' })
+    .max(200, { message: 'Se pueden confirmar hasta 200 cobros a la vez.' }),
+});
+export type ConfirmCollections = z.infer<typeof confirmCollectionsSchema>;

@@ -1,3 +1,4 @@
+import { formatArPhone } from '@mayorista/core/business';
 import { formatDeliveryDay, formatWeight, totalWeight } from '@mayorista/core/deliveries';
 import { orderNumber } from '@mayorista/core/constants';
 import { messages } from '@mayorista/core/messages';
@@ -37,8 +38,9 @@ const ROUTE_COLUMNS: { key: keyof typeof cols; width: number; align?: 'right'; v
   { key: 'stop', width: 22, value: (s) => String(s.stop) },
   { key: 'customer', width: 120, value: customerOf },
   { key: 'address', width: 110, value: (s) => s.address ?? '' },
-  { key: 'phone', width: 72, value: (s) => s.whatsapp ?? '' },
-  { key: 'notes', width: 88, value: (s) => s.delivery_notes ?? '' },
+  // As the screens show it: "+54 9 11 5555-1234" (on one line), not the stored digits.
+  { key: 'phone', width: 80, value: (s) => (s.whatsapp ? formatArPhone(s.whatsapp) : '') },
+  { key: 'notes', width: 80, value: (s) => s.delivery_notes ?? '' },
   { key: 'order', width: 54, value: (s) => `#${orderNumber(s.order_id)}` },
   { key: 'weight', width: 44, align: 'right', value: (s) => formatWeight(s.weight_grams) },
   { key: 'amount', width: 62, align: 'right', value: (s) => formatMoney(s.total) },

@@ -20,7 +20,9 @@ export type OrderEmailEvent =
   | { kind: 'placed' }
   | { kind: 'status_changed'; status: OrderStatus; /** Delivered with fewer units than ordered: the e-mail shows what was delivered. */ partial?: boolean }
   | { kind: 'edited'; reason: string }
-  | { kind: 'customer_cancelled' };
+  | { kind: 'customer_cancelled' }
+  /** Repartos: the order's delivery date changed (the admin moved it; the driver could not deliver it: `notDelivered`). */
+  | { kind: 'delivery_moved'; date: string; previous: string | null; notDelivered?: boolean };
 
 /** The statuses the customer is told about by e-mail (the order-life work, decision 014). */
 const ANNOUNCED_STATUSES: readonly OrderStatus[] = ['Confirmado', 'Preparado', 'Entregado', 'Cancelado', 'Rechazado'];
@@ -70,8 +72,17 @@ export function emailsForEvent(settings: Settings, order: { id: string; customer
         ...(settings.email_customer_status_changed ? [toCustomer('status_changed', { status: 'Cancelado' })] : []),
         ...(settings.email_admin_order_cancelled ? toAdmins('admin_order_cancelled') : []),
       ];
+    // The order's progress, like Entregado: under the same switch, as a status_changed row that
+    // carries the new date (the outbox's kinds are a database check; decision 065).
+    case 'delivery_moved':
+      return settings.email_customer_status_changed
+        ? [toCustomer('status_changed', { delivery_date: event.date, previous_date: event.previous, ...(event.notDelivered ? { not_delivered: true } : {}) })]
+        : [];
   }
 }
+
+/** Statuses whose e-mail repeats the promised date ("pedido confirmado", "preparado"). */
+const DATED_STATUSES: readonly string[] = ['Confirmado', 'Preparado'];
 
 // ── Rendering, when the worker sends ─────────────────────────────────────────────────────────
 
@@ -140,11 +151,22 @@ function summaryHtml(order: Order): string {
 interface Composed {
   subject: string;
   intro: string;
+  /** A line of its own under the intro ("Entrega prevista: viernes 27/11"). */
+  note?: string | null;
   link: { label: string; href: string };
   withSummary: boolean;
 }
 
 const credit = messages.receivables;
+
+/** The delivery date changed: the new day in the subject, why in the intro, without the summary. */
+function composeMoved(data: Record<string, unknown>, number: string, config: OrderMailConfig, link: Composed['link']): Composed {
+  const day = formatDeliveryDay(String(data.delivery_date));
+  const previous = typeof data.previous_date === 'string' ? formatDeliveryDay(data.previous_date) : null;
+  const intro =
+    data.not_delivered === true && previous ? deliveryTexts.notDeliveredIntro(number, previous, day) : deliveryTexts.movedIntro(number, day, previous);
+  return { subject: deliveryTexts.movedSubject(config.catalogName, number, day), intro, note: orderDeliveryText(String(data.delivery_date)), link, withSummary: false };
+}
 
 function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): Composed {
   const number = orderNumber(order.id);
@@ -155,12 +177,15 @@ function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): 
     case 'order_placed':
       return { subject: text.placedSubject(config.catalogName, number), intro: text.placedIntro(number), link: mine, withSummary: true };
     case 'status_changed': {
+      if (typeof row.data.delivery_date === 'string') return composeMoved(row.data, number, config, mine);
       const status = String(row.data.status ?? order.status);
       // A partial delivery (the driver's): one e-mail, Entregado, with the quantities delivered.
       if (row.data.partial === true) {
         return { subject: text.statusSubject(config.catalogName, number, status), intro: deliveryTexts.partialDeliveredIntro(number), link: mine, withSummary: true };
       }
-      return { subject: text.statusSubject(config.catalogName, number, status), intro: text.statusText(status), link: mine, withSummary: false };
+      // "Pedido confirmado" (and preparado) repeat the promised date, as the order has it now.
+      const promised = DATED_STATUSES.includes(status) ? orderDeliveryText(order.delivery_date) : null;
+      return { subject: text.statusSubject(config.catalogName, number, status), intro: text.statusText(status), note: promised, link: mine, withSummary: false };
     }
     case 'order_edited':
       return {
@@ -209,6 +234,7 @@ export async function buildOrderMail(
     ...(greeting ? [greeting, ''] : []),
     c.intro,
     '',
+    ...(c.note ? [c.note, ''] : []),
     ...(c.withSummary ? [...summaryLines(order), ''] : []),
     `${c.link.label}: ${c.link.href}`,
     '',
@@ -217,7 +243,7 @@ export async function buildOrderMail(
   const html = `<!doctype html>
 <html lang="es"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
 ${greeting ? `<p>${escapeHtml(greeting)}</p>\n` : ''}<p>${escapeHtml(c.intro)}</p>
-${c.withSummary ? `${summaryHtml(order)}\n` : ''}<p><a href="${escapeHtml(c.link.href)}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(c.link.label)}</a></p>
+${c.note ? `<p><strong>${escapeHtml(c.note)}</strong></p>\n` : ''}${c.withSummary ? `${summaryHtml(order)}\n` : ''}<p><a href="${escapeHtml(c.link.href)}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(c.link.label)}</a></p>
 <p>— ${escapeHtml(config.catalogName)}</p>
 </body></html>`;
   const attachments =

@@ -3,6 +3,7 @@
 export {
   countByStatus,
   enqueueEmails,
+  enqueueUnlessRepeated,
   listEmails,
   retryFailedEmail,
   type NewOutboxEmail,

@@ -36,6 +36,25 @@ export async function enqueueEmails(db: Queryable, emails: NewOutboxEmail[]): Pr
   });
 }
 
+/**
+ * Queues an order's e-mail unless the newest e-mail of its kind for that order that carries
+ * `data[field]` already says the same (a new delivery date is told once, however many times the
+ * same move is asked; a date moved away and back is told again). One statement; the caller holds
+ * the order's lock, so two transactions never both find it missing. True when queued.
+ */
+export async function enqueueUnlessRepeated(db: Queryable, email: NewOutboxEmail & { orderId: string }, field: string): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'outbox_enqueue_unless_repeated',
+    text: `insert into email_outbox (kind, recipient, order_id, data)
+           select $1, $2, $3::uuid, $4::jsonb
+            where (select data ->> $5 from email_outbox
+                    where order_id = $3::uuid and kind = $1 and data ? $5
+                    order by id desc limit 1) is distinct from ($4::jsonb ->> $5)`,
+    values: [email.kind, email.recipient, email.orderId, JSON.stringify(email.data ?? {}), field],
+  });
+  return rowCount === 1;
+}
+
 const OUTBOX_ROW_COLUMNS = `id::int, kind, recipient, order_id as "orderId", data, attempts`;
 
 /**

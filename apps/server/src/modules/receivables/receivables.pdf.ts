@@ -1,3 +1,4 @@
+import { formatCuit } from '@mayorista/core/business';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { formatDay, formatReceiptNumber } from '@mayorista/core/receivables';
@@ -29,7 +30,8 @@ function header(pdf: PdfDocument, catalogName: string, title: string, holder: Ac
   doc.moveDown(0.3).fontSize(13).text(printable(title));
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   doc.text(printable(holder.razon_social ? `${holder.razon_social} (${holder.name})` : holder.name));
-  if (holder.cuit) doc.text(printable(`CUIT ${holder.cuit}`));
+  // As the screens show it: "20-31234567-7".
+  if (holder.cuit) doc.text(printable(`CUIT ${formatCuit(holder.cuit)}`));
   doc.text(printable(holder.email));
   doc.moveDown();
 }
@@ -110,6 +112,24 @@ function row(pdf: PdfDocument, cells: readonly string[], bold = false): void {
   doc.y = y + 13;
 }
 
+/**
+ * A movement's reason (a credit note's, an adjustment's, a reversal's) on its own lines under the row,
+ * as the ledger on screen shows it: wrapped across the concept and due-date columns, never cut.
+ */
+function reasonLines(pdf: PdfDocument, reason: string): void {
+  const { doc } = pdf;
+  const text = printable(reason);
+  const options = { width: COLUMNS[3].x - COLUMNS[1].x - 2 };
+  doc.font('Helvetica-Oblique');
+  const height = doc.heightOfString(text, options);
+  pdf.ensureSpace(height + 1);
+  const y = doc.y;
+  doc.text(text, pdf.left + COLUMNS[1].x, y, options);
+  doc.font('Helvetica');
+  doc.x = pdf.left;
+  doc.y = y + height + 1;
+}
+
 function movementLabel(m: AccountMovement): string {
   if (m.kind === 'payment' && m.receipt_number !== null) return `${texts.kinds.payment} ${formatReceiptNumber(m.receipt_number)}`;
   if (m.order_id) return `${texts.kinds[m.kind]} ${texts.receiptOrder(m.order_id.slice(0, 8))}`;
@@ -135,6 +155,7 @@ export async function renderStatementPdf(data: StatementData, catalogName: strin
       formatMoney(m.amount),
       balanceText(m.balance),
     ]);
+    if (m.reason) reasonLines(pdf, m.reason);
   }
   const closing = data.movements.at(-1)?.balance ?? data.opening;
   row(pdf, ['', texts.closingBalance, '', '', balanceText(closing)], true);

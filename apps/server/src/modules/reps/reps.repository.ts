@@ -51,7 +51,7 @@ export async function listRepOrders(db: Queryable, repId: string): Promise<RepOr
   const { rows } = await db.query<RepOrder>(
     `select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at, o.user_id as customer_id,
             coalesce(nullif(o.user_info ->> 'razon_social', ''), concat_ws(' ', o.user_info ->> 'nombre', o.user_info ->> 'apellido')) as customer_name,
-            o.total::bigint as total, o.status
+            o.total::bigint as total, o.status, to_char(o.delivery_date, 'YYYY-MM-DD') as delivery_date
        from orders o where o.taken_by = $1 order by o.created_at desc limit 200`,
     [repId],
   );
@@ -109,20 +109,28 @@ export interface Collection {
   receipt_number: number;
   created_at: string;
   confirmed_at: string | null;
+  confirmed_by_name: string | null;
+  reversed: boolean;
 }
 
-/** The payments sales reps recorded on a Buenos Aires day ("rendición"), with what was already handed in. */
+/**
+ * The payments sales reps recorded on a Buenos Aires day ("rendición"), with what was already handed in
+ * (when and by whom it was confirmed) and whether the payment was reversed since.
+ */
 export async function listCollections(db: Queryable, day: string, repId: string | null): Promise<Collection[]> {
   const { rows } = await db.query<Collection>(
     `select pay.id::int as payment_id, pay.actor_id as rep_id, trim(r.nombre || ' ' || r.apellido) as rep_name,
             pay.profile_id as customer_id, coalesce(c.razon_social, trim(c.nombre || ' ' || c.apellido)) as customer_name,
             pay.amount::bigint as amount, pay.method, pay.bank, pay.cheque_number, to_char(pay.cheque_date, 'YYYY-MM-DD') as cheque_date,
             pay.receipt_number, to_char(pay.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
-            to_char(cc.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as confirmed_at
+            to_char(cc.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as confirmed_at,
+            nullif(trim(coalesce(b.nombre, '') || ' ' || coalesce(b.apellido, '')), '') as confirmed_by_name,
+            exists (select 1 from account_movements m where m.payment_id = pay.id and m.kind = 'reversal') as reversed
        from payments pay
        join profiles r on r.id = pay.actor_id and r.staff_role = 'sales'
        join profiles c on c.id = pay.profile_id
        left join collection_confirmations cc on cc.payment_id = pay.id
+       left join profiles b on b.id = cc.confirmed_by
       where pay.created_at >= ($1::date::timestamp at time zone 'America/Argentina/Buenos_Aires')
         and pay.created_at < (($1::date + 1)::timestamp at time zone 'America/Argentina/Buenos_Aires')
         and ($2::uuid is null or pay.actor_id = $2::uuid)

@@ -28,7 +28,7 @@ afterEach(() => {
 const cartWith = (cart_data: Record<string, number>) => () =>
   jsonResponse(200, { cart_data, updated_at: null, removed: [], products: [yerba, azucar].filter((p) => p.id in cart_data) });
 
-const orderAnswer = (canjeado = false) =>
+const orderAnswer = (canjeado = false, delivery_date?: string) =>
   jsonResponse(201, {
     order: {
       id: ORDER_ID,
@@ -40,6 +40,7 @@ const orderAnswer = (canjeado = false) =>
       status: canjeado ? 'Pendiente de Canje' : 'Pendiente',
       observaciones: '',
       canjeado_con_puntos: canjeado,
+      ...(delivery_date ? { delivery_date } : {}),
       created_at: '2026-11-22T10:00:00.000Z',
       updated_at: '2026-11-22T10:00:00.000Z',
     },
@@ -126,6 +127,28 @@ describe('/cart page', () => {
     await waitFor(() =>
       expect(server.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ cart_data: {} }),
     );
+  });
+
+  it('says on the confirmation when the order arrives, as the cart promised; nothing for an order without a date', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as Window);
+    renderCart({ order: () => orderAnswer(false, '2026-11-27') });
+    await user.click((await screen.findAllByRole('button', { name: 'Realizar pedido' }))[0]!);
+    const confirmation = await screen.findByTestId('order-confirmation');
+    // The spec's texts stay as they are; the date is a line of its own.
+    expect(within(confirmation).getByTestId('order-delivery-date')).toHaveTextContent(/^Entrega prevista: viernes 27\/11$/);
+    expect(confirmation).toHaveTextContent('Tu pedido #3f2b9c1e fue registrado y está pendiente de aprobación.');
+    expect(getToasts()[0]?.title).toBe('¡Pedido Realizado!');
+  });
+
+  it('shows no delivery line on the confirmation of an order without a date (a customer without a zone)', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as Window);
+    renderCart({ order: () => orderAnswer() });
+    await user.click((await screen.findAllByRole('button', { name: 'Realizar pedido' }))[0]!);
+    await screen.findByTestId('order-confirmation');
+    expect(screen.queryByTestId('order-delivery-date')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Entrega prevista/)).not.toBeInTheDocument();
   });
 
   it('offers a WhatsApp button when the browser blocks the new window', async () => {

@@ -1,3 +1,5 @@
+import { deliveries } from '@mayorista/core/messages/deliveries';
+
 /** Admin → Repartos (decision 049): the texts of the tab. */
 export const deliveriesTexts = {
   tabTitle: 'Repartos',
@@ -15,10 +17,10 @@ export const deliveriesTexts = {
   collectedOther: 'Transferencias y otros',
   stopNumber: (n: number) => `Parada ${n}`,
   nothingPending: 'No queda nada por entregar en esta zona.',
-  zoneTotals: (orders: number, bultos: number) => `${orders} ${orders === 1 ? 'pedido' : 'pedidos'} · ${bultos} bultos`,
+  zoneTotals: (orders: number, bultos: number) => deliveries.routeTotals(orders, bultos),
   amount: 'Importe',
   weight: 'Peso',
-  bultos: (n: number) => `${n} bultos`,
+  bultos: (n: number) => deliveries.bultosCount(n),
   dragHint: 'Arrastrá cada parada por su manija (⠿) para ordenar el recorrido, o usá las flechas.',
   dragHandle: (name: string) => `Arrastrar a ${name} en el recorrido`,
   toCollect: 'A cobrar',

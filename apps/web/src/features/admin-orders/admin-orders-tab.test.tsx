@@ -196,6 +196,27 @@ describe('AdminOrdersTab', () => {
     expect(href.origin + href.pathname).toBe('https://wa.me/5491122334455');
     expect(href.searchParams.get('text')).toContain('tu pedido #11111111 está Confirmado');
   });
+
+  it('the detail says when the order arrives ("Entrega prevista"), and nothing for an order without a date', async () => {
+    let current = order({ status: 'Confirmado', delivery_date: '2026-11-27' });
+    handler = (url) => {
+      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+      return { status: 200, body: current };
+    };
+    const { unmount } = renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    expect(await within(detail).findByTestId('order-delivery-date')).toHaveTextContent(/^Entrega prevista: viernes 27\/11$/);
+    unmount();
+
+    current = order({ status: 'Confirmado', delivery_date: null });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
+    const without = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    await within(without).findByText('Entregar por la tarde');
+    expect(within(without).queryByTestId('order-delivery-date')).not.toBeInTheDocument();
+  });
 });
 
 describe('the order view with the business snapshot (the business-identity work and the order-life work, decisions 017–019; decision 014)', () => {

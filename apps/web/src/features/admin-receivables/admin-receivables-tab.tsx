@@ -1,11 +1,13 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { profileCan } from '@mayorista/core/roles';
 import { DownloadButton } from '../../components/receivables/download-button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { PagedQueryList, pageCountOf } from '../../components/ui/paged-query-list';
 import { formatMoney } from '@mayorista/core/money';
+import { useAuth } from '../../lib/auth';
 import { balanceLine, todayInArgentina } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
 import {
@@ -20,15 +22,30 @@ import {
 } from './api/receivables-api';
 import { CustomerLedger } from './components/customer-ledger';
 import { BUCKETS, ReceivableRow, ROW_GRID } from './components/receivable-row';
+import { RendicionView } from './rendicion/rendicion-view';
 
 const t = receivables.admin;
 
-/** "Cuentas corrientes" in /admin: every customer's balance and aging; `cliente=<id>` opens that customer's ledger. */
+/**
+ * "Cuentas corrientes" in /admin: every customer's balance and aging; `cliente=<id>` opens that customer's ledger,
+ * `vista=rendicion` the reps' collections of a day for whoever may confirm them (payments.record, as the API asks).
+ */
 export default function AdminReceivablesTab() {
   const [params] = useSearchParams();
+  const { profile } = useAuth();
+  const mayConfirm = profileCan(profile, 'payments.record');
   const customerId = params.get('cliente');
   if (customerId) return <CustomerLedger key={customerId} id={customerId} />;
-  return <ReceivablesList />;
+  if (mayConfirm && params.get('vista') === 'rendicion') return <RendicionView />;
+  return <ReceivablesList mayConfirm={mayConfirm} />;
+}
+
+function RendicionLink() {
+  return (
+    <Link to="/admin?tab=cuentas&vista=rendicion" className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-brand-800 hover:bg-slate-50">
+      {receivables.rendicion.open}
+    </Link>
+  );
 }
 
 function Select<V extends string>({ label, value, options, labels, onChange }: { label: string; value: V; options: readonly V[]; labels: Record<string, string>; onChange: (v: V) => void }) {
@@ -64,7 +81,7 @@ function ColumnNames() {
   );
 }
 
-function ReceivablesList() {
+function ReceivablesList({ mayConfirm }: { mayConfirm: boolean }) {
   const [q, setQ] = useState<ReceivablesQuery>({ sort: 'overdue', filter: 'with_balance', search: '', page: 1 });
   const deferred = useDeferredValue(q);
   const query = useQuery(receivablesQueryOptions(deferred));
@@ -76,7 +93,10 @@ function ReceivablesList() {
         <h2 id="receivables-heading" className="text-xl font-semibold text-slate-900">
           {t.heading}
         </h2>
-        <DownloadButton path={RECEIVABLES_XLSX_PATH} query={xlsxQuery(q)} fileName={`cuentas-corrientes-${todayInArgentina()}.xlsx`} label={t.exportXlsx} />
+        <div className="flex flex-wrap gap-2">
+          {mayConfirm ? <RendicionLink /> : null}
+          <DownloadButton path={RECEIVABLES_XLSX_PATH} query={xlsxQuery(q)} fileName={`cuentas-corrientes-${todayInArgentina()}.xlsx`} label={t.exportXlsx} />
+        </div>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[2fr_1fr_1fr]">
         <div className="col-span-2 space-y-1 sm:col-span-1">

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { todayInArgentina } from '../../lib/receivables/format';
 import { BackLink, Figure } from './components/customer-parts';
 import { RepQueueArea } from './components/rep-queue-area';
+import { OrderDeliveryDate } from '../../components/orders/order-delivery';
 import { repOrdersQuery, repSummaryQuery } from './rep-api';
 
 const PERIODS = { today: 0, week: 6, month: 29 } as const;
@@ -63,6 +64,7 @@ function MyOrders() {
             <span className="text-slate-600">
               {orderNumber(o.id)} · {formatDateTime(o.created_at)} · {o.status}
             </span>
+            <OrderDeliveryDate order={o} />
           </span>
           <span className="shrink-0 font-semibold tabular-nums">{formatMoney(o.total)}</span>
         </li>

@@ -20,6 +20,7 @@ import { ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { OrderIvaRows, orderIsItemised } from '../../../components/orders/order-iva';
 import { OrderHistory } from './order-history';
+import { OrderDeliveryDate } from '../../../components/orders/order-delivery';
 
 const text = adminOrders;
 
@@ -129,6 +130,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
         <OrderStatusBadge status={order.status} />
         <CreditHoldBadge order={order} />
         <span>{formatDateTime(order.created_at)}</span>
+        <OrderDeliveryDate order={order} />
       </div>
 
       <CustomerSection order={order} />

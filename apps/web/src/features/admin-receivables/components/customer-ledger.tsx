@@ -4,11 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/order-message';
 import { formatReceiptNumber, whatsappReminderText } from '@mayorista/core/receivables';
 import { AccountSummary } from '../../../components/receivables/account-summary';
-import { DownloadButton } from '../../../components/receivables/download-button';
 import { MovementsList } from '../../../components/receivables/movements-list';
 import { ReasonDialog } from '../../../components/receivables/reason-dialog';
 import { StatementForm } from '../../../components/receivables/statement-form';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
@@ -17,7 +16,6 @@ import type { AccountMovement } from '../../../lib/receivables/types';
 import {
   adminAccountQueryOptions,
   adminMovementsQueryOptions,
-  adminReceiptPath,
   chargeChoicesOf,
   ledgerCustomerQueryOptions,
   receivablesKeys,
@@ -29,6 +27,7 @@ import { toReasonBody } from '../receivables-bodies';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { CreditTermsDialog } from './credit-terms-dialog';
+import { PaymentActions } from './payment-actions';
 import { PaymentDialog } from './payment-dialog';
 
 const t = receivables.admin;
@@ -41,23 +40,6 @@ function ReminderLink({ ledger: { customer, account } }: { ledger: Ledger }) {
     <a href={statusWhatsappUrl(phone, text)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary' })} title={phone ? undefined : t.noPhone}>
       {t.remindWhatsapp}
     </a>
-  );
-}
-
-/** A payment row's buttons for the staff: its receipt, and "Cheque rechazado" to reverse it. */
-function PaymentActions({ movement, reversed, onReverse }: { movement: AccountMovement; reversed: boolean; onReverse: (m: AccountMovement) => void }) {
-  if (movement.kind !== 'payment' || movement.payment_id === null || movement.receipt_number === null) return null;
-  const number = formatReceiptNumber(movement.receipt_number);
-  return (
-    <>
-      <DownloadButton path={adminReceiptPath(movement.payment_id)} fileName={`recibo-${number}.pdf`} label={receivables.movements.downloadReceipt} aria-label={receivables.movements.downloadReceiptOf(number)} />
-      {/* A payment is reversed once; one whose reversal is on this page offers no second (the server refuses it anyway). */}
-      {reversed ? null : (
-        <Button size="sm" variant="ghostDanger" aria-label={receivables.reverse.openFor(number)} onClick={() => onReverse(movement)}>
-          {receivables.reverse.open}
-        </Button>
-      )}
-    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { orders } from '@mayorista/core/messages/orders';
 import { buttonVariants } from '../../../components/ui/button';
 import { receivables } from '../../../lib/receivables/texts';
 import type { Confirmation } from '../use-checkout';
+import { OrderDeliveryDate } from '../../../components/orders/order-delivery';
 
 export function OrderConfirmation({ confirmation }: { confirmation: Confirmation }) {
   const number = orderNumber(confirmation.order.id);
@@ -18,6 +19,7 @@ export function OrderConfirmation({ confirmation }: { confirmation: Confirmation
         {orders.confirmationTitle(number)}
       </h2>
       <p className="mt-1 text-green-900">{orders.successText(number)}</p>
+      <OrderDeliveryDate order={confirmation.order} className="mt-1" />
       {confirmation.order.credit_hold === 'pending' ? (
         <div role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="order-held">
           <p className="font-semibold">{receivables.checkout.heldTitle}</p>

@@ -106,6 +106,23 @@ describe('/my-orders', () => {
     expect(within(cards[1]!).queryByText('Canjeado con puntos')).not.toBeInTheDocument();
   });
 
+  it('says when each open order arrives ("Entrega prevista"), and nothing for one without a date or already delivered', async () => {
+    const moved = order({ id: 'cccccccc-2222-4333-8444-555555555555', status: 'Confirmado', delivery_date: '2026-11-30' });
+    const delivered = order({ id: 'dddddddd-2222-4333-8444-555555555555', status: 'Entregado', delivery_date: '2026-11-24' });
+    const withoutZone = order({ id: 'eeeeeeee-2222-4333-8444-555555555555', delivery_date: null });
+    renderWithAuth({
+      routes,
+      path: '/my-orders',
+      profile: { approved: true },
+      routesOverride: { 'GET /api/orders': () => jsonResponse(200, { items: [moved, delivered, withoutZone] }) },
+    });
+    const cards = await screen.findAllByTestId('order-card');
+    expect(within(cards[0]!).getByTestId('order-delivery-date')).toHaveTextContent(/^Entrega prevista: lunes 30\/11$/);
+    expect(within(cards[0]!).getByText('Confirmado')).toBeInTheDocument();
+    expect(within(cards[1]!).queryByTestId('order-delivery-date')).not.toBeInTheDocument();
+    expect(within(cards[2]!).queryByTestId('order-delivery-date')).not.toBeInTheDocument();
+  });
+
   it('shows the empty state with a link to the catalogue', async () => {
     renderWithAuth({ routes, path: '/my-orders', profile: { approved: true }, routesOverride: { 'GET /api/orders': () => jsonResponse(200, { items: [] }) } });
     expect(await screen.findByText('Todavía no hiciste ningún pedido.')).toBeInTheDocument();

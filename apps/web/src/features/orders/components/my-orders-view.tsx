@@ -19,6 +19,7 @@ import { canCustomerCancel } from '@mayorista/core/order-status';
 import { downloadOrderPdf, fetchMyOrders } from '../api/orders-api';
 import { CancelOrderButton } from './cancel-order-button';
 import { CreditHoldNote } from './credit-hold-note';
+import { OrderDeliveryDate } from '../../../components/orders/order-delivery';
 import {
   OrderIvaNote,
   OrderIvaRows,
@@ -131,6 +132,7 @@ function OrderCard({ order }: { order: Order }) {
       <p className="text-sm text-slate-600">
         {ordersTexts.date}: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
       </p>
+      <OrderDeliveryDate order={order} className="mt-1" />
       <CreditHoldNote order={order} />
       {order.canjeado_con_puntos ? (
         <p className="mt-1 inline-block rounded bg-brand-50 px-2 text-sm font-medium text-brand-900">

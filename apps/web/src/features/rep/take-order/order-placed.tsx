@@ -9,6 +9,7 @@ import { normalizeArgentinePhone, statusWhatsappUrl } from '@mayorista/core/orde
 import type { RepCustomer } from '@mayorista/core/schemas/staff';
 import { appConfig } from '../../../lib/app-config';
 import { customerPath } from '../components/customer-parts';
+import { OrderDeliveryDate } from '../../../components/orders/order-delivery';
 
 /** After "Realizar pedido": the order's number and total as the server placed them. */
 export function OrderPlaced({ result, customer, onNewOrder }: { result: PlaceOrderResult; customer: RepCustomer; onNewOrder: () => void }) {
@@ -24,6 +25,7 @@ export function OrderPlaced({ result, customer, onNewOrder }: { result: PlaceOrd
         {t.placedTitle}
       </h2>
       <p>{t.placedText(number, total)}</p>
+      <OrderDeliveryDate order={result.order} />
       <div className="grid gap-2 sm:grid-cols-2">
         {whatsapp ? (
           <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary', className: 'sm:col-span-2' })}>

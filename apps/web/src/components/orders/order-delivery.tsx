@@ -1,0 +1,19 @@
+import { orderDeliveryText } from '@mayorista/core/deliveries';
+import { isFinalOrderStatus, isOrderStatus } from '@mayorista/core/order-status';
+
+/**
+ * "Entrega prevista: viernes 27/11" (Repartos, decision 049): the date the order stores, with the
+ * formatter of the cart, the PDF and the e-mails. Shown while the order is still to be delivered;
+ * nothing for an order without a date (its customer has no zone) or one already closed (delivered,
+ * cancelled, rejected, redeemed). Shared by the customer's, the owner's and the rep's screens.
+ */
+export function OrderDeliveryDate({ order, className = '' }: { order: { status: string; delivery_date?: string | null }; className?: string }) {
+  const closed = isOrderStatus(order.status) && isFinalOrderStatus(order.status);
+  const text = closed ? null : orderDeliveryText(order.delivery_date);
+  if (!text) return null;
+  return (
+    <p className={`text-sm font-medium text-emerald-900 ${className}`} data-testid="order-delivery-date">
+      {text}
+    </p>
+  );
+}
