@@ -63,10 +63,10 @@ export async function readDayStops(db: Queryable, date: string, zoneId: number |
               order by a.order_id, a.id desc
            ), route as (
              select o.id as order_id, null::bigint as attempt_id from orders o
-              where o.delivery_date = $1::date and o.status = any($2::text[])
+              where o.delivery_date = $1::date and o.status = any($2::text[]) and ($3::int is null or o.delivery_zone_id = $3)
              union all
              select da.order_id, da.id from day_attempts da join orders o on o.id = da.order_id
-              where not (o.delivery_date is not distinct from $1::date and o.status = any($2::text[]))
+              where not (o.delivery_date is not distinct from $1::date and o.status = any($2::text[])) and ($3::int is null or o.delivery_zone_id = $3)
            )
            select o.id as order_id, o.user_id as customer_id, o.delivery_zone_id as zone_id, z.name as zone_name,
                   btrim(p.nombre || ' ' || p.apellido) as customer_name, p.razon_social,
@@ -81,7 +81,6 @@ export async function readDayStops(db: Queryable, date: string, zoneId: number |
              left join customer_zones cz on cz.profile_id = o.user_id
              left join day_attempts a on a.id = r.attempt_id
              left join payments pay on pay.id = a.payment_id
-            where ($3::int is null or o.delivery_zone_id = $3)
             order by lower(z.name), z.id, coalesce(a.delivery_stop, o.delivery_stop) nulls last, cz.stop_position nulls last,
                      lower(coalesce(p.razon_social, p.apellido)), o.created_at, o.id`,
     values: [date, PLANNABLE_STATUSES, zoneId],
