@@ -271,8 +271,16 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   await delivered.getByRole('button', { name: 'Entregado', exact: true }).click();
   await delivered.getByLabel('Importe cobrado (opcional)').fill('10.000,00');
   await shot(driverPage, 'repartidor-entregado-390');
+  // Both stops keep their route-sheet numbers once this one is delivered (decision 066): the other
+  // one among the pending, this one among the finished.
+  const numberOf = async (order: string) => ((await stops.filter({ hasText: order.slice(0, 8) }).textContent()) ?? '').match(/Parada \d+/)![0];
+  const [deliveredStop, missedStop] = [await numberOf(orders[0]!), await numberOf(orders[1]!)];
   await delivered.getByRole('button', { name: 'Confirmar entrega' }).click();
   await expect(stops.filter({ hasText: orders[0]!.slice(0, 8) })).toHaveCount(0);
+  await expect(stops.filter({ hasText: orders[1]!.slice(0, 8) })).toContainText(missedStop);
+  await expect(driverPage.getByTestId('driver-finished-stop')).toHaveCount(1);
+  await expect(driverPage.getByTestId('driver-finished-stop')).toContainText(deliveredStop);
+  await shot(driverPage, 'repartidor-a-mitad-del-dia-390');
   // The admin's desk hears it live (a toast lasts 10 s).
   await expect(deskPage.getByText(`El pedido #${orders[0]!.slice(0, 8)} de Cliente se entregó.`).first()).toBeVisible();
   const missed = stops.filter({ hasText: orders[1]!.slice(0, 8) });
