@@ -7,6 +7,7 @@ import { jsonResponse } from '../../test/auth-fixtures';
 import { renderWithAuth } from '../../test/render-with-auth';
 import { makeProduct } from '../../test/test-products';
 import CatalogPage from './catalog-page';
+import ProductPage from './product-page';
 
 // The catalogue shows the prices as entered; it says which basis they are, so a Responsable
 // Inscripto who reads $ 3.100 here and $ 2.561,98 + IVA in the cart knows why (decision 019).
@@ -16,6 +17,9 @@ afterEach(() => {
   dismissToast();
   localStorage.clear();
 });
+
+const PRODUCT = makeProduct({ id: '3f2a9c1b-7d4e-4a53-9d0f-2a4c8b7e9a10', name: 'Aceite 1,5 l', price: 3100_00 });
+const SLUG = 'aceite-1-5-l-3f2a9c1b7d4e';
 
 const routes = [
   {
@@ -61,6 +65,34 @@ describe('the catalogue’s IVA basis', () => {
     renderCatalog({ prices_include_iva: false, iva_itemised: false });
     expect(await screen.findByTestId('catalog-iva-note')).toHaveTextContent(
       'Precios sin IVA (+ IVA). En el carrito los ves con el IVA incluido.',
+    );
+  });
+});
+
+describe('the product page’s IVA basis', () => {
+  it('says it under the prices, as the catalogue does', async () => {
+    const cart = { cart_data: {}, updated_at: null, removed: [], products: [], prices_include_iva: true, iva_itemised: true };
+    renderWithAuth({
+      routes: [
+        {
+          element: (
+            <CartProvider>
+              <Outlet />
+            </CartProvider>
+          ),
+          children: [{ path: '/catalogo/:slug', element: <ProductPage /> }],
+        },
+      ],
+      path: `/catalogo/${SLUG}`,
+      profile: { approved: true },
+      routesOverride: {
+        'GET /api/cart': () => jsonResponse(200, cart),
+        [`GET /api/products/${SLUG}`]: () => jsonResponse(200, { product: PRODUCT, images: [], slug: SLUG }),
+        'GET /api/favorites': () => jsonResponse(200, { items: [] }),
+      },
+    });
+    expect(await screen.findByTestId('catalog-iva-note')).toHaveTextContent(
+      'Precios con IVA incluido. En el carrito los ves sin IVA, con el IVA discriminado al pie.',
     );
   });
 });
