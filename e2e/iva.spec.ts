@@ -157,6 +157,18 @@ test('a Responsable Inscripto reads the next tier and the savings without IVA, a
       await page.screenshot({ path: `${shots}/iva-catalog-ri-${width}.png` });
     }
   }
+  // The product's own page says it too.
+  await page.getByRole('article', { name: ACEITE }).getByRole('link', { name: ACEITE }).click();
+  await expect(page.getByRole('heading', { level: 1, name: ACEITE })).toBeVisible();
+  await expect(page.getByTestId('catalog-iva-note')).toHaveText(
+    'Precios con IVA incluido. En el carrito los ves sin IVA, con el IVA discriminado al pie.',
+  );
+  if (shots) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `${shots}/iva-product-ri-${width}.png` });
+    }
+  }
   await page.goto('/cart');
   const line = page.getByTestId('cart-line').filter({ hasText: ACEITE });
   await expect(line.getByTestId('unit-price')).toHaveText(ars('$ 2.438,02'));
