@@ -11,6 +11,7 @@ const shots = process.env.IVA_SHOTS;
 const tag = Math.random().toString(36).slice(2, 7);
 const GASEOSA = `Gaseosa cola 2,25 L ${tag}`;
 const HARINA = `Harina 000 1 kg ${tag}`;
+const ACEITE = `Aceite girasol 1,5 l ${tag}`;
 
 async function adminToken(request: APIRequestContext) {
   return accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
@@ -22,6 +23,19 @@ test.beforeAll(async ({ request }) => {
   for (const product of [
     { name: GASEOSA, price: 121_00, retail_price: 150_00, stock: 500, iva_rate: 21, category: 'Bebidas' },
     { name: HARINA, price: 110_50, retail_price: 140_00, stock: 500, iva_rate: 10.5, category: 'Almacén' },
+    // The QA tester's aceite: $ 3.100, $ 2.950 from 6 units, $ 2.850 from 12 (with IVA).
+    {
+      name: ACEITE,
+      price: 3100_00,
+      retail_price: 3500_00,
+      stock: 500,
+      iva_rate: 21,
+      category: 'Almacén',
+      discounts: [
+        { minQuantity: 6, discountType: 'final_price', discountValue: 2950_00 },
+        { minQuantity: 12, discountType: 'final_price', discountValue: 2850_00 },
+      ],
+    },
   ]) {
     const created = await request.post('/api/products', { data: product, headers });
     expect(created.status(), await created.text()).toBe(201);
@@ -124,6 +138,50 @@ test('a Responsable Inscripto sees IVA itemised in the cart, the order and its P
     }
   }
   await adminContext.close();
+});
+
+test('a Responsable Inscripto reads the next tier and the savings without IVA, as the lines; the catalogue says its prices include IVA', async ({
+  page,
+  request,
+}) => {
+  const customer = await customerWithCondition(request, 'responsable_inscripto', 'ri-tier');
+  await page.goto('/login');
+  await signInThroughForm(page, customer.email, customer.password);
+  await addFromCatalog(page, ACEITE, 6);
+  await expect(page.getByTestId('catalog-iva-note')).toHaveText(
+    'Precios con IVA incluido. En el carrito los ves sin IVA, con el IVA discriminado al pie.',
+  );
+  if (shots) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `${shots}/iva-catalog-ri-${width}.png` });
+    }
+  }
+  // The product's own page says it too.
+  await page.getByRole('article', { name: ACEITE }).getByRole('link', { name: ACEITE }).click();
+  await expect(page.getByRole('heading', { level: 1, name: ACEITE })).toBeVisible();
+  await expect(page.getByTestId('catalog-iva-note')).toHaveText(
+    'Precios con IVA incluido. En el carrito los ves sin IVA, con el IVA discriminado al pie.',
+  );
+  if (shots) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `${shots}/iva-product-ri-${width}.png` });
+    }
+  }
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-line').filter({ hasText: ACEITE });
+  await expect(line.getByTestId('unit-price')).toHaveText(ars('$ 2.438,02'));
+  await expect(line.getByTestId('next-tier-hint')).toHaveText(ars('Agregá 6 más para pagar $ 2.355,37 c/u'));
+  await expect(line.getByTestId('line-savings')).toHaveText(ars('Ahorrás $ 743,80'));
+  await expect(page.getByTestId('cart-savings')).toHaveText(ars('$ 743,80'));
+  await expect(page.getByText('Ahorro total (sin IVA)')).toBeVisible();
+  if (shots) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `${shots}/iva-cart-ri-tier-${width}.png`, fullPage: true });
+    }
+  }
 });
 
 test('a Consumidor Final sees final prices, and the IVA they contain', async ({ page, request }) => {

@@ -271,8 +271,16 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   await delivered.getByRole('button', { name: 'Entregado', exact: true }).click();
   await delivered.getByLabel('Importe cobrado (opcional)').fill('10.000,00');
   await shot(driverPage, 'repartidor-entregado-390');
+  // Both stops keep their route-sheet numbers once this one is delivered (decision 066): the other
+  // one among the pending, this one among the finished.
+  const numberOf = async (order: string) => ((await stops.filter({ hasText: order.slice(0, 8) }).textContent()) ?? '').match(/Parada \d+/)![0];
+  const [deliveredStop, missedStop] = [await numberOf(orders[0]!), await numberOf(orders[1]!)];
   await delivered.getByRole('button', { name: 'Confirmar entrega' }).click();
   await expect(stops.filter({ hasText: orders[0]!.slice(0, 8) })).toHaveCount(0);
+  await expect(stops.filter({ hasText: orders[1]!.slice(0, 8) })).toContainText(missedStop);
+  await expect(driverPage.getByTestId('driver-finished-stop')).toHaveCount(1);
+  await expect(driverPage.getByTestId('driver-finished-stop')).toContainText(deliveredStop);
+  await shot(driverPage, 'repartidor-a-mitad-del-dia-390');
   // The admin's desk hears it live (a toast lasts 10 s).
   await expect(deskPage.getByText(`El pedido #${orders[0]!.slice(0, 8)} de Cliente se entregó.`).first()).toBeVisible();
   const missed = stops.filter({ hasText: orders[1]!.slice(0, 8) });
@@ -280,12 +288,30 @@ test('the cart promises a date; the admin plans the day; an invited driver deliv
   await missed.getByLabel('Sin dinero').check();
   await missed.getByRole('button', { name: 'Confirmar', exact: true }).click();
   await expect(stops.filter({ hasText: orders[1]!.slice(0, 8) })).toHaveCount(0);
+  // Decision 066: the finished day stays on the phone, with what to hand in.
+  await expect(driverPage.getByTestId('driver-no-stops')).toHaveText('Terminaste las paradas de hoy. Abajo está el resumen para rendir.');
+  await expect(driverPage.getByTestId('driver-finished-stop')).toHaveCount(2);
+  await expect(driverPage.getByTestId('driver-finished-stop').filter({ hasText: orders[1]!.slice(0, 8) })).toContainText('No entregado · Sin dinero · Pasa al');
+  await expect(driverPage.getByTestId('driver-day-summary')).toContainText(/Efectivo a rendir\s*\$\s10\.000,00/);
+  await shot(driverPage, 'repartidor-dia-terminado-390');
+  if (SHOTS) {
+    await driverPage.setViewportSize({ width: 1280, height: 900 });
+    await shot(driverPage, 'repartidor-dia-terminado-1280');
+  }
   await driverPhone.close();
 
   // The not-delivered one too, and the day's list no longer has the delivered order.
   await expect(deskPage.getByText(new RegExp(`El pedido #${orders[1]!.slice(0, 8)} de Cliente no se entregó \\(Sin dinero\\); pasa al `)).first()).toBeVisible();
   await expect(deskPage.getByTestId('delivery-zone').filter({ hasText: orders[0]!.slice(0, 8) })).toHaveCount(0);
+  const deskZone = deskPage.getByTestId('delivery-zone').filter({ hasText: `Zona Norte ${tag}` });
+  await expect(deskZone.getByTestId('delivery-finished-stop')).toHaveCount(2);
+  await expect(deskZone.getByTestId('delivery-finished-totals')).toContainText(/1 entregado · 1 no entregado · Cobrado en efectivo \$\s10\.000,00/);
   await shot(deskPage, 'repartos-en-vivo-1280');
+  if (SHOTS) {
+    await deskPage.setViewportSize({ width: 390, height: 844 });
+    await shot(deskPage, 'repartos-terminados-390');
+    await deskPage.setViewportSize({ width: 1280, height: 900 });
+  }
   await desk.close();
 
   // The first customer's cuenta corriente has the charge and the payment: balance 0, on their phone.

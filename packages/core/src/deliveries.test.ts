@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
+  dayResult,
+  finishedStopText,
   businessClock,
   businessInstant,
   deliveryDateProblem,
@@ -229,5 +231,44 @@ describe('weights and the day-of notice (decisions 055–056)', () => {
     expect(deliveryTodayText('Lucía', 'ab12cd34', '2026-11-26', 'Distribuidora Sur')).toBe(
       'Hola, Lucía. Tu pedido #ab12cd34 llega hoy, jueves 26/11. ¡Gracias! — Distribuidora Sur',
     );
+  });
+});
+
+describe('dayResult', () => {
+  it('counts delivered and not delivered, and adds up cash and cheques to hand in apart from transfers', () => {
+    const cash = (amount: number) => ({ outcome: 'delivered' as const, collected: { amount, method: 'cash' } });
+    expect(
+      dayResult([
+        cash(200_000),
+        { outcome: 'not_delivered', collected: null },
+        { outcome: 'delivered', collected: { amount: 50_000, method: 'cheque' } },
+        { outcome: 'delivered', collected: { amount: 30_000, method: 'cheque' } },
+        { outcome: 'delivered', collected: { amount: 10_000, method: 'transfer' } },
+        { outcome: 'delivered', collected: null },
+        cash(1_50),
+      ]),
+    ).toEqual({ delivered: 6, notDelivered: 1, cash: 200_150, cheques: { count: 2, amount: 80_000 }, other: 10_000 });
+  });
+
+  it('an empty day is all zeros', () => {
+    expect(dayResult([])).toEqual({ delivered: 0, notDelivered: 0, cash: 0, cheques: { count: 0, amount: 0 }, other: 0 });
+  });
+});
+
+describe('finishedStopText', () => {
+  const money = (c: number) => `$ ${c / 100}`;
+  it('says what happened at the door and what was collected', () => {
+    expect(
+      finishedStopText(
+        { outcome: 'delivered', collected: { amount: 200_000, method: 'cash' }, reason: null, rescheduled_to: null },
+        money,
+      ),
+    ).toBe('Entregado · Cobrado $ 2000 (efectivo)');
+    expect(finishedStopText({ outcome: 'delivered', collected: null, reason: null, rescheduled_to: null }, money)).toBe(
+      'Entregado · Sin cobro',
+    );
+    expect(
+      finishedStopText({ outcome: 'not_delivered', collected: null, reason: 'rechazado', rescheduled_to: '2026-11-30' }, money),
+    ).toBe('No entregado · Rechazado · Pasa al lunes 30/11');
   });
 });

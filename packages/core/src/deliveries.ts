@@ -186,3 +186,59 @@ export function totalWeight(weights: readonly (number | null)[]): number | null 
   }
   return sum;
 }
+
+/** What a finished stop says about the day's result (a subset of the API's finished stop). */
+export interface FinishedStop {
+  outcome: 'delivered' | 'not_delivered';
+  collected: { amount: number; method: string } | null;
+}
+
+/** The day's result for the driver to hand in (decision 066): counts, and what was collected by how. */
+export interface DayResult {
+  delivered: number;
+  notDelivered: number;
+  /** Centavos in cash to hand in. */
+  cash: number;
+  /** Cheques to hand in: how many and their total. */
+  cheques: { count: number; amount: number };
+  /** Transfers and anything else: collected, but nothing to hand in. */
+  other: number;
+}
+
+export function dayResult(done: readonly FinishedStop[]): DayResult {
+  const result: DayResult = { delivered: 0, notDelivered: 0, cash: 0, cheques: { count: 0, amount: 0 }, other: 0 };
+  for (const stop of done) {
+    if (stop.outcome === 'delivered') result.delivered += 1;
+    else result.notDelivered += 1;
+    const collected = stop.collected;
+    if (!collected) continue;
+    if (collected.method === 'cash') result.cash += collected.amount;
+    else if (collected.method === 'cheque')
+      result.cheques = { count: result.cheques.count + 1, amount: result.cheques.amount + collected.amount };
+    else result.other += collected.amount;
+  }
+  return result;
+}
+
+/**
+ * One line for a finished stop: "Entregado · Cobrado $ 2.000,00 (efectivo)", "Entregado · Sin cobro",
+ * "No entregado · Rechazado · Pasa al lunes 30/11".
+ */
+export function finishedStopText(
+  stop: FinishedStop & { reason: keyof typeof texts.reasons | null; rescheduled_to: string | null },
+  money: (centavos: number) => string,
+): string {
+  if (stop.outcome === 'delivered') {
+    const { collected } = stop;
+    const method = collected
+      ? (texts.collectMethods[collected.method as keyof typeof texts.collectMethods] ?? collected.method)
+      : '';
+    return `${texts.delivered} · ${collected ? texts.collectedWith(money(collected.amount), method) : texts.nothingCollected}`;
+  }
+  const parts = [
+    texts.notDelivered,
+    ...(stop.reason ? [texts.reasons[stop.reason]] : []),
+    ...(stop.rescheduled_to ? [texts.movedTo(formatDeliveryDay(stop.rescheduled_to))] : []),
+  ];
+  return parts.join(' · ');
+}

@@ -10,6 +10,10 @@ import {
   netOfGross,
   netUnitPrice,
   ivaLineView,
+  ivaAmountView,
+  savingsView,
+  savingsLabel,
+  catalogueIvaNote,
   ivaSummaryRows,
   showsIvaItemised,
   type IvaLineInput,
@@ -73,7 +77,8 @@ describe('ivaBreakdown — examples', () => {
   it('labels and who sees IVA itemised', () => {
     expect(IVA_RATES.map(ivaRateLabel)).toEqual(['21 %', '10,5 %', '27 %', 'Exento']);
     expect(showsIvaItemised('responsable_inscripto')).toBe(true);
-    for (const other of ['monotributista', 'exento', 'consumidor_final', null, undefined]) expect(showsIvaItemised(other)).toBe(false);
+    for (const other of ['monotributista', 'exento', 'consumidor_final', null, undefined])
+      expect(showsIvaItemised(other)).toBe(false);
   });
 
   it('unit prices for display', () => {
@@ -213,5 +218,57 @@ describe('how documents show it', () => {
   it('lines: net to a Responsable Inscripto, gross to everyone else', () => {
     expect(ivaLineView(12_100, b.lines[0]!, true, true)).toEqual({ unitPrice: 10_000, total: 20_000 });
     expect(ivaLineView(12_100, b.lines[0]!, true, false)).toEqual({ unitPrice: 12_100, total: 24_200 });
+  });
+});
+
+describe('every amount of a line in one basis', () => {
+  it('a tier price and a saving read net to a Responsable Inscripto when prices include IVA', () => {
+    // The QA cart: aceite $ 2.950 with IVA (net $ 2.438,02), next tier $ 2.850 (net $ 2.355,37).
+    expect(ivaAmountView(285_000, 21, true, true)).toBe(235_537);
+    expect(ivaAmountView(295_000, 21, true, true)).toBe(netUnitPrice(295_000, 21, true));
+    // 6 × ($ 3.100 − $ 2.950) = $ 900 with IVA: $ 743,80 net, as the line says.
+    expect(ivaAmountView(90_000, 21, true, true)).toBe(74_380);
+  });
+
+  it('everyone else reads them with IVA; a list + IVA gets it added', () => {
+    expect(ivaAmountView(90_000, 21, true, false)).toBe(90_000);
+    expect(ivaAmountView(10_000, 21, false, false)).toBe(12_100);
+    expect(ivaAmountView(10_000, 21, false, true)).toBe(10_000);
+    expect(ivaAmountView(10_000, 0, true, true)).toBe(10_000);
+  });
+
+  it("the summary's saving is the sum of what the lines show", () => {
+    const lines = [
+      { savings: 90_000, rate: 21 as const },
+      { savings: 11_050, rate: 10.5 as const },
+      { savings: 0, rate: 27 as const },
+    ];
+    expect(savingsView(lines, true, true)).toBe(74_380 + 10_000);
+    expect(savingsView(lines, true, false)).toBe(101_050);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ savings: fc.integer({ min: 0, max: 10_000_000 }), rate: fc.constantFrom(...IVA_RATES) })),
+        fc.boolean(),
+        fc.boolean(),
+        (ls, includes, itemised) => {
+          const sum = ls.reduce((s, l) => s + ivaAmountView(l.savings, l.rate, includes, itemised), 0);
+          expect(savingsView(ls, includes, itemised)).toBe(sum);
+        },
+      ),
+    );
+  });
+
+  it('the label says "sin IVA" when the saving is net', () => {
+    expect(savingsLabel(true)).toBe('Ahorro total (sin IVA)');
+    expect(savingsLabel(false)).toBe('Ahorro total');
+  });
+
+  it('the catalogue says which basis its prices are', () => {
+    expect(catalogueIvaNote(true, false)).toBe('Precios finales con IVA incluido.');
+    expect(catalogueIvaNote(true, true)).toBe(
+      'Precios con IVA incluido. En el carrito los ves sin IVA, con el IVA discriminado al pie.',
+    );
+    expect(catalogueIvaNote(false, true)).toBe('Precios sin IVA (+ IVA). En el carrito el IVA se discrimina al pie.');
+    expect(catalogueIvaNote(false, false)).toBe('Precios sin IVA (+ IVA). En el carrito los ves con el IVA incluido.');
   });
 });

@@ -92,3 +92,37 @@ export function ivaLineView(
     ? { unitPrice: netUnitPrice(unitPrice, line.rate, pricesIncludeIva), total: line.net }
     : { unitPrice: grossUnitPrice(unitPrice, line.rate, pricesIncludeIva), total: line.gross };
 }
+
+/**
+ * Any other amount of a line — a tier's unit price, a saving, the price before a sale — in the basis
+ * the customer reads the line's prices: net to a Responsable Inscripto, with IVA to everyone else.
+ * So "Agregá 5 más para pagar …" and "Ahorrás …" sit beside "$ 1.363,64 c/u + IVA 21 %" in the
+ * same basis, never a final price next to a net one.
+ */
+export function ivaAmountView(amount: Centavos, rate: IvaRate, pricesIncludeIva: boolean, itemised: boolean): Centavos {
+  return itemised ? netUnitPrice(amount, rate, pricesIncludeIva) : grossUnitPrice(amount, rate, pricesIncludeIva);
+}
+
+/**
+ * The summary's "Ahorro total": the sum of the savings each line shows (ivaAmountView), so the
+ * summary adds up what the lines say, in their basis.
+ */
+export function savingsView(
+  lines: readonly { savings: Centavos; rate: IvaRate }[],
+  pricesIncludeIva: boolean,
+  itemised: boolean,
+): Centavos {
+  return lines.reduce((sum, line) => sum + ivaAmountView(line.savings, line.rate, pricesIncludeIva, itemised), 0);
+}
+
+/** "Ahorro total", said "sin IVA" when the amount is net (a Responsable Inscripto). */
+export const savingsLabel = (itemised: boolean): string => (itemised ? texts.totalSavingsNet : texts.totalSavings);
+
+/**
+ * What the catalogue says of its prices, which are the prices as entered: with IVA when the setting
+ * says so, + IVA otherwise; and, when the cart will show them another way, how.
+ */
+export function catalogueIvaNote(pricesIncludeIva: boolean, itemised: boolean): string {
+  if (pricesIncludeIva) return itemised ? texts.catalogueIncludedItemised : texts.finalPricesNote;
+  return itemised ? texts.catalogueExcludedItemised : texts.catalogueExcludedFinal;
+}

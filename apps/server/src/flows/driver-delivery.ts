@@ -137,6 +137,7 @@ export async function markDelivered(deps: DriverDeps, driver: Driver, orderId: s
       fingerprint,
       idempotency_key: request.idempotency_key,
       actor_id: driver.id,
+      delivery_stop: order.deliveryStop,
     });
     await notifyDeliveryAttempt(tx, liveRecord(order, delivered.status), 'delivered');
     const summary = {
@@ -190,6 +191,7 @@ export async function markNotDelivered(deps: DriverDeps, driver: Driver, orderId
       fingerprint: attemptFingerprint(request),
       idempotency_key: `no-entregado:${order.deliveryDate ?? today}:${next}`,
       actor_id: driver.id,
+      delivery_stop: order.deliveryStop,
     });
     await notifyDeliveryAttempt(tx, liveRecord(order, order.status), 'not_delivered', { reason: request.reason, delivery_date: next });
     const summary = { before: { delivery_date: order.deliveryDate }, after: { delivery_date: next, reason: request.reason, note: request.note } };

@@ -8,6 +8,7 @@ import { orderSchema } from '@mayorista/core/schemas/order';
 import {
   deliveredSchema,
   deliveryDaySchema,
+  deliveryDoneStopSchema,
   deliveryStopSchema,
   notDeliveredSchema,
   holidaysPutSchema,
@@ -170,7 +171,11 @@ function registerSheetRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps): 
 }
 
 const driverOrderParams = z.object({ id: uuidSchema });
-const driverStopsSchema = z.object({ date: z.string(), stops: z.array(deliveryStopSchema.extend({ zone_name: z.string() })) });
+const driverStopsSchema = z.object({
+  date: z.string(),
+  stops: z.array(deliveryStopSchema.extend({ zone_name: z.string() })),
+  done: z.array(deliveryDoneStopSchema.extend({ zone_name: z.string() })),
+});
 
 /** The driver's phone (decision 051): today's stops of their zones, and what happened at each door. */
 function registerDriverRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps): void {
@@ -186,7 +191,7 @@ function registerDriverRoutes(app: FastifyInstance, deps: DeliveriesRoutesDeps):
     async (request, reply) => {
       const at = now();
       const date = request.query.date ?? businessDay(at);
-      return reply.send({ date, stops: await readDriverStops(deps.pool, driver(request), date, businessDay(at)) });
+      return reply.send({ date, ...(await readDriverStops(deps.pool, driver(request), date, businessDay(at))) });
     },
   );
   routes.post(

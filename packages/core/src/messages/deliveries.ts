@@ -103,4 +103,17 @@ export const deliveries = {
   notDeliveredIntro: (number: string, previous: string, day: string) =>
     `No pudimos entregarte el pedido #${number} el ${previous}. Te lo llevamos el ${day}.`,
   partialDeliveredIntro: (number: string) => `Entregamos tu pedido #${number} con menos unidades de las pedidas. Abajo está lo que recibiste; el cargo es por eso.`,
+  // A finished stop and the day's result (decision 066): the driver's phone and the owner's Repartos.
+  delivered: 'Entregado',
+  notDelivered: 'No entregado',
+  collectedWith: (amount: string, method: string) => `Cobrado ${amount} (${method})`,
+  nothingCollected: 'Sin cobro',
+  movedTo: (day: string) => `Pasa al ${day}`,
+  collectMethods: {
+    cash: 'efectivo',
+    cheque: 'cheque',
+    transfer: 'transferencia',
+    mercado_pago: 'Mercado Pago',
+    other: 'otro medio',
+  },
 } as const;

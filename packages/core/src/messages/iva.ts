@@ -16,6 +16,15 @@ export const iva = {
   /** After a net unit price in the cart: "+ IVA 21 %", or "Exento". */
   plusIva: (rate: string) => (rate === 'Exento' ? '(exento de IVA)' : `+ IVA ${rate}`),
   lineNet: 'Neto',
+  /** The cart's and the order's summary: the saving in the basis of the lines above it. */
+  totalSavings: 'Ahorro total',
+  totalSavingsNet: 'Ahorro total (sin IVA)',
+  /** Mis Pedidos' "Ahorro" of a Responsable Inscripto's order. */
+  orderSavingsNet: 'Ahorro (sin IVA)',
+  // The catalogue's prices are the prices as entered; these say which basis that is.
+  catalogueIncludedItemised: 'Precios con IVA incluido. En el carrito los ves sin IVA, con el IVA discriminado al pie.',
+  catalogueExcludedItemised: 'Precios sin IVA (+ IVA). En el carrito el IVA se discrimina al pie.',
+  catalogueExcludedFinal: 'Precios sin IVA (+ IVA). En el carrito los ves con el IVA incluido.',
   // The admin's order view.
   adminPricesIncluded: 'Precios cargados con IVA incluido.',
   adminPricesExcluded: 'IVA sumado a los precios cargados.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_CUTOFF_DAYS_BEFORE } from '../deliveries';
 import { deliveries as texts } from '../messages/deliveries';
-import { calendarDateSchema, paymentRequestSchema } from './receivables';
+import { calendarDateSchema, PAYMENT_METHODS, paymentRequestSchema } from './receivables';
 import { optionalText, requiredText } from './text';
 
 // Repartos (decision 049): zones, feriados, planning and the driver's actions.
@@ -167,10 +167,35 @@ export const deliveryStopSchema = z.object({
 });
 export type DeliveryStop = z.infer<typeof deliveryStopSchema>;
 
+/**
+ * A stop finished that day, numbered as on the route sheet: delivered (with what was collected) or
+ * not (the reason, and the date it moved to). The driver's list and the owner's Repartos show them.
+ */
+export const deliveryDoneStopSchema = z.object({
+  order_id: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  razon_social: z.string().nullable(),
+  address: z.string().nullable(),
+  stop: z.number().int(),
+  /** The order's total now (what was delivered, after a partial delivery). */
+  total: z.number().int(),
+  outcome: z.enum(['delivered', 'not_delivered']),
+  reason: z.enum(NOT_DELIVERED_REASONS).nullable(),
+  note: z.string().nullable(),
+  rescheduled_to: z.string().nullable(),
+  /** The payment taken at the door, or null. */
+  collected: z.object({ amount: z.number().int(), method: z.enum(PAYMENT_METHODS) }).nullable(),
+});
+export type DeliveryDoneStop = z.infer<typeof deliveryDoneStopSchema>;
+
 export const deliveryZoneDaySchema = z.object({
   zone_id: z.number().int(),
   zone_name: z.string(),
+  /** Still to deliver, in route order. */
   stops: z.array(deliveryStopSchema),
+  /** Already finished that day, in route order. */
+  done: z.array(deliveryDoneStopSchema),
   totals: z.object({
     orders: z.number().int(),
     bultos: z.number().int(),

@@ -37,11 +37,12 @@ export async function findRescheduleTo(db: Queryable, orderId: string, date: str
 
 export async function insertAttempt(
   db: Queryable,
-  attempt: Omit<DeliveryAttempt, 'id'> & { idempotency_key: string; actor_id: string },
+  /** delivery_stop: the stop the admin had set on the order, so the day keeps the route sheet's numbers. */
+  attempt: Omit<DeliveryAttempt, 'id'> & { idempotency_key: string; actor_id: string; delivery_stop: number | null },
 ): Promise<void> {
   await db.query(
-    `insert into delivery_attempts (order_id, outcome, delivery_date, reason, note, rescheduled_to, payment_id, idempotency_key, fingerprint, actor_id)
-     values ($1, $2, $3::date, $4, $5, $6::date, $7, $8, $9, $10)`,
+    `insert into delivery_attempts (order_id, outcome, delivery_date, reason, note, rescheduled_to, payment_id, idempotency_key, fingerprint, actor_id, delivery_stop)
+     values ($1, $2, $3::date, $4, $5, $6::date, $7, $8, $9, $10, $11)`,
     [
       attempt.order_id,
       attempt.outcome,
@@ -53,6 +54,7 @@ export async function insertAttempt(
       attempt.idempotency_key,
       attempt.fingerprint,
       attempt.actor_id,
+      attempt.delivery_stop,
     ],
   );
 }

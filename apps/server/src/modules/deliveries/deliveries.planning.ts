@@ -8,6 +8,15 @@ const texts = messages.deliveries;
 /** The statuses a route carries (decision 049): confirmed or prepared, not yet delivered. */
 export const PLANNABLE_STATUSES = ['Confirmado', 'Preparado'] as const;
 
+/** What happened at the door, for a stop finished that day (the last attempt of the day). */
+export interface StopResult {
+  outcome: 'delivered' | 'not_delivered';
+  reason: 'cerrado' | 'rechazado' | 'sin_dinero' | 'otro' | null;
+  note: string | null;
+  rescheduled_to: string | null;
+  collected: { amount: number; method: 'cash' | 'transfer' | 'cheque' | 'mercado_pago' | 'other' } | null;
+}
+
 /** One order on a day's route, before the cuenta corriente's figures are added (the flow adds them). */
 export interface PlannedStop {
   order_id: string;
@@ -23,35 +32,82 @@ export interface PlannedStop {
   total: number;
   bultos: number;
   lines: { product_id: string; name: string; quantity: number }[];
+  /** null: still to deliver; otherwise the stop was finished that day. */
+  result: StopResult | null;
 }
 
-type StopRow = Omit<PlannedStop, 'bultos' | 'lines'> & { items: OrderItem[] };
+type StopRow = Omit<PlannedStop, 'bultos' | 'lines' | 'result'> & {
+  items: OrderItem[];
+  outcome: StopResult['outcome'] | null;
+  reason: StopResult['reason'];
+  note: string | null;
+  rescheduled_to: string | null;
+  collected_amount: number | null;
+  collected_method: NonNullable<StopResult['collected']>['method'] | null;
+};
 
 /**
- * A day's stops, every zone (or one), in route order: the stop the admin set, else the customer's
- * stop position, else the business name. One statement on orders_delivery_idx (decision 049).
+ * A day's route, every zone (or one), in route order: the stops still to deliver (Confirmado or
+ * Preparado on that date) and those finished that day (an attempt dated that day: delivered, or
+ * not delivered and moved on), so the numbers stay those of the route sheet. Route order: the stop
+ * the admin set (kept on the attempt: a moved order loses it), else the customer's stop position,
+ * else the business name. Two index reads (orders_delivery_idx, delivery_attempts_day); the
+ * payment taken at the door is read beside the attempt that recorded it.
  */
 export async function readDayStops(db: Queryable, date: string, zoneId: number | null = null): Promise<PlannedStop[]> {
   const { rows } = await db.query<StopRow>({
-    name: 'delivery_day_stops',
-    text: `select o.id as order_id, o.user_id as customer_id, o.delivery_zone_id as zone_id, z.name as zone_name,
+    name: 'delivery_day_route',
+    text: `with day_attempts as (
+             select distinct on (a.order_id) a.id, a.order_id, a.outcome, a.reason, a.note, a.rescheduled_to, a.payment_id, a.delivery_stop
+               from delivery_attempts a where a.delivery_date = $1::date
+              order by a.order_id, a.id desc
+           ), route as (
+             select o.id as order_id, null::bigint as attempt_id from orders o
+              where o.delivery_date = $1::date and o.status = any($2::text[]) and ($3::int is null or o.delivery_zone_id = $3)
+             union all
+             select da.order_id, da.id from day_attempts da join orders o on o.id = da.order_id
+              where not (o.delivery_date is not distinct from $1::date and o.status = any($2::text[])) and ($3::int is null or o.delivery_zone_id = $3)
+           )
+           select o.id as order_id, o.user_id as customer_id, o.delivery_zone_id as zone_id, z.name as zone_name,
                   btrim(p.nombre || ' ' || p.apellido) as customer_name, p.razon_social,
                   nullif(concat_ws(', ', p.address_street, p.address_city, p.address_postal_code), '') as address,
-                  p.whatsapp, p.delivery_notes, o.status, o.total::float8 as total, o.items
-             from orders o
+                  p.whatsapp, p.delivery_notes, o.status, o.total::float8 as total, o.items,
+                  a.outcome, a.reason, a.note, to_char(a.rescheduled_to, 'YYYY-MM-DD') as rescheduled_to,
+                  pay.amount::float8 as collected_amount, pay.method as collected_method
+             from route r
+             join orders o on o.id = r.order_id
              join delivery_zones z on z.id = o.delivery_zone_id
              join profiles p on p.id = o.user_id
              left join customer_zones cz on cz.profile_id = o.user_id
-            where o.delivery_date = $1::date and o.status = any($2::text[]) and ($3::int is null or o.delivery_zone_id = $3)
-            order by lower(z.name), z.id, o.delivery_stop nulls last, cz.stop_position nulls last,
+             left join day_attempts a on a.id = r.attempt_id
+             left join payments pay on pay.id = a.payment_id
+            order by lower(z.name), z.id, coalesce(a.delivery_stop, o.delivery_stop) nulls last, cz.stop_position nulls last,
                      lower(coalesce(p.razon_social, p.apellido)), o.created_at, o.id`,
     values: [date, PLANNABLE_STATUSES, zoneId],
   });
-  return rows.map(({ items, ...row }) => ({
+  return rows.map(toPlannedStop);
+}
+
+function toPlannedStop({
+  items,
+  outcome,
+  reason,
+  note,
+  rescheduled_to,
+  collected_amount,
+  collected_method,
+  ...row
+}: StopRow): PlannedStop {
+  const collected =
+    collected_amount !== null && collected_method !== null
+      ? { amount: Math.round(collected_amount), method: collected_method }
+      : null;
+  return {
     ...row,
     bultos: items.reduce((sum, item) => sum + item.quantity, 0),
     lines: items.map((item) => ({ product_id: item.product_id, name: item.name, quantity: item.quantity })),
-  }));
+    result: outcome === null ? null : { outcome, reason, note, rescheduled_to, collected },
+  };
 }
 
 /**

@@ -21,7 +21,17 @@ export {
   type CustomerDeliveryRule,
   type Holiday,
 } from './deliveries.zones';
-export { customerZoneOf, PLANNABLE_STATUSES, readDayCustomers, readDayStops, readOrdersWithoutZone, reorderStops, setOrderDelivery, type PlannedStop } from './deliveries.planning';
+export {
+  customerZoneOf,
+  PLANNABLE_STATUSES,
+  readDayCustomers,
+  readDayStops,
+  readOrdersWithoutZone,
+  reorderStops,
+  setOrderDelivery,
+  type PlannedStop,
+  type StopResult,
+} from './deliveries.planning';
 export {
   attemptFingerprint,
   findAttemptByKey,

@@ -22,7 +22,13 @@ const gaseosa = makeProduct({ id: YERBA_ID, name: 'Gaseosa 2 L', price: 121_00, 
 const harina = makeProduct({ id: AZUCAR_ID, name: 'Harina 1 kg', price: 110_50, stock: 50, iva_rate: 10.5 });
 
 function renderCart(flags: { prices_include_iva: boolean; iva_itemised: boolean }) {
-  const cart = { cart_data: { [YERBA_ID]: 2, [AZUCAR_ID]: 1 }, updated_at: null, removed: [], products: [gaseosa, harina], ...flags };
+  const cart = {
+    cart_data: { [YERBA_ID]: 2, [AZUCAR_ID]: 1 },
+    updated_at: null,
+    removed: [],
+    products: [gaseosa, harina],
+    ...flags,
+  };
   return renderWithAuth({
     routes: cartRoutes,
     path: '/cart',
@@ -67,5 +73,60 @@ describe('the cart’s IVA', () => {
     expect(within(first!).getByTestId('line-total')).toHaveTextContent(money(292_82));
     // IVA: round(242 × 21 %) = 50,82 and round(110,50 × 10,5 %) = 11,60.
     expect(screen.getByTestId('cart-page-total')).toHaveTextContent(money(242_00 + 110_50 + 50_82 + 11_60));
+  });
+});
+
+// The QA tester's aceite: $ 3.100, $ 2.950 from 6 units, $ 2.850 from 12 (prices with IVA, 21 %).
+const aceite = makeProduct({
+  id: YERBA_ID,
+  name: 'Aceite de Girasol 1,5 l',
+  price: 3100_00,
+  stock: 50,
+  iva_rate: 21,
+  discounts: [
+    { minQuantity: 6, discountType: 'final_price', discountValue: 2950_00 },
+    { minQuantity: 12, discountType: 'final_price', discountValue: 2850_00 },
+  ],
+});
+
+function renderTierCart(itemised: boolean) {
+  const cart = {
+    cart_data: { [YERBA_ID]: 6 },
+    updated_at: null,
+    removed: [],
+    products: [aceite],
+    prices_include_iva: true,
+    iva_itemised: itemised,
+  };
+  return renderWithAuth({
+    routes: cartRoutes,
+    path: '/cart',
+    profile: { approved: true },
+    routesOverride: { 'GET /api/cart': () => jsonResponse(200, cart), 'PUT /api/cart': () => jsonResponse(200, cart) },
+  });
+}
+
+describe('every price of a line in one basis', () => {
+  it('a Responsable Inscripto reads the next tier, the line’s saving and the total saving without IVA', async () => {
+    renderTierCart(true);
+    const line = within(await screen.findByTestId('cart-line'));
+    expect(line.getByTestId('unit-price')).toHaveTextContent(money(2438_02));
+    expect(line.getByTestId('line-iva-rate')).toHaveTextContent('+ IVA 21 %');
+    // $ 2.850 with IVA is $ 2.355,37 without; 6 × $ 150 = $ 900 with IVA is $ 743,80 without.
+    expect(line.getByTestId('next-tier-hint')).toHaveTextContent(`Agregá 6 más para pagar ${money(2355_37)} c/u`);
+    expect(line.getByTestId('line-savings')).toHaveTextContent(`Ahorrás ${money(743_80)}`);
+    expect(screen.getByText('Ahorro total (sin IVA)')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-savings')).toHaveTextContent(money(743_80));
+    expect(screen.getByTestId('cart-page-total')).toHaveTextContent(money(6 * 2950_00));
+  });
+
+  it('a Consumidor Final keeps final prices throughout', async () => {
+    renderTierCart(false);
+    const line = within(await screen.findByTestId('cart-line'));
+    expect(line.getByTestId('unit-price')).toHaveTextContent(money(2950_00));
+    expect(line.getByTestId('next-tier-hint')).toHaveTextContent(`Agregá 6 más para pagar ${money(2850_00)} c/u`);
+    expect(line.getByTestId('line-savings')).toHaveTextContent(`Ahorrás ${money(900_00)}`);
+    expect(screen.getByText('Ahorro total')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-savings')).toHaveTextContent(money(900_00));
   });
 });

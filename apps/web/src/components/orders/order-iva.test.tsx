@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@mayorista/core/money';
 import type { Order } from '@mayorista/core/schemas/order';
-import { OrderIvaNote, OrderIvaRows, orderIsItemised, orderLineAmounts } from './order-iva';
+import { OrderIvaNote, OrderIvaRows, orderIsItemised, orderLineAmounts, orderSavingsShown } from './order-iva';
 
 const money = (centavos: number) => formatMoney(centavos).replace(/\s/g, ' ');
 
@@ -80,5 +80,14 @@ describe('an order’s IVA', () => {
     expect(rows(o, true)).toEqual([]);
     const { container } = render(<OrderIvaNote order={o} itemised />);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('the saving in the basis of the lines: net to a Responsable Inscripto, as paid to everyone else', () => {
+    // 6 × $ 150 off with IVA: $ 900 final, $ 743,80 net; the exempt line's $ 50 is the same either way.
+    const saved = (savings: number, i: Order['items'][number]) => ({ ...i, discounts: { ...i.discounts, savings } });
+    const o = order({ items: [saved(900_00, order().items[0]!), saved(50_00, order().items[1]!)], total_savings: 950_00 });
+    expect(orderSavingsShown(o, true)).toBe(743_80 + 50_00);
+    expect(orderSavingsShown(o, false)).toBe(950_00);
+    expect(orderSavingsShown({ ...o, iva: null }, true)).toBe(950_00);
   });
 });

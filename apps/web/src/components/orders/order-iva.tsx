@@ -1,5 +1,12 @@
 import { formatMoney } from '@mayorista/core/money';
-import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
+import {
+  DEFAULT_IVA_RATE,
+  ivaLineView,
+  ivaSummaryRows,
+  savingsView,
+  showsIvaItemised,
+  storedOrderIva,
+} from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import type { Order } from '@mayorista/core/schemas/order';
 
@@ -16,8 +23,17 @@ export function orderLineAmounts(order: Order, itemised: boolean): { unitPrice: 
   const breakdown = storedOrderIva(order);
   const includes = order.iva?.prices_include_iva ?? true;
   return order.items.map((item, index) =>
-    breakdown ? ivaLineView(item.price, breakdown.lines[index]!, includes, itemised) : { unitPrice: item.price, total: item.total },
+    breakdown
+      ? ivaLineView(item.price, breakdown.lines[index]!, includes, itemised)
+      : { unitPrice: item.price, total: item.total },
   );
+}
+
+/** The order's saving in the basis of its lines (net to a Responsable Inscripto); as stored for an order from before IVA. */
+export function orderSavingsShown(order: Order, itemised: boolean): number {
+  if (!order.iva) return order.total_savings;
+  const lines = order.items.map((item) => ({ savings: item.discounts.savings, rate: item.iva_rate ?? DEFAULT_IVA_RATE }));
+  return savingsView(lines, order.iva.prices_include_iva, itemised);
 }
 
 /** The rows above the total, for inside a <dl>: neto, exento and IVA per rate, or the IVA contained. */

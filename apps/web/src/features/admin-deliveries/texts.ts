@@ -8,6 +8,15 @@ export const deliveriesTexts = {
   loadError: 'No pudimos cargar los repartos.',
   retry: 'Reintentar',
   empty: 'No hay pedidos Confirmados ni Preparados para esta fecha.',
+  // The stops finished that day (decision 066).
+  finishedTitle: 'Terminados en el día',
+  finishedTotals: (delivered: number, notDelivered: number) =>
+    `${delivered} ${delivered === 1 ? 'entregado' : 'entregados'} · ${notDelivered} ${notDelivered === 1 ? 'no entregado' : 'no entregados'}`,
+  collectedCash: 'Cobrado en efectivo',
+  collectedCheques: (n: number, amount: string) => `${n} ${n === 1 ? 'cheque' : 'cheques'} por ${amount}`,
+  collectedOther: 'Transferencias y otros',
+  stopNumber: (n: number) => `Parada ${n}`,
+  nothingPending: 'No queda nada por entregar en esta zona.',
   zoneTotals: (orders: number, bultos: number) => deliveries.routeTotals(orders, bultos),
   amount: 'Importe',
   weight: 'Peso',

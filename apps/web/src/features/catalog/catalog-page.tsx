@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState, type React
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { products as productsTexts } from '@mayorista/core/messages/products';
 import type { CustomerKind } from '@mayorista/core/pricing';
+import { catalogueIvaNote } from '@mayorista/core/iva';
 import type { Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -11,7 +12,7 @@ import { PriceListButton } from './components/price-list-button';
 import { useCart } from '../../lib/cart/use-cart';
 import { catalogQueryOptions, categoriesQueryOptions, type CatalogFilters as Filters } from '../../lib/queries/products';
 import { CatalogFilters } from './components/catalog-filters';
-import { PricingNotice } from './components/pricing-notice';
+import { IvaBasisNote, PricingNotice } from './components/pricing-notice';
 import { useCatalogView, type CatalogView } from './use-catalog-view';
 import type * as ResultsModule from './components/product-results';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
@@ -61,7 +62,7 @@ export default function CatalogPage() {
 
 /** Only approved customers mount the cart and favourites hooks, so visitors never depend on them. */
 function OrderingCatalog({ kind }: { kind: CustomerKind }) {
-  const { addItem } = useCart();
+  const { addItem, iva, status } = useCart();
   const onAddToCart = useCallback((product: Product, quantity: number) => addItem(product, quantity), [addItem]);
   const { ids, query, toggle } = useFavorites(true);
   const { mutate } = toggle;
@@ -78,6 +79,8 @@ function OrderingCatalog({ kind }: { kind: CustomerKind }) {
   return (
     <Catalog
       kind={kind}
+      // Said once the cart has told whether prices include IVA and how this customer reads them.
+      ivaNote={status === 'ready' ? catalogueIvaNote(iva.pricesIncludeIva, iva.itemised) : null}
       onAddToCart={onAddToCart}
       favorites={{ ids, items: query.data?.items, failed: query.isError, onToggle: onToggleFavorite }}
     />
@@ -94,6 +97,8 @@ interface FavoritesProps {
 
 interface CatalogProps {
   kind: CustomerKind;
+  /** Which basis the prices are (with IVA or + IVA), for a customer who orders. */
+  ivaNote?: string | null;
   onAddToCart?: (product: Product, quantity: number) => boolean | void;
   favorites?: FavoritesProps;
   showNotice?: boolean;
@@ -116,7 +121,7 @@ function useCatalogToasts({ search, category, onSale, inStock }: Filters, isErro
   }, [isError, errorUpdatedAt]);
 }
 
-function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = false }: CatalogProps) {
+function Catalog({ kind, ivaNote = null, onAddToCart, favorites, showNotice = false, signedIn = false }: CatalogProps) {
   // "Favoritos" replaces the catalogue's pages with the starred products (the wholesale-ordering work, decision 016).
   const [onlyFavorites, setOnlyFavorites] = useState(false);
   const [searchText, setSearchText] = useState('');
@@ -164,6 +169,7 @@ function Catalog({ kind, onAddToCart, favorites, showNotice = false, signedIn = 
         </div>
       </div>
       {showNotice ? <PricingNotice signedIn={signedIn} /> : null}
+      {ivaNote ? <IvaBasisNote text={ivaNote} /> : null}
       {/* The filters search the catalogue, not the favourites: hidden while those are listed. */}
       {showFavorites ? null : (
         <CatalogFilters

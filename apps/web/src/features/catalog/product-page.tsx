@@ -15,7 +15,8 @@ import { isApproved, useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart/use-cart';
 import { useFavorites } from '../../lib/queries/favorites';
 import { productPageQueryOptions } from '../../lib/queries/products';
-import { PricingNotice } from './components/pricing-notice';
+import { IvaBasisNote, PricingNotice } from './components/pricing-notice';
+import { catalogueIvaNote } from '@mayorista/core/iva';
 import { ProductDetails } from './components/product-details';
 import { ProductGallery } from './components/product-gallery';
 
@@ -84,9 +85,15 @@ export default function ProductPage() {
 
 /** Only approved customers mount the cart, as in the catalogue. */
 function OrderingDetails({ product }: { product: Product }) {
-  const { addItem } = useCart();
+  const { addItem, iva, status } = useCart();
   const onAddToCart = useCallback((p: Product, quantity: number) => addItem(p, quantity), [addItem]);
-  return <ProductDetails product={product} kind="wholesale" onAddToCart={onAddToCart} />;
+  return (
+    <>
+      <ProductDetails product={product} kind="wholesale" onAddToCart={onAddToCart} />
+      {/* Which basis the prices are, as in the catalogue (decision 066), once the cart has said it. */}
+      {status === 'ready' ? <IvaBasisNote text={catalogueIvaNote(iva.pricesIncludeIva, iva.itemised)} /> : null}
+    </>
+  );
 }
 
 function Star({ productId, productName }: { productId: string; productName: string }) {

@@ -1,16 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DeliveryStop } from '@mayorista/core/schemas/deliveries';
+import type { DeliveryDoneStop, DeliveryStop } from '@mayorista/core/schemas/deliveries';
 import { apiRequest } from '../../lib/api-client';
 
 export type DriverStop = DeliveryStop & { zone_name: string };
+export type DriverDoneStop = DeliveryDoneStop & { zone_name: string };
 
 export const driverStopsKey = (userId: string | undefined) => ['driver-stops', userId ?? 'anonymous'] as const;
 
-/** GET /api/driver/stops: today's stops of the driver's zones, in route order. */
+/** GET /api/driver/stops: today's stops of the driver's zones, in route order; those finished today apart (decision 066). */
 export const driverStopsQueryOptions = (userId: string | undefined) =>
   queryOptions({
     queryKey: driverStopsKey(userId),
-    queryFn: ({ signal }) => apiRequest<{ date: string; stops: DriverStop[] }>('/api/driver/stops', { signal }),
+    queryFn: ({ signal }) => apiRequest<{ date: string; stops: DriverStop[]; done: DriverDoneStop[] }>('/api/driver/stops', { signal }),
     enabled: !!userId,
   });
 

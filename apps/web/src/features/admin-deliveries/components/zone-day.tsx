@@ -5,6 +5,7 @@ import type { DeliveryDay, DeliveryZoneDay } from '@mayorista/core/schemas/deliv
 import { DownloadButton } from '../../../components/receivables/download-button';
 import { deliveryDayKey, putStops, sheetPath } from '../api';
 import { deliveriesTexts as t } from '../texts';
+import { FinishedStops } from './finished-stops';
 import { smallButton, StopActions, StopSummary } from './stop-row';
 import { useStopDrag } from './use-stop-drag';
 
@@ -106,6 +107,8 @@ export function ZoneDay({ zone, date, noticeWhatsapp = false }: { zone: Delivery
           {reorder.error.message}
         </p>
       ) : null}
+      {zone.stops.length === 0 ? <p className="text-sm text-slate-700">{t.nothingPending}</p> : null}
+      {zone.done.length > 0 ? <FinishedStops zoneId={zone.zone_id} done={zone.done} /> : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { cartPage } from '@mayorista/core/messages/cartPage';
 import { pricing } from '@mayorista/core/messages/pricing';
 import { quantityRuleHints, stepDown, stepUp } from '@mayorista/core/quantity-rules';
 import { Button } from '../../../components/ui/button';
-import { grossUnitPrice, ivaLineView, ivaRateLabel, netUnitPrice } from '@mayorista/core/iva';
+import { ivaAmountView, ivaLineView, ivaRateLabel } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { useCart, type PricedCartLine } from '../../../lib/cart';
 import { maxQuantityOf } from '../../../lib/cart/cart-rules';
@@ -65,10 +65,12 @@ function UnitPriceLine({ line, shownUnitPrice, amount, itemised }: LinePartProps
 /** What applies to this line only: a price change since added, the tier, the rules, a broken rule (with its fix) and the next tier. */
 function LineNotes({
   line,
+  amount,
   onQuantityChange,
   disabled,
 }: {
   line: PricedCartLine;
+  amount: LinePartProps['amount'];
   onQuantityChange: CartLineItemProps['onQuantityChange'];
   disabled?: boolean | undefined;
 }) {
@@ -110,7 +112,7 @@ function LineNotes({
       ) : null}
       {price.nextTier ? (
         <p className="text-xs text-brand-800 sm:text-sm" data-testid="next-tier-hint">
-          {cartPage.nextTierHint(price.nextTier.missing, formatMoney(price.nextTier.unitPrice))}
+          {cartPage.nextTierHint(price.nextTier.missing, formatMoney(amount(price.nextTier.unitPrice)))}
         </p>
       ) : null}
     </>
@@ -189,7 +191,8 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
   // Decision 019: a Responsable Inscripto reads net amounts (IVA at the foot), everyone else final prices.
   const { pricesIncludeIva, itemised } = useCart().iva;
   const shown = ivaLineView(price.unitPrice, line.iva, pricesIncludeIva, itemised);
-  const amount = (centavos: number) => (itemised ? netUnitPrice : grossUnitPrice)(centavos, line.iva.rate, pricesIncludeIva);
+  // The tier's price, the saving and the price before read in the same basis as the unit price.
+  const amount = (centavos: number) => ivaAmountView(centavos, line.iva.rate, pricesIncludeIva, itemised);
 
   // Decision 033: compact on a phone — name and price, then one row of quantity, line total and
   // "Quitar" — so a 40-line order stays scannable; the notes below the price only when they apply.
@@ -201,7 +204,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
       <div className="col-span-2 min-w-0 sm:col-span-1">
         <h2 className="text-sm leading-snug font-semibold text-slate-900 sm:text-base">{product.name}</h2>
         <UnitPriceLine line={line} shownUnitPrice={shown.unitPrice} amount={amount} itemised={itemised} />
-        <LineNotes line={line} onQuantityChange={onQuantityChange} disabled={disabled} />
+        <LineNotes line={line} amount={amount} onQuantityChange={onQuantityChange} disabled={disabled} />
       </div>
       <LineQuantity line={line} onQuantityChange={onQuantityChange} disabled={disabled} />
       <div className="flex items-center justify-end gap-1">
@@ -211,7 +214,9 @@ export function CartLineItem({ line, onQuantityChange, onRemove, disabled }: Car
             {formatMoney(shown.total)}
           </span>
           {price.savings > 0 ? (
-            <span className="block text-xs text-green-800">{cartPage.lineSavings(formatMoney(amount(price.savings)))}</span>
+            <span className="block text-xs text-green-800" data-testid="line-savings">
+              {cartPage.lineSavings(formatMoney(amount(price.savings)))}
+            </span>
           ) : null}
         </p>
         <Button

@@ -14,7 +14,11 @@ export function PricingNotice({ signedIn }: { signedIn: boolean }) {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p>{t.visitorNotice}</p>
           <div className="flex shrink-0 gap-2">
-            <Link to="/login" state={{ from: { pathname: '/catalog' } }} className={buttonVariants({ variant: 'primary', size: 'sm' })}>
+            <Link
+              to="/login"
+              state={{ from: { pathname: '/catalog' } }}
+              className={buttonVariants({ variant: 'primary', size: 'sm' })}
+            >
               {t.signIn}
             </Link>
             <Link to="/register" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
@@ -24,5 +28,14 @@ export function PricingNotice({ signedIn }: { signedIn: boolean }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** Which basis the catalogue's prices are: with IVA or + IVA, and how the cart shows them. */
+export function IvaBasisNote({ text }: { text: string }) {
+  return (
+    <p className="text-xs text-slate-600 sm:text-sm" data-testid="catalog-iva-note">
+      {text}
+    </p>
   );
 }

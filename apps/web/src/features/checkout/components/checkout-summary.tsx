@@ -4,7 +4,7 @@ import { formatMoney } from '@mayorista/core/money';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cartPage } from '@mayorista/core/messages/cartPage';
 import { points as pointsTexts } from '@mayorista/core/messages/points';
-import { ivaSummaryRows } from '@mayorista/core/iva';
+import { ivaSummaryRows, savingsLabel, savingsView } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import { Button } from '../../../components/ui/button';
@@ -18,14 +18,21 @@ import { DeliveryLine } from './delivery-line';
 /** Savings, the IVA rows, the total, the IVA note and what the minimum order still misses. */
 function CartTotals() {
   const cart = useCart();
+  const { pricesIncludeIva, itemised } = cart.iva;
+  // The sum of the savings the lines show, in their basis (net to a Responsable Inscripto).
+  const savings = savingsView(
+    cart.items.map((item) => ({ savings: item.price.savings, rate: item.iva.rate })),
+    pricesIncludeIva,
+    itemised,
+  );
   return (
     <>
       <dl className="mt-3 space-y-1">
         {cart.totalSavings > 0 ? (
           <div className="flex justify-between text-green-800">
-            <dt>{cartPage.totalSavings}</dt>
+            <dt>{savingsLabel(itemised)}</dt>
             <dd className="tabular-nums" data-testid="cart-savings">
-              {formatMoney(cart.totalSavings)}
+              {formatMoney(savings)}
             </dd>
           </div>
         ) : null}

@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { cart } from '@mayorista/core/messages/cart';
 import { cartPage } from '@mayorista/core/messages/cartPage';
 import { orders as ordersTexts } from '@mayorista/core/messages/orders';
+import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import type { Order } from '@mayorista/core/schemas/order';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,7 +20,13 @@ import { downloadOrderPdf, fetchMyOrders } from '../api/orders-api';
 import { CancelOrderButton } from './cancel-order-button';
 import { CreditHoldNote } from './credit-hold-note';
 import { OrderDeliveryDate } from '../../../components/orders/order-delivery';
-import { OrderIvaNote, OrderIvaRows, orderIsItemised, orderLineAmounts } from '../../../components/orders/order-iva';
+import {
+  OrderIvaNote,
+  OrderIvaRows,
+  orderIsItemised,
+  orderLineAmounts,
+  orderSavingsShown,
+} from '../../../components/orders/order-iva';
 
 /** The items with their amounts, the notes, the savings, the IVA rows and the total. */
 function OrderLines({ order, itemised }: { order: Order; itemised: boolean }) {
@@ -46,8 +53,10 @@ function OrderLines({ order, itemised }: { order: Order; itemised: boolean }) {
       <dl className="mt-3 border-t border-slate-200 pt-2 text-sm">
         {order.total_savings > 0 ? (
           <div className="flex justify-between text-green-800">
-            <dt>{ordersTexts.totalSavings}</dt>
-            <dd className="tabular-nums">{formatMoney(order.total_savings)}</dd>
+            <dt>{itemised ? ivaTexts.orderSavingsNet : ordersTexts.totalSavings}</dt>
+            <dd className="tabular-nums" data-testid="order-savings">
+              {formatMoney(orderSavingsShown(order, itemised))}
+            </dd>
           </div>
         ) : null}
         <OrderIvaRows order={order} itemised={itemised} />
