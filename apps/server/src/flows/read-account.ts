@@ -18,6 +18,7 @@ import {
   exportReceivablesXlsx,
   listAccountMovements,
   listReceivables,
+  paymentIdOf,
   readAccountHolder,
   readAccountSummary,
   readOpenCharges,
@@ -89,7 +90,7 @@ export function createAccountReader(deps: AccountReadDeps) {
 
   /** A receipt; `ownerId` limits it to one customer's (their own): another's is not found, like a missing one. */
   async function receiptPdf(paymentIdText: string, ownerId: string | null): Promise<{ pdf: Buffer; receiptNumber: number }> {
-    const paymentId = /^\d{1,15}$/.test(paymentIdText) ? Number(paymentIdText) : null;
+    const paymentId = paymentIdOf(paymentIdText);
     const payment = paymentId === null ? null : await readPayment(pool, paymentId, ownerId);
     if (!payment) throw new AppError('receipt_not_found', messages.receivables.receiptNotFound);
     const holder = (await readAccountHolder(pool, payment.customer_id))!;

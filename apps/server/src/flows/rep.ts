@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from '../modules/audit';
 import { assignRep, assignRepToCustomers, confirmCollection, findRepCustomer, isRepCustomer, isSalesRep } from '../modules/reps';
 import { findZone, zoneCustomerIds, zoneNotFound } from '../modules/deliveries';
-import { paymentOwner, readOpenCharges } from '../modules/receivables';
+import { paymentIdOf, paymentOwner, readOpenCharges } from '../modules/receivables';
 import type { OrderPlacement, PlaceOrderCommand } from './place-order';
 import { postPayment, todayOf, type AccountFlowDeps, type Actor } from './post-payment';
 import type { AccountReader } from './read-account';
@@ -51,7 +51,7 @@ export async function repOpenCharges(deps: { pool: pg.Pool }, repId: string, cus
  * another's receipt does): a rep learns nothing about payments that are not theirs to see.
  */
 export async function repReceiptPdf(deps: { pool: pg.Pool }, reader: AccountReader, repId: string, paymentIdText: string) {
-  const paymentId = /^\d{1,15}$/.test(paymentIdText) ? Number(paymentIdText) : null;
+  const paymentId = paymentIdOf(paymentIdText);
   const owner = paymentId === null ? null : await paymentOwner(deps.pool, paymentId);
   if (!owner || !(await isRepCustomer(deps.pool, repId, owner.profile_id))) throw new AppError('receipt_not_found', messages.receivables.receiptNotFound);
   return reader.receiptPdf(paymentIdText, owner.profile_id);

@@ -3,7 +3,7 @@ import { mayActOnAccount } from '@mayorista/core/separation-of-duties';
 import type { AccountPosting } from '@mayorista/core/schemas/receivables';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
-import { paymentOwner, reversePayment } from '../modules/receivables';
+import { paymentIdOf, paymentOwner, reversePayment } from '../modules/receivables';
 import { todayOf, type AccountFlowDeps, type Actor } from './post-payment';
 import { recordAudit } from '../modules/audit';
 
@@ -19,7 +19,7 @@ export async function reversePaymentFlow(
   paymentIdText: string,
   reason: string,
 ): Promise<AccountPosting> {
-  const paymentId = /^\d{1,15}$/.test(paymentIdText) ? Number(paymentIdText) : null;
+  const paymentId = paymentIdOf(paymentIdText);
   const owner = paymentId === null ? null : await paymentOwner(deps.pool, paymentId);
   if (paymentId === null || !owner) throw new AppError('payment_not_found', messages.receivables.paymentNotFound);
   if (!mayActOnAccount(actor, owner.profile_id)) throw new AppError('own_account_forbidden', messages.receivables.ownAccount);

@@ -2,7 +2,7 @@
 // account ledger and its open items, payments and receipts, and their reads. Work that also touches
 // orders, stock or e-mails (deliver, pay, reverse, credit note, credit holds) is in src/flows.
 export { lockAccount, updateCreditSettings, type AccountRow } from './receivables.ledger';
-export { customerEmailOf, findPaymentIdByKey, findPaymentOwner as paymentOwner, readPayment } from './receivables.payments';
+export { customerEmailOf, findPaymentIdByKey, findPaymentOwner as paymentOwner, paymentIdOf, readPayment } from './receivables.payments';
 export {
   isChargedOrderOf,
   listAccountMovements,

@@ -133,3 +133,9 @@ export async function customerEmailOf(db: Queryable, profileId: string): Promise
   });
   return rows[0]?.email ?? null;
 }
+
+/**
+ * A payment's id as a URL gives it: digits only (a receipt's or a reversal's route takes any string,
+ * so a malformed id answers like a missing payment, never 400 or 500); null when it is not one.
+ */
+export const paymentIdOf = (text: string): number | null => (/^\d{1,15}$/.test(text) ? Number(text) : null);
