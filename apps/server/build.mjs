@@ -15,7 +15,7 @@ await build({
     backup: 'src/backup-cli.ts',
     'db-check': 'src/db-check-cli.ts',
     'pdf-worker': 'src/modules/orders/orders.pdf-worker.ts',
-    'import-worker': 'src/modules/pricing/pricing.import-worker.ts',
+    'import-worker': 'src/flows/import-prices.thread.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -4,10 +4,11 @@ import type { Pool } from 'pg';
 import { isUniqueViolation } from '../db/pg-errors';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
+import { createUntrustedFileReader } from '../lib/untrusted-files/file-thread';
 import {
-  createSheetReader,
   forEachStockChunk,
   lockImports,
+  parseCatalogueFile,
   planImport,
   recordImport,
   refuse,
@@ -22,48 +23,76 @@ export interface ImportPricesDeps {
   invalidateCatalogue: () => void;
 }
 
+/** What one import is asked to do; it crosses to the import's thread with the file. */
+export interface ImportJob {
+  dryRun: boolean;
+  actor: AuditActor;
+}
+
 /**
- * An admin imports the catalogue spreadsheet (decision 015). The file is read and checked
- * completely first, on the untrusted-file thread (decision 030); a dry run stops at the report.
- * Otherwise, ALL OR NOTHING in one transaction:
+ * An admin imports the catalogue spreadsheet (decision 015). The whole import runs on the
+ * untrusted-file thread, on a database connection of its own (decisions 030 and 068): the file is
+ * read and checked completely first; a dry run stops at the report. Otherwise, ALL OR NOTHING in
+ * one transaction:
  * 1. one import at a time (a transaction-scoped advisory lock; busy: 409);
  * 2. the plan again, against the locked rows (any row error: nothing is written);
  * 3. new products and updates (the pricing module: prices and every field but stock);
  * 4. each updated product's stock through the stock ledger (an `import` movement);
  * 5. the record an undo reads (the price change and the fields each product changed);
  * 6. one audit row with the counts (decision 048).
- * After the commit, the catalogue cache forgets.
+ * After the commit, the catalogue cache (the main thread's) forgets.
+ */
+export async function runImport(pool: Pool, file: Buffer, job: ImportJob): Promise<ImportReport> {
+  const { rows, errors } = await parseCatalogueFile(file);
+  if (job.dryRun) {
+    const plan = await planImport(pool, rows, errors, false);
+    if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, true);
+    return reportOf(plan, true, null);
+  }
+  const actorId = job.actor.id;
+  return inTransaction(pool, async (client) => {
+    if (!(await lockImports(client))) throw new AppError('import_busy', messages.pricing.import.busy);
+    const plan = await planImport(client, rows, errors, true);
+    if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, false);
+    const createdIds = await writeImportedProducts(client, plan);
+    await forEachStockChunk(plan, (stocks) => setStocks(client, stocks, { kind: 'import', actorId }));
+    const report = reportOf(plan, false, await recordImport(client, plan, createdIds, actorId));
+    // One row for the whole sheet, never one per product: what it did, in numbers.
+    const summary = { after: { created: report.created, updated: report.updated, unchanged: report.unchanged, change_id: report.change_id } };
+    await recordAudit(client, job.actor, { action: 'catalogue.import', entity: 'catalogue', entityId: report.change_id ?? 'import', summary });
+    return report;
+  }).catch((error: unknown) => {
+    // A name taken by a product created meanwhile: the client's file, never a 5xx.
+    if (isUniqueViolation(error, 'products_name_key')) throw new AppError('import_invalid', messages.products.nameTaken);
+    throw error;
+  });
+}
+
+/**
+ * The main thread's side: it hands the file to the import's thread (import-prices.thread.ts, built
+ * as import-worker.js) and only waits, so checking 20,000 rows, the garbage that leaves and the
+ * database's answers never pause the requests it serves meanwhile. `close` ends the thread.
  */
 export function createPriceImport(deps: ImportPricesDeps) {
-  const reader = createSheetReader();
+  const { connectionString } = deps.pool.options;
+  if (!connectionString) throw new Error('the import thread needs the pool’s connection string');
+  const thread = createUntrustedFileReader<never, ImportReport>({
+    source: new URL('./import-prices.thread.ts', import.meta.url),
+    built: new URL('./import-worker.js', import.meta.url),
+    data: { connectionString } satisfies ImportThreadData,
+  });
 
-  async function importCatalogue(buffer: Buffer, options: { dryRun: boolean; actor: AuditActor }): Promise<ImportReport> {
-    const actorId = options.actor.id;
-    const { items: rows, result: errors } = await reader.read(buffer);
-    if (options.dryRun) {
-      const plan = await planImport(deps.pool, rows, errors, false);
-      if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, true);
-      return reportOf(plan, true, null);
-    }
-    const report = await inTransaction(deps.pool, async (client) => {
-      if (!(await lockImports(client))) throw new AppError('import_busy', messages.pricing.import.busy);
-      const plan = await planImport(client, rows, errors, true);
-      if (plan.errors.length + plan.errorsNotListed > 0) refuse(plan, false);
-      const createdIds = await writeImportedProducts(client, plan);
-      await forEachStockChunk(plan, (stocks) => setStocks(client, stocks, { kind: 'import', actorId }));
-      const report = reportOf(plan, false, await recordImport(client, plan, createdIds, actorId));
-      // One row for the whole sheet, never one per product: what it did, in numbers.
-      const summary = { after: { created: report.created, updated: report.updated, unchanged: report.unchanged, change_id: report.change_id } };
-      await recordAudit(client, options.actor, { action: 'catalogue.import', entity: 'catalogue', entityId: report.change_id ?? 'import', summary });
-      return report;
-    }).catch((error: unknown) => {
-      // A name taken by a product created meanwhile: the client's file, never a 5xx.
-      if (isUniqueViolation(error, 'products_name_key')) throw new AppError('import_invalid', messages.products.nameTaken);
-      throw error;
-    });
-    deps.invalidateCatalogue();
+  async function importCatalogue(buffer: Buffer, job: ImportJob): Promise<ImportReport> {
+    // Only what the audit row needs crosses (the route's actor is the whole profile).
+    const { result: report } = await thread.read(buffer, { dryRun: job.dryRun, actor: { id: job.actor.id, ip: job.actor.ip ?? null } });
+    if (!job.dryRun) deps.invalidateCatalogue();
     return report;
   }
 
-  return { importCatalogue, close: () => reader.close() };
+  return { importCatalogue, close: () => thread.close() };
+}
+
+/** What the import's thread starts with. */
+export interface ImportThreadData {
+  connectionString: string;
 }

@@ -17,14 +17,16 @@ import type { FileJobAnswer, FileJobReply } from './worker-host';
  * the build emits it next to main.js (build.mjs).
  */
 
-/** A job's thread entry: its TypeScript source and the built file. */
+/** A job's thread entry: its TypeScript source and the built file, and what the thread starts with (`workerData`). */
 export interface ThreadEntry {
   source: URL;
   built: URL;
+  data?: unknown;
 }
 
 export interface UntrustedFileReader<I, R> {
-  read(file: Buffer): Promise<FileJobAnswer<I, R>>;
+  /** `input` travels with the file to the job (structured-cloned). */
+  read(file: Buffer, input?: unknown): Promise<FileJobAnswer<I, R>>;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,8 @@ interface Pending {
 /** From source, the thread loads the TypeScript entry through tsx's API (a Worker's execArgv cannot register loaders). */
 function startWorker(entry: ThreadEntry, limits: ThreadLimits): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: limits.heapBytes / MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(entry.built, { resourceLimits });
+  const options = { resourceLimits, workerData: entry.data };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(entry.built, options);
   const tsxApi = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/esm/api')
@@ -53,7 +56,7 @@ function startWorker(entry: ThreadEntry, limits: ThreadLimits): Worker {
   const source = JSON.stringify(entry.source.href);
   return new Worker(`import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${source}, ${source}));`, {
     eval: true,
-    resourceLimits,
+    ...options,
   });
 }
 
@@ -113,7 +116,7 @@ function createJobThread(entry: ThreadEntry, limits: ThreadLimits) {
     return started;
   }
 
-  function run(file: Buffer): Promise<FileJobAnswer<unknown, unknown>> {
+  function run(file: Buffer, input: unknown): Promise<FileJobAnswer<unknown, unknown>> {
     if (idle) clearTimeout(idle);
     const thread = worker ?? (worker = start());
     thread.ref();
@@ -129,7 +132,7 @@ function createJobThread(entry: ThreadEntry, limits: ThreadLimits) {
           fn(value);
         };
       pending = { id: nextId++, items: [], resolve: done(resolve), reject: done(reject) };
-      thread.postMessage({ id: pending.id, file });
+      thread.postMessage({ id: pending.id, file, input });
     }).finally(() => {
       worker?.unref();
       idle = setTimeout(() => void stop(), IDLE_MS).unref();
@@ -174,9 +177,9 @@ export function createUntrustedFileReader<I, R>(
   const inTurn = createTurns(limits.queued);
   let closed = false;
   return {
-    async read(file) {
+    async read(file, input) {
       if (closed) throw new Error('the file reader was closed');
-      return (await inTurn(() => thread.run(file))) as FileJobAnswer<I, R>;
+      return (await inTurn(() => thread.run(file, input))) as FileJobAnswer<I, R>;
     },
     close: () => {
       closed = true;

@@ -11,6 +11,8 @@ import { lowerThisThreadPriority } from '../thread-priority';
 export interface FileJobRequest {
   id: number;
   file: Uint8Array;
+  /** What the job needs besides the file (the import's dry-run flag and actor); structured-cloned. */
+  input?: unknown;
 }
 
 export interface FileJobFailure {
@@ -41,13 +43,13 @@ function failureOf(error: unknown): FileJobFailure {
   return { code: 'internal_error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
-export function serveFileJobs<I, R>(read: (file: Buffer) => Promise<FileJobAnswer<I, R>>): void {
+export function serveFileJobs<I, R>(read: (file: Buffer, input: unknown) => Promise<FileJobAnswer<I, R>>): void {
   const port = parentPort;
   if (!port) throw new Error('serveFileJobs runs only on a worker thread');
   lowerThisThreadPriority();
   port.on('message', (request: FileJobRequest) => {
     const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
-    read(file).then(
+    read(file, request.input).then(
       ({ items, result }) => {
         for (let i = 0; i < items.length; i += ITEMS_PER_MESSAGE) {
           port.postMessage({ id: request.id, items: items.slice(i, i + ITEMS_PER_MESSAGE) } satisfies FileJobReply);

@@ -20,7 +20,6 @@ export {
   type PricedRow,
 } from './pricing.repository';
 export {
-  createSheetReader,
   forEachStockChunk,
   lockImports,
   planImport,
@@ -30,6 +29,7 @@ export {
   sameField,
   writeImportedProducts,
 } from './pricing.import';
+export { parseCatalogueFile } from './pricing.import-parse';
 export { createPricingService, type PricingService } from './pricing.service';
 export { exportCsv, exportXlsx } from './pricing.export';
 export { renderPriceList } from './price-list.pdf';

@@ -178,7 +178,7 @@ export interface ParsedFile {
 /**
  * Reads and checks the file row by row as it streams (decision 022): each row is turned into its
  * few typed fields before the next is read, so what stays in memory is one small object per row.
- * Runs on the untrusted-file thread (pricing.import-worker.ts): only these small rows come back.
+ * Runs on the import's thread (flows/import-prices.thread.ts), which then checks and applies them.
  */
 export async function parseCatalogueFile(buffer: Buffer): Promise<ParsedFile> {
   let header: Header | null = null;

@@ -8,7 +8,6 @@ import { AppError } from '../../lib/errors';
 import * as pricing from './pricing.repository';
 import { COLUMNS, tierHeaders, type ColumnKey } from './sheet.columns';
 import { MAX_REPORTED_ERRORS, cellError, type FileErrors, type ParsedRow } from './pricing.import-parse';
-import { createUntrustedFileReader } from '../../lib/untrusted-files/file-thread';
 
 /**
  * Catalogue import (the repricing work, decision 015): the file is read and checked completely first,
@@ -123,8 +122,6 @@ function matchRow(
   return matches[0] ?? null;
 }
 
-const PLAN_SLICE = 100;
-
 /**
  * The names whose owner must be looked up: a row's name that is not exactly its own product's
  * name already. A product keeping its name cannot clash (the unique index says it alone holds it),
@@ -161,10 +158,9 @@ export async function planImport(
   const names = await pricing.productIdsByName(db, namesToCheck(rows, found));
   const seen = { ids: new Map<string, number>(), skus: new Map<string, number>() };
   const rowOfName = new Map<string, number>();
-  for (const [index, parsed] of rows.entries()) {
-    // Checking a row takes a few tens of microseconds; 20,000 in one go held the event loop for
-    // over half a second. Yielding every PLAN_SLICE rows lets the catalogue's requests in between.
-    if (index > 0 && index % PLAN_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+  // Checking 20,000 rows takes over half a second: it runs on the import's thread (decision 068),
+  // never on the thread that answers requests.
+  for (const parsed of rows) {
     const existing = matchRow(parsed, found, seen, errors);
     if (existing === undefined) continue;
     if (!existing && !parsed.fields.name) {
@@ -278,17 +274,6 @@ export async function recordImport(client: PoolClient, plan: Plan, createdIds: M
     ),
   );
   return changeId;
-}
-
-/**
- * The file is read on the untrusted-file thread (decision 030); only the checked rows come back,
- * and the plan and the writes run in the caller. `close` ends the thread with the app.
- */
-export function createSheetReader() {
-  return createUntrustedFileReader<ParsedRow, FileErrors>({
-    source: new URL('./pricing.import-worker.ts', import.meta.url),
-    built: new URL('./import-worker.js', import.meta.url),
-  });
 }
 
 /** One import at a time: false when another import holds the lock (the transaction-scoped advisory lock). */
