@@ -48,7 +48,7 @@ describe('the untrusted-file thread', () => {
     expect([error.code, error.status, error.message]).toEqual([
       'file_too_slow',
       413,
-      'Leer el archivo llevó más de 1,5 segundos y se canceló. Dividilo en partes.',
+      'Procesar el archivo llevó más de 1,5 segundos y se canceló sin cambiar nada. Dividilo en partes.',
     ]);
     expect(performance.now() - started).toBeLessThan(4000);
     expect(ticks).toBeGreaterThan(10); // the main thread's timers ran all along
@@ -60,7 +60,7 @@ describe('the untrusted-file thread', () => {
     expect([error.code, error.status, error.message]).toEqual([
       'file_too_much_memory',
       413,
-      'Leer el archivo necesitó más de 48 MB de memoria y se canceló. Dividilo en partes.',
+      'Procesar el archivo necesitó más de 48 MB de memoria y se canceló sin cambiar nada. Dividilo en partes.',
     ]);
     expect(await read('sigue')).toEqual({ length: 5, text: 'sigue' });
   });

@@ -26,7 +26,7 @@ export const files = {
     withEmpty
       ? `El archivo tiene más de ${count(max)} filas, contando las vacías. Borrá las filas vacías o formateadas del final, o dividilo en partes.`
       : `El archivo tiene más de ${count(max)} filas. Dividilo en partes.`,
-  tooSlow: (seconds: number) => `Leer el archivo llevó más de ${count(seconds)} segundos y se canceló. Dividilo en partes.`,
-  tooMuchMemory: (bytes: number) => `Leer el archivo necesitó más de ${mb(bytes)} de memoria y se canceló. Dividilo en partes.`,
+  tooSlow: (seconds: number) => `Procesar el archivo llevó más de ${count(seconds)} segundos y se canceló sin cambiar nada. Dividilo en partes.`,
+  tooMuchMemory: (bytes: number) => `Procesar el archivo necesitó más de ${mb(bytes)} de memoria y se canceló sin cambiar nada. Dividilo en partes.`,
   busy: 'Ya se están leyendo otros archivos. Esperá un momento y probá de nuevo.',
 } as const;
