@@ -20,6 +20,8 @@ export const stockCount = {
   countedLabel: 'Contado',
   countedLabelFor: (name: string) => `Contado de ${name}`,
   save: 'Guardar recuento',
+  pending: (n: number) => (n === 0 ? 'Sin cambios para guardar' : n === 1 ? '1 producto para guardar' : `${n} productos para guardar`),
+  listLabel: 'Productos para contar',
   saving: 'Guardando…',
   nothingToSave: 'No cambiaste ningún contado: escribí cuántas unidades contaste en al menos un producto.',
   invalidLines: 'Revisá los contados marcados: deben ser números enteros de 0 a 1.000.000.',
