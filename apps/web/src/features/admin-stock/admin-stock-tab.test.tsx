@@ -25,7 +25,9 @@ beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://tienda.test');
     if (url.pathname === '/api/admin/stock-counts') {
-      posted.push(JSON.parse(String(init?.body)));
+      const body = JSON.parse(String(init?.body)) as { counts: { product_id: string; counted: number }[] };
+      posted.push(body);
+      if (countAnswer.status === 200) products = products.map((p) => ({ ...p, stock: body.counts.find((c) => c.product_id === p.id)?.counted ?? p.stock }));
       return new Response(JSON.stringify(countAnswer.body), { status: countAnswer.status, headers: { 'content-type': 'application/json' } });
     }
     listed.push(url);
@@ -76,6 +78,11 @@ describe('Stock tab (the warehouse count)', () => {
     expect(status).toHaveTextContent(t.saved(2));
     expect(status).toHaveTextContent(t.savedChange(YERBA.name, 10, 12));
     expect(status).toHaveTextContent(t.savedChange(AZUCAR.name, 5, 0));
+    // The list reads the new stocks again, and what was counted is cleared.
+    expect(await screen.findByText(t.currentStock(12))).toBeInTheDocument();
+    expect(counted(YERBA.name)).toHaveValue('');
+    expect(counted(ACEITE.name)).toHaveValue('');
+    expect(screen.getByText(t.pending(0))).toBeInTheDocument();
   });
 
   it('keeps what was typed across searches and sends it in the same request', async () => {

@@ -24,7 +24,7 @@ export function StockProductRow({ product, counted, invalid, onCounted }: StockP
         </p>
       </div>
       {product.has_unlimited_stock ? null : (
-        <div className="w-32 shrink-0">
+        <div className="w-28 shrink-0">
           <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
             {t.countedLabel}
             <span className="sr-only"> de {product.name}</span>
@@ -35,7 +35,6 @@ export function StockProductRow({ product, counted, invalid, onCounted }: StockP
             autoComplete="off"
             enterKeyHint="next"
             value={counted}
-            placeholder={String(product.stock)}
             aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? errorId : undefined}
             onChange={(e) => onCounted(e.target.value)}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { stockCount as t } from '@mayorista/core/messages/stockCount';
 import type { Product } from '@mayorista/core/schemas/product';
-import type { StockCountResult } from '@mayorista/core/schemas/stock-count';
+import type { StockCountInput, StockCountResult } from '@mayorista/core/schemas/stock-count';
 import { isApiError } from '../../../lib/api-client';
 import { productKeys } from '../../../lib/queries/products';
 import { saveStockCount } from '../api';
@@ -26,12 +26,13 @@ export function useStockCount() {
   const [saved, setSaved] = useState<SavedCount | null>(null);
 
   const save = useMutation({
-    mutationFn: saveStockCount,
-    onSuccess: (result: StockCountResult, body) => {
-      const names = new Map(Object.values(drafts).map((d) => [d.productId, d.name]));
-      setSaved({ changed: result.changed.map((c) => ({ productId: c.product_id, name: names.get(c.product_id) ?? c.product_id, before: c.before, after: c.after })) });
-      const sent = new Set(body.counts.map((c) => c.product_id));
-      setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !sent.has(id))));
+    mutationFn: ({ counts }: { counts: StockCountInput['counts']; submitted: Record<string, Draft> }) => saveStockCount({ counts }),
+    onSuccess: (result: StockCountResult, { submitted }) => {
+      setSaved({
+        changed: result.changed.map((c) => ({ productId: c.product_id, name: submitted[c.product_id]?.name ?? c.product_id, before: c.before, after: c.after })),
+      });
+      // What was counted is done (sent, or already right); a field typed into while saving stays.
+      setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([id, draft]) => submitted[id]?.counted !== draft.counted)));
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
     onError: (error) => setProblem(isApiError(error) ? error.message : t.saveError),
@@ -49,7 +50,7 @@ export function useStockCount() {
     if (wrong.length > 0) return setProblem(t.invalidLines);
     if (counts.length === 0) return setProblem(t.nothingToSave);
     setProblem(null);
-    save.mutate({ counts });
+    save.mutate({ counts, submitted: drafts });
   }
 
   const pending = stockCountChanges({ lines: Object.values(drafts) }).counts.length;
