@@ -173,6 +173,7 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await expect(saved).toContainText(`Depósito ${tag} yerba: 48 → 45`);
   await expect(list.getByText('Stock actual: 45')).toBeVisible();
   await expect(list.getByText('Stock actual: 18')).toBeVisible();
+  await expect(page.getByLabel(`Contado de Depósito ${tag} fideos`)).toHaveValue('');
   await shoot(page, 'deposito-recuento');
   const productId = ((await product.json()) as { id: string }).id;
   const movements = (await (await request.get(`/api/admin/products/${productId}/stock-movements?page=1&page_size=5`, { headers: auth(ownerToken) })).json()) as {

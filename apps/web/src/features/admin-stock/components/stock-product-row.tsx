@@ -17,10 +17,14 @@ export function StockProductRow({ product, counted, invalid, onCounted }: StockP
     <li className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-1 py-3 last:border-b-0">
       <div className="min-w-0 flex-1 basis-48">
         <p className="font-medium break-words text-slate-900">{product.name}</p>
-        <p className="text-sm text-slate-600">
-          {product.sku ? <span className="mr-3">{t.sku(product.sku)}</span> : null}
-          {product.is_enabled ? null : <span className="mr-3 text-amber-800">{t.disabled}</span>}
-          {product.has_unlimited_stock ? t.unlimited : <span className="font-semibold text-slate-800">{t.currentStock(product.stock)}</span>}
+        {product.sku || !product.is_enabled ? (
+          <p className="text-sm break-all text-slate-600">
+            {product.sku ? <span className="mr-3">{t.sku(product.sku)}</span> : null}
+            {product.is_enabled ? null : <span className="text-amber-800">{t.disabled}</span>}
+          </p>
+        ) : null}
+        <p className={product.has_unlimited_stock ? 'text-sm text-slate-600' : 'text-sm font-semibold text-slate-800'}>
+          {product.has_unlimited_stock ? t.unlimited : t.currentStock(product.stock)}
         </p>
       </div>
       {product.has_unlimited_stock ? null : (
