@@ -175,6 +175,15 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await expect(list.getByText('Stock actual: 18')).toBeVisible();
   await expect(page.getByLabel(`Contado de Depósito ${tag} fideos`)).toHaveValue('');
   await shoot(page, 'deposito-recuento');
+  // A phone's screen as the person sees it: a wrong number marks its field, the save bar stays in sight, nothing is sent.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel(`Contado de Depósito ${tag} fideos`).fill('-3');
+  await page.getByRole('button', { name: 'Guardar recuento' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los contados marcados' })).toBeVisible();
+  await expect(page.getByLabel(`Contado de Depósito ${tag} fideos`)).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(`Contado de Depósito ${tag} fideos`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/staff-deposito-recuento-error-390.png' });
+  await expect(list.getByText('Stock actual: 12')).toBeVisible();
   const productId = ((await product.json()) as { id: string }).id;
   const movements = (await (await request.get(`/api/admin/products/${productId}/stock-movements?page=1&page_size=5`, { headers: auth(ownerToken) })).json()) as {
     items: Array<{ kind: string; quantity: number; balance: number; actor_name: string | null }>;
