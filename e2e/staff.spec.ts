@@ -119,7 +119,12 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   expect(accepted.status(), await accepted.text()).toBeLessThan(300);
 
   const customer = await createApprovedCustomer(request, 'cliente-deposito');
-  const product = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `Depósito ${Date.now()}`, price: 10_000, retail_price: 20_000, stock: 50 } });
+  const tag = Date.now();
+  const product = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `Depósito ${tag} yerba`, price: 10_000, retail_price: 20_000, stock: 50 } });
+  for (const [name, stock] of [['azúcar', 20], ['fideos', 12]] as const) {
+    const other = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `Depósito ${tag} ${name}`, sku: `DEP-${tag}-${name.slice(0, 3)}`, price: 10_000, retail_price: 20_000, stock } });
+    expect(other.status(), await other.text()).toBe(201);
+  }
   const customerToken = await accessTokenFor(request, customer.email, customer.password);
   const placed = await request.post('/api/orders', {
     headers: auth(customerToken),
@@ -149,8 +154,41 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await expect(dialog.getByRole('button', { name: 'Modificar pedido' })).toHaveCount(0);
   await shoot(page, 'deposito-pedido');
   await dialog.getByRole('button', { name: 'Marcar como Preparado' }).click();
-  await expect(page.getByText(`El pedido #${orderId.slice(0, 8)} ahora está Preparado.`)).toBeVisible();
+  await expect(page.getByText(`El pedido #${orderId.slice(0, 8)} ahora está Preparado.`, { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
+
+  // The count (decision 069): the Stock tab, three products found by name, two differ from the shelf.
+  await page.goto('/admin?tab=stock');
+  await expect(page.getByRole('tab', { name: 'Stock' })).toBeVisible();
+  await page.getByLabel('Buscar por nombre o SKU').fill(`Depósito ${tag}`);
+  const list = page.getByRole('list', { name: 'Productos para contar' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByText('Stock actual: 48')).toBeVisible();
+  await page.getByLabel(`Contado de Depósito ${tag} yerba`).fill('45');
+  await page.getByLabel(`Contado de Depósito ${tag} azúcar`).fill('18');
+  await page.getByLabel(`Contado de Depósito ${tag} fideos`).fill('12');
+  await page.getByRole('button', { name: 'Guardar recuento' }).click();
+  const saved = page.getByRole('status').filter({ hasText: 'Recuento guardado' });
+  await expect(saved).toContainText('Recuento guardado: 2 productos actualizados');
+  await expect(saved).toContainText(`Depósito ${tag} yerba: 48 → 45`);
+  await expect(list.getByText('Stock actual: 45')).toBeVisible();
+  await expect(list.getByText('Stock actual: 18')).toBeVisible();
+  await expect(page.getByLabel(`Contado de Depósito ${tag} fideos`)).toHaveValue('');
+  await shoot(page, 'deposito-recuento');
+  // A phone's screen as the person sees it: a wrong number marks its field, the save bar stays in sight, nothing is sent.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel(`Contado de Depósito ${tag} fideos`).fill('-3');
+  await page.getByRole('button', { name: 'Guardar recuento' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los contados marcados' })).toBeVisible();
+  await expect(page.getByLabel(`Contado de Depósito ${tag} fideos`)).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(`Contado de Depósito ${tag} fideos`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/staff-deposito-recuento-error-390.png' });
+  await expect(list.getByText('Stock actual: 12')).toBeVisible();
+  const productId = ((await product.json()) as { id: string }).id;
+  const movements = (await (await request.get(`/api/admin/products/${productId}/stock-movements?page=1&page_size=5`, { headers: auth(ownerToken) })).json()) as {
+    items: Array<{ kind: string; quantity: number; balance: number; actor_name: string | null }>;
+  };
+  expect(movements.items[0]).toMatchObject({ kind: 'count', quantity: -3, balance: 45, actor_name: 'Darío Depósito' });
 
   for (const path of ['/', '/cart', '/my-orders', '/catalog', '/vendedor', '/repartidor']) {
     await page.goto(path);

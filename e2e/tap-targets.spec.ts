@@ -166,6 +166,10 @@ test('admin screens: panel, orders with the filter open, products', async ({ pag
   await check(page, 'admin-orders-filter');
   await page.goto('/admin?tab=productos');
   await check(page, 'admin-products');
+  // The warehouse's count (decision 069): every "Contado" field and the save bar.
+  await page.goto('/admin?tab=stock');
+  await expect(page.getByRole('list', { name: 'Productos para contar' })).toBeVisible();
+  await check(page, 'admin-stock');
   // The customers, each card with its "Lista asignada" select (it was 36 px tall).
   await page.goto('/admin?tab=usuarios');
   await expect(page.getByLabel(/^Lista asignada a /).first()).toBeVisible();

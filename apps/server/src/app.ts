@@ -34,6 +34,7 @@ import { repRoutes } from './routes/rep.routes';
 import { staffRoutes } from './routes/staff.routes';
 import { receivablesRoutes } from './routes/receivables.routes';
 import { deliveriesRoutes } from './routes/deliveries.routes';
+import { stockRoutes } from './routes/stock.routes';
 import { queueAccountReminders } from './flows/account-reminders';
 import { queueDeliveryNotices } from './flows/delivery-notices';
 import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pointsRoutes, deps);
   await app.register(productRoutes, deps);
   await app.register(pricingRoutes, deps);
+  await app.register(stockRoutes, deps);
   await app.register(priceListsRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(dashboardRoutes, deps);

@@ -42,6 +42,7 @@ import {
   type PaymentValues,
 } from '../../web/src/features/admin-receivables/receivables-bodies';
 import type { BusinessValues } from '../../web/src/components/business-values';
+import { toStockCountBody, type StockCountValues } from '../../web/src/features/admin-stock/stock-count-body';
 
 /**
  * Every form of the web app that sends a body to the API, with the very function the browser uses
@@ -612,6 +613,23 @@ export const formContracts: FormContract[] = [
       reference: { schema: paymentRequestSchema.shape.reference, path: 'reference' },
     },
     ok: 201,
+  }),
+  defineContract<StockCountValues, [string, string]>({
+    form: 'Admin → Stock: Guardar recuento',
+    web: { file: 'apps/web/src/features/admin-stock/api.ts', call: "'/api/admin/stock-counts'" },
+    method: 'POST',
+    // The office holds stock.manage too (the warehouse's own calls are in stock-count.test.ts).
+    caller: 'admin',
+    prepare: async (f) => [await f.freshProduct(), await f.freshProduct()],
+    url: () => '/api/admin/stock-counts',
+    stored: (_f, ids) => ({ sql: 'select id, stock from products where id = any($1::uuid[]) order by id', params: [ids] }),
+    build: toStockCountBody,
+    // The fixtures' products have 100 units: a line that says 100 is left out of the body.
+    required: (_f, [a, b]) => ({ lines: [{ productId: a, stock: 100, counted: '12' }, { productId: b, stock: 100, counted: '' }] }),
+    full: (_f, [a, b]) => ({ lines: [{ productId: a, stock: 100, counted: '0' }, { productId: b, stock: 100, counted: '100' }] }),
+    limits: (_f, [a, b]) => ({ lines: [{ productId: a, stock: 100, counted: '1000000' }, { productId: b, stock: 100, counted: '999999' }] }),
+    texts: {},
+    ok: 200,
   }),
   defineContract<CreditNoteValues>({
     form: 'Admin → Cuentas corrientes: Nota de crédito',

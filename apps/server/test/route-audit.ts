@@ -289,6 +289,15 @@ const catalogueRoutes: Record<string, AuditedRoute> = {
       entityId: (report: { change_id: string | null }) => report.change_id ?? 'import',
     }),
   },
+  [routeKey('POST', '/api/admin/stock-counts')]: {
+    action: 'stock.count',
+    entity: 'stock_count',
+    call: async (f) => {
+      const [counted, unchanged] = await Promise.all([f.product(), f.product()]);
+      const body = { counts: [{ product_id: counted, counted: 12 }, { product_id: unchanged, counted: 50 }] };
+      return { request: at('POST', '/api/admin/stock-counts', body), entityId: (result: { id: string }) => result.id };
+    },
+  },
   [routeKey('POST', '/api/admin/price-changes/:id/undo')]: {
     action: 'price_change.undo',
     entity: 'price_change',

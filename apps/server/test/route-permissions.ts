@@ -214,6 +214,13 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [200],
     request: (f) => ({ method: 'GET', url: `/api/admin/products/${f.productId}/stock-movements?page=1&page_size=5` }),
   },
+  [routeKey('POST', '/api/admin/stock-counts')]: {
+    access: 'staff',
+    action: 'stock.manage',
+    allowed: [200],
+    // A fresh product: the count sets its stock, and the shared one must keep its units for the orders' calls.
+    request: async (f) => ({ method: 'POST', url: '/api/admin/stock-counts', payload: { counts: [{ product_id: await f.freshProductId(), counted: 3 }] } }),
+  },
   [routeKey('GET', '/api/admin/users/:id')]: {
     access: 'staff',
     action: 'customers.read',

@@ -101,6 +101,10 @@ export const ERROR_CODES = {
   price_list_in_use: 'conflict',
   price_list_unknown_product: 'unprocessable',
 
+  // The warehouse's stock count (decision 069): every product of the count exists and counts its stock, or nothing changes
+  stock_count_unknown_product: 'unprocessable',
+  stock_count_unlimited_product: 'unprocessable',
+
   // Cart and orders
   empty_cart: 'validation',
   duplicate_product: 'validation',

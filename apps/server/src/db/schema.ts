@@ -243,7 +243,7 @@ export const stockMovements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('stock_movements_kind_check', sql`${t.kind} in ('opening','order','order_cancel_restock','admin_edit','import')`),
+    check('stock_movements_kind_check', sql`${t.kind} in ('opening','order','order_cancel_restock','admin_edit','import','order_edit','credit_note_restock','count')`),
     check('stock_movements_balance_nonnegative', sql`${t.balance} >= 0`),
     check('stock_movements_quantity_nonzero', sql`${t.quantity} <> 0`),
     index('stock_movements_product_idx').on(t.productId, t.id),

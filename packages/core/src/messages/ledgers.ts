@@ -8,6 +8,7 @@ export const ledgers = {
     import: 'Importación',
     order_edit: 'Modificación de pedido',
     credit_note_restock: 'Devolución por nota de crédito',
+    count: 'Recuento',
   },
   pointsKinds: {
     opening: 'Saldo inicial',

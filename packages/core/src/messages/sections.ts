@@ -36,3 +36,4 @@ export { receivables } from './receivables';
 export { deliveries } from './deliveries';
 export { staff } from './staff';
 export { rep } from './rep';
+export { stockCount } from './stockCount';

@@ -52,6 +52,7 @@ export const staff = {
     holidays: 'Feriados',
     settings: 'Ajustes',
     email: 'E-mails',
+    stock_count: 'Recuentos de stock',
   } as Record<string, string>,
   /** One of them, as a row of Actividad names what it changed: "Cliente: Almacén La Esquina SRL". */
   entityLabelsOne: {
@@ -67,6 +68,7 @@ export const staff = {
     holidays: 'Feriados',
     settings: 'Ajustes',
     email: 'E-mail',
+    stock_count: 'Recuento de stock',
   } as Record<string, string>,
   actionLabels: {
     'order.status': 'Cambió el estado de un pedido',
@@ -118,6 +120,7 @@ export const staff = {
     'order.not_delivered': 'No pudo entregar un pedido',
     'email.retry': 'Reintentó un e-mail',
     'staff.commission': 'Cambió la comisión de un vendedor',
+    'stock.count': 'Registró un recuento de stock',
   } as Record<string, string>,
   // Every customer of a zone to one rep (the staff screen)
   zoneRepTitle: 'Vendedor por zona',

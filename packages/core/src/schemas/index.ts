@@ -16,3 +16,4 @@ export * from './text';
 export * from './receivables';
 export * from './deliveries';
 export * from './staff';
+export * from './stock-count';

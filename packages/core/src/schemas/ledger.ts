@@ -9,6 +9,8 @@ export const STOCK_MOVEMENT_KINDS = [
   'import',
   'order_edit',
   'credit_note_restock',
+  // The warehouse's count (decision 069): the stock set to what is on the shelf.
+  'count',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 

@@ -186,17 +186,18 @@ export async function setStock(
 }
 
 /**
- * `setStock` for many products in ONE statement (a spreadsheet import, the repricing work (decision 015)): each product
- * whose stock differs gets the new value and one movement of the given kind. Rows are locked in id
- * order, like every other multi-product writer.
+ * `setStock` for many products in ONE statement (a spreadsheet import, the repricing work (decision 015), the
+ * warehouse's count (decision 069)): each product whose stock differs gets the new value and one
+ * movement of the given kind. Rows are locked in id order, like every other multi-product writer.
+ * Returns the products that changed, with their stock before and after.
  */
 export async function setStocks(
   db: Queryable,
   lines: { productId: string; stock: number }[],
-  context: StockMovementContext & { kind: Extract<StockMovementKind, 'import'> },
-): Promise<void> {
-  if (lines.length === 0) return;
-  await db.query({
+  context: StockMovementContext & { kind: Extract<StockMovementKind, 'import' | 'count'> },
+): Promise<StockChange[]> {
+  if (lines.length === 0) return [];
+  const { rows } = await db.query<StockChange>({
     name: 'stock_set_many',
     text: `with wanted as (
              select unnest($1::uuid[]) as id, unnest($2::int[]) as stock
@@ -211,9 +212,39 @@ export async function setStocks(
              insert into stock_movements (product_id, kind, quantity, balance, order_id, actor_id)
              select id, $3, quantity, stock, $4::uuid, $5::uuid from changed
            )
-           select count(*) from changed`,
+           select id as "productId", stock - quantity as before, stock as after from changed order by id`,
     values: [lines.map((l) => l.productId), lines.map((l) => l.stock), context.kind, context.orderId ?? null, context.actorId ?? null],
   });
+  return rows;
+}
+
+/** A product whose stock a writer changed: the units before and after. */
+export interface StockChange {
+  productId: string;
+  before: number;
+  after: number;
+}
+
+/** A product's stock as it stands, read under lock: the number, and whether it is counted at all. */
+export interface LockedStock {
+  stock: number;
+  unlimited: boolean;
+  name: string;
+}
+
+/**
+ * Reads the products' stock and locks their rows in id order (the order every writer uses) until
+ * the transaction ends, so what is checked is what `setStocks` then changes. Ids that name no
+ * product are missing from the answer.
+ */
+export async function readLockedStocks(db: Queryable, productIds: string[]): Promise<Map<string, LockedStock>> {
+  if (productIds.length === 0) return new Map();
+  const { rows } = await db.query<LockedStock & { id: string }>({
+    name: 'stock_read_locked',
+    text: `select id, stock, has_unlimited_stock as unlimited, name from products where id = any($1::uuid[]) order by id for update`,
+    values: [productIds],
+  });
+  return new Map(rows.map(({ id, ...stock }) => [id, stock]));
 }
 
 /**

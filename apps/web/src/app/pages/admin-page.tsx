@@ -10,6 +10,7 @@ import { orderLife } from '@mayorista/core/messages/orderLife';
 import { products } from '@mayorista/core/messages/products';
 import { settings } from '@mayorista/core/messages/settings';
 import { staff } from '@mayorista/core/messages/staff';
+import { stockCount } from '@mayorista/core/messages/stockCount';
 import { profileCan } from '@mayorista/core/roles';
 import { useAuth, type PanelAction } from '../../lib/auth';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,6 +20,7 @@ const loaders = {
   panel: () => import('../../features/admin-dashboard/admin-dashboard-tab'),
   pedidos: () => import('../../features/admin-orders/admin-orders-tab'),
   productos: () => import('../../features/admin-products/admin-products-tab'),
+  stock: () => import('../../features/admin-stock/admin-stock-tab'),
   usuarios: () => import('../../features/admin-users/admin-users-tab'),
   listas: () => import('../../features/admin-price-lists/admin-price-lists-tab'),
   cuentas: () => import('../../features/admin-receivables/admin-receivables-tab'),
@@ -30,6 +32,7 @@ const loaders = {
 const AdminDashboardTab = lazy(loaders.panel);
 const AdminOrdersTab = lazy(loaders.pedidos);
 const AdminProductsTab = lazy(loaders.productos);
+const AdminStockTab = lazy(loaders.stock);
 const AdminUsersTab = lazy(loaders.usuarios);
 const AdminSettingsTab = lazy(loaders.ajustes);
 const AdminPriceListsTab = lazy(loaders.listas);
@@ -46,6 +49,7 @@ const TABS = [
   { value: 'panel', label: orderLife.dashboard.tabTitle, Content: AdminDashboardTab, action: 'reports.read' },
   { value: 'pedidos', label: adminOrders.tabTitle, Content: AdminOrdersTab, action: 'orders.read' },
   { value: 'productos', label: products.admin.tabTitle, Content: AdminProductsTab, action: 'products.manage' },
+  { value: 'stock', label: stockCount.tabTitle, Content: AdminStockTab, action: 'stock.manage' },
   { value: 'usuarios', label: adminUsers.tabTitle, Content: AdminUsersTab, action: 'customers.read' },
   { value: 'listas', label: adminPage.priceListsTab, Content: AdminPriceListsTab, action: 'prices.manage' },
   { value: 'cuentas', label: receivablesTabTitle, Content: AdminReceivablesTab, action: 'customers.read' },

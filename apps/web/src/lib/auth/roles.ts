@@ -10,6 +10,7 @@ export const PANEL_ACTIONS = [
   'reports.read',
   'orders.read',
   'products.manage',
+  'stock.manage',
   'customers.read',
   'prices.manage',
   'deliveries.plan',

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { stockCountInputSchema, stockCountResultSchema } from '@mayorista/core/schemas/stock-count';
+import { actorOf } from '../plugins/auth';
+import { countStock } from '../flows/count-stock';
+import { routesPlugin } from './plugin';
+
+/**
+ * The warehouse's stock work (docs/api.md "Stock counts", decision 069). The products and their
+ * stock are read through GET /api/products?include_disabled=true (every active staff member gets
+ * the staff view there). Registered after the products routes: a count makes the catalogue forget.
+ */
+export function registerStockRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.post(
+    '/api/admin/stock-counts',
+    {
+      config: { access: 'staff', action: 'stock.manage' },
+      schema: { body: stockCountInputSchema, response: { 200: stockCountResultSchema } },
+    },
+    async (request) =>
+      countStock({ pool: deps.pool, invalidateCatalogue: () => app.catalogueCache.invalidate() }, request.body.counts, actorOf(request)),
+  );
+}
+
+/** registerStockRoutes as a plugin that declares what it needs (routes/plugin.ts). */
+export const stockRoutes = routesPlugin('stock-routes', registerStockRoutes, { plugins: ['catalogue'], decorators: ['catalogueCache'] });

@@ -1,0 +1,56 @@
+import { stockCount as t } from '@mayorista/core/messages/stockCount';
+import type { Product } from '@mayorista/core/schemas/product';
+import { Input } from '../../../components/ui/input';
+
+interface StockProductRowProps {
+  product: Product;
+  counted: string;
+  invalid: boolean;
+  onCounted: (value: string) => void;
+}
+
+/** One product: its name, SKU and stock now, and the "Contado" field (none for unlimited stock). */
+export function StockProductRow({ product, counted, invalid, onCounted }: StockProductRowProps) {
+  const fieldId = `stock-count-${product.id}`;
+  const errorId = `${fieldId}-error`;
+  return (
+    <li className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-1 py-3 last:border-b-0">
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="font-medium break-words text-slate-900">{product.name}</p>
+        {product.sku || !product.is_enabled ? (
+          <p className="text-sm break-all text-slate-600">
+            {product.sku ? <span className="mr-3">{t.sku(product.sku)}</span> : null}
+            {product.is_enabled ? null : <span className="text-amber-800">{t.disabled}</span>}
+          </p>
+        ) : null}
+        <p className={product.has_unlimited_stock ? 'text-sm text-slate-600' : 'text-sm font-semibold text-slate-800'}>
+          {product.has_unlimited_stock ? t.unlimited : t.currentStock(product.stock)}
+        </p>
+      </div>
+      {product.has_unlimited_stock ? null : (
+        <div className="w-28 shrink-0">
+          <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
+            {t.countedLabel}
+            <span className="sr-only"> de {product.name}</span>
+          </label>
+          <Input
+            id={fieldId}
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="next"
+            value={counted}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? errorId : undefined}
+            onChange={(e) => onCounted(e.target.value)}
+            className="text-right tabular-nums"
+          />
+        </div>
+      )}
+      {invalid ? (
+        <p id={errorId} className="w-full text-sm font-medium text-red-700">
+          {t.countedInvalid}
+        </p>
+      ) : null}
+    </li>
+  );
+}

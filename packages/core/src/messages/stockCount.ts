@@ -1,0 +1,40 @@
+/**
+ * The warehouse's stock count (decision 069): the Stock tab of the panel and the route's refusals.
+ * Read by the admin screens only, which import it by subpath (@mayorista/core/messages/stockCount).
+ */
+export const stockCount = {
+  tabTitle: 'Stock',
+  title: 'Recuento de stock',
+  hint: 'Buscá el producto, escribí cuántas unidades contaste y guardá. Solo se envían los productos que cambiaste.',
+  searchLabel: 'Buscar por nombre o SKU',
+  searchPlaceholder: 'Nombre o SKU',
+  loading: 'Cargando productos…',
+  empty: 'No hay productos que coincidan',
+  loadError: 'No pudimos cargar los productos.',
+  retry: 'Reintentar',
+  loadMore: 'Cargar más',
+  currentStock: (stock: number) => `Stock actual: ${stock}`,
+  unlimited: 'Stock ilimitado: no se cuenta',
+  disabled: 'Deshabilitado',
+  sku: (sku: string) => `SKU ${sku}`,
+  countedLabel: 'Contado',
+  countedLabelFor: (name: string) => `Contado de ${name}`,
+  save: 'Guardar recuento',
+  pending: (n: number) => (n === 0 ? 'Sin cambios para guardar' : n === 1 ? '1 producto para guardar' : `${n} productos para guardar`),
+  listLabel: 'Productos para contar',
+  saving: 'Guardando…',
+  nothingToSave: 'No cambiaste ningún contado: escribí cuántas unidades contaste en al menos un producto.',
+  invalidLines: 'Revisá los contados marcados: deben ser números enteros de 0 a 1.000.000.',
+  saved: (n: number) => `Recuento guardado: ${n} ${n === 1 ? 'producto actualizado' : 'productos actualizados'}`,
+  savedChange: (name: string, before: number, after: number) => `${name}: ${before} → ${after}`,
+  saveError: 'No pudimos guardar el recuento. No se cambió ningún stock; probá de nuevo.',
+  // One line's field
+  countedInvalid: 'Escribí un número entero de 0 a 1.000.000.',
+  // The body's rules (shared by the form and the route)
+  countsRequired: 'Enviá al menos un producto contado.',
+  tooManyCounts: (max: number) => `Un recuento puede tener hasta ${max} productos; guardalo en partes.`,
+  duplicateProduct: 'Un producto aparece más de una vez en el recuento.',
+  // The route's refusals
+  unknownProduct: 'Uno de los productos del recuento ya no existe. No se cambió ningún stock; actualizá la lista y volvé a contar.',
+  unlimitedProduct: (name: string) => `"${name}" tiene stock ilimitado: no se cuenta. Quitalo del recuento; no se cambió ningún stock.`,
+} as const;
