@@ -184,6 +184,7 @@ test("the catalogue's filter bar fits a phone: the category reads whole, nothing
   await page.goto('/catalog');
   await expect(page.getByText('Categoría', { exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Solo ofertas' })).toBeVisible();
+  await expect(page.getByText(/^Mostrando \d+ de \d+ productos$/)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/catalog-filters-1280.png` });
   await wide.close();
 });
