@@ -1,5 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { accessTokenFor, createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 // Intl formats ARS with a non-breaking space after "$".
 const ars = (text: string) => text.replace(/ /g, '\u00a0');
@@ -113,4 +117,74 @@ test('an admin creates, edits, disables and deletes a product; customers and vis
 
   await customerContext.close();
   await visitorContext.close();
+});
+
+/** What the category select cannot show of its chosen text (px; 0 = the whole text fits), its box, and the page's overflow. */
+async function categoryFit(page: Page) {
+  return page.getByRole('combobox', { name: 'Categoría' }).evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(select.selectedOptions[0]?.textContent ?? '').width;
+    // The room for text: the box less its paddings, borders and the arrow Chromium draws (about 20 px).
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    const box = select.getBoundingClientRect();
+    // The search box's placeholder, measured the same way (its padding, no arrow).
+    const search = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const searchStyle = getComputedStyle(search);
+    const searchRoom = search.clientWidth - parseFloat(searchStyle.paddingLeft) - parseFloat(searchStyle.paddingRight);
+    return {
+      hidden: Math.max(0, Math.ceil(text - room)),
+      placeholderHidden: Math.max(0, Math.ceil(context.measureText(search.placeholder).width - searchRoom)),
+      inside: box.left >= 0 && box.right <= window.innerWidth,
+      height: Math.round(box.height),
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  });
+}
+
+test("the catalogue's filter bar fits a phone: the category reads whole, nothing scrolls sideways, 44 px targets", async ({ browser, request, baseURL }) => {
+  const token = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  const category = 'Almacén y bebidas sin alcohol';
+  const product = await request.post('/api/products', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: `Gaseosa filtros ${Date.now()}`, price: 100_000, retail_price: 150_000, stock: 5, category },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  const customer = await createApprovedCustomer(request, 'filtros');
+  for (const width of [390, 360, 320]) {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page, customer.email, customer.password);
+    await page.goto('/catalog');
+    const select = page.getByRole('combobox', { name: 'Categoría' });
+    await expect(select.getByRole('option', { name: category })).toBeAttached();
+    const all = await categoryFit(page);
+    await select.selectOption(category);
+    const chosen = await categoryFit(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/catalog-filters-${width}.png` });
+    expect(all, `${width} px, all categories`).toEqual({ hidden: 0, placeholderHidden: 0, inside: true, height: 44, overflow: 0 });
+    expect(chosen, `${width} px, ${category}`).toEqual({ hidden: 0, placeholderHidden: 0, inside: true, height: 44, overflow: 0 });
+    // Both filters on (each chip then filled): still whole, 44 px high, and nothing scrolls sideways.
+    for (const chip of ['Ofertas', 'Con stock']) {
+      const label = page.locator('label', { hasText: chip }).first();
+      await label.click();
+      await expect(page.getByRole('checkbox', { name: chip })).toBeChecked();
+      const box = (await label.boundingBox())!;
+      expect([box.height >= 44, box.x >= 0, box.x + box.width <= width], `${width} px, ${chip}`).toEqual([true, true, true]);
+    }
+    expect(await categoryFit(page), `${width} px, both filters on`).toEqual({ hidden: 0, placeholderHidden: 0, inside: true, height: 44, overflow: 0 });
+    if (SHOTS && width === 390) await page.screenshot({ path: `${SHOTS}/catalog-filters-on-${width}.png` });
+    await context.close();
+  }
+  // From 640 px up the bar is as before: the labels show and the filters are plain check boxes.
+  const wide = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await wide.newPage();
+  await signIn(page, customer.email, customer.password);
+  await page.goto('/catalog');
+  await expect(page.getByText('Categoría', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Solo ofertas' })).toBeVisible();
+  await expect(page.getByText(/^Mostrando \d+ de \d+ productos$/)).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/catalog-filters-1280.png` });
+  await wide.close();
 });

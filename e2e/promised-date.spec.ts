@@ -23,6 +23,8 @@ async function shot(page: Page, name: string) {
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 /** "viernes 27/11" for a yyyy-mm-dd, as core's formatDeliveryDay writes it (an independent reading). */
 const dayText = (date: string) => `${WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]} ${date.slice(8, 10)}/${date.slice(5, 7)}`;
+/** "vie 27/11", the office's list column (core's formatDeliveryDayShort, read independently). */
+const shortDayText = (date: string) => `${WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!.slice(0, 3)} ${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 /** A zone delivering every day (cut-off the day before at 18:00), a product, and an approved customer of the zone. */
 async function zoneCustomer(request: APIRequestContext, adminToken: string, tag: string) {
@@ -95,13 +97,18 @@ test('the confirmation and Mis Pedidos say when the order arrives, and the new d
     await context.close();
   }
 
-  // The owner's order dialog says the new day.
+  // The office's order list says each order's day ("Entrega vie 27/11"), and the owner's order dialog says the new day.
   for (const viewport of [PHONE, WIDE]) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto('/login');
     await signInThroughForm(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto('/admin?tab=pedidos');
+    const row = (number: string) => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`Ver detalle del pedido #?${number}`) }) });
+    await expect(row(placed[0]!).getByTestId('order-row-delivery')).toHaveText(`Entrega ${shortDayText(later)}`);
+    await expect(row(placed[1]!).getByTestId('order-row-delivery')).toHaveText(`Entrega ${shortDayText(first.delivery_date)}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await shot(page, `pedidos-oficina-entrega-${viewport.width}`);
     await page.getByRole('button', { name: new RegExp(`Ver detalle del pedido #?${placed[0]}`) }).click();
     const dialog = page.getByRole('dialog', { name: `Pedido #${placed[0]}` });
     await expect(dialog.getByTestId('order-delivery-date')).toHaveText(`Entrega prevista: ${dayText(later)}`);

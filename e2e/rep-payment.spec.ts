@@ -59,15 +59,24 @@ async function customerWithTwoCharges(page: Page, request: APIRequestContext, ta
 
 const orderLabel = (id: string) => new RegExp(`Pedido #${id.slice(0, 8)}`);
 
-test('the rep applies a cash payment to one order and downloads the numbered receipt', async ({ page, request }) => {
-  const { customer, orders, charges } = await customerWithTwoCharges(page, request, 'aplicar-a');
-  await page.goto(`/vendedor/clientes/${customer.id}`);
+/**
+ * "Registrar cobro" on the customer's page: the dialog offers both charges in "Aplicar a", and the
+ * rep types $ 1.000 and picks `orderId`. The dialog, ready for "Registrar cobranza".
+ */
+async function payOneThousandTo(page: Page, orderId: string) {
   await page.getByRole('button', { name: 'Registrar cobro' }).click();
   const dialog = page.getByRole('dialog');
   const picker = dialog.getByRole('group', { name: 'Aplicar a (opcional)' });
   await expect(picker.getByRole('checkbox')).toHaveCount(2);
   await dialog.getByLabel('Importe').fill('1.000');
-  await picker.getByRole('checkbox', { name: orderLabel(orders[1]!) }).check();
+  await picker.getByRole('checkbox', { name: orderLabel(orderId) }).check();
+  return dialog;
+}
+
+test('the rep applies a cash payment to one order and downloads the numbered receipt', async ({ page, request }) => {
+  const { customer, orders, charges } = await customerWithTwoCharges(page, request, 'aplicar-a');
+  await page.goto(`/vendedor/clientes/${customer.id}`);
+  const dialog = await payOneThousandTo(page, orders[1]!);
   await shoot(page, 'aplicar-a');
   await page.setViewportSize(PHONE);
   await dialog.getByRole('button', { name: 'Registrar cobranza' }).click();
@@ -103,12 +112,7 @@ test('without signal, the charges kept on the device are offered; the queued pay
 
   await context.setOffline(true);
   await page.getByTestId('rep-customer-card').filter({ hasText: 'Visita hoy' }).getByRole('link', { name: 'Cliente Prueba' }).click();
-  await page.getByRole('button', { name: 'Registrar cobro' }).click();
-  const dialog = page.getByRole('dialog');
-  const picker = dialog.getByRole('group', { name: 'Aplicar a (opcional)' });
-  await expect(picker.getByRole('checkbox')).toHaveCount(2);
-  await dialog.getByLabel('Importe').fill('1.000');
-  await picker.getByRole('checkbox', { name: orderLabel(orders[1]!) }).check();
+  const dialog = await payOneThousandTo(page, orders[1]!);
   await dialog.getByRole('button', { name: 'Registrar cobranza' }).click();
   await expect(dialog.getByTestId('payment-queued')).toBeVisible();
   await dialog.getByRole('button', { name: 'Listo' }).click();

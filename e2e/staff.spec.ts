@@ -195,3 +195,50 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
     await expect(page, path).toHaveURL(/\/admin$/);
   }
 });
+
+test("a rep who opens the catalogue or a product page goes to Mis clientes without the customer's pages showing first", async ({ page, request }) => {
+  const ownerToken = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  const rep = await inviteRep(request, page, ownerToken);
+  const name = `Destello ${Date.now()}`;
+  const product = await request.post('/api/products', { headers: auth(ownerToken), data: { name, price: 10_000, retail_price: 20_000, stock: 5 } });
+  expect(product.status(), await product.text()).toBe(201);
+  const id = ((await product.json()) as { id: string }).id;
+  // Every page load records each heading that was ever on screen, and the catalogue's loading text.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    const note = (text: string | null | undefined) => {
+      if (text && !seen.includes(text)) seen.push(text);
+    };
+    new MutationObserver(() => {
+      document.querySelectorAll('h1').forEach((h1) => note(h1.textContent));
+      if (document.body?.textContent?.includes('Cargando productos...')) note('Cargando productos...');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto('/login');
+  await signInThroughForm(page, rep.email, rep.password);
+  await expect(page).toHaveURL(/\/vendedor$/);
+  for (const path of ['/catalog', `/catalogo/${id}`]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/vendedor$/);
+    await expect(page.getByRole('heading', { name: 'Mis clientes' })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen, path).not.toContain('Catálogo');
+    expect(seen, path).not.toContain(name);
+    expect(seen, path).not.toContain('Cargando productos...');
+    expect(seen, path).toContain('Mis clientes');
+  }
+  // Signed out, the catalogue is a visitor's; "Iniciar sesión" there brings the rep back to /catalog, which sends him on at once.
+  await page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true }).first().evaluate((button: HTMLElement) => button.click());
+  await page.goto('/catalog');
+  await page.getByRole('note').getByRole('link', { name: 'Iniciar sesión' }).click();
+  await page.getByLabel('Correo electrónico').fill(rep.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(rep.password);
+  await page.evaluate(() => ((window as unknown as { seen: string[] }).seen.length = 0));
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/vendedor$/);
+  await expect(page.getByRole('heading', { name: 'Mis clientes' })).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen, 'after signing in from the catalogue').not.toContain('Catálogo');
+  expect(seen, 'after signing in from the catalogue').not.toContain('Cargando productos...');
+});

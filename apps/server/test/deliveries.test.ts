@@ -106,6 +106,22 @@ describe('the promised date', () => {
     expect((await placeOrder(ctx, stranger)).order!.delivery_date).toBeNull();
   });
 
+  it("the admin's order list carries each order's date, and null for a customer without a zone", async () => {
+    now = new Date('2026-11-25T15:00:00Z'); // Wednesday 12:00: before Wednesday's 18:00 cut-off
+    const z = await zone([4]);
+    const dated = await customerIn(z.id);
+    const undated = await customerIn(null);
+    const withDate = (await placeOrder(ctx, dated)).order!;
+    const withoutDate = (await placeOrder(ctx, undated)).order!;
+    const listed = async (customer: TestUser) => {
+      const res = await api(admin, 'GET', `/api/admin/orders?customer=${encodeURIComponent(customer.email)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items.map((o: { id: string; delivery_date: string | null }) => [o.id, o.delivery_date]);
+    };
+    expect(await listed(dated)).toEqual([[withDate.id, '2026-11-26']]);
+    expect(await listed(undated)).toEqual([[withoutDate.id, null]]);
+  });
+
   it("the zone's minimum order applies when it is above the business's", async () => {
     now = new Date('2026-11-25T15:00:00Z');
     const z = await zone([1, 2, 3, 4, 5], undefined, { min_order: 1_000_000 });

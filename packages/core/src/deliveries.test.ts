@@ -9,6 +9,7 @@ import {
   deliveryDateProblem,
   deliveryPromiseText,
   deliveryTodayText,
+  formatDeliveryDayShort,
   formatWeight,
   totalWeight,
   nextDeliveryDateAfter,
@@ -231,6 +232,16 @@ describe('weights and the day-of notice (decisions 055–056)', () => {
     expect(deliveryTodayText('Lucía', 'ab12cd34', '2026-11-26', 'Distribuidora Sur')).toBe(
       'Hola, Lucía. Tu pedido #ab12cd34 llega hoy, jueves 26/11. ¡Gracias! — Distribuidora Sur',
     );
+  });
+
+  it('the short day of a list: three letters of the weekday, accents kept, the day and month', () => {
+    expect(['2026-11-26', '2026-11-25', '2026-11-28', '2026-11-29', '2026-12-01'].map(formatDeliveryDayShort)).toEqual([
+      'jue 26/11',
+      'mié 25/11',
+      'sáb 28/11',
+      'dom 29/11',
+      'mar 01/12',
+    ]);
   });
 });
 

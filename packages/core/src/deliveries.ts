@@ -150,6 +150,11 @@ export function formatDeliveryDay(date: string): string {
   return `${texts.weekdays[weekdayOf(date)]} ${date.slice(8, 10)}/${date.slice(5, 7)}`;
 }
 
+/** "jue 27/11": the day's first three letters (es-AR's short weekday, without the dot), for a list's column. */
+export function formatDeliveryDayShort(date: string): string {
+  return `${texts.weekdays[weekdayOf(date)]!.slice(0, 3)} ${date.slice(8, 10)}/${date.slice(5, 7)}`;
+}
+
 /** "Llega el jueves 27/11 — pedí antes del miércoles 26/11 a las 18:00" */
 export function deliveryPromiseText(promise: DeliveryPromise): string {
   return texts.promise(formatDeliveryDay(promise.date), formatDeliveryDay(promise.cutoff_date), promise.cutoff_time);

@@ -35,6 +35,9 @@ export const adminOrders = {
   noNotes: 'Ninguna',
   totalSavings: 'Ahorro total',
   total: 'Total',
+  /** The list's promised delivery date (decision 049): "Entrega jue 27/11", or the dash for an order without one. */
+  deliveryLabel: 'Entrega',
+  noDelivery: '—',
   paidWithPoints: 'Canjeado con puntos',
   paidWithPointsYes: 'Sí',
   paidWithPointsNo: 'No',

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useLocation, type RouteObject } from 'react-router';
 import { messages } from '@mayorista/core/messages';
 import { renderWithAuth } from '../../test/render-with-auth';
-import { RequireAuth, returnPathFrom } from './require-auth';
+import { RequireAuth, returnPathFrom, StaffAway } from './require-auth';
 
 function LoginProbe() {
   const location = useLocation();
@@ -73,6 +73,56 @@ describe('RequireAuth (the states and transitions, in order)', () => {
   it.each([{ is_admin: true }, { is_super_admin: true }])('5. lets admins and super admins into admin routes (%o)', async (role) => {
     renderWithAuth({ routes, path: '/admin', profile: { approved: true, ...role } });
     expect(await screen.findByText('panel')).toBeInTheDocument();
+  });
+});
+
+describe('StaffAway (the catalogue and a product page, decision 067)', () => {
+  // Every render of the customer's page is counted: a flash is a render, however short.
+  let catalogueRenders = 0;
+  function CustomerCatalogue() {
+    catalogueRenders += 1;
+    return <h1>Catálogo</h1>;
+  }
+  const staffAwayRoutes: RouteObject[] = [
+    {
+      path: '/catalog',
+      element: (
+        <StaffAway>
+          <CustomerCatalogue />
+        </StaffAway>
+      ),
+    },
+    { path: '/vendedor', element: <h1>Mis clientes</h1> },
+  ];
+  const rep = { approved: true, is_admin: true, staff_role: 'sales' as const };
+  const profileUrl = 'GET /api/profiles/11111111-1111-4111-8111-111111111111';
+
+  it("sends a rep to Mis clientes without rendering the customer's catalogue, not even while the profile is on its way", async () => {
+    catalogueRenders = 0;
+    let answer: (response: Response) => void = () => undefined;
+    const profileAnswer = new Promise<Response>((resolve) => (answer = resolve));
+    const { router } = renderWithAuth({ routes: staffAwayRoutes, path: '/catalog', profile: rep, routesOverride: { [profileUrl]: () => profileAnswer } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Catálogo' })).not.toBeInTheDocument();
+    answer(
+      new Response(JSON.stringify({ id: '11111111-1111-4111-8111-111111111111', nombre: 'Vera', apellido: 'Vendedora', email: 'v@example.com', dni: '30123456', is_super_admin: false, saldo_puntos: 0, ...rep }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Mis clientes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/vendedor');
+    expect(catalogueRenders).toBe(0);
+  });
+
+  it('shows the catalogue to a visitor on the first render, and to a customer once signed in', async () => {
+    catalogueRenders = 0;
+    const { unmount } = renderWithAuth({ routes: staffAwayRoutes, path: '/catalog', profile: null });
+    expect(screen.getByRole('heading', { name: 'Catálogo' })).toBeInTheDocument();
+    unmount();
+    const { router } = renderWithAuth({ routes: staffAwayRoutes, path: '/catalog', profile: { approved: true } });
+    expect(await screen.findByRole('heading', { name: 'Catálogo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/catalog');
   });
 });
 

@@ -57,10 +57,14 @@ export function RequireAuth({
 
 /**
  * For the pages a visitor may open too (the catalogue, a product): staff who do not buy go to
- * their own area instead (decision 067).
+ * their own area instead (decision 067). The guard decides before the page renders: while a stored
+ * session's profile is still on its way it renders nothing (the page itself would only show its
+ * own "Cargando…" then, as it waits for the same profile), so a rep never sees the customer's
+ * catalogue before Mis clientes. A visitor has no loading pass and gets the page at once.
  */
 export function StaffAway({ children }: { children: ReactNode }) {
-  const { profile } = useAuth();
+  const { loading, profile } = useAuth();
+  if (loading) return null;
   const home = staffHomeOf(profile);
   return home ? <Navigate to={home} replace /> : <>{children}</>;
 }

@@ -64,6 +64,16 @@ describe('AdminOrdersTab', () => {
     expect(screen.getByText('2 pedidos')).toBeInTheDocument();
   });
 
+  it("shows each order's promised delivery date, short, and a dash for an order without one", async () => {
+    const dated = order({ id: 'aaaaaaaa-0000-4000-8000-000000000001', delivery_date: '2026-11-27' });
+    const undated = order({ id: 'bbbbbbbb-0000-4000-8000-000000000002', delivery_date: null });
+    handler = () => ({ status: 200, body: { items: [dated, undated], total: 2 } });
+    renderTab();
+    const rows = await screen.findAllByRole('button', { name: /Ver detalle del pedido/ });
+    expect(within(rows[0]!).getByTestId('order-row-delivery')).toHaveTextContent(/^Entrega vie 27\/11$/);
+    expect(within(rows[1]!).getByTestId('order-row-delivery')).toHaveTextContent(/^Entrega —$/);
+  });
+
   it('shows the empty and the error states', async () => {
     handler = () => ({ status: 200, body: { items: [], total: 0 } });
     const { unmount } = renderTab();

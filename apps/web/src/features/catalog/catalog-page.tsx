@@ -243,7 +243,7 @@ function ResultsHeader({
       <p className="text-sm text-slate-700" aria-live="polite">
         {count}
       </p>
-      {/* On a phone the toggle sits next to the search box (decision 033), except in Favoritos. */}
+      {/* On a phone the toggle sits in the filter bar, beside the category (decisions 033, 070), except in Favoritos. */}
       <div className={toggleOnPhone ? undefined : 'max-sm:hidden'}>
         <ViewToggle view={view} onChange={onView} />
       </div>

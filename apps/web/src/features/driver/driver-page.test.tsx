@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@mayorista/core/money';
 import { jsonResponse } from '../../test/auth-fixtures';
+import { finishedStop } from '../../test/delivery-fixtures';
 import { renderWithAuth } from '../../test/render-with-auth';
 import DriverPage from './driver-page';
 
@@ -28,20 +29,10 @@ const pending = {
   to_collect: 0,
   lines: [],
 };
-const delivered = {
-  ...base,
-  order_id: '11111111-0000-4000-8000-000000000001',
-  customer_name: 'Kiosco Uno',
-  stop: 1,
-  total: 300_00,
-  outcome: 'delivered',
-  reason: null,
-  note: null,
-  rescheduled_to: null,
-  collected: { amount: 2_000_00, method: 'cash' },
-};
-const refused = {
-  ...base,
+// The finished stops: the owner's Repartos' fixture, at the pending stop's address and with the driver's zone.
+const finished = (overrides: Parameters<typeof finishedStop>[0]) => ({ ...finishedStop({ address: base.address, ...overrides }), zone_name: base.zone_name });
+const delivered = finished({ collected: { amount: 2_000_00, method: 'cash' } });
+const refused = finished({
   order_id: '22222222-0000-4000-8000-000000000002',
   customer_name: 'Despensa Dos',
   stop: 2,
@@ -50,8 +41,7 @@ const refused = {
   reason: 'rechazado',
   note: 'No lo pidió',
   rescheduled_to: '2026-11-30',
-  collected: null,
-};
+});
 const cheque = {
   ...delivered,
   order_id: '44444444-0000-4000-8000-000000000004',

@@ -1,37 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@mayorista/core/money';
-import type { DeliveryDoneStop } from '@mayorista/core/schemas/deliveries';
+import { finishedStop } from '../../../test/delivery-fixtures';
 import { FinishedStops } from './finished-stops';
 
 // The owner's Repartos for a day already driven (decision 066): what was delivered, what was not
 // and what was collected, numbered as on the route sheet.
 
 const money = (centavos: number) => formatMoney(centavos).replace(/\s/g, ' ');
-const stop = (overrides: Partial<DeliveryDoneStop>): DeliveryDoneStop => ({
-  order_id: '11111111-0000-4000-8000-000000000001',
-  customer_id: 'c',
-  customer_name: 'Kiosco Uno',
-  razon_social: null,
-  address: null,
-  stop: 1,
-  total: 300_00,
-  outcome: 'delivered',
-  reason: null,
-  note: null,
-  rescheduled_to: null,
-  collected: null,
-  ...overrides,
-});
-
 describe('FinishedStops', () => {
   it('lists each finished stop with its result and adds up what was collected', () => {
     render(
       <FinishedStops
         zoneId={1}
         done={[
-          stop({ collected: { amount: 2_000_00, method: 'cash' } }),
-          stop({
+          finishedStop({ collected: { amount: 2_000_00, method: 'cash' } }),
+          finishedStop({
             order_id: '22222222-0000-4000-8000-000000000002',
             stop: 2,
             customer_name: 'Despensa Dos',

@@ -1,4 +1,5 @@
 import { orderNumber } from '@mayorista/core/constants';
+import { formatDeliveryDayShort } from '@mayorista/core/deliveries';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
@@ -50,6 +51,10 @@ export function OrderRow({
             {formatDateTime(order.created_at)}
             {order.canjeado_con_puntos ? ` · ${text.paidWithPoints}` : ''}
           </span>
+        </span>
+        <span className="text-sm text-slate-900 sm:w-28 sm:shrink-0" data-testid="order-row-delivery">
+          <span className="text-slate-600">{text.deliveryLabel} </span>
+          {order.delivery_date ? formatDeliveryDayShort(order.delivery_date) : text.noDelivery}
         </span>
         <span className="font-medium text-slate-900 sm:text-right">{formatMoney(order.total)}</span>
       </button>

@@ -13,38 +13,44 @@ export interface CatalogFiltersProps {
   filters: Omit<Filters, 'search'>;
   onFiltersChange: (filters: Omit<Filters, 'search'>) => void;
   categories: string[];
-  /** Next to the search box on a phone (the view toggle), so the products start higher. */
+  /** On a phone, beside the category (the view toggle), so the products start higher; hidden from `sm` up. */
   searchAddon?: ReactNode;
 }
 
 export function CatalogFilters({ searchText, onSearchTextChange, filters, onFiltersChange, categories, searchAddon }: CatalogFiltersProps) {
   const id = useId();
-  // Compact on a phone (decision 033): the search, then the category and the two filters side by
-  // side as chips, so the first product starts in the top third of a 390 × 844 screen. The labels
-  // stay for assistive technology; on a phone the placeholder and the first option say the same.
+  // Compact on a phone (decision 033): two rows, so the first product starts in the top third of a
+  // 390 × 844 screen. The search shares its row with the two filters as chips (filled when on, as
+  // the view toggle's pressed button; their check boxes are there for assistive technology), and the category shares its row with the view toggle: beside the chips it was cut
+  // off at 390 px. The category asks for its longest option's width, so when a name does not fit
+  // beside the toggle the toggle wraps below it instead of the name being cut (only a name longer
+  // than the whole row is). On a phone the wrappers are `display: contents` and `order` places the
+  // controls; from `sm` up the layout is as before.
+  // The labels stay for assistive technology; on a phone the placeholder and the first option say the same.
   const chip =
-    'flex min-h-11 shrink-0 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 lg:rounded-md lg:border-0 lg:bg-transparent lg:px-0';
+    'flex min-h-11 shrink-0 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 max-sm:has-[:checked]:bg-brand-700 max-sm:has-[:checked]:text-white lg:rounded-md lg:border-0 lg:bg-transparent lg:px-0';
+  const check = 'size-5 accent-brand-700 max-sm:sr-only';
   return (
-    <div role="search" className="grid gap-2 sm:gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-end">
-      <div className="sm:space-y-1">
+    <div role="search" className="flex flex-wrap gap-2 sm:grid sm:gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-end">
+      <div className="max-sm:contents sm:space-y-1">
         <Label htmlFor={`${id}-search`} className="sr-only sm:not-sr-only">
           {t.searchLabel}
         </Label>
-        <div className="flex gap-2">
+        <div className="max-sm:contents sm:flex sm:gap-2">
           <Input
             id={`${id}-search`}
             type="search"
             value={searchText}
             placeholder={t.searchPlaceholder}
             autoComplete="off"
-            className="min-w-0 flex-1"
+            className="min-w-0 flex-1 basis-44 max-sm:order-1"
             onChange={(event) => onSearchTextChange(event.target.value)}
           />
-          {searchAddon}
+          {searchAddon ? <div className="flex shrink-0 max-sm:order-4 sm:hidden">{searchAddon}</div> : null}
         </div>
       </div>
-      <div className="flex flex-wrap items-end gap-2 sm:gap-3">
-        <div className="min-w-0 flex-1 basis-32 sm:space-y-1">
+      <div className="max-sm:contents sm:flex sm:flex-wrap sm:items-end sm:gap-3">
+        <div className="min-w-0 flex-auto max-sm:order-3 sm:flex-1 sm:basis-32 sm:space-y-1">
           <Label htmlFor={`${id}-category`} className="sr-only sm:not-sr-only">
             {t.categoryLabel}
           </Label>
@@ -62,26 +68,28 @@ export function CatalogFilters({ searchText, onSearchTextChange, filters, onFilt
             ))}
           </select>
         </div>
-        <label className={chip}>
-          <input
-            type="checkbox"
-            className="size-5 accent-brand-700"
-            checked={filters.onSale}
-            onChange={(event) => onFiltersChange({ ...filters, onSale: event.target.checked })}
-          />
-          <span className="sm:hidden">{t.onSaleChip}</span>
-          <span className="max-sm:hidden">{t.onSaleFilter}</span>
-        </label>
-        <label className={chip}>
-          <input
-            type="checkbox"
-            className="size-5 accent-brand-700"
-            checked={filters.inStock}
-            onChange={(event) => onFiltersChange({ ...filters, inStock: event.target.checked })}
-          />
-          <span className="sm:hidden">{t.inStockChip}</span>
-          <span className="max-sm:hidden">{t.inStockFilter}</span>
-        </label>
+        <div className="flex gap-2 max-sm:order-2 sm:contents">
+          <label className={chip}>
+            <input
+              type="checkbox"
+              className={check}
+              checked={filters.onSale}
+              onChange={(event) => onFiltersChange({ ...filters, onSale: event.target.checked })}
+            />
+            <span className="sm:hidden">{t.onSaleChip}</span>
+            <span className="max-sm:hidden">{t.onSaleFilter}</span>
+          </label>
+          <label className={chip}>
+            <input
+              type="checkbox"
+              className={check}
+              checked={filters.inStock}
+              onChange={(event) => onFiltersChange({ ...filters, inStock: event.target.checked })}
+            />
+            <span className="sm:hidden">{t.inStockChip}</span>
+            <span className="max-sm:hidden">{t.inStockFilter}</span>
+          </label>
+        </div>
       </div>
     </div>
   );
