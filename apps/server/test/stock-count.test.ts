@@ -199,6 +199,8 @@ describe('units of orders not yet prepared are still on the shelf', () => {
     const res = await reservedOf(warehouse, `?ids=${a!.id},${b!.id},${c!.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ reserved: { [a!.id]: 5, [b!.id]: 1 } });
+    // An id in capitals names the same product.
+    expect((await reservedOf(warehouse, `?ids=${a!.id.toUpperCase()}`)).json()).toEqual({ reserved: { [a!.id]: 5 } });
     for (const query of ['', '?ids=', '?ids=no-es-un-id', `?ids=${a!.id}&x=1`, `?ids=${Array.from({ length: 101 }, () => randomUUID()).join(',')}`]) {
       const bad = await reservedOf(warehouse, query);
       expect(bad.statusCode, query.slice(0, 60)).toBe(400);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stockCount as text } from '../messages/stockCount';
-import { uuidSchema } from './common';
+import { lowerCaseUuid, uuidSchema } from './common';
 
 /** The warehouse's stock count (decision 069): what was counted, shelf by shelf. */
 
@@ -52,13 +52,13 @@ export type StockCountResult = z.infer<typeof stockCountResultSchema>;
 /** The products one page of the Stock tab shows: at most a page (100), each a product id. */
 export const STOCK_RESERVED_MAX_IDS = 100;
 
-/** GET /api/admin/stock-counts/reserved?ids=<uuid>,<uuid>: the page's products, comma separated. */
+/** GET /api/admin/stock-counts/reserved?ids=<uuid>,<uuid>: the page's products, comma separated (lower-cased: the orders' items hold ids as text). */
 export const stockReservedQuerySchema = z.strictObject({
   ids: z
     .string({ message: text.reservedIdsInvalid })
     .max(STOCK_RESERVED_MAX_IDS * 37, { message: text.reservedIdsInvalid })
     .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
-    .pipe(z.array(z.uuid({ message: text.reservedIdsInvalid })).min(1, { message: text.reservedIdsInvalid }).max(STOCK_RESERVED_MAX_IDS, { message: text.reservedIdsInvalid })),
+    .pipe(z.array(lowerCaseUuid(text.reservedIdsInvalid)).min(1, { message: text.reservedIdsInvalid }).max(STOCK_RESERVED_MAX_IDS, { message: text.reservedIdsInvalid })),
 });
 
 /** Units of each product in orders not yet prepared; a product with none is missing (0). */
