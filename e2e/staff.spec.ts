@@ -121,9 +121,11 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   const customer = await createApprovedCustomer(request, 'cliente-deposito');
   const tag = Date.now();
   const product = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `Depósito ${tag} yerba`, price: 10_000, retail_price: 20_000, stock: 50 } });
+  const otherIds: string[] = [];
   for (const [name, stock] of [['azúcar', 20], ['fideos', 12]] as const) {
     const other = await request.post('/api/products', { headers: auth(ownerToken), data: { name: `Depósito ${tag} ${name}`, sku: `DEP-${tag}-${name.slice(0, 3)}`, price: 10_000, retail_price: 20_000, stock } });
     expect(other.status(), await other.text()).toBe(201);
+    otherIds.push(((await other.json()) as { id: string }).id);
   }
   const customerToken = await accessTokenFor(request, customer.email, customer.password);
   const placed = await request.post('/api/orders', {
@@ -133,6 +135,14 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   expect(placed.status(), await placed.text()).toBe(201);
   const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
   expect((await request.post(`/api/admin/orders/${orderId}/status`, { headers: auth(ownerToken), data: { status: 'Confirmado' } })).status()).toBe(200);
+  // A second order, confirmed and never prepared: its 4 azúcar left the stock (20 → 16) but are still on the shelf.
+  const unprepared = await request.post('/api/orders', {
+    headers: auth(customerToken),
+    data: { items: [{ product_id: otherIds[0], quantity: 4 }], observaciones: '', canjeado_con_puntos: false, idempotency_key: `dep-azucar-${Date.now()}` },
+  });
+  expect(unprepared.status(), await unprepared.text()).toBe(201);
+  const unpreparedId = ((await unprepared.json()) as { order: { id: string } }).order.id;
+  expect((await request.post(`/api/admin/orders/${unpreparedId}/status`, { headers: auth(ownerToken), data: { status: 'Confirmado' } })).status()).toBe(200);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
@@ -158,21 +168,27 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await page.keyboard.press('Escape');
 
   // The count (decision 069): the Stock tab, three products found by name, two differ from the shelf.
+  // The azúcar's 4 units of the unprepared order are still on the shelf: 16 in stock, 20 expected there.
   await page.goto('/admin?tab=stock');
   await expect(page.getByRole('tab', { name: 'Stock' })).toBeVisible();
   await page.getByLabel('Buscar por nombre o SKU').fill(`Depósito ${tag}`);
   const list = page.getByRole('list', { name: 'Productos para contar' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(list.getByText('Stock actual: 48')).toBeVisible();
+  await expect(list.getByText('Stock actual: 16')).toBeVisible();
+  await expect(list.getByText('4 en pedidos sin preparar → en el estante deberían estar 20')).toBeVisible();
+  await expect(list.getByText(/en pedidos sin preparar/)).toHaveCount(1);
+  await shoot(page, 'deposito-recuento-reservado');
   await page.getByLabel(`Contado de Depósito ${tag} yerba`).fill('45');
   await page.getByLabel(`Contado de Depósito ${tag} azúcar`).fill('18');
   await page.getByLabel(`Contado de Depósito ${tag} fideos`).fill('12');
   await page.getByRole('button', { name: 'Guardar recuento' }).click();
   const saved = page.getByRole('status').filter({ hasText: 'Recuento guardado' });
   await expect(saved).toContainText('Recuento guardado: 2 productos actualizados');
-  await expect(saved).toContainText(`Depósito ${tag} yerba: 48 → 45`);
+  await expect(saved).toContainText(`Depósito ${tag} yerba: 48 → 45 (contaste 45)`);
+  await expect(saved).toContainText(`Depósito ${tag} azúcar: 16 → 14 (contaste 18; 4 en pedidos sin preparar)`);
   await expect(list.getByText('Stock actual: 45')).toBeVisible();
-  await expect(list.getByText('Stock actual: 18')).toBeVisible();
+  await expect(list.getByText('Stock actual: 14')).toBeVisible();
   await expect(page.getByLabel(`Contado de Depósito ${tag} fideos`)).toHaveValue('');
   await shoot(page, 'deposito-recuento');
   // A phone's screen as the person sees it: a wrong number marks its field, the save bar stays in sight, nothing is sent.
@@ -184,6 +200,13 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await page.getByLabel(`Contado de Depósito ${tag} fideos`).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/staff-deposito-recuento-error-390.png' });
   await expect(list.getByText('Stock actual: 12')).toBeVisible();
+  // Fewer azúcar on the shelf than the unprepared order needs: the office must decide, nothing changes.
+  await page.getByLabel(`Contado de Depósito ${tag} fideos`).fill('');
+  await page.getByLabel(`Contado de Depósito ${tag} azúcar`).fill('2');
+  await page.getByRole('button', { name: 'Guardar recuento' }).click();
+  await expect(page.getByRole('alert')).toContainText(`Contaste 2 de «Depósito ${tag} azúcar», pero hay 4 en pedidos sin preparar.`);
+  await page.screenshot({ path: 'test-results/staff-deposito-recuento-reservado-error-390.png' });
+  await expect(list.getByText('Stock actual: 14')).toBeVisible();
   const productId = ((await product.json()) as { id: string }).id;
   const movements = (await (await request.get(`/api/admin/products/${productId}/stock-movements?page=1&page_size=5`, { headers: auth(ownerToken) })).json()) as {
     items: Array<{ kind: string; quantity: number; balance: number; actor_name: string | null }>;

@@ -221,6 +221,12 @@ export const routePermissions: Record<string, RouteRule> = {
     // A fresh product: the count sets its stock, and the shared one must keep its units for the orders' calls.
     request: async (f) => ({ method: 'POST', url: '/api/admin/stock-counts', payload: { counts: [{ product_id: await f.freshProductId(), counted: 3 }] } }),
   },
+  [routeKey('GET', '/api/admin/stock-counts/reserved')]: {
+    access: 'staff',
+    action: 'stock.manage',
+    allowed: [200],
+    request: (f) => ({ method: 'GET', url: `/api/admin/stock-counts/reserved?ids=${f.productId}` }),
+  },
   [routeKey('GET', '/api/admin/users/:id')]: {
     access: 'staff',
     action: 'customers.read',

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkConsistency } from '../src/db/consistency';
 import type { z } from 'zod';
+import { stockReservedQuerySchema } from '@mayorista/core/schemas/stock-count';
 import {
   adminOrdersFilterSchema,
   movementsPageQuerySchema,
@@ -473,6 +474,8 @@ const queryEndpoints: QueryEndpoint[] = [
   { name: 'GET /api/cart/products', path: '/api/cart/products', who: 'customer', schema: cartProductsQuerySchema, keys: ['ids'] },
   { name: 'POST /api/auth/token', path: '/api/auth/token', who: 'anonymous', schema: tokenGrantQuerySchema, keys: ['grant_type'], method: 'POST' },
   { name: 'POST /api/auth/logout', path: '/api/auth/logout', who: 'customer', schema: signOutQuerySchema, keys: ['scope'], method: 'POST' },
+  // Last, so the endpoints above keep their seeds.
+  { name: 'GET /api/admin/stock-counts/reserved', path: '/api/admin/stock-counts/reserved', who: 'admin', schema: stockReservedQuerySchema, keys: ['ids'] },
 ];
 
 /**

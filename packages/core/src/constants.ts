@@ -34,6 +34,12 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Orders whose units already left `products.stock` (taken when placed) but are still on the shelf:
+ * they leave it when the order is picked (Preparado). A stock count subtracts them (decision 069).
+ */
+export const UNPREPARED_ORDER_STATUSES = ['Pendiente', 'Pendiente de Canje', 'Confirmado'] as const satisfies readonly OrderStatus[];
+
 export const MAX_ITEM_QUANTITY = 10_000;
 
 /** The order number a person sees: the first 8 characters of the order id. */

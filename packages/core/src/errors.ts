@@ -104,6 +104,7 @@ export const ERROR_CODES = {
   // The warehouse's stock count (decision 069): every product of the count exists and counts its stock, or nothing changes
   stock_count_unknown_product: 'unprocessable',
   stock_count_unlimited_product: 'unprocessable',
+  stock_count_below_reserved: 'unprocessable',
 
   // Cart and orders
   empty_cart: 'validation',

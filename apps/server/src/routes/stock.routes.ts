@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { stockCountInputSchema, stockCountResultSchema } from '@mayorista/core/schemas/stock-count';
+import {
+  stockCountInputSchema,
+  stockCountResultSchema,
+  stockReservedQuerySchema,
+  stockReservedResultSchema,
+} from '@mayorista/core/schemas/stock-count';
 import { actorOf } from '../plugins/auth';
 import { countStock } from '../flows/count-stock';
+import { unpreparedUnits } from '../modules/orders';
 import { routesPlugin } from './plugin';
 
 /**
@@ -21,6 +27,15 @@ export function registerStockRoutes(app: FastifyInstance, deps: { pool: pg.Pool 
     },
     async (request) =>
       countStock({ pool: deps.pool, invalidateCatalogue: () => app.catalogueCache.invalidate() }, request.body.counts, actorOf(request)),
+  );
+  // What the count will subtract, for the products one page of the Stock tab shows: one read per page.
+  routes.get(
+    '/api/admin/stock-counts/reserved',
+    {
+      config: { access: 'staff', action: 'stock.manage' },
+      schema: { querystring: stockReservedQuerySchema, response: { 200: stockReservedResultSchema } },
+    },
+    async (request) => ({ reserved: Object.fromEntries(await unpreparedUnits(deps.pool, request.query.ids)) }),
   );
 }
 

@@ -5,7 +5,7 @@
 export const stockCount = {
   tabTitle: 'Stock',
   title: 'Recuento de stock',
-  hint: 'Buscá el producto, escribí cuántas unidades contaste y guardá. Solo se envían los productos que cambiaste.',
+  hint: 'Buscá el producto, escribí cuántas unidades contaste en el estante y guardá. Las unidades de pedidos sin preparar siguen en el estante: se descuentan solas. Solo se envían los productos que no coinciden.',
   searchLabel: 'Buscar por nombre o SKU',
   searchPlaceholder: 'Nombre o SKU',
   loading: 'Cargando productos…',
@@ -26,7 +26,12 @@ export const stockCount = {
   nothingToSave: 'No cambiaste ningún contado: escribí cuántas unidades contaste en al menos un producto.',
   invalidLines: 'Revisá los contados marcados: deben ser números enteros de 0 a 1.000.000.',
   saved: (n: number) => `Recuento guardado: ${n} ${n === 1 ? 'producto actualizado' : 'productos actualizados'}`,
-  savedChange: (name: string, before: number, after: number) => `${name}: ${before} → ${after}`,
+  savedChange: (name: string, before: number, after: number, counted: number, reserved: number) =>
+    reserved > 0
+      ? `${name}: ${before} → ${after} (contaste ${counted}; ${reserved} en pedidos sin preparar)`
+      : `${name}: ${before} → ${after} (contaste ${counted})`,
+  // What should be on the shelf: the stock plus the units of orders not yet picked
+  reservedHint: (reserved: number, shelf: number) => `${reserved} en pedidos sin preparar → en el estante deberían estar ${shelf}`,
   saveError: 'No pudimos guardar el recuento. No se cambió ningún stock; probá de nuevo.',
   // One line's field
   countedInvalid: 'Escribí un número entero de 0 a 1.000.000.',
@@ -36,5 +41,8 @@ export const stockCount = {
   duplicateProduct: 'Un producto aparece más de una vez en el recuento.',
   // The route's refusals
   unknownProduct: 'Uno de los productos del recuento ya no existe. No se cambió ningún stock; actualizá la lista y volvé a contar.',
+  belowReserved: (name: string, counted: number, reserved: number) =>
+    `Contaste ${counted} de «${name}», pero hay ${reserved} en pedidos sin preparar. Revisá el recuento o los pedidos; no se cambió ningún stock.`,
+  reservedIdsInvalid: 'Enviá de 1 a 100 productos válidos, separados por coma.',
   unlimitedProduct: (name: string) => `"${name}" tiene stock ilimitado: no se cuenta. Quitalo del recuento; no se cambió ningún stock.`,
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stockCount as text } from '../messages/stockCount';
-import { uuidSchema } from './common';
+import { lowerCaseUuid, uuidSchema } from './common';
 
 /** The warehouse's stock count (decision 069): what was counted, shelf by shelf. */
 
@@ -30,15 +30,40 @@ export const stockCountInputSchema = z.strictObject({
 export type StockCountInput = z.input<typeof stockCountInputSchema>;
 
 /**
- * What a count changed: each product whose stock differed (before → after), and how many were
- * already right. `id` names the count in the activity log.
+ * What a count changed: each product whose stock differed (before → after, the stock), with what was
+ * counted on the shelf and the units of orders not yet prepared that are still on it (the stock set
+ * is counted − reserved), and how many were already right. `id` names the count in the activity log.
  */
 export const stockCountResultSchema = z.object({
   id: z.string(),
-  changed: z.array(z.object({ product_id: z.string(), before: z.number().int(), after: z.number().int() })),
+  changed: z.array(
+    z.object({
+      product_id: z.string(),
+      before: z.number().int(),
+      after: z.number().int(),
+      counted: z.number().int(),
+      reserved: z.number().int(),
+    }),
+  ),
   unchanged: z.number().int(),
 });
 export type StockCountResult = z.infer<typeof stockCountResultSchema>;
+
+/** The products one page of the Stock tab shows: at most a page (100), each a product id. */
+export const STOCK_RESERVED_MAX_IDS = 100;
+
+/** GET /api/admin/stock-counts/reserved?ids=<uuid>,<uuid>: the page's products, comma separated (lower-cased: the orders' items hold ids as text). */
+export const stockReservedQuerySchema = z.strictObject({
+  ids: z
+    .string({ message: text.reservedIdsInvalid })
+    .max(STOCK_RESERVED_MAX_IDS * 37, { message: text.reservedIdsInvalid })
+    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
+    .pipe(z.array(lowerCaseUuid(text.reservedIdsInvalid)).min(1, { message: text.reservedIdsInvalid }).max(STOCK_RESERVED_MAX_IDS, { message: text.reservedIdsInvalid })),
+});
+
+/** Units of each product in orders not yet prepared; a product with none is missing (0). */
+export const stockReservedResultSchema = z.object({ reserved: z.record(z.string(), z.number().int()) });
+export type StockReservedResult = z.infer<typeof stockReservedResultSchema>;
 
 /**
  * One "Contado" field as typed: empty is "not counted" (null), a whole number 0..1,000,000 is a

@@ -23,6 +23,7 @@ export {
   type OrderRow,
   type OrderUserInfo,
 } from './orders.repository';
+export { unpreparedUnits } from './orders.reserved';
 export { findOrderForEdit, insertOrderEdit, listOrderEdits, updateOrderItems } from './orders-edits.repository';
 export { assertSameOrderRequest, orderRequestFingerprint } from './orders.idempotency';
 export {

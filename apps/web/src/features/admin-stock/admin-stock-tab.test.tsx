@@ -13,21 +13,31 @@ const ACEITE = makeProduct({ id: 'aaaaaaaa-0000-4000-8000-000000000003', name: '
 const HIELO = makeProduct({ id: 'aaaaaaaa-0000-4000-8000-000000000004', name: 'Hielo en rolitos', stock: 0, has_unlimited_stock: true });
 
 let products: Product[];
+let reserved: Record<string, number>;
+const reservedAsked: string[][] = [];
 let countAnswer: { status: number; body: unknown };
 const posted: unknown[] = [];
 const listed: URL[] = [];
 
 beforeEach(() => {
   products = [YERBA, AZUCAR, ACEITE, HIELO];
+  reserved = {};
+  reservedAsked.length = 0;
   posted.length = 0;
   listed.length = 0;
   countAnswer = { status: 200, body: { id: 'c1', changed: [], unchanged: 0 } };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://tienda.test');
+    if (url.pathname === '/api/admin/stock-counts/reserved') {
+      const ids = url.searchParams.get('ids')!.split(',');
+      reservedAsked.push(ids);
+      const answer = Object.fromEntries(ids.filter((id) => reserved[id]).map((id) => [id, reserved[id]]));
+      return new Response(JSON.stringify({ reserved: answer }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
     if (url.pathname === '/api/admin/stock-counts') {
       const body = JSON.parse(String(init?.body)) as { counts: { product_id: string; counted: number }[] };
       posted.push(body);
-      if (countAnswer.status === 200) products = products.map((p) => ({ ...p, stock: body.counts.find((c) => c.product_id === p.id)?.counted ?? p.stock }));
+      if (countAnswer.status === 200) products = products.map((p) => ({ ...p, stock: (body.counts.find((c) => c.product_id === p.id)?.counted ?? p.stock + (reserved[p.id] ?? 0)) - (reserved[p.id] ?? 0) }));
       return new Response(JSON.stringify(countAnswer.body), { status: countAnswer.status, headers: { 'content-type': 'application/json' } });
     }
     listed.push(url);
@@ -64,7 +74,14 @@ describe('Stock tab (the warehouse count)', () => {
   it('sends only the lines that changed: an empty field and a count equal to the stock are left out', async () => {
     countAnswer = {
       status: 200,
-      body: { id: 'c1', changed: [{ product_id: YERBA.id, before: 10, after: 12 }, { product_id: AZUCAR.id, before: 5, after: 0 }], unchanged: 0 },
+      body: {
+        id: 'c1',
+        changed: [
+          { product_id: YERBA.id, before: 10, after: 12, counted: 12, reserved: 0 },
+          { product_id: AZUCAR.id, before: 5, after: 0, counted: 0, reserved: 0 },
+        ],
+        unchanged: 0,
+      },
     };
     const user = renderTab();
     await user.type(await screen.findByLabelText(`${t.countedLabel} de ${YERBA.name}`), '12');
@@ -76,8 +93,8 @@ describe('Stock tab (the warehouse count)', () => {
     expect(posted[0]).toEqual({ counts: [{ product_id: YERBA.id, counted: 12 }, { product_id: AZUCAR.id, counted: 0 }] });
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(t.saved(2));
-    expect(status).toHaveTextContent(t.savedChange(YERBA.name, 10, 12));
-    expect(status).toHaveTextContent(t.savedChange(AZUCAR.name, 5, 0));
+    expect(status).toHaveTextContent(t.savedChange(YERBA.name, 10, 12, 12, 0));
+    expect(status).toHaveTextContent(t.savedChange(AZUCAR.name, 5, 0, 0, 0));
     // The list reads the new stocks again, and what was counted is cleared.
     expect(await screen.findByText(t.currentStock(12))).toBeInTheDocument();
     expect(counted(YERBA.name)).toHaveValue('');
@@ -123,6 +140,47 @@ describe('Stock tab (the warehouse count)', () => {
     await user.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.unknownProduct);
     expect(counted(YERBA.name)).toHaveValue('4');
+  });
+
+  it('shows the units of unprepared orders and the expected shelf count only when there are some; one reserved read per page, without unlimited products', async () => {
+    reserved = { [YERBA.id]: 3 };
+    renderTab();
+    const list = await screen.findByRole('list', { name: t.listLabel });
+    const items = within(list).getAllByRole('listitem');
+    expect(await within(items[0]!).findByText(t.reservedHint(3, 13))).toBeInTheDocument();
+    expect(within(items[0]!).getByText(t.currentStock(10))).toBeInTheDocument();
+    for (const item of items.slice(1)) expect(within(item).queryByText(/en pedidos sin preparar/)).toBeNull();
+    expect(reservedAsked).toEqual([[YERBA.id, AZUCAR.id, ACEITE.id]]);
+  });
+
+  it('sends a line when "Contado" differs from the expected shelf count (stock + units in unprepared orders), not from the stock', async () => {
+    reserved = { [YERBA.id]: 3, [AZUCAR.id]: 2 };
+    countAnswer = { status: 200, body: { id: 'c1', changed: [{ product_id: AZUCAR.id, before: 5, after: 3, counted: 5, reserved: 2 }], unchanged: 0 } };
+    const user = renderTab();
+    await screen.findByText(t.reservedHint(3, 13));
+    // Yerba: 10 in stock + 3 in orders = 13 on the shelf, as expected: nothing to send.
+    await user.type(counted(YERBA.name), '13');
+    // Azúcar: 5 in stock + 2 in orders = 7 expected; 5 counted (equal to the stock) is a change.
+    await user.type(counted(AZUCAR.name), '5');
+    expect(screen.getByText(t.pending(1))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ counts: [{ product_id: AZUCAR.id, counted: 5 }] });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(t.savedChange(AZUCAR.name, 5, 3, 5, 2));
+    expect(status).toHaveTextContent('Azúcar Ledesma 1 kg: 5 → 3 (contaste 5; 2 en pedidos sin preparar)');
+  });
+
+  it('shows the refusal of a count below the units of unprepared orders next to the save button, keeping what was typed', async () => {
+    reserved = { [YERBA.id]: 5 };
+    const message = t.belowReserved(YERBA.name, 3, 5);
+    countAnswer = { status: 422, body: { code: 'stock_count_below_reserved', message } };
+    const user = renderTab();
+    await screen.findByText(t.reservedHint(5, 15));
+    await user.type(counted(YERBA.name), '3');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Contaste 3 de «${YERBA.name}», pero hay 5 en pedidos sin preparar.`);
+    expect(counted(YERBA.name)).toHaveValue('3');
   });
 
   it('says when no product matches the search', async () => {

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { stockCount as t } from '@mayorista/core/messages/stockCount';
-import type { Product } from '@mayorista/core/schemas/product';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -9,7 +8,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
-import { stockProductsQueryOptions } from './api';
+import { stockProductsQueryOptions, type StockProduct } from './api';
 import { StockCountResult } from './components/stock-count-result';
 import { StockProductRow } from './components/stock-product-row';
 import { useStockCount } from './hooks/use-stock-count';
@@ -19,7 +18,7 @@ type Count = ReturnType<typeof useStockCount>;
 /** The products found, each with its "Contado" field; loading, empty and error states. */
 function ProductList({ search, count }: { search: string; count: Count }) {
   const list = useInfiniteQuery(stockProductsQueryOptions(search));
-  const items: Product[] = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const items: StockProduct[] = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <Spinner label={t.loading} />;
   if (list.isError) {
     return <LoadError title={t.loadError} detail={isApiError(list.error) ? list.error.message : undefined} retryLabel={t.retry} onRetry={() => void list.refetch()} />;

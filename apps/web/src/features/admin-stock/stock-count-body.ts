@@ -1,19 +1,27 @@
 import { parseCounted, type StockCountInput } from '@mayorista/core/schemas/stock-count';
 
-/** One product of the count as the screen holds it: its stock when read, and what was typed in "Contado". */
+/**
+ * One product of the count as the screen holds it: its stock and its units in orders not yet
+ * prepared when read (absent: none), and what was typed in "Contado".
+ */
 export interface CountLine {
   productId: string;
   stock: number;
+  reserved?: number;
   counted: string;
 }
+
+/** What should be on the shelf: the stock plus the units of orders not yet picked (decision 069). */
+export const expectedShelf = (line: Pick<CountLine, 'stock' | 'reserved'>) => line.stock + (line.reserved ?? 0);
 
 export interface StockCountValues {
   lines: CountLine[];
 }
 
 /**
- * What the screen sends: only the lines whose "Contado" was filled and differs from the stock
- * shown (an empty field is "not counted", an equal one changes nothing). `invalid` lists the
+ * What the screen sends: only the lines whose "Contado" was filled and differs from what should be
+ * on the shelf, stock + units in unprepared orders (an empty field is "not counted", an equal one
+ * changes nothing: the server would set the same stock). `invalid` lists the
  * products whose field is not a whole number 0..1,000,000: with any, nothing is sent.
  */
 export function stockCountChanges(values: StockCountValues): { counts: StockCountInput['counts']; invalid: string[] } {
@@ -22,7 +30,7 @@ export function stockCountChanges(values: StockCountValues): { counts: StockCoun
   for (const line of values.lines) {
     const parsed = parseCounted(line.counted);
     if (!parsed.ok) invalid.push(line.productId);
-    else if (parsed.value !== null && parsed.value !== line.stock) counts.push({ product_id: line.productId, counted: parsed.value });
+    else if (parsed.value !== null && parsed.value !== expectedShelf(line)) counts.push({ product_id: line.productId, counted: parsed.value });
   }
   return { counts, invalid };
 }

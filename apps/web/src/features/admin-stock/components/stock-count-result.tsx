@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { stockCount as t } from '@mayorista/core/messages/stockCount';
 
 export interface SavedCount {
-  changed: { productId: string; name: string; before: number; after: number }[];
+  changed: { productId: string; name: string; before: number; after: number; counted: number; reserved: number }[];
 }
 
-/** The count just saved: how many products changed and each one's stock before → after. Takes the focus so it is read out. */
+/** The count just saved: how many products changed and each one's stock before → after, with what was counted and what unprepared orders hold. Takes the focus so it is read out. */
 export function StockCountResult({ saved }: { saved: SavedCount }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), [saved]);
@@ -16,7 +16,7 @@ export function StockCountResult({ saved }: { saved: SavedCount }) {
         <ul className="mt-2 space-y-1 text-sm">
           {saved.changed.map((line) => (
             <li key={line.productId} className="tabular-nums">
-              {t.savedChange(line.name, line.before, line.after)}
+              {t.savedChange(line.name, line.before, line.after, line.counted, line.reserved)}
             </li>
           ))}
         </ul>

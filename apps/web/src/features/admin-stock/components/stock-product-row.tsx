@@ -1,15 +1,16 @@
 import { stockCount as t } from '@mayorista/core/messages/stockCount';
-import type { Product } from '@mayorista/core/schemas/product';
 import { Input } from '../../../components/ui/input';
+import type { StockProduct } from '../api';
+import { expectedShelf } from '../stock-count-body';
 
 interface StockProductRowProps {
-  product: Product;
+  product: StockProduct;
   counted: string;
   invalid: boolean;
   onCounted: (value: string) => void;
 }
 
-/** One product: its name, SKU and stock now, and the "Contado" field (none for unlimited stock). */
+/** One product: its name, SKU and stock now, the units of unprepared orders still on the shelf (if any), and the "Contado" field (none for unlimited stock). */
 export function StockProductRow({ product, counted, invalid, onCounted }: StockProductRowProps) {
   const fieldId = `stock-count-${product.id}`;
   const errorId = `${fieldId}-error`;
@@ -26,6 +27,9 @@ export function StockProductRow({ product, counted, invalid, onCounted }: StockP
         <p className={product.has_unlimited_stock ? 'text-sm text-slate-600' : 'text-sm font-semibold text-slate-800'}>
           {product.has_unlimited_stock ? t.unlimited : t.currentStock(product.stock)}
         </p>
+        {!product.has_unlimited_stock && product.reserved > 0 ? (
+          <p className="text-sm text-amber-900">{t.reservedHint(product.reserved, expectedShelf(product))}</p>
+        ) : null}
       </div>
       {product.has_unlimited_stock ? null : (
         <div className="w-28 shrink-0">

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { stockCount as t } from '@mayorista/core/messages/stockCount';
-import type { Product } from '@mayorista/core/schemas/product';
 import type { StockCountInput, StockCountResult } from '@mayorista/core/schemas/stock-count';
 import { isApiError } from '../../../lib/api-client';
 import { productKeys } from '../../../lib/queries/products';
-import { saveStockCount } from '../api';
+import { saveStockCount, type StockProduct } from '../api';
 import type { SavedCount } from '../components/stock-count-result';
 import { stockCountChanges, type CountLine } from '../stock-count-body';
 
-/** What was typed for a product, with the name and stock it had on screen then (a search may hide it meanwhile). */
+/** What was typed for a product, with the name, stock and reserved units it had on screen then (a search may hide it meanwhile). */
 interface Draft extends CountLine {
   name: string;
 }
@@ -29,7 +28,14 @@ export function useStockCount() {
     mutationFn: ({ counts }: { counts: StockCountInput['counts']; submitted: Record<string, Draft> }) => saveStockCount({ counts }),
     onSuccess: (result: StockCountResult, { submitted }) => {
       setSaved({
-        changed: result.changed.map((c) => ({ productId: c.product_id, name: submitted[c.product_id]?.name ?? c.product_id, before: c.before, after: c.after })),
+        changed: result.changed.map((c) => ({
+          productId: c.product_id,
+          name: submitted[c.product_id]?.name ?? c.product_id,
+          before: c.before,
+          after: c.after,
+          counted: c.counted,
+          reserved: c.reserved,
+        })),
       });
       // What was counted is done (sent, or already right); a field typed into while saving stays.
       setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([id, draft]) => submitted[id]?.counted !== draft.counted)));
@@ -38,8 +44,11 @@ export function useStockCount() {
     onError: (error) => setProblem(isApiError(error) ? error.message : t.saveError),
   });
 
-  function setCounted(product: Product, counted: string) {
-    setDrafts((current) => ({ ...current, [product.id]: { productId: product.id, name: product.name, stock: product.stock, counted } }));
+  function setCounted(product: StockProduct, counted: string) {
+    setDrafts((current) => ({
+      ...current,
+      [product.id]: { productId: product.id, name: product.name, stock: product.stock, reserved: product.reserved, counted },
+    }));
     if (invalid.has(product.id)) setInvalid((current) => new Set([...current].filter((id) => id !== product.id)));
   }
 
