@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../src/db/client';
-import { createPriceImport } from '../src/flows/import-prices';
+import { createPriceImport, IMPORT_LIMITS } from '../src/flows/import-prices';
 import { createAdmin, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { importClient } from './import-fixtures';
@@ -58,5 +58,36 @@ describe('the import thread', () => {
       [admin.userId],
     );
     expect(audit.rows).toEqual([{ actor_id: admin.userId, ip: '127.0.0.1' }]);
+  });
+});
+
+describe('the import past its time budget', () => {
+  // A budget of 1 ms is over before the transaction ends; the grace keeps the main thread's timer
+  // out of it, so the thread itself refuses before COMMIT and PostgreSQL rolls everything back.
+  const pool = createPool(ctx.databaseUrl, 1);
+  const late = createPriceImport({ pool, invalidateCatalogue: () => undefined }, { ...IMPORT_LIMITS, timeMs: 1, graceMs: 60_000 });
+  const onTime = createPriceImport({ pool, invalidateCatalogue: () => undefined });
+  afterAll(async () => {
+    await Promise.all([late.close(), onTime.close()]);
+    await pool.end();
+  });
+
+  it('refuses with file_too_slow before committing: the price and the audit log unchanged, and the import lock free again', async () => {
+    const category = `Tarde ${tag()}`;
+    const product = await createProduct({ sku: `T-${tag()}`, category, stock: 5 });
+    const file = (price: string) => Buffer.from([header, `${product.sku};${product.name};${category};${price};1500;5`].join('\n'));
+    const actor = { id: admin.userId, ip: null };
+    const audited = async () =>
+      (await ctx.pool.query(`select 1 from audit_log where action = 'catalogue.import' and actor_id = $1`, [admin.userId])).rowCount;
+    const before = await audited();
+
+    await expect(late.importCatalogue(file('4321'), { dryRun: false, actor })).rejects.toMatchObject({ code: 'file_too_slow' });
+    const { rows } = await ctx.pool.query<{ price: number }>('select price from products where id = $1', [product.id]);
+    expect(rows[0]!.price).toBe(product.price);
+    expect(await audited()).toBe(before);
+
+    // Another import takes the lock at once (the first one's transaction is over) and applies.
+    await expect(onTime.importCatalogue(file('4321'), { dryRun: false, actor })).resolves.toMatchObject({ updated: 1 });
+    expect(await audited()).toBe(before! + 1);
   });
 });

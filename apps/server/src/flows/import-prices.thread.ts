@@ -10,10 +10,10 @@ const { connectionString } = workerData as ImportThreadData;
 
 // One connection per import, closed when it ends: the thread is ended after a while without work
 // (file-thread.ts), and no idle connection is left for that to cut. Imports are minutes apart.
-serveFileJobs(async (file, input) => {
+serveFileJobs(async (file, input, deadline) => {
   const pool = createPool(connectionString, 1);
   try {
-    return { items: [], result: await runImport(pool, file, input as ImportJob) };
+    return { items: [], result: await runImport(pool, file, input as ImportJob, deadline) };
   } finally {
     await pool.end();
   }

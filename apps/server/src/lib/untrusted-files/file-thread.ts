@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { isErrorCode } from '@mayorista/core/errors';
 import { AppError } from '../errors';
 import { FILE_LIMITS, fileErrors } from './limits';
-import type { FileJobAnswer, FileJobReply } from './worker-host';
+import type { FileJobAnswer, FileJobReply, FileJobRequest } from './worker-host';
 
 /**
  * Reads uploaded files away from the request path (decision 030): on a worker thread with its own
@@ -30,8 +30,12 @@ export interface UntrustedFileReader<I, R> {
   close(): Promise<void>;
 }
 
-/** The limits a reader enforces itself; tests shorten them. */
-export type ThreadLimits = Record<'heapBytes' | 'timeMs' | 'queued', number>;
+/**
+ * The limits a reader enforces itself; tests shorten them. `timeMs` is the job's budget, which the
+ * job is told; the thread is ended `graceMs` after it (default 0), so a job that checks its
+ * deadline before committing (the import) stops cleanly instead of being cut around a COMMIT.
+ */
+export type ThreadLimits = Record<'heapBytes' | 'timeMs' | 'queued', number> & { graceMs?: number };
 
 const IDLE_MS = 30_000;
 const MB = 1024 * 1024;
@@ -121,10 +125,13 @@ function createJobThread(entry: ThreadEntry, limits: ThreadLimits) {
     const thread = worker ?? (worker = start());
     thread.ref();
     return new Promise<FileJobAnswer<unknown, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        void stop();
-        settle((p) => p.reject(fileErrors.tooSlow(limits.timeMs)));
-      }, limits.timeMs);
+      const timer = setTimeout(
+        () => {
+          void stop();
+          settle((p) => p.reject(fileErrors.tooSlow(limits.timeMs)));
+        },
+        limits.timeMs + (limits.graceMs ?? 0),
+      );
       const done =
         <T>(fn: (value: T) => void) =>
         (value: T) => {
@@ -132,7 +139,7 @@ function createJobThread(entry: ThreadEntry, limits: ThreadLimits) {
           fn(value);
         };
       pending = { id: nextId++, items: [], resolve: done(resolve), reject: done(reject) };
-      thread.postMessage({ id: pending.id, file, input });
+      thread.postMessage({ id: pending.id, file, input, budgetMs: limits.timeMs } satisfies FileJobRequest);
     }).finally(() => {
       worker?.unref();
       idle = setTimeout(() => void stop(), IDLE_MS).unref();

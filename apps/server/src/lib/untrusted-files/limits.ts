@@ -30,7 +30,8 @@ export const FILE_LIMITS = {
    * Wall time of one read; the thread is terminated when it is over. A backstop: the limits above
    * already bound the work (the largest honest file reads in about 4 s on a quiet core), but the
    * thread runs at the lowest priority and a busy server leaves it little CPU, so the budget
-   * allows for that many times over.
+   * allows for that many times over. The catalogue import, which also checks and applies the file
+   * on its thread, has its own budget (IMPORT_LIMITS in flows/import-prices.ts, decision 068).
    */
   timeMs: 60_000,
   /** Files waiting while another is read (one at a time per process); any more are refused. */

@@ -13,6 +13,17 @@ export interface FileJobRequest {
   file: Uint8Array;
   /** What the job needs besides the file (the import's dry-run flag and actor); structured-cloned. */
   input?: unknown;
+  /** The job's time budget: the main thread ends the thread after it (plus any grace, file-thread.ts). */
+  budgetMs: number;
+}
+
+/**
+ * When a job must be done, on this thread's clock: a job that writes to the database checks it
+ * before committing, so the main thread's timer never ends the thread around a COMMIT.
+ */
+export interface JobDeadline {
+  at: number;
+  budgetMs: number;
 }
 
 export interface FileJobFailure {
@@ -43,13 +54,14 @@ function failureOf(error: unknown): FileJobFailure {
   return { code: 'internal_error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
-export function serveFileJobs<I, R>(read: (file: Buffer, input: unknown) => Promise<FileJobAnswer<I, R>>): void {
+export function serveFileJobs<I, R>(read: (file: Buffer, input: unknown, deadline: JobDeadline) => Promise<FileJobAnswer<I, R>>): void {
   const port = parentPort;
   if (!port) throw new Error('serveFileJobs runs only on a worker thread');
   lowerThisThreadPriority();
   port.on('message', (request: FileJobRequest) => {
     const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
-    read(file, request.input).then(
+    const deadline = { at: Date.now() + request.budgetMs, budgetMs: request.budgetMs };
+    read(file, request.input, deadline).then(
       ({ items, result }) => {
         for (let i = 0; i < items.length; i += ITEMS_PER_MESSAGE) {
           port.postMessage({ id: request.id, items: items.slice(i, i + ITEMS_PER_MESSAGE) } satisfies FileJobReply);
