@@ -57,7 +57,7 @@ function renderTab() {
   return userEvent.setup();
 }
 
-const counted = (name: string) => screen.getByLabelText(`${t.countedLabel} de ${name}`);
+const counted = (name: string) => screen.getByLabelText(t.countedLabelFor(name));
 
 describe('Stock tab (the warehouse count)', () => {
   it('lists every product, disabled too, with its stock; unlimited stock has no field', async () => {
@@ -120,9 +120,40 @@ describe('Stock tab (the warehouse count)', () => {
     await user.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.invalidLines);
     expect(counted(YERBA.name)).toHaveAttribute('aria-invalid', 'true');
-    expect(counted(YERBA.name)).toHaveAccessibleDescription(t.countedInvalid);
+    expect(counted(YERBA.name)).toHaveAccessibleDescription(`${t.currentStock(10)} ${t.countedInvalid}`);
+    expect(counted(YERBA.name)).toHaveFocus();
     expect(counted(AZUCAR.name)).not.toHaveAttribute('aria-invalid');
     expect(posted).toEqual([]);
+  });
+
+  it('with several wrong fields, the focus goes to the first one in the list, whatever the order they were typed in', async () => {
+    const user = renderTab();
+    await user.type(await screen.findByLabelText(t.countedLabelFor(ACEITE.name)), 'x');
+    await user.type(counted(AZUCAR.name), '-1');
+    await user.type(counted(YERBA.name), '4');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.invalidLines);
+    expect(counted(AZUCAR.name)).toHaveFocus();
+    expect(counted(ACEITE.name)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('while typing a count, the field is described by the stock and, when orders hold some, by what should be on the shelf', async () => {
+    reserved = { [YERBA.id]: 1200 };
+    products = [{ ...YERBA, stock: 2500 }, AZUCAR];
+    renderTab();
+    await screen.findByText(t.reservedHint(1200, 3700));
+    expect(screen.getByText('1.200 en pedidos sin preparar: en el estante deberían estar 3.700')).toBeInTheDocument();
+    expect(counted(YERBA.name)).toHaveAccessibleDescription('Stock actual: 2.500 1.200 en pedidos sin preparar: en el estante deberían estar 3.700');
+    expect(counted(AZUCAR.name)).toHaveAccessibleDescription(t.currentStock(5));
+    expect(counted(AZUCAR.name)).toHaveAccessibleName('Contado de Azúcar Ledesma 1 kg');
+  });
+
+  it('the pending counter is not a live region (it would speak on every keystroke)', async () => {
+    const user = renderTab();
+    await user.type(await screen.findByLabelText(t.countedLabelFor(YERBA.name)), '3');
+    const pending = screen.getByText(t.pending(1));
+    expect(pending.closest('[aria-live]')).toBeNull();
+    expect(pending.closest('[role="status"], [role="alert"], [role="log"]')).toBeNull();
   });
 
   it('with nothing typed, says so and sends nothing', async () => {

@@ -11,6 +11,9 @@ export interface CountLine {
   counted: string;
 }
 
+/** The id of a product's "Contado" field (the row renders it; the save focuses the first invalid one). */
+export const countFieldId = (productId: string) => `stock-count-${productId}`;
+
 /** What should be on the shelf: the stock plus the units of orders not yet picked (decision 069). */
 export const expectedShelf = (line: Pick<CountLine, 'stock' | 'reserved'>) => line.stock + (line.reserved ?? 0);
 
