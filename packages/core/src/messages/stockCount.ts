@@ -25,7 +25,7 @@ export const stockCount = {
   countedLabel: 'Contado',
   countedLabelFor: (name: string) => `Contado de ${name}`,
   save: 'Guardar recuento',
-  pending: (n: number) => (n === 0 ? 'Ningún producto contado todavía' : n === 1 ? '1 producto para guardar' : `${n} productos para guardar`),
+  pending: (n: number) => (n === 0 ? 'Ningún contado para guardar' : n === 1 ? '1 producto para guardar' : `${n} productos para guardar`),
   listLabel: 'Productos para contar',
   saving: 'Guardando…',
   nothingToSave: 'No escribiste ningún contado: escribí cuántas unidades contaste en al menos un producto.',
