@@ -143,6 +143,19 @@ async function categoryFit(page: Page) {
   });
 }
 
+/** From the filter bar's search box, each Tab focuses the next of `controls`, and each is below or right of the one before on screen. */
+async function expectTabOrder(page: Page, controls: Locator[]) {
+  await page.getByRole('search').getByRole('searchbox').focus();
+  let previous = (await page.getByRole('search').getByRole('searchbox').boundingBox())!;
+  for (const control of controls) {
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+    const box = (await control.boundingBox())!;
+    expect(box.y > previous.y + previous.height - 1 || (Math.abs(box.y - previous.y) < 30 && box.x > previous.x), 'next on screen').toBe(true);
+    previous = box;
+  }
+}
+
 test("the catalogue's filter bar fits a phone: the category reads whole, nothing scrolls sideways, 44 px targets", async ({ browser, request, baseURL }) => {
   const token = await accessTokenFor(request, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   const category = 'Almacén y bebidas sin alcohol';
@@ -175,6 +188,8 @@ test("the catalogue's filter bar fits a phone: the category reads whole, nothing
     }
     expect(await categoryFit(page), `${width} px, both filters on`).toEqual({ hidden: 0, placeholderHidden: 0, inside: true, height: 44, overflow: 0 });
     if (SHOTS && width === 390) await page.screenshot({ path: `${SHOTS}/catalog-filters-on-${width}.png` });
+    // The Tab key follows what the eye reads: search → chips → category → view toggle (WCAG 2.4.3).
+    if (width === 390) await expectTabOrder(page, [page.getByRole('checkbox', { name: 'Ofertas' }), page.getByRole('checkbox', { name: 'Con stock' }), select, page.getByRole('button', { name: 'Lista', exact: true })]);
     await context.close();
   }
   // From 640 px up the bar is as before: the labels show and the filters are plain check boxes.
@@ -184,6 +199,8 @@ test("the catalogue's filter bar fits a phone: the category reads whole, nothing
   await page.goto('/catalog');
   await expect(page.getByText('Categoría', { exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Solo ofertas' })).toBeVisible();
+  // Wide, the category comes before the check boxes, on screen and for the Tab key.
+  await expectTabOrder(page, [page.getByRole('combobox', { name: 'Categoría' }), page.getByRole('checkbox', { name: 'Solo ofertas' }), page.getByRole('checkbox', { name: 'Solo con stock' })]);
   await expect(page.getByText(/^Mostrando \d+ de \d+ productos$/)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/catalog-filters-1280.png` });
   await wide.close();

@@ -167,7 +167,8 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await expect(page.getByText(`El pedido #${orderId.slice(0, 8)} ahora está Preparado.`, { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // The count (decision 069): the Stock tab, three products found by name, two differ from the shelf.
+  // The count (decision 069): the Stock tab, three products found by name, two differ from the shelf
+  // (the third, equal, is sent too and the server answers it unchanged).
   // The azúcar's 4 units of the unprepared order are still on the shelf: 16 in stock, 20 expected there.
   await page.goto('/admin?tab=stock');
   await expect(page.getByRole('tab', { name: 'Stock' })).toBeVisible();
@@ -176,7 +177,7 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(list.getByText('Stock actual: 48')).toBeVisible();
   await expect(list.getByText('Stock actual: 16')).toBeVisible();
-  await expect(list.getByText('4 en pedidos sin preparar → en el estante deberían estar 20')).toBeVisible();
+  await expect(list.getByText('4 en pedidos sin preparar: en el estante deberían estar 20')).toBeVisible();
   await expect(list.getByText(/en pedidos sin preparar/)).toHaveCount(1);
   await shoot(page, 'deposito-recuento-reservado');
   await page.getByLabel(`Contado de Depósito ${tag} yerba`).fill('45');
@@ -185,8 +186,8 @@ test('the depósito lands in the panel with its own menu, prepares a confirmed o
   await page.getByRole('button', { name: 'Guardar recuento' }).click();
   const saved = page.getByRole('status').filter({ hasText: 'Recuento guardado' });
   await expect(saved).toContainText('Recuento guardado: 2 productos actualizados');
-  await expect(saved).toContainText(`Depósito ${tag} yerba: 48 → 45 (contaste 45)`);
-  await expect(saved).toContainText(`Depósito ${tag} azúcar: 16 → 14 (contaste 18; 4 en pedidos sin preparar)`);
+  await expect(saved).toContainText(`«Depósito ${tag} yerba»: stock de 48 a 45 (contaste 45)`);
+  await expect(saved).toContainText(`«Depósito ${tag} azúcar»: stock de 16 a 14 (contaste 18; 4 en pedidos sin preparar)`);
   await expect(list.getByText('Stock actual: 45')).toBeVisible();
   await expect(list.getByText('Stock actual: 14')).toBeVisible();
   await expect(page.getByLabel(`Contado de Depósito ${tag} fideos`)).toHaveValue('');

@@ -14,7 +14,7 @@ import { routesPlugin } from './plugin';
 
 /**
  * The warehouse's stock work (docs/api.md "Stock counts", decision 069). The products and their
- * stock are read through GET /api/products?include_disabled=true (every active staff member gets
+ * stock are read through GET /api/products?include_disabled=1 (every active staff member gets
  * the staff view there). Registered after the products routes: a count makes the catalogue forget.
  */
 export function registerStockRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {

@@ -35,9 +35,10 @@ export const adminOrders = {
   noNotes: 'Ninguna',
   totalSavings: 'Ahorro total',
   total: 'Total',
-  /** The list's promised delivery date (decision 049): "Entrega jue 27/11", or the dash for an order without one. */
+  /** The list's promised delivery date (decision 049): "Entrega vie 27/11", or the dash for an order without one, which a screen reader hears as `noDeliveryRead`. */
   deliveryLabel: 'Entrega',
   noDelivery: '—',
+  noDeliveryRead: 'sin fecha',
   paidWithPoints: 'Canjeado con puntos',
   paidWithPointsYes: 'Sí',
   paidWithPointsNo: 'No',

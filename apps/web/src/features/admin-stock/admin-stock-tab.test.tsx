@@ -57,7 +57,7 @@ function renderTab() {
   return userEvent.setup();
 }
 
-const counted = (name: string) => screen.getByLabelText(`${t.countedLabel} de ${name}`);
+const counted = (name: string) => screen.getByLabelText(t.countedLabelFor(name));
 
 describe('Stock tab (the warehouse count)', () => {
   it('lists every product, disabled too, with its stock; unlimited stock has no field', async () => {
@@ -71,7 +71,7 @@ describe('Stock tab (the warehouse count)', () => {
     expect(screen.queryByLabelText(`${t.countedLabel} de ${HIELO.name}`)).toBeNull();
   });
 
-  it('sends only the lines that changed: an empty field and a count equal to the stock are left out', async () => {
+  it('sends every filled line, a count equal to the stock too (the server says whether it changes); an empty field is left out', async () => {
     countAnswer = {
       status: 200,
       body: {
@@ -80,17 +80,17 @@ describe('Stock tab (the warehouse count)', () => {
           { product_id: YERBA.id, before: 10, after: 12, counted: 12, reserved: 0 },
           { product_id: AZUCAR.id, before: 5, after: 0, counted: 0, reserved: 0 },
         ],
-        unchanged: 0,
+        unchanged: 1,
       },
     };
     const user = renderTab();
     await user.type(await screen.findByLabelText(`${t.countedLabel} de ${YERBA.name}`), '12');
     await user.type(counted(AZUCAR.name), '0');
     await user.type(counted(ACEITE.name), '7');
-    expect(screen.getByText(t.pending(2))).toBeInTheDocument();
+    expect(screen.getByText(t.pending(3))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: t.save }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ counts: [{ product_id: YERBA.id, counted: 12 }, { product_id: AZUCAR.id, counted: 0 }] });
+    expect(posted[0]).toEqual({ counts: [{ product_id: YERBA.id, counted: 12 }, { product_id: AZUCAR.id, counted: 0 }, { product_id: ACEITE.id, counted: 7 }] });
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(t.saved(2));
     expect(status).toHaveTextContent(t.savedChange(YERBA.name, 10, 12, 12, 0));
@@ -120,9 +120,40 @@ describe('Stock tab (the warehouse count)', () => {
     await user.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.invalidLines);
     expect(counted(YERBA.name)).toHaveAttribute('aria-invalid', 'true');
-    expect(counted(YERBA.name)).toHaveAccessibleDescription(t.countedInvalid);
+    expect(counted(YERBA.name)).toHaveAccessibleDescription(`${t.currentStock(10)} ${t.countedInvalid}`);
+    expect(counted(YERBA.name)).toHaveFocus();
     expect(counted(AZUCAR.name)).not.toHaveAttribute('aria-invalid');
     expect(posted).toEqual([]);
+  });
+
+  it('with several wrong fields, the focus goes to the first one in the list, whatever the order they were typed in', async () => {
+    const user = renderTab();
+    await user.type(await screen.findByLabelText(t.countedLabelFor(ACEITE.name)), 'x');
+    await user.type(counted(AZUCAR.name), '-1');
+    await user.type(counted(YERBA.name), '4');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.invalidLines);
+    expect(counted(AZUCAR.name)).toHaveFocus();
+    expect(counted(ACEITE.name)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('while typing a count, the field is described by the stock and, when orders hold some, by what should be on the shelf', async () => {
+    reserved = { [YERBA.id]: 1200 };
+    products = [{ ...YERBA, stock: 2500 }, AZUCAR];
+    renderTab();
+    await screen.findByText(t.reservedHint(1200, 3700));
+    expect(screen.getByText('1.200 en pedidos sin preparar: en el estante deberían estar 3.700')).toBeInTheDocument();
+    expect(counted(YERBA.name)).toHaveAccessibleDescription('Stock actual: 2.500 1.200 en pedidos sin preparar: en el estante deberían estar 3.700');
+    expect(counted(AZUCAR.name)).toHaveAccessibleDescription(t.currentStock(5));
+    expect(counted(AZUCAR.name)).toHaveAccessibleName('Contado de Azúcar Ledesma 1 kg');
+  });
+
+  it('the pending counter is not a live region (it would speak on every keystroke)', async () => {
+    const user = renderTab();
+    await user.type(await screen.findByLabelText(t.countedLabelFor(YERBA.name)), '3');
+    const pending = screen.getByText(t.pending(1));
+    expect(pending.closest('[aria-live]')).toBeNull();
+    expect(pending.closest('[role="status"], [role="alert"], [role="log"]')).toBeNull();
   });
 
   it('with nothing typed, says so and sends nothing', async () => {
@@ -153,22 +184,22 @@ describe('Stock tab (the warehouse count)', () => {
     expect(reservedAsked).toEqual([[YERBA.id, AZUCAR.id, ACEITE.id]]);
   });
 
-  it('sends a line when "Contado" differs from the expected shelf count (stock + units in unprepared orders), not from the stock', async () => {
+  it('sends a count equal to the expected shelf count too: an order prepared or cancelled since the list was read would leave the stock wrong otherwise', async () => {
     reserved = { [YERBA.id]: 3, [AZUCAR.id]: 2 };
-    countAnswer = { status: 200, body: { id: 'c1', changed: [{ product_id: AZUCAR.id, before: 5, after: 3, counted: 5, reserved: 2 }], unchanged: 0 } };
+    countAnswer = { status: 200, body: { id: 'c1', changed: [{ product_id: AZUCAR.id, before: 5, after: 3, counted: 5, reserved: 2 }], unchanged: 1 } };
     const user = renderTab();
     await screen.findByText(t.reservedHint(3, 13));
-    // Yerba: 10 in stock + 3 in orders = 13 on the shelf, as expected: nothing to send.
+    // Yerba: 10 in stock + 3 in orders = 13 on the shelf, as the screen read it: sent anyway, the server decides.
     await user.type(counted(YERBA.name), '13');
     // Azúcar: 5 in stock + 2 in orders = 7 expected; 5 counted (equal to the stock) is a change.
     await user.type(counted(AZUCAR.name), '5');
-    expect(screen.getByText(t.pending(1))).toBeInTheDocument();
+    expect(screen.getByText(t.pending(2))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: t.save }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ counts: [{ product_id: AZUCAR.id, counted: 5 }] });
+    expect(posted[0]).toEqual({ counts: [{ product_id: YERBA.id, counted: 13 }, { product_id: AZUCAR.id, counted: 5 }] });
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(t.savedChange(AZUCAR.name, 5, 3, 5, 2));
-    expect(status).toHaveTextContent('Azúcar Ledesma 1 kg: 5 → 3 (contaste 5; 2 en pedidos sin preparar)');
+    expect(status).toHaveTextContent('«Azúcar Ledesma 1 kg»: stock de 5 a 3 (contaste 5; 2 en pedidos sin preparar)');
   });
 
   it('shows the refusal of a count below the units of unprepared orders next to the save button, keeping what was typed', async () => {

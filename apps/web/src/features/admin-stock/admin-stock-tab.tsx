@@ -48,7 +48,7 @@ function ProductList({ search, count }: { search: string; count: Count }) {
   );
 }
 
-/** The save bar: how many lines go, the button, and why nothing went. Stays in sight at the bottom on a phone. */
+/** The save bar: how many lines go (not a live region: it would speak on every keystroke), the button, and why nothing went. Stays in sight at the bottom on a phone. */
 function SaveBar({ count }: { count: Count }) {
   return (
     <div className="sticky bottom-0 z-10 -mx-3 space-y-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
@@ -58,7 +58,7 @@ function SaveBar({ count }: { count: Count }) {
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite">
+        <p className="text-sm text-slate-700">
           {t.pending(count.pending)}
         </p>
         <Button type="submit" disabled={count.saving}>

@@ -11,6 +11,9 @@ export interface CountLine {
   counted: string;
 }
 
+/** The id of a product's "Contado" field (the row renders it; the save focuses the first invalid one). */
+export const countFieldId = (productId: string) => `stock-count-${productId}`;
+
 /** What should be on the shelf: the stock plus the units of orders not yet picked (decision 069). */
 export const expectedShelf = (line: Pick<CountLine, 'stock' | 'reserved'>) => line.stock + (line.reserved ?? 0);
 
@@ -19,10 +22,11 @@ export interface StockCountValues {
 }
 
 /**
- * What the screen sends: only the lines whose "Contado" was filled and differs from what should be
- * on the shelf, stock + units in unprepared orders (an empty field is "not counted", an equal one
- * changes nothing: the server would set the same stock). `invalid` lists the
- * products whose field is not a whole number 0..1,000,000: with any, nothing is sent.
+ * What the screen sends: every line whose "Contado" was filled (an empty field is "not counted").
+ * A count equal to what the screen read as on the shelf (stock + units in unprepared orders) is sent
+ * too: an order may have been prepared or cancelled since the list was read, so only the server knows
+ * whether it changes the stock (it answers `unchanged` for the ones already right). `invalid` lists
+ * the products whose field is not a whole number 0..1,000,000: with any, nothing is sent.
  */
 export function stockCountChanges(values: StockCountValues): { counts: StockCountInput['counts']; invalid: string[] } {
   const counts: StockCountInput['counts'] = [];
@@ -30,7 +34,7 @@ export function stockCountChanges(values: StockCountValues): { counts: StockCoun
   for (const line of values.lines) {
     const parsed = parseCounted(line.counted);
     if (!parsed.ok) invalid.push(line.productId);
-    else if (parsed.value !== null && parsed.value !== expectedShelf(line)) counts.push({ product_id: line.productId, counted: parsed.value });
+    else if (parsed.value !== null) counts.push({ product_id: line.productId, counted: parsed.value });
   }
   return { counts, invalid };
 }

@@ -54,7 +54,14 @@ export function OrderRow({
         </span>
         <span className="text-sm text-slate-900 sm:w-28 sm:shrink-0" data-testid="order-row-delivery">
           <span className="text-slate-600">{text.deliveryLabel} </span>
-          {order.delivery_date ? formatDeliveryDayShort(order.delivery_date) : text.noDelivery}
+          {order.delivery_date ? (
+            formatDeliveryDayShort(order.delivery_date)
+          ) : (
+            <>
+              <span aria-hidden="true">{text.noDelivery}</span>
+              <span className="sr-only">{text.noDeliveryRead}</span>
+            </>
+          )}
         </span>
         <span className="font-medium text-slate-900 sm:text-right">{formatMoney(order.total)}</span>
       </button>

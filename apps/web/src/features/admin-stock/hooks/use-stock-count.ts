@@ -6,16 +6,23 @@ import { isApiError } from '../../../lib/api-client';
 import { productKeys } from '../../../lib/queries/products';
 import { saveStockCount, type StockProduct } from '../api';
 import type { SavedCount } from '../components/stock-count-result';
-import { stockCountChanges, type CountLine } from '../stock-count-body';
+import { countFieldId, stockCountChanges, type CountLine } from '../stock-count-body';
 
 /** What was typed for a product, with the name, stock and reserved units it had on screen then (a search may hide it meanwhile). */
 interface Draft extends CountLine {
   name: string;
 }
 
+/** Focuses the first field on screen (in the list's order) among the refused ones; one hidden by a search cannot take it. */
+function focusFirstInvalid(wrong: string[]) {
+  const fields = wrong.map((id) => document.getElementById(countFieldId(id))).filter((field) => field !== null);
+  fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  fields[0]?.focus();
+}
+
 /**
  * The count being written: the "Contado" of every product typed so far (kept across searches),
- * the fields that are not a whole number, and the save — one request with the lines that differ.
+ * the fields that are not a whole number, and the save — one request with every filled line.
  */
 export function useStockCount() {
   const queryClient = useQueryClient();
@@ -56,7 +63,10 @@ export function useStockCount() {
     setSaved(null);
     const { counts, invalid: wrong } = stockCountChanges({ lines: Object.values(drafts) });
     setInvalid(new Set(wrong));
-    if (wrong.length > 0) return setProblem(t.invalidLines);
+    if (wrong.length > 0) {
+      focusFirstInvalid(wrong);
+      return setProblem(t.invalidLines);
+    }
     if (counts.length === 0) return setProblem(t.nothingToSave);
     setProblem(null);
     save.mutate({ counts, submitted: drafts });
