@@ -345,8 +345,9 @@ test.describe('the admin at 7 a.m. on a phone', () => {
     await expect(summary).toBeInViewport();
     await expect(summary).toContainText(/\d+ pedidos? nuevos? · \d+ cuentas? por aprobar/);
     const tabs = page.getByRole('tab');
-    // The owner's ten: Repartos (decision 049) and Personal and Actividad (decision 046) joined the seven.
-    await expect(tabs).toHaveCount(10);
+    // The owner's eleven: Repartos (decision 049), Personal and Actividad (decision 046) and Stock
+    // (decision 069) joined the seven.
+    await expect(tabs).toHaveCount(11);
     for (const box of await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().toJSON() as DOMRect))) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(390);
