@@ -35,7 +35,9 @@ interface Load {
  * The catalogue under autocannon until `until` settles (or for `seconds`). Without `rate` the
  * connections ask as fast as the server answers (saturation: latency then mostly measures the
  * queue, and any other work on the server's core lengthens it); with `rate` they ask that many
- * requests per second in all, below capacity, so latency measures the pauses a customer feels.
+ * requests per second in all, below capacity. Autocannon spends each connection's quota at the
+ * start of every second (its limit resets on a 1 s timer), so a "rate" arrives as one burst per
+ * second: fine to stay below capacity, not a model of customers arriving one by one.
  */
 function catalogueLoad(url: string, token: string, seconds: number, until?: Promise<unknown>, rate?: number): Promise<Load> {
   return new Promise((resolve, reject) => {
@@ -60,6 +62,37 @@ function catalogueLoad(url: string, token: string, seconds: number, until?: Prom
     );
     void until?.finally(() => instance.stop());
   });
+}
+
+/**
+ * Customers arriving one by one (decision 068): a request every 1000/`rate` ms, each sent on time
+ * whether or not the earlier ones have answered (open loop), for `seconds` or until `until`
+ * settles. Latency counts from the moment a request was due, so a late sender is not hidden.
+ */
+async function steadyLoad(url: string, token: string, rate: number, seconds: number, until?: Promise<unknown>): Promise<Load> {
+  let stopped = false;
+  void until?.finally(() => (stopped = true));
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; !stopped && performance.now() - start < seconds * 1000; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      fetch(`${url}${CATALOGUE}`, { headers: { authorization: `Bearer ${token}` } }).then(async (response) => {
+        await response.arrayBuffer();
+        if (response.status < 200 || response.status > 299) non2xx++;
+        latencies.push(performance.now() - due);
+      }),
+    );
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
+  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), non2xx, requests: latencies.length };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -159,7 +192,7 @@ export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
 
     opts.say(`▶ Importación bajo carga: al ritmo de una mañana con clientes (${BROWSING_RATE} pedidos/s), solo y durante ${BROWSING_IMPORTS} importaciones seguidas...`);
     await settleDatabase(pool);
-    const aloneBrowsing = await catalogueLoad(url, customer, 10, undefined, BROWSING_RATE);
+    const aloneBrowsing = await steadyLoad(url, customer, BROWSING_RATE, 10);
     // One import applies in about 2 s at this rate: 200 requests, whose p99 is their second-slowest.
     // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
     // rows) give the "during" window about as many requests as the "alone" one.
@@ -168,12 +201,12 @@ export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
       for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? thirdWorkbook : fourthWorkbook));
       return { ms: runs.reduce((sum, run) => sum + run.ms, 0) / runs.length, value: runs[runs.length - 1]!.value };
     })();
-    const duringBrowsing = await catalogueLoad(
+    const duringBrowsing = await steadyLoad(
       url,
       customer,
+      BROWSING_RATE,
       120,
       applyingBrowsing.catch(() => undefined),
-      BROWSING_RATE,
     );
     const appliedBrowsing = await applyingBrowsing;
 
