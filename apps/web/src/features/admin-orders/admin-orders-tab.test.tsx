@@ -41,6 +41,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The reads of a dialog test: the list holding this one order, its history (empty), and the order itself. */
+const orderReads = (url: URL, current: AdminOrder) => {
+  if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
+  if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
+  return { status: 200, body: current };
+};
+
 // Administración by default: every order action, no activity log (the dialog's buttons follow the role).
 const renderTab = (role: StaffRole = 'admin') =>
   render(
@@ -112,9 +119,7 @@ describe('AdminOrdersTab', () => {
         current = { ...current, status: JSON.parse(String(init.body)).status };
         return { status: 200, body: current };
       }
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
+      return orderReads(url, current);
     };
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
@@ -148,9 +153,7 @@ describe('AdminOrdersTab', () => {
         current = { ...current, status: 'Preparado' };
         return { status: 200, body: current };
       }
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
+      return orderReads(url, current);
     };
     renderTab('warehouse');
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
@@ -172,11 +175,7 @@ describe('AdminOrdersTab', () => {
 
   it('the warehouse sees no status buttons on a pending order (confirming and cancelling are the office\'s)', async () => {
     const current = order({ status: 'Pendiente' });
-    handler = (url) => {
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
-    };
+    handler = (url) => orderReads(url, current);
     renderTab('warehouse');
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
@@ -190,9 +189,7 @@ describe('AdminOrdersTab', () => {
     const current = order({ status: 'Pendiente' });
     handler = (url, init) => {
       if (init.method === 'POST') return { status: 409, body: { code: 'invalid_status_transition', message: 'No se puede pasar un pedido de Cancelado a Confirmado.' } };
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
+      return orderReads(url, current);
     };
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
@@ -213,9 +210,7 @@ describe('AdminOrdersTab', () => {
         current = { ...current, items: [{ ...current.items[0]!, quantity: 2, total: 500_000 }], total: 500_000 };
         return { status: 200, body: current };
       }
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
+      return orderReads(url, current);
     };
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
@@ -245,11 +240,7 @@ describe('AdminOrdersTab', () => {
 
   it('offers the WhatsApp notice with the order number and status, to the phone typed', async () => {
     const current = order({ status: 'Confirmado' });
-    handler = (url) => {
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
-    };
+    handler = (url) => orderReads(url, current);
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
     const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
@@ -262,11 +253,7 @@ describe('AdminOrdersTab', () => {
 
   it('the detail says when the order arrives ("Entrega prevista"), and nothing for an order without a date', async () => {
     let current = order({ status: 'Confirmado', delivery_date: '2026-11-27' });
-    handler = (url) => {
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
-    };
+    handler = (url) => orderReads(url, current);
     const { unmount } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
     const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
@@ -301,11 +288,7 @@ describe('the order view with the business snapshot (the business-identity work 
         address_postal_code: 'X5000ABC',
       },
     });
-    handler = (url) => {
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
-    };
+    handler = (url) => orderReads(url, current);
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
     const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
@@ -337,11 +320,7 @@ describe('the order view with IVA (the business-identity work, decisions 017–0
       total: 242_00,
       iva: { prices_include_iva: true, net: 200_00, iva: 42_00, total: 242_00, groups: [{ rate: 21, net: 200_00, iva: 42_00 }] },
     });
-    handler = (url) => {
-      if (url.pathname === '/api/admin/orders') return { status: 200, body: { items: [current], total: 1 } };
-      if (url.pathname.endsWith('/edits')) return { status: 200, body: { items: [] } };
-      return { status: 200, body: current };
-    };
+    handler = (url) => orderReads(url, current);
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido/ }));
     const detail = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
