@@ -625,9 +625,9 @@ export const formContracts: FormContract[] = [
     stored: (_f, ids) => ({ sql: 'select id, stock from products where id = any($1::uuid[]) order by id', params: [ids] }),
     build: toStockCountBody,
     // The fixtures' products have 100 units: a line that says 100 is sent too (the server answers it unchanged).
-    required: (_f, [a, b]) => ({ lines: [{ productId: a, stock: 100, counted: '12' }, { productId: b, stock: 100, counted: '' }] }),
-    full: (_f, [a, b]) => ({ lines: [{ productId: a, stock: 100, counted: '0' }, { productId: b, stock: 100, counted: '100' }] }),
-    limits: (_f, [a, b]) => ({ lines: [{ productId: a, stock: 100, counted: '1000000' }, { productId: b, stock: 100, counted: '999999' }] }),
+    required: (_f, [a, b]) => ({ lines: [{ productId: a, counted: '12' }, { productId: b, counted: '' }] }),
+    full: (_f, [a, b]) => ({ lines: [{ productId: a, counted: '0' }, { productId: b, counted: '100' }] }),
+    limits: (_f, [a, b]) => ({ lines: [{ productId: a, counted: '1000000' }, { productId: b, counted: '999999' }] }),
     texts: {},
     ok: 200,
   }),

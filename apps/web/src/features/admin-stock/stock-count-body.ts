@@ -1,13 +1,8 @@
 import { parseCounted, type StockCountInput } from '@mayorista/core/schemas/stock-count';
 
-/**
- * One product of the count as the screen holds it: its stock and its units in orders not yet
- * prepared when read (absent: none), and what was typed in "Contado".
- */
+/** One product of the count as the screen holds it: what was typed in "Contado". */
 export interface CountLine {
   productId: string;
-  stock: number;
-  reserved?: number;
   counted: string;
 }
 
@@ -15,7 +10,7 @@ export interface CountLine {
 export const countFieldId = (productId: string) => `stock-count-${productId}`;
 
 /** What should be on the shelf: the stock plus the units of orders not yet picked (decision 069). */
-export const expectedShelf = (line: Pick<CountLine, 'stock' | 'reserved'>) => line.stock + (line.reserved ?? 0);
+export const expectedShelf = (product: { stock: number; reserved?: number }) => product.stock + (product.reserved ?? 0);
 
 export interface StockCountValues {
   lines: CountLine[];

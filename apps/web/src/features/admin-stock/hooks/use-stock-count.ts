@@ -8,7 +8,7 @@ import { saveStockCount, type StockProduct } from '../api';
 import type { SavedCount } from '../components/stock-count-result';
 import { countFieldId, stockCountChanges, type CountLine } from '../stock-count-body';
 
-/** What was typed for a product, with the name, stock and reserved units it had on screen then (a search may hide it meanwhile). */
+/** What was typed for a product, with its name for the result (a search may hide it meanwhile). */
 interface Draft extends CountLine {
   name: string;
 }
@@ -54,7 +54,7 @@ export function useStockCount() {
   function setCounted(product: StockProduct, counted: string) {
     setDrafts((current) => ({
       ...current,
-      [product.id]: { productId: product.id, name: product.name, stock: product.stock, reserved: product.reserved, counted },
+      [product.id]: { productId: product.id, name: product.name, counted },
     }));
     if (invalid.has(product.id)) setInvalid((current) => new Set([...current].filter((id) => id !== product.id)));
   }
