@@ -108,4 +108,44 @@ describe('inPipelinedTransaction', () => {
     ).rejects.toBe(failure);
     expect(await probeRows()).toEqual([1, 2, 10, 11]);
   });
+  it('sends BEGIN with the first reads in one write, and the last writes with COMMIT in one write', async () => {
+    // A pipelined pool's connection, taken and given back, is the one the transaction gets next.
+    const probe = await pipelined.connect();
+    const socket = probe.connection.stream as unknown as { write: (...args: unknown[]) => boolean; _writev?: unknown; _write: unknown };
+    probe.release();
+    const flushes: number[] = [];
+    const spy = (name: '_write' | '_writev') => {
+      const original = socket[name] as (this: unknown, chunk: unknown, ...rest: unknown[]) => unknown;
+      socket[name] = function (this: unknown, chunk: unknown, ...rest: unknown[]) {
+        flushes.push(Array.isArray(chunk) ? chunk.length : 1);
+        return original.call(this, chunk, ...rest);
+      };
+      return () => (socket[name] = original);
+    };
+    const restore = [spy('_write'), spy('_writev')];
+    try {
+      await inPipelinedTransaction(pipelined, async ({ client, commitWith }) => {
+        await Promise.all([client.query(`select 1`), client.query(`select 2`)]);
+        await commitWith(() => [client.query(`insert into tx_probe values (40)`), client.query(`insert into tx_probe values (41)`)] as const);
+      });
+    } finally {
+      for (const undo of restore) undo();
+    }
+    // BEGIN + two reads, then two writes + COMMIT: two flushes to the socket, not six.
+    expect(flushes).toHaveLength(2);
+    expect(await probeRows()).toEqual([1, 2, 10, 11, 40, 41]);
+  });
+
+  it('work that throws before its first await still rolls back, and the connection stays usable', async () => {
+    const failure = new Error('falla antes de esperar nada');
+    await expect(
+      inPipelinedTransaction(pipelined, (({ client }: { client: { query: (text: string) => unknown } }) => {
+        client.query(`insert into tx_probe values (50)`);
+        throw failure;
+      }) as unknown as Parameters<typeof inPipelinedTransaction>[1]),
+    ).rejects.toBe(failure);
+    expect(await probeRows()).toEqual([1, 2, 10, 11, 40, 41]);
+    const { rows } = await pipelined.query<{ n: number }>(`select count(*)::int as n from tx_probe`);
+    expect(rows[0]!.n).toBe(6);
+  });
 });
