@@ -25,6 +25,8 @@ export async function serve(opts: {
   const pool = createPool(opts.databaseUrl);
   cleanups.push(() => pool.end());
   const db = createDatabase(pool);
+  // Read (or created) before the two below start: failing beside them, it would leave the migrations running unawaited.
+  const jwtSecret = loadSigningSecret(config.dataDir, config.jwtSecret);
 
   // The database's part (migrations, then the demo data of a first start) and the application's
   // (Fastify's plugins and routes, this thread's work) run side by side: registering reads no
@@ -32,7 +34,7 @@ export async function serve(opts: {
   // before listen() below, after both (decision 073).
   const [prepared, built] = await Promise.allSettled([
     prepareDatabase(pool, db, config),
-    buildApp({ config, pool, db, jwtSecret: loadSigningSecret(config.dataDir, config.jwtSecret) }),
+    buildApp({ config, pool, db, jwtSecret }),
   ]);
   if (built.status === 'fulfilled') cleanups.push(() => built.value.close());
   if (prepared.status === 'rejected') throw prepared.reason;
