@@ -100,12 +100,20 @@ async function readOrCreatePassword(file: string): Promise<string> {
   }
 }
 
-/** How often a starting server is asked whether it accepts connections: a refused connection costs next to nothing. */
-const READINESS_POLL_MS = 15;
+/**
+ * How often a starting server is asked whether it accepts connections: every 15 ms for the first
+ * two seconds (a normal start takes a fraction of a second, and a refused connection costs next to
+ * nothing), then every 100 ms — a crash recovery replaying the WAL may take longer, and each
+ * attempt while it runs costs PostgreSQL a process.
+ */
+const READINESS_POLL_FAST_MS = 15;
+const READINESS_POLL_SLOW_MS = 100;
+const READINESS_FAST_FOR_MS = 2_000;
 
 async function waitUntilAccepting(config: pg.ClientConfig, child: ChildProcess, timeoutMs: number): Promise<void> {
   const { Client } = await loadPg();
-  const deadline = Date.now() + timeoutMs;
+  const startedAt = Date.now();
+  const deadline = startedAt + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`PostgreSQL terminó al iniciar (código ${child.exitCode}).`);
@@ -118,7 +126,8 @@ async function waitUntilAccepting(config: pg.ClientConfig, child: ChildProcess, 
     } catch (error) {
       lastError = error;
       await client.end().catch(() => undefined);
-      await new Promise((r) => setTimeout(r, READINESS_POLL_MS));
+      const pollMs = Date.now() - startedAt < READINESS_FAST_FOR_MS ? READINESS_POLL_FAST_MS : READINESS_POLL_SLOW_MS;
+      await new Promise((r) => setTimeout(r, pollMs));
     }
   }
   throw new Error(`PostgreSQL no respondió a tiempo: ${String(lastError)}`);
