@@ -103,7 +103,8 @@ describe('built SPA', () => {
   });
 
   it('answers unknown API paths and missing assets with a JSON 404, not the page', async () => {
-    for (const url of ['/api/nothing-here', '/assets/missing-0000.js', '/assets/', '/assets/.hidden.js']) {
+    const assetPathsNotExact = ['/assets//app-1a2b.js', '/assets/app-1a2b.js/', '/assets/app-1a2b.js/x.js'];
+    for (const url of ['/api/nothing-here', '/assets/missing-0000.js', '/assets/', '/assets/.hidden.js', ...assetPathsNotExact]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'not_found' });

@@ -18,6 +18,14 @@ export function defaultWebDistDir(): string {
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
 }
 
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate).isFile();
+  } catch {
+    return false; // missing, or a path through a file (ENOTDIR)
+  }
+}
+
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -104,9 +112,11 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   app.get('/*', (request, reply) => {
     const url = request.url;
     if (url.startsWith('/assets/')) {
-      // The build's hashed files; a missing one is a 404, never the page.
+      // The build's hashed files, by their exact names (as their routes had them); anything else
+      // there is a 404, never the page.
       const file = publicFile(url);
-      if (file.inside && statSync(file.candidate, { throwIfNoEntry: false })?.isFile()) return reply.sendFile(file.relative);
+      const exact = path.posix.normalize(file.relative) === file.relative && !file.relative.endsWith('/');
+      if (file.inside && exact && isFile(file.candidate)) return reply.sendFile(file.relative);
       return sendError(reply, 'not_found', messages.errors.notFound);
     }
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/realtime')) {
