@@ -25,6 +25,7 @@ import { measureNotificationLatency } from './lib/notifications';
 import { runReceivablesPhase } from './lib/receivables';
 import { runDeliveriesPhase } from './lib/deliveries';
 import { runOfflinePhase } from './lib/offline';
+import { runStartupPhase, settleDisk, timeStartup } from './lib/startup';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
 
@@ -38,7 +39,7 @@ const scenarioFilter = process.argv.find((a) => a.startsWith('--scenarios='))?.s
 /** Only the catalogue's growth curve and the migration time (the catalogue-at-scale work, decision 008), skipping the other phases. */
 const growthOnly = process.argv.includes('--growth-only') || scenarioFilter !== undefined;
 /**
- * `--only=pricing`, `--only=import-load`, `--only=dashboard` or `--only=broadcast` (also
+ * `--only=pricing`, `--only=import-load`, `--only=dashboard`, `--only=startup` or `--only=broadcast` (also
  * `--scenarios=broadcast`): one phase alone, on its own database, for repeated runs on a shared machine (decision 022).
  */
 const only =
@@ -329,18 +330,13 @@ async function main() {
       results.migration = await measureMigrationOnExistingCatalogue(databaseUrl, '0004_catalogue_search_index');
     }
     await serverA.stop();
+    if (!growthOnly) await settleDisk(pool);
     await pool.end();
 
     // 4. Start-up of the built app with its embedded database: empty and existing data directory.
     if (!growthOnly) say('▶ Arranque (base embebida vacía y existente)...');
     const startupDir = path.join(workDir, 'startup');
-    const startupRun = async () => {
-      const port = await findFreePort();
-      const s = await startProcess({ script: MAIN_JS, env: { DATA_DIR: startupDir, PORT: String(port), SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' }, port, cpu: null });
-      await s.stop();
-      return s.startupMs;
-    };
-    if (!growthOnly) results.startup = { emptyDataDirMs: await startupRun(), existingDataDirMs: await startupRun() };
+    if (!growthOnly) results.startup = { emptyDataDirMs: await timeStartup(startupDir), existingDataDirMs: await timeStartup(startupDir) };
   } finally {
     for (const s of servers) await s.stop().catch(() => undefined);
     await stopDatabase();
@@ -373,7 +369,8 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
   if (phase === 'receivables') return runReceivablesOnly(databaseUrl, workDir, serverCpu);
   if (phase === 'deliveries') return runDeliveriesOnly(databaseUrl);
   if (phase === 'offline') return runOfflineOnly(databaseUrl, workDir, serverCpu);
-  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard, receivables, deliveries, offline or broadcast`);
+  if (phase === 'startup') return runStartupOnly(databaseUrl, workDir);
+  if (phase !== 'dashboard') throw new Error(`--only=${phase}: use pricing, import-load, dashboard, receivables, deliveries, offline, startup or broadcast`);
   say('▶ Cargando datos: 5.000 productos, 2.000 clientes, 20.000 pedidos...');
   const pool = createPool(databaseUrl, 4);
   try {
@@ -381,6 +378,17 @@ async function runOnePhase(phase: string, databaseUrl: string, workDir: string, 
     await seedBenchDataset(pool, new TextEncoder().encode(randomBytes(32).toString('base64url')));
     say('▶ Panel de administración...');
     return await measureDashboard(pool, quick ? 20 : 60);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** `--only=startup`: the built app's start-up, empty and existing DATA_DIR, several times (decision 073). */
+async function runStartupOnly(databaseUrl: string, workDir: string): Promise<unknown> {
+  say('▶ Arranque (base embebida vacía y existente)...');
+  const pool = createPool(databaseUrl, 1);
+  try {
+    return await runStartupPhase({ pool, workDir, runs: Math.max(1, Number(process.env.BENCH_STARTUP_RUNS ?? 5)), say });
   } finally {
     await pool.end();
   }

@@ -105,7 +105,7 @@ function classicRows(r: Record<string, any>, rows: [string, string, string, stri
   }
   const nt = r.notifications;
   rows.push(['Aviso en vivo p50 / p95 ms', `${nt.p50Ms} / ${nt.p95Ms}`, '—', `p95 ≤ 100 (${nt.received}/${nt.orders})`]);
-  rows.push(['Arranque vacío / existente ms', `${r.startup.emptyDataDirMs} / ${r.startup.existingDataDirMs}`, '—', '']);
+  rows.push(['Arranque vacío / existente ms', `${r.startup.emptyDataDirMs} / ${r.startup.existingDataDirMs}`, '—', '≤ 3000 / ≤ 1500']);
   const w = r.web;
   rows.push([
     'Web inicial JS+CSS gzip',

@@ -31,19 +31,27 @@ async function main(): Promise<void> {
 
   try {
     // The application's modules (about a second of loading on two cores) load while the
-    // embedded PostgreSQL starts, instead of before it (decision 045).
-    const application = loadServe();
-    application.catch(() => undefined); // awaited below; a failure is reported there
+    // embedded PostgreSQL starts, instead of before it (decision 045): from the moment its first
+    // program runs (initdb or the server), not before, since loading them holds this thread and
+    // would hold up the spawn too (decision 073).
+    let application: ReturnType<typeof loadServe> | null = null;
+    const startLoading = () => {
+      if (!application) {
+        application = loadServe();
+        application.catch(() => undefined); // awaited below; a failure is reported there
+      }
+      return application;
+    };
     let databaseUrl = config.databaseUrl;
     let embedded: EmbeddedPostgres | null = null;
     if (!databaseUrl) {
       const release = acquireInstanceLock(config.dataDir);
       cleanups.push(release);
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: say });
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: say, whileStarting: startLoading });
       cleanups.push(() => embedded!.stop());
       databaseUrl = embedded.url;
     }
-    const app = await (await application).serve({ config, databaseUrl, embedded: embedded !== null, say, cleanups });
+    const app = await (await startLoading()).serve({ config, databaseUrl, embedded: embedded !== null, say, cleanups });
 
     let shuttingDown = false;
     const shutdown = (signal: NodeJS.Signals) => {

@@ -33,6 +33,10 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
+  // Files beside index.html (the web build compresses only assets/): the service worker and an icon in a folder.
+  writeFileSync(path.join(distDir, 'sw.js'), script);
+  mkdirSync(path.join(distDir, 'icons'));
+  writeFileSync(path.join(distDir, 'icons', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = Fastify();
   await registerSpa(app, { distDir, config: { catalogName: "Distribuidora <Sur> $' $&", whatsappPhone: '5491100000000' } });
   await app.ready();
@@ -64,6 +68,32 @@ describe('built SPA', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('answers HEAD for an asset like GET, without a body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('');
+  });
+
+  it('serves the files beside index.html with their own caching: the service worker revalidated, an icon for an hour', async () => {
+    const sw = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body).toBe(script);
+
+    const icon = await app.inject({ url: '/icons/icon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/svg/);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('registers no route per file of the build, which cost every start-up a third of a second (decision 073)', () => {
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-1a2b.js' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/sw.js' })).toBe(false);
+  });
+
   it('answers client routes with index.html carrying the escaped public configuration, never cached', async () => {
     const response = await app.inject({ url: '/catalog?page=2' });
     expect(response.statusCode).toBe(200);
@@ -73,7 +103,8 @@ describe('built SPA', () => {
   });
 
   it('answers unknown API paths and missing assets with a JSON 404, not the page', async () => {
-    for (const url of ['/api/nothing-here', '/assets/missing-0000.js']) {
+    const assetPathsNotExact = ['/assets//app-1a2b.js', '/assets/app-1a2b.js/', '/assets/app-1a2b.js/x.js'];
+    for (const url of ['/api/nothing-here', '/assets/missing-0000.js', '/assets/', '/assets/.hidden.js', ...assetPathsNotExact]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'not_found' });

@@ -78,15 +78,18 @@ export async function seedDemo(
   db: Database,
   options: { withAdmin: boolean } = { withAdmin: true },
 ): Promise<{ products: number; admin: { email: string; password: string } | null }> {
-  const inserted = await seedDemoProducts(db);
-  if (!options.withAdmin) return { products: inserted, admin: null };
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
-  let credentials: { email: string; password: string } | null = null;
-  if (!admin) {
-    credentials = { email: DEMO_ADMIN_EMAIL, password: randomBytes(9).toString('base64url') };
-    await ensureAdminAccount(db, { ...credentials, nombre: 'Admin Demo' });
-  }
+  // The two are independent: the admin's password hashing (argon2, off this thread) overlaps the catalogue's insert.
+  const [inserted, credentials] = await Promise.all([seedDemoProducts(db), options.withAdmin ? seedDemoAdmin(db) : null]);
   return { products: inserted, admin: credentials };
+}
+
+/** The demo admin when there is none yet, with a generated password returned once. */
+async function seedDemoAdmin(db: Database): Promise<{ email: string; password: string } | null> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  if (admin) return null;
+  const credentials = { email: DEMO_ADMIN_EMAIL, password: randomBytes(9).toString('base64url') };
+  await ensureAdminAccount(db, { ...credentials, nombre: 'Admin Demo' });
+  return credentials;
 }
 
 /**

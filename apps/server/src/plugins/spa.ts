@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +16,14 @@ export function defaultWebDistDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
+}
+
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate).isFile();
+  } catch {
+    return false; // missing, or a path through a file (ENOTDIR)
+  }
 }
 
 const escapeAttribute = (s: string) =>
@@ -62,10 +70,13 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   // the SPA's router will open for the path.
   const pageIndexHtml = new Map(Object.entries(readPagePreloads(app, options.distDir)).map(([route, files]) => [route, withModulePreloads(indexHtml, files)]));
 
+  // No route per file: with `wildcard: false` the plugin globbed the build (~500 files with the
+  // .br, .gz and .map siblings) and registered a GET and a HEAD route for each, about a third of a
+  // second of every start-up (decision 073). The catch-all below sends the files through the
+  // plugin's reply.sendFile, which applies the same options (precompressed files, headers).
   await app.register(fastifyStatic, {
     root: options.distDir,
-    prefix: '/',
-    wildcard: false,
+    serve: false,
     index: false,
     // The web build writes .br and .gz next to each asset (apps/web/build/precompress.ts).
     preCompressed: true,
@@ -89,19 +100,31 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       .send(pageIndexHtml.get(routeKeyFor(url.split('?')[0]!, (key) => pageIndexHtml.has(key))) ?? indexHtml);
 
   app.get('/', (request, reply) => sendIndex(request.url, reply));
-  app.get('/*', (request, reply) => {
-    const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/') || url.startsWith('/realtime')) {
-      return sendError(reply, 'not_found', messages.errors.notFound);
-    }
-    // A file that exists (favicon, robots.txt) is served as is; anything else is a client route.
-    // Nothing under a dot name is for the public (the build's own notes are in .vite/).
+  // Nothing under a dot name is for the public (the build's own notes are in .vite/).
+  const publicFile = (url: string) => {
     const relative = decodeURIComponent(url.split('?')[0]!).replace(/^\/+/, '');
     const candidate = path.resolve(options.distDir, relative);
     const hidden = relative.split('/').some((segment) => segment.startsWith('.'));
-    if (!hidden && candidate.startsWith(options.distDir + path.sep) && existsSync(candidate) && !candidate.endsWith('index.html')) {
-      return reply.sendFile(relative);
+    const inside = !hidden && candidate.startsWith(options.distDir + path.sep) && !candidate.endsWith('index.html');
+    return { relative, candidate, inside };
+  };
+
+  app.get('/*', (request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/assets/')) {
+      // The build's hashed files, by their exact names (as their routes had them); anything else
+      // there is a 404, never the page.
+      const file = publicFile(url);
+      const exact = path.posix.normalize(file.relative) === file.relative && !file.relative.endsWith('/');
+      if (file.inside && exact && isFile(file.candidate)) return reply.sendFile(file.relative);
+      return sendError(reply, 'not_found', messages.errors.notFound);
     }
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/realtime')) {
+      return sendError(reply, 'not_found', messages.errors.notFound);
+    }
+    // A file that exists (favicon, the service worker, icons) is served as is; anything else is a client route.
+    const file = publicFile(url);
+    if (file.inside && existsSync(file.candidate)) return reply.sendFile(file.relative);
     return sendIndex(url, reply);
   });
 }

@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { findFreePort } from '../../apps/server/src/db/embedded';
+import { ROOT, startProcess } from './processes';
+
+const MAIN_JS = path.join(ROOT, 'apps/server/dist/main.js');
+
+/**
+ * Start-up is measured on a settled disk: initdb makes its files durable, and on ext4 that waits
+ * for other processes' unsynced writes too — the bench's own earlier phases (last, the migration
+ * over 50,000 products) left up to seconds of them (decision 073). Outside the measured time.
+ */
+export async function settleDisk(pool: pg.Pool): Promise<void> {
+  await pool.query('checkpoint');
+  execFileSync('sync');
+}
+
+/**
+ * The app starts as `npm start` runs it, on every core. The bench pins itself to core 1 for the load
+ * phases and a child inherits that: until decision 073 the start-up (initdb, PostgreSQL, the app)
+ * was measured on that one core, where nothing of it can overlap.
+ */
+function useEveryCore(): void {
+  const cores = os.cpus().length;
+  try {
+    if (cores >= 2) execFileSync('taskset', ['-cp', `0-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    /* no taskset: not pinned either */
+  }
+}
+
+/** One start of the built app with its embedded database on `dataDir`: ms from spawn until `/healthz` answers 200. */
+export async function timeStartup(dataDir: string): Promise<number> {
+  useEveryCore();
+  const port = await findFreePort();
+  const s = await startProcess({ script: MAIN_JS, env: { DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' }, port, cpu: null });
+  await s.stop();
+  return s.startupMs;
+}
+
+const summary = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { minMs: sorted[0]!, medianMs: sorted[Math.floor(sorted.length / 2)]!, allMs: ms };
+};
+
+/**
+ * `--only=startup`: `runs` pairs — a fresh DATA_DIR, then the same one again — with the minimum and
+ * the median of each, since on a shared machine one start says little (`BENCH_STARTUP_RUNS`, default 5).
+ */
+export async function runStartupPhase(opts: { pool: pg.Pool; workDir: string; runs: number; say: (s: string) => void }) {
+  const empty: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    const dir = path.join(opts.workDir, `startup-${i}`);
+    mkdirSync(dir, { recursive: true });
+    await settleDisk(opts.pool);
+    empty.push(await timeStartup(dir));
+    existing.push(await timeStartup(dir));
+    rmSync(dir, { recursive: true, force: true });
+    opts.say(`  arranque ${i + 1}/${opts.runs}: vacío ${empty.at(-1)} ms, existente ${existing.at(-1)} ms`);
+  }
+  return { runs: opts.runs, emptyDataDir: summary(empty), existingDataDir: summary(existing) };
+}
