@@ -33,29 +33,15 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
 }
 
 /**
- * Promise.all for statements written together (on a pipelined connection: one round-trip), except
- * that it waits for every one to settle before it throws the first failure, so the connection is
- * never handed back with this work's statements still on it.
+ * Promise.all for statements sent together (each on a pooled connection of its own, or pipelined
+ * on one: one round-trip), except that it waits for every one to settle before it throws the first
+ * failure, so no statement of the work is still running when the caller hears of it.
  */
 export async function together<T extends readonly unknown[] | []>(sent: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   const settled: PromiseSettledResult<unknown>[] = await Promise.allSettled(sent as readonly unknown[]);
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
-}
-
-/**
- * Runs `work` on one connection of `pool`, outside any transaction, and hands it back after. On a
- * pool created with `pipeline: true` the statements `work` writes without awaiting in between go
- * in one round-trip; a request that needs several then waits for a free connection once.
- */
-export async function onOneConnection<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    return await work(client);
-  } finally {
-    client.release();
-  }
 }
 
 /** The statements that end a pipelined transaction, already sent, and their results in order. */

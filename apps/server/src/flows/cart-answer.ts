@@ -1,20 +1,11 @@
 import { showsIvaItemised } from '@mayorista/core/iva';
 import { applyPriceListToAll, type PriceListRule } from '@mayorista/core/price-lists';
 import type { CartData, CartResponse } from '@mayorista/core/schemas/cart';
-import type pg from 'pg';
-import { onOneConnection, together, type Queryable } from '../db/transaction';
+import { together, type Queryable } from '../db/transaction';
 import { createCartService } from '../modules/cart';
 import { loadPriceListRule } from '../modules/price-lists';
 import { loadSettings } from '../modules/settings';
 import { readMyDelivery } from './read-deliveries';
-
-/**
- * Connections of the cart's own pipelined pool (decision 072). A request holds one for its two
- * round-trips. On the broadcast's busy machine 4 queued the saves past the pool's 5-second wait
- * (503s) and 20 measured no better than 10; with the 20 of the ordinary pool, the 8 that place
- * orders and the LISTEN one, a process opens up to 39 (README).
- */
-export const CART_CONNECTIONS = 10;
 
 /** Who reads or saves a cart: what the session already read about them (plugins/auth.ts). */
 export interface CartCaller {
@@ -52,32 +43,29 @@ const atList = (cart: CartResponse, caller: CartCaller, rule: PriceListRule | nu
 /**
  * GET /api/cart: cart (the saved cart) beside settings and deliveries (the terms) → cart (its
  * products) beside price-lists (the caller's list for them) → cart (a line whose product went away
- * is dropped from the stored cart). On one pipelined connection: two round-trips, three when a
- * line is dropped. Reads, and that one conditional write: no transaction.
+ * is dropped from the stored cart). The statements of a step are sent at once, each on a pooled
+ * connection: two round-trips after the session's, three when a line is dropped (decision 072).
+ * Reads, and that one conditional write: no transaction.
  */
-export function readCart(pool: pg.Pool, caller: CartCaller, now: Date): Promise<CartResponse> {
-  return onOneConnection(pool, async (db) => {
-    const [{ cart, beside: rule }, terms] = await together([
-      createCartService(db).getCart(caller.userId, listRuleFor(db, caller)),
-      readCartTerms(db, caller, now),
-    ]);
-    return { ...atList(cart, caller, rule), ...terms };
-  });
+export async function readCart(db: Queryable, caller: CartCaller, now: Date): Promise<CartResponse> {
+  const [{ cart, beside: rule }, terms] = await together([
+    createCartService(db).getCart(caller.userId, listRuleFor(db, caller)),
+    readCartTerms(db, caller, now),
+  ]);
+  return { ...atList(cart, caller, rule), ...terms };
 }
 
 /**
  * PUT /api/cart: cart (the sent products) beside price-lists (the caller's list for them), settings
- * and deliveries (the terms) → cart (the rules of the lines that changed, the one upsert). On one
- * pipelined connection: two round-trips (three when a line breaks a rule: the stored cart decides
- * whether it changed). Last write wins: the upsert is one statement, as before.
+ * and deliveries (the terms), sent at once → cart (the rules of the lines that changed, the one
+ * upsert). Two round-trips after the session's (three when a line breaks a rule: the stored cart
+ * decides whether it changed; decision 072). Last write wins: the upsert is one statement, as before.
  */
-export function saveCart(pool: pg.Pool, caller: CartCaller, cartData: CartData, now: Date): Promise<CartResponse> {
-  return onOneConnection(pool, async (db) => {
-    const [cart, rule, terms] = await together([
-      createCartService(db).saveCart(caller.userId, cartData),
-      listRuleFor(db, caller)(Object.keys(cartData)),
-      readCartTerms(db, caller, now),
-    ]);
-    return { ...atList(cart, caller, rule), ...terms };
-  });
+export async function saveCart(db: Queryable, caller: CartCaller, cartData: CartData, now: Date): Promise<CartResponse> {
+  const [cart, rule, terms] = await together([
+    createCartService(db).saveCart(caller.userId, cartData),
+    listRuleFor(db, caller)(Object.keys(cartData)),
+    readCartTerms(db, caller, now),
+  ]);
+  return { ...atList(cart, caller, rule), ...terms };
 }

@@ -164,7 +164,7 @@ export async function readDeliveryDay(pool: pg.Pool, date: string, now: Date): P
 
 /**
  * GET /api/me/delivery (and the cart's promise): the customer's zone and next date with its cut-off.
- * One statement, written at once: the cart's flow sends it with its other reads in one trip.
+ * One statement: the cart's flow sends it beside its other reads (flows/cart-answer.ts).
  */
 export async function readMyDelivery(db: Queryable, profileId: string, now: Date): Promise<MyDelivery> {
   const rule = await readCustomerDeliveryRule(db, profileId, businessDay(now));

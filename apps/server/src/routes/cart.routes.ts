@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cartLinesResponseSchema, cartLinesSchema, cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
 import type pg from 'pg';
-import { createPipelinedPool, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { authOf } from '../plugins/auth';
 import { atCustomerPrices } from '../modules/price-lists';
 import { addCartLines, createCartService } from '../modules/cart';
-import { CART_CONNECTIONS, readCart, saveCart, type CartCaller } from '../flows/cart-answer';
+import { readCart, saveCart, type CartCaller } from '../flows/cart-answer';
 import { routesPlugin } from './plugin';
 
 /** What the session already read about the caller, for the cart's flow (no statement of its own). */
@@ -22,20 +22,16 @@ const callerOf = (request: FastifyRequest): CartCaller => {
 export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool; now?: () => Date }): void {
   const service = createCartService(deps.pool);
   const now = deps.now ?? (() => new Date());
-  // The cart is read and saved on its own pipelined connections: each request's statements go in
-  // two round-trips and it waits for a connection once (decision 072).
-  const cartPool = createPipelinedPool(deps.pool, CART_CONNECTIONS);
-  app.addHook('onClose', () => cartPool.end());
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The answer carries the minimum order, the promised delivery and the IVA preview's settings
   // (decisions 016–019, 049), and the products at the caller's list (decision 018): flows/cart-answer.ts.
   routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) =>
-    reply.send(await readCart(cartPool, callerOf(request), now())),
+    reply.send(await readCart(deps.pool, callerOf(request), now())),
   );
 
   routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) =>
-    reply.send(await saveCart(cartPool, callerOf(request), request.body.cart_data, now())),
+    reply.send(await saveCart(deps.pool, callerOf(request), request.body.cart_data, now())),
   );
 
   routes.post(

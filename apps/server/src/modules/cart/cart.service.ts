@@ -73,9 +73,9 @@ export function createCartService(db: Queryable) {
   return {
     /**
      * The saved cart without disabled or deleted products; those are reported once and removed from
-     * the stored cart. `besideProducts` is read with the cart's products, given their ids (the
-     * flow reads the caller's price list there: on a pipelined connection both go in one
-     * round-trip); what the last read of it gave comes back with the cart.
+     * the stored cart. `besideProducts` is read with the cart's products, given their ids, both sent
+     * at once (the flow reads the caller's price list there: one round-trip instead of two); what
+     * the last read of it gave comes back with the cart.
      */
     async getCart<T>(userId: string, besideProducts: (ids: string[]) => Promise<T>): Promise<{ cart: CartResponse; beside: T }> {
       for (let attempt = 1; ; attempt++) {
