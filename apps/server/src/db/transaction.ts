@@ -46,6 +46,18 @@ function corked<T>(socket: Writable, write: () => T): T {
   }
 }
 
+/**
+ * Promise.all for statements sent together (each on a pooled connection of its own, or pipelined
+ * on one: one round-trip), except that it waits for every one to settle before it throws the first
+ * failure, so no statement of the work is still running when the caller hears of it.
+ */
+export async function together<T extends readonly unknown[] | []>(sent: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled: PromiseSettledResult<unknown>[] = await Promise.allSettled(sent as readonly unknown[]);
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure) throw failure.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 /** The statements that end a pipelined transaction, already sent, and their results in order. */
 type Sent<T extends readonly unknown[]> = { [K in keyof T]: Promise<T[K]> };
 
@@ -90,10 +102,8 @@ export async function inPipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeli
       await begun;
       const [sent, commit] = corked(socket, () => [writes() as readonly Promise<unknown>[], client.query('commit')] as const);
       committed = true;
-      const settled = await Promise.allSettled([...sent, commit]);
-      const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-      if (failure) throw failure.reason;
-      return settled.slice(0, -1).map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as W;
+      const results = await together([...sent, commit]);
+      return results.slice(0, -1) as unknown as W;
     },
   };
   try {

@@ -25,6 +25,7 @@ import {
 import { readProductWeights } from '../modules/products';
 import { readCollectionFigures, type CollectionFigures } from '../modules/receivables';
 import { loadSettings } from '../modules/settings';
+import type { Queryable } from '../db/transaction';
 
 type ZonedStop = DeliveryStop & { zone_id: number; zone_name: string };
 type ZonedDone = DeliveryDoneStop & { zone_id: number; zone_name: string };
@@ -161,9 +162,12 @@ export async function readDeliveryDay(pool: pg.Pool, date: string, now: Date): P
   };
 }
 
-/** GET /api/me/delivery (and the cart's promise): the customer's zone and next date with its cut-off. */
-export async function readMyDelivery(pool: pg.Pool, profileId: string, now: Date): Promise<MyDelivery> {
-  const rule = await readCustomerDeliveryRule(pool, profileId, businessDay(now));
+/**
+ * GET /api/me/delivery (and the cart's promise): the customer's zone and next date with its cut-off.
+ * One statement: the cart's flow sends it beside its other reads (flows/cart-answer.ts).
+ */
+export async function readMyDelivery(db: Queryable, profileId: string, now: Date): Promise<MyDelivery> {
+  const rule = await readCustomerDeliveryRule(db, profileId, businessDay(now));
   if (!rule) return { zone: null, next_delivery: null };
   const found = promisedDelivery(rule.rule, rule.closed, now);
   return {

@@ -1,16 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cartLinesResponseSchema, cartLinesSchema, cartProductsQuerySchema, cartProductsResponseSchema, cartResponseSchema, saveCartSchema } from '@mayorista/core/schemas/cart';
 import type pg from 'pg';
 import type { Database } from '../db/client';
-import { loadSettings } from '../modules/settings';
 import { authOf } from '../plugins/auth';
 import { atCustomerPrices } from '../modules/price-lists';
-import { addCartLines } from '../modules/cart';
-import { showsIvaItemised } from '@mayorista/core/iva';
-import { createCartService } from '../modules/cart';
-import { readMyDelivery } from '../flows/read-deliveries';
+import { addCartLines, createCartService } from '../modules/cart';
+import { readCart, saveCart, type CartCaller } from '../flows/cart-answer';
 import { routesPlugin } from './plugin';
+
+/** What the session already read about the caller, for the cart's flow (no statement of its own). */
+const callerOf = (request: FastifyRequest): CartCaller => {
+  const { userId, priceListId, ivaCondition } = authOf(request);
+  return { userId, priceListId, ivaCondition };
+};
 
 /**
  * GET/PUT /api/cart: one cart per approved customer, only their own. The guard runs before body
@@ -18,30 +21,18 @@ import { routesPlugin } from './plugin';
  */
 export function registerCartRoutes(app: FastifyInstance, deps: { db: Database; pool: pg.Pool; now?: () => Date }): void {
   const service = createCartService(deps.pool);
-  // The buyer sees the minimum order before it matters (the wholesale-ordering work, decision 016), and the cart previews IVA with
-  // the same setting the order will use (the business-identity work, decisions 017–019); the order re-reads both in its transaction.
-  // The promised delivery date and the zone's minimum come with it (Repartos, decision 049).
-  const withMinimum = async <T extends object>(cart: T, ivaCondition: string | null, userId: string) => {
-    const [settings, delivery] = await Promise.all([loadSettings(deps.pool), readMyDelivery(deps.pool, userId, (deps.now ?? (() => new Date()))())]);
-    return {
-      ...cart,
-      min_order_amount: Math.max(settings.min_order_amount, delivery.zone?.min_order ?? 0),
-      delivery: delivery.next_delivery,
-      prices_include_iva: settings.prices_include_iva,
-      iva_itemised: showsIvaItemised(ivaCondition),
-    };
-  };
+  const now = deps.now ?? (() => new Date());
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) => {
-    const cart = await service.getCart(authOf(request).userId);
-    return reply.send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
-  });
+  // The answer carries the minimum order, the promised delivery and the IVA preview's settings
+  // (decisions 016–019, 049), and the products at the caller's list (decision 018): flows/cart-answer.ts.
+  routes.get('/api/cart', { config: { access: 'approved' }, schema: { response: { 200: cartResponseSchema } } }, async (request, reply) =>
+    reply.send(await readCart(deps.pool, callerOf(request), now())),
+  );
 
-  routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) => {
-    const cart = await service.saveCart(authOf(request).userId, request.body.cart_data);
-    return reply.send(await withMinimum(await atCustomerPrices(deps.pool, request, cart), authOf(request).ivaCondition, authOf(request).userId));
-  });
+  routes.put('/api/cart', { config: { access: 'approved' }, schema: { body: saveCartSchema, response: { 200: cartResponseSchema } } }, async (request, reply) =>
+    reply.send(await saveCart(deps.pool, callerOf(request), request.body.cart_data, now())),
+  );
 
   routes.post(
     '/api/cart/lines',
