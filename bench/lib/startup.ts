@@ -14,7 +14,8 @@ const MAIN_JS = path.join(ROOT, 'apps/server/dist/main.js');
  * over 50,000 products) left up to seconds of them (decision 073). Outside the measured time.
  */
 export async function settleDisk(pool: pg.Pool): Promise<void> {
-  await pool.query('checkpoint');
+  // CHECKPOINT needs a superuser or pg_checkpoint: an external BENCH_DATABASE_URL may have neither.
+  await pool.query('checkpoint').catch(() => undefined);
   execFileSync('sync');
 }
 
@@ -23,22 +24,32 @@ export async function settleDisk(pool: pg.Pool): Promise<void> {
  * phases and a child inherits that: until decision 073 the start-up (initdb, PostgreSQL, the app)
  * was measured on that one core, where nothing of it can overlap.
  */
-function useEveryCore(): void {
+async function onEveryCore<T>(work: () => Promise<T>): Promise<T> {
   const cores = os.cpus().length;
+  const pid = String(process.pid);
+  let pinned: string | null = null;
   try {
-    if (cores >= 2) execFileSync('taskset', ['-cp', `0-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
+    // "pid 123's current affinity list: 1": put back afterwards, for any phase that follows.
+    pinned = execFileSync('taskset', ['-cp', pid], { encoding: 'utf8' }).split(':').pop()!.trim();
+    if (cores >= 2) execFileSync('taskset', ['-cp', `0-${cores - 1}`, pid], { stdio: 'ignore' });
   } catch {
     /* no taskset: not pinned either */
+  }
+  try {
+    return await work();
+  } finally {
+    if (pinned) execFileSync('taskset', ['-cp', pinned, pid], { stdio: 'ignore' });
   }
 }
 
 /** One start of the built app with its embedded database on `dataDir`: ms from spawn until `/healthz` answers 200. */
 export async function timeStartup(dataDir: string): Promise<number> {
-  useEveryCore();
-  const port = await findFreePort();
-  const s = await startProcess({ script: MAIN_JS, env: { DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' }, port, cpu: null });
-  await s.stop();
-  return s.startupMs;
+  return onEveryCore(async () => {
+    const port = await findFreePort();
+    const s = await startProcess({ script: MAIN_JS, env: { DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' }, port, cpu: null });
+    await s.stop();
+    return s.startupMs;
+  });
 }
 
 const summary = (ms: number[]) => {

@@ -104,10 +104,14 @@ describe('migrations at start-up', () => {
     expect(rows).toEqual([{ fine: null, broken: null }]);
 
     // Fixed, the next start applies both, in order, with their records.
-    writeFileSync(path.join(folder, '9999_broken.sql'), 'alter table migrate_test_fine add column name text; -- a comment on the last line');
+    // Its first piece has no `;` of its own: the marker ends it, as drizzle's migrator ran each piece alone.
+    writeFileSync(
+      path.join(folder, '9999_broken.sql'),
+      'alter table migrate_test_fine add column name text\n--> statement-breakpoint\nalter table migrate_test_fine add column note text; -- a comment on the last line',
+    );
     await runMigrations(pool, folder);
     expect(await records(pool)).toHaveLength(before.length + 2);
     const { rows: columns } = await pool.query(`select column_name from information_schema.columns where table_name = 'migrate_test_fine' order by ordinal_position`);
-    expect(columns.map((c) => c.column_name)).toEqual(['id', 'name']);
+    expect(columns.map((c) => c.column_name)).toEqual(['id', 'name', 'note']);
   });
 });

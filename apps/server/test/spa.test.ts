@@ -94,6 +94,17 @@ describe('built SPA', () => {
     expect(app.hasRoute({ method: 'GET', url: '/sw.js' })).toBe(false);
   });
 
+  it('answers a directory of the build with the page, as any client route; a malformed escape is the client\'s 400, never a 500', async () => {
+    for (const url of ['/icons', '/icons/']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+    }
+    for (const url of ['/%E0%A4%A', '/assets/%E0%A4%A.js']) {
+      expect((await app.inject({ url })).statusCode).toBe(400);
+    }
+  });
+
   it('answers client routes with index.html carrying the escaped public configuration, never cached', async () => {
     const response = await app.inject({ url: '/catalog?page=2' });
     expect(response.statusCode).toBe(200);

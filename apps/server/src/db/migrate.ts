@@ -42,12 +42,22 @@ function readMigrations(dir: string): Migration[] {
   });
 }
 
+/** drizzle-kit's marker between a migration's statements; drizzle's migrator runs each piece on its own. */
+const BREAKPOINT = '--> statement-breakpoint';
+
 /**
- * A migration's statements followed by its record, as one piece of a multi-statement query. The
- * line break and the lone `;` end the file's last statement and any comment on its last line.
+ * A migration's statements followed by its record, as one piece of a multi-statement query. Each
+ * piece between markers is ended by a line break and a lone `;`, as if run on its own: a piece
+ * without its own `;`, or with a comment on its last line, ends there as it did under drizzle.
  */
 const withRecord = (m: Migration) =>
-  `${m.sql}\n;\ninsert into ${RECORD_TABLE} ("hash", "created_at") values ('${m.hash}', ${m.when});\n`;
+  `${m.sql.split(BREAKPOINT).join('\n;\n')}\n;\ninsert into ${RECORD_TABLE} ("hash", "created_at") values ('${m.hash}', ${m.when});\n`;
+
+/** A failure of the connection itself (no SQLSTATE, or class 08): trying again on it names no migration. */
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code !== 'string' || code.startsWith('08');
+}
 
 async function inTransaction(client: pg.PoolClient, work: () => Promise<unknown>): Promise<void> {
   await client.query('begin');
@@ -72,8 +82,9 @@ async function applyPending(client: pg.PoolClient, pending: Migration[]): Promis
   try {
     await inTransaction(client, () => client.query(pending.map(withRecord).join('')));
     return;
-  } catch {
-    // Find which one: below.
+  } catch (error) {
+    if (isConnectionFailure(error)) throw error;
+    // A statement failed: find which migration, below.
   }
   await inTransaction(client, async () => {
     for (const m of pending) {
@@ -104,7 +115,11 @@ export async function runMigrations(pool: pg.Pool, folder = migrationsFolder()):
     const pending = migrations.filter((m) => !last || Number(last.created_at) < m.when);
     if (pending.length > 0) await applyPending(client, pending);
   } finally {
-    await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
-    client.release();
+    // A connection that cannot even unlock is broken: destroyed, not handed back to the pool.
+    const broken = await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    client.release(broken);
   }
 }

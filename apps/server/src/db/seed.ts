@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { together } from './transaction';
 import { demoProducts } from './demo-data';
 import { products, profiles, users } from './schema';
 import { hashPassword } from '../lib/passwords';
@@ -79,7 +80,8 @@ export async function seedDemo(
   options: { withAdmin: boolean } = { withAdmin: true },
 ): Promise<{ products: number; admin: { email: string; password: string } | null }> {
   // The two are independent: the admin's password hashing (argon2, off this thread) overlaps the catalogue's insert.
-  const [inserted, credentials] = await Promise.all([seedDemoProducts(db), options.withAdmin ? seedDemoAdmin(db) : null]);
+  // together(): a failure is thrown once both settled, so nothing still writes when the caller ends the pool.
+  const [inserted, credentials] = await together([seedDemoProducts(db), options.withAdmin ? seedDemoAdmin(db) : null]);
   return { products: inserted, admin: credentials };
 }
 

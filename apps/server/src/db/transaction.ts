@@ -91,11 +91,7 @@ export async function inPipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeli
   // Each statement is one write to the socket; corked, a trip's statements leave in one writev
   // (one system call here, one wake-up of the database's backend there).
   const socket = client.connection.stream;
-  // BEGIN and the statements work writes before its first await leave in one write.
-  socket.cork();
-  const begun = client.query('begin');
-  // Settled (and any failure thrown) before the first write; its answer precedes every read's.
-  begun.catch(() => undefined);
+  let begun: Promise<unknown> = Promise.resolve();
   const tx: PipelinedTransaction = {
     client,
     async commitWith<W extends readonly unknown[]>(writes: () => Sent<W>): Promise<W> {
@@ -107,12 +103,13 @@ export async function inPipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeli
     },
   };
   try {
-    let working: Promise<T>;
-    try {
-      working = work(tx);
-    } finally {
-      socket.uncork(); // a socket left corked would never send the ROLLBACK below
-    }
+    // BEGIN and the statements work writes before its first await leave in one write.
+    const working = corked(socket, () => {
+      begun = client.query('begin');
+      // Settled (and any failure thrown) before the first write; its answer precedes every read's.
+      begun.catch(() => undefined);
+      return work(tx);
+    });
     const result = await working;
     if (!committed) {
       await begun;

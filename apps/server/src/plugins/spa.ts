@@ -102,6 +102,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   app.get('/', (request, reply) => sendIndex(request.url, reply));
   // Nothing under a dot name is for the public (the build's own notes are in .vite/).
   const publicFile = (url: string) => {
+    // The router answers a malformed %-escape with 400 before any handler, so this cannot throw.
     const relative = decodeURIComponent(url.split('?')[0]!).replace(/^\/+/, '');
     const candidate = path.resolve(options.distDir, relative);
     const hidden = relative.split('/').some((segment) => segment.startsWith('.'));
@@ -124,7 +125,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     }
     // A file that exists (favicon, the service worker, icons) is served as is; anything else is a client route.
     const file = publicFile(url);
-    if (file.inside && existsSync(file.candidate)) return reply.sendFile(file.relative);
+    if (file.inside && isFile(file.candidate)) return reply.sendFile(file.relative);
     return sendIndex(url, reply);
   });
 }
