@@ -36,9 +36,9 @@ async function readCartTerms(db: Queryable, caller: CartCaller, now: Date): Prom
 const listRuleFor = (db: Queryable, caller: CartCaller) => async (ids: string[]) =>
   caller.priceListId && ids.length > 0 ? loadPriceListRule(db, caller.priceListId, ids) : null;
 
-/** The cart's products at the caller's list (decision 018), as the order will charge them. */
-const atList = (cart: CartResponse, caller: CartCaller, rule: PriceListRule | null): CartResponse =>
-  caller.priceListId && cart.products.length > 0 ? { ...cart, products: applyPriceListToAll(cart.products, rule) } : cart;
+/** The cart's products at the caller's list (decision 018), as the order will charge them; no rule (listRuleFor's null): as they are. */
+const atList = (cart: CartResponse, rule: PriceListRule | null): CartResponse =>
+  rule ? { ...cart, products: applyPriceListToAll(cart.products, rule) } : cart;
 
 /**
  * GET /api/cart: cart (the saved cart) beside settings and deliveries (the terms) → cart (its
@@ -52,7 +52,7 @@ export async function readCart(db: Queryable, caller: CartCaller, now: Date): Pr
     createCartService(db).getCart(caller.userId, listRuleFor(db, caller)),
     readCartTerms(db, caller, now),
   ]);
-  return { ...atList(cart, caller, rule), ...terms };
+  return { ...atList(cart, rule), ...terms };
 }
 
 /**
@@ -67,5 +67,5 @@ export async function saveCart(db: Queryable, caller: CartCaller, cartData: Cart
     listRuleFor(db, caller)(Object.keys(cartData)),
     readCartTerms(db, caller, now),
   ]);
-  return { ...atList(cart, caller, rule), ...terms };
+  return { ...atList(cart, rule), ...terms };
 }
