@@ -14,7 +14,7 @@ await build({
     seed: 'src/seed-cli.ts',
     backup: 'src/backup-cli.ts',
     'db-check': 'src/db-check-cli.ts',
-    'pdf-worker': 'src/modules/orders/orders.pdf-worker.ts',
+    'email-worker': 'src/flows/send-emails.thread.ts',
     'import-worker': 'src/flows/import-prices.thread.ts',
   },
   outdir: 'dist',

@@ -27,8 +27,6 @@ import { pricingRoutes } from './routes/pricing.routes';
 import { priceListsRoutes } from './routes/price-lists.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { dashboardRoutes } from './routes/dashboard.routes';
-import { OutboxWorker, type OutboxRow } from './modules/outbox';
-import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from './modules/receivables';
 import { outboxRoutes } from './routes/outbox.routes';
 import { repRoutes } from './routes/rep.routes';
 import { staffRoutes } from './routes/staff.routes';
@@ -37,12 +35,12 @@ import { deliveriesRoutes } from './routes/deliveries.routes';
 import { stockRoutes } from './routes/stock.routes';
 import { queueAccountReminders } from './flows/account-reminders';
 import { queueDeliveryNotices } from './flows/delivery-notices';
-import { createOrderEmailRenderer, OrderPdfThread } from './modules/orders';
+import { createEmailSender, EmailThread, type EmailOutbox, type EmailSenderConfig } from './flows/send-emails';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Delivers the e-mail outbox (decision 014); runs from ready to close unless config.outbox.enabled is off. */
-    outbox: OutboxWorker;
+    /** Delivers the e-mail outbox (decisions 014, 075); runs from ready to close unless config.outbox.enabled is off. */
+    outbox: EmailOutbox;
   }
 }
 
@@ -89,49 +87,32 @@ function scheduleClockJob(app: FastifyInstance, everyMs: number, label: string, 
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** Each outbox row rendered by the module its kind belongs to: the account's (decision 037) or the orders'. */
-function emailRenderer(deps: AppDeps, pdfThread: OrderPdfThread) {
+/**
+ * The e-mail outbox of this process: started when the app is ready (unless config.outbox.enabled
+ * is off; tests then start it themselves), stopped after the message in hand when it closes, so
+ * SIGTERM never cuts a send in half. It runs on its own low-priority thread with its own database
+ * connections (decision 075); a mailer passed in (a test's) is driven here on the main thread.
+ */
+function createOutbox(app: FastifyInstance, deps: AppDeps): EmailOutbox {
   const { config, pool } = deps;
-  const mail = { catalogName: config.catalogName, appUrl: config.appUrl };
-  // An order's e-mail is built whole on the low-priority thread (decision 059): text, PDF and MIME.
-  const orders = createOrderEmailRenderer({
-    pool,
-    ...mail,
-    buildElsewhere: (row, order, messageId) => pdfThread.orderMail(config.mailFrom, row, order, mail, messageId),
-  });
-  const accounts = createAccountEmailRenderer({ pool, ...mail });
-  return (row: OutboxRow, context: { messageId: string }) => (ACCOUNT_EMAIL_KINDS.includes(row.kind) ? accounts(row) : orders(row, context));
+  const outbox: EmailOutbox = deps.mailer
+    ? createEmailSender(pool, deps.mailer, config, app.log)
+    : new EmailThread({ connectionString: connectionStringOf(pool), config: emailSenderConfig(config) }, app.log);
+  app.decorate('outbox', outbox);
+  if (config.outbox.enabled) app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
+  return outbox;
 }
 
-/**
- * The e-mail outbox worker of this process: started when the app is ready, stopped (after the
- * message in hand) when it closes, so SIGTERM never cuts a send in half.
- */
-function createOutboxWorker(app: FastifyInstance, deps: AppDeps, mailer: Mailer): OutboxWorker {
-  const { config } = deps;
-  // The attached PDFs render on a low-priority thread, off the orders' CPU (decision 021).
-  const pdfThread = new OrderPdfThread();
-  const worker = new OutboxWorker({
-    pool: deps.pool,
-    mailer,
-    // Composed there as well (MIME with the PDF, decision 023): the main thread only sends bytes.
-    compose: (message) => pdfThread.composeMail(config.mailFrom, message),
-    render: emailRenderer(deps, pdfThread),
-    log: app.log,
-    pollMs: config.outbox.pollMs,
-    maxAttempts: config.outbox.maxAttempts,
-    retryBaseMs: config.outbox.retryBaseMs,
-    concurrency: config.outbox.concurrency,
-    messageIdDomain: new URL(config.appUrl).hostname,
-  });
-  app.decorate('outbox', worker);
-  if (config.outbox.enabled) {
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
-  }
-  // After the worker's stop (hooks run in order): the message in hand still gets its PDF.
-  app.addHook('onClose', async () => pdfThread.close());
-  return worker;
+function connectionStringOf(pool: pg.Pool): string {
+  const { connectionString } = pool.options;
+  if (!connectionString) throw new Error('outbox: the pool has no connectionString for the e-mail thread');
+  return connectionString;
+}
+
+/** Only what the e-mail thread needs crosses to it (the JWT secret, for one, stays here). */
+function emailSenderConfig({ mailFrom, smtpUrl, dataDir, catalogName, appUrl, outbox }: Config): EmailSenderConfig {
+  return { mailFrom, smtpUrl, dataDir, catalogName, appUrl, outbox };
 }
 
 /**
@@ -206,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, deps);
 
   const mailer = deps.mailer ?? createMailer(config, app.log);
-  const outbox = createOutboxWorker(app, deps, mailer);
+  const outbox = createOutbox(app, deps);
   const onEmailsQueued = () => outbox.nudge();
   if (config.outbox.enabled) {
     const jobDeps = { pool: deps.pool, onEmailsQueued, ...(deps.now ? { now: deps.now } : {}) };

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { isErrorCode } from '@mayorista/core/errors';
 import { AppError } from '../errors';
+import { startThread, type ThreadEntry as ThreadFiles } from '../threads';
 import { FILE_LIMITS, fileErrors } from './limits';
 import type { FileJobAnswer, FileJobReply, FileJobRequest } from './worker-host';
 
@@ -17,10 +16,8 @@ import type { FileJobAnswer, FileJobReply, FileJobRequest } from './worker-host'
  * the build emits it next to main.js (build.mjs).
  */
 
-/** A job's thread entry: its TypeScript source and the built file, and what the thread starts with (`workerData`). */
-export interface ThreadEntry {
-  source: URL;
-  built: URL;
+/** A job's thread entry, and what the thread starts with (`workerData`). */
+export interface ThreadEntry extends ThreadFiles {
   data?: unknown;
 }
 
@@ -47,21 +44,10 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** From source, the thread loads the TypeScript entry through tsx's API (a Worker's execArgv cannot register loaders). */
+/** The job's thread, with its heap limit and what it starts with. */
 function startWorker(entry: ThreadEntry, limits: ThreadLimits): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: limits.heapBytes / MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
-  const options = { resourceLimits, workerData: entry.data };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(entry.built, options);
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const source = JSON.stringify(entry.source.href);
-  return new Worker(`import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${source}, ${source}));`, {
-    eval: true,
-    ...options,
-  });
+  return startThread(entry, { resourceLimits, workerData: entry.data });
 }
 
 function errorOf(reply: Extract<FileJobReply, { failure: unknown }>): Error {

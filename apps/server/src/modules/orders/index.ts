@@ -43,4 +43,3 @@ export {
 } from './orders.emails';
 export { renderOrderPdf } from './orders.pdf';
 export { renderPickingSheetPdf } from './orders.picking-pdf';
-export { OrderPdfThread } from './orders.pdf-thread';

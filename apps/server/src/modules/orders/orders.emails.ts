@@ -94,12 +94,7 @@ export interface OrderMailConfig {
 
 interface RenderConfig extends OrderMailConfig {
   pool: pg.Pool;
-  /**
-   * Builds and composes the whole message elsewhere — the app passes its low-priority PDF thread
-   * (orders.pdf-thread.ts), so the text, the PDF and the MIME cost the orders' main thread nothing.
-   * Absent (tests): built here, with `renderPdf` (the in-process renderer unless given).
-   */
-  buildElsewhere?: (row: QueuedOrderEmail, order: Order, messageId: string | undefined) => Promise<MailMessage>;
+  /** The PDF renderer (renderOrderPdf unless a test passes another). */
   renderPdf?: (order: Order, catalogName: string) => Promise<Buffer>;
 }
 
@@ -219,7 +214,7 @@ function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): 
 
 /**
  * The message of an outbox row about `order` (as it is now); the customer's first e-mail carries
- * the PDF. Pure but for the PDF: runs on the outbox's thread (orders.pdf-worker.ts) or here.
+ * the PDF. Pure but for the PDF.
  */
 export async function buildOrderMail(
   row: QueuedOrderEmail,
@@ -253,13 +248,12 @@ ${c.note ? `<p><strong>${escapeHtml(c.note)}</strong></p>\n` : ''}${c.withSummar
   return { to: row.recipient, subject: c.subject, text: textBody, html, ...(attachments ? { attachments } : {}) };
 }
 
-/** Builds the message of an outbox row from the order as it is now (read here, built where the config says). */
+/** Builds the message of an outbox row from the order as it is now. */
 export function createOrderEmailRenderer(config: RenderConfig) {
-  return async (row: QueuedOrderEmail, context: { messageId?: string } = {}): Promise<MailMessage> => {
+  return async (row: QueuedOrderEmail): Promise<MailMessage> => {
     const found = row.orderId ? await findOrder(config.pool, row.orderId) : null;
     if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
     const order = toOrder(found);
-    if (config.buildElsewhere) return config.buildElsewhere(row, order, context.messageId);
     return buildOrderMail(row, order, config, config.renderPdf ?? renderOrderPdf);
   };
 }

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Order } from '@mayorista/core';
+import { setupTestApp } from './helpers';
+import { createVerifiedUser } from './factories';
+import { createProduct } from './orders-fixtures';
+import { waitFor } from './smtp-fixtures';
+
+/**
+ * The whole e-mail outbox runs on a thread of its own with its own database connections (decision
+ * 075). Proven without timing: an order's two e-mails are leased, rendered (the PDF included),
+ * written as .eml files and marked sent while every connection of the main thread's pool is lent
+ * out — on the main thread the worker could not even lease a row.
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-email-thread-'));
+const ctx = await setupTestApp({ env: { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50' } });
+// A connection of the test's own, to watch the rows while the app's pool is all lent out.
+const watcher = new pg.Pool({ connectionString: ctx.databaseUrl, max: 1 });
+await ctx.pool.query(`update app_settings set value = value || '{"admin_email_recipients": ["duenio@example.com"]}'`);
+afterAll(async () => {
+  await watcher.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const statusesOf = async (orderId: string) =>
+  (await watcher.query<{ status: string }>('select status from email_outbox where order_id = $1 order by id', [orderId])).rows.map((r) => r.status);
+
+describe('the e-mail thread', () => {
+  it('sends an order’s e-mails with connections of its own while the main pool has none free', async () => {
+    const customer = await createVerifiedUser(ctx, { nombre: 'Marta' });
+    const product = await createProduct(ctx, { name: `Yerba ${randomUUID().slice(0, 6)}` });
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.headers,
+      payload: { items: [{ product_id: product.id, quantity: 1 }] },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: Order }>().order;
+    expect(await statusesOf(order.id)).toEqual(['pending', 'pending']);
+
+    const held = await Promise.all(Array.from({ length: ctx.pool.options.max }, () => ctx.pool.connect()));
+    try {
+      ctx.app.outbox.start();
+      await waitFor(() => statusesOf(order.id), (statuses) => statuses.every((s) => s === 'sent'), 20_000, 'sent');
+    } finally {
+      held.forEach((client) => client.release());
+      await ctx.app.outbox.stop();
+    }
+    const written = readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
+    expect(written).toHaveLength(2);
+    const forCustomer = written.map((name) => readFileSync(path.join(dataDir, 'outbox', name), 'utf8')).find((eml) => eml.includes(`To: ${customer.email}`));
+    expect(forCustomer).toContain('Hola, Marta:');
+    expect(forCustomer).toContain(`filename=pedido-${order.id.slice(0, 8)}.pdf`);
+  });
+
+  it('stops and starts again: a stopped outbox sends nothing, a started one sends what was queued meanwhile', async () => {
+    const customer = await createVerifiedUser(ctx);
+    const product = await createProduct(ctx);
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.headers,
+      payload: { items: [{ product_id: product.id, quantity: 1 }] },
+    });
+    const order = placed.json<{ order: Order }>().order;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await statusesOf(order.id)).toEqual(['pending', 'pending']);
+    ctx.app.outbox.start();
+    try {
+      await waitFor(() => statusesOf(order.id), (statuses) => statuses.every((s) => s === 'sent'), 20_000, 'sent');
+    } finally {
+      await ctx.app.outbox.stop();
+    }
+  });
+});
