@@ -155,7 +155,8 @@ export async function runCatalogueGrowth(opts: GrowthOptions) {
     scenarios: scenarios.map((s) => ({ name: s.name, label: s.label, example: s.path(1), as: s.as })),
     sizes,
     ratio50kTo5k: ratios,
-    targets: { searchP99MsAtMost: 50, ratioAtLeast: 0.7, page1At5kRpsAtLeast: 600, non2xx: 0 },
+    // The searches' targets are the Monday-broadcast work's (bench/README.md); the pages keep the catalogue-at-scale work's 0.7.
+    targets: { searchP99MsAtMost: 50, ratioAtLeast: 0.7, searchRatioAtLeast: 0.8, searchHitVsBaselineAt5kAtLeast: 1, page1At5kRpsAtLeast: 600, non2xx: 0 },
   };
 }
 
