@@ -61,6 +61,12 @@ const EMAIL_THREAD = {
   source: new URL('./send-emails.thread.ts', import.meta.url),
   built: new URL('./email-worker.js', import.meta.url),
 };
+/**
+ * The thread's heap: a small young generation (the default sizes it for throughput, tens of MB a
+ * small server does not have for e-mails), and an old generation far above what a 500-line
+ * order's PDF needs; a thread over it ends and is started again, its rows retried.
+ */
+const EMAIL_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
 /** A stop waits this long for the message in hand (the SMTP limits are 15–30 s), then ends the thread. */
 const STOP_WAIT_MS = 45_000;
 /** A thread that died is started again after this long (its leased rows are due again when their lease runs out). */
@@ -119,7 +125,7 @@ export class EmailThread implements EmailOutbox {
   }
 
   private spawn(): void {
-    const worker = startThread(EMAIL_THREAD, { workerData: this.data });
+    const worker = startThread(EMAIL_THREAD, { workerData: this.data, resourceLimits: EMAIL_THREAD_LIMITS });
     // The HTTP server keeps the process alive; this thread never does on its own.
     worker.unref();
     worker.on('message', (reply: EmailThreadReply) => {
