@@ -35,6 +35,9 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
   // Files beside index.html (the web build compresses only assets/): the service worker and an icon in a folder.
   writeFileSync(path.join(distDir, 'sw.js'), script);
+  // A manifest with a compressed sibling, as a build that compressed every file would leave it.
+  writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"x"}');
+  writeFileSync(path.join(distDir, 'manifest.webmanifest.br'), brotliCompressSync('{"name":"x"}'));
   mkdirSync(path.join(distDir, 'icons'));
   writeFileSync(path.join(distDir, 'icons', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = Fastify();
@@ -82,6 +85,11 @@ describe('built SPA', () => {
     expect(sw.headers['content-type']).toMatch(/javascript/);
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect(sw.body).toBe(script);
+
+    const manifest = await app.inject({ url: '/manifest.webmanifest', headers: { 'accept-encoding': 'br' } });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-encoding']).toBe('br');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
 
     const icon = await app.inject({ url: '/icons/icon.svg' });
     expect(icon.statusCode).toBe(200);

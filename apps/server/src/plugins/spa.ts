@@ -29,8 +29,11 @@ function isFile(candidate: string): boolean {
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Files that say which build is current (decision 042): always revalidated. */
-const NEVER_STALE = /[\\/](sw\.js|manifest\.webmanifest)$/;
+/**
+ * Files that say which build is current (decision 042): always revalidated, also when sent from a
+ * precompressed sibling (setHeaders sees the .br or .gz file's path).
+ */
+const NEVER_STALE = /[\\/](sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 
 /** Written by the web build (apps/web/build/page-preloads.ts): route → the page's own JS files. */
 const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
