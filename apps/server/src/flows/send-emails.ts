@@ -69,8 +69,13 @@ const EMAIL_THREAD = {
 const EMAIL_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
 /** A stop waits this long for the message in hand (the SMTP limits are 15–30 s), then ends the thread. */
 const STOP_WAIT_MS = 45_000;
-/** A thread that died is started again after this long (its leased rows are due again when their lease runs out). */
+/**
+ * A thread that died is started again after a second, doubling while it keeps dying before it is
+ * ready (a broken build logs once a minute, not once a second). Its leased rows are due again when
+ * their leases run out, as with a process that dies.
+ */
 const RESTART_MS = 1_000;
+const MAX_RESTART_MS = 60_000;
 
 /**
  * The whole outbox on a thread of its own, at the lowest CPU priority, with its own database
@@ -83,6 +88,8 @@ export class EmailThread implements EmailOutbox {
   private ready = false;
   private running = false;
   private restart: NodeJS.Timeout | null = null;
+  /** Deaths in a row without reaching 'ready'. */
+  private failedStarts = 0;
 
   constructor(
     private readonly data: EmailThreadData,
@@ -129,19 +136,24 @@ export class EmailThread implements EmailOutbox {
     // The HTTP server keeps the process alive; this thread never does on its own.
     worker.unref();
     worker.on('message', (reply: EmailThreadReply) => {
-      if (reply.kind === 'ready' && this.worker === worker) this.ready = true;
+      if (reply.kind === 'ready' && this.worker === worker) {
+        this.ready = true;
+        this.failedStarts = 0;
+      }
       if (reply.kind === 'log') this.log[reply.level](reply.object, reply.message);
     });
     worker.on('error', (error: Error) => this.log.error({ err: error }, 'outbox: el hilo de correos falló'));
     worker.on('exit', () => {
       if (this.worker !== worker) return;
       this.worker = null;
+      if (!this.ready) this.failedStarts += 1;
       this.ready = false;
       if (!this.running) return;
+      const delay = Math.min(MAX_RESTART_MS, RESTART_MS * 2 ** Math.max(0, this.failedStarts - 1));
       this.restart = setTimeout(() => {
         this.restart = null;
         if (this.running) this.spawn();
-      }, RESTART_MS).unref();
+      }, delay).unref();
     });
     this.worker = worker;
   }
