@@ -97,17 +97,11 @@ function createOutbox(app: FastifyInstance, deps: AppDeps): EmailOutbox {
   const { config, pool } = deps;
   const outbox: EmailOutbox = deps.mailer
     ? createEmailSender(pool, deps.mailer, config, app.log)
-    : new EmailThread({ connectionString: connectionStringOf(pool), config: emailSenderConfig(config) }, app.log);
+    : new EmailThread(pool, emailSenderConfig(config), app.log);
   app.decorate('outbox', outbox);
   if (config.outbox.enabled) app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
   return outbox;
-}
-
-function connectionStringOf(pool: pg.Pool): string {
-  const { connectionString } = pool.options;
-  if (!connectionString) throw new Error('outbox: the pool has no connectionString for the e-mail thread');
-  return connectionString;
 }
 
 /** Only what the e-mail thread needs crosses to it (the JWT secret, for one, stays here). */

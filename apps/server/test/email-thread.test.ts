@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Order } from '@mayorista/core';
 import { setupTestApp } from './helpers';
 import { createVerifiedUser } from './factories';
 import { createProduct } from './orders-fixtures';
-import { waitFor } from './smtp-fixtures';
+import { startSmtpServer, waitFor } from './smtp-fixtures';
 
 /**
  * The whole e-mail outbox runs on a thread of its own with its own database connections (decision
  * 075). Proven without timing: an order's two e-mails are leased, rendered (the PDF included),
  * written as .eml files and marked sent while every connection of the main thread's pool is lent
- * out — on the main thread the worker could not even lease a row.
+ * out — on the main thread the worker could not even lease a row. A nudge reaches the thread (no
+ * waiting for the poll), and a thread that dies with a send in hand has that attempt recorded.
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mayorista-email-thread-'));
 const ctx = await setupTestApp({ env: { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50' } });
@@ -75,6 +77,51 @@ describe('the e-mail thread', () => {
       await waitFor(() => statusesOf(order.id), (statuses) => statuses.every((s) => s === 'sent'), 20_000, 'sent');
     } finally {
       await ctx.app.outbox.stop();
+    }
+  });
+});
+
+// A second app whose SMTP server takes a message and never answers, and whose outbox polls once a
+// minute: an e-mail that leaves within seconds left because of the order's nudge.
+const smtp = await startSmtpServer('stall-data');
+afterAll(() => smtp.close());
+const slow = await setupTestApp({ env: { SMTP_URL: smtp.url, OUTBOX_POLL_MS: '60000', OUTBOX_CONCURRENCY: '1' } });
+
+describe('the e-mail thread, driven by the main thread', () => {
+  const outboxRow = async (orderId: string) =>
+    (
+      await slow.pool.query<{ status: string; attempts: number; leased: boolean; last_error: string | null }>(
+        `select status, attempts, coalesce(locked_until > now(), false) as leased, last_error from email_outbox where order_id = $1 and kind = 'order_placed'`,
+        [orderId],
+      )
+    ).rows[0];
+
+  it('wakes on the order’s nudge, not at the next poll; a thread killed mid-send has that attempt recorded and its lease let go', async () => {
+    const outbox = slow.app.outbox;
+    outbox.start();
+    try {
+      // The thread's first look finds nothing; from then on it sleeps a minute unless nudged.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const customer = await createVerifiedUser(slow);
+      const product = await createProduct(slow);
+      const placed = await slow.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: customer.headers,
+        payload: { items: [{ product_id: product.id, quantity: 1 }] },
+      });
+      const order = placed.json<{ order: Order }>().order;
+      // The SMTP server takes the message and never answers: the send stays in hand.
+      await waitFor(() => smtp.dataStarted(), (started) => started >= 1, 15_000, 'the send to start');
+      expect(await outboxRow(order.id)).toMatchObject({ status: 'pending', attempts: 0, leased: true });
+
+      // A crash of the thread, simulated by ending it from outside.
+      await (outbox as unknown as { worker: Worker }).worker.terminate();
+      const after = await waitFor(() => outboxRow(order.id), (row) => row?.attempts === 1, 10_000, 'the attempt recorded');
+      expect(after).toMatchObject({ status: 'pending', leased: false });
+      expect(after!.last_error).toContain('el hilo de correos terminó');
+    } finally {
+      await outbox.stop();
     }
   });
 });

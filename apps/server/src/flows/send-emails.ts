@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Config } from '../config';
 import { composeMail, type Mailer } from '../lib/mailer';
 import { startThread } from '../lib/threads';
-import { OutboxWorker } from '../modules/outbox';
+import { markAttemptFailed, OUTBOX_LEASE_MS, OutboxWorker, renewLeases, retryDelayMs, type LeaseKeeper, type OutboxRow } from '../modules/outbox';
 import { createOrderEmailRenderer } from '../modules/orders';
 import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from '../modules/receivables';
 
@@ -19,7 +19,7 @@ export type SenderLog = Record<LogLevel, (object: Record<string, unknown>, messa
  * orders' — from the database as it is when it is sent, composed into MIME here, then handed to
  * the mailer. Runs on the e-mail thread (below); in the main thread only for a mailer a test passes.
  */
-export function createEmailSender(pool: pg.Pool, mailer: Mailer, config: EmailSenderConfig, log: SenderLog): OutboxWorker {
+export function createEmailSender(pool: pg.Pool, mailer: Mailer, config: EmailSenderConfig, log: SenderLog, leaseKeeper?: LeaseKeeper): OutboxWorker {
   const mail = { catalogName: config.catalogName, appUrl: config.appUrl };
   const orders = createOrderEmailRenderer({ pool, ...mail });
   const accounts = createAccountEmailRenderer({ pool, ...mail });
@@ -34,6 +34,7 @@ export function createEmailSender(pool: pg.Pool, mailer: Mailer, config: EmailSe
     retryBaseMs: config.outbox.retryBaseMs,
     concurrency: config.outbox.concurrency,
     messageIdDomain: new URL(config.appUrl).hostname,
+    ...(leaseKeeper ? { leaseKeeper } : {}),
   });
 }
 
@@ -55,6 +56,8 @@ export type EmailThreadMessage = { kind: 'nudge' } | { kind: 'stop' };
 export type EmailThreadReply =
   | { kind: 'ready' }
   | { kind: 'stopped' }
+  | { kind: 'held'; row: Pick<OutboxRow, 'id' | 'attempts'> }
+  | { kind: 'settled'; id: number }
   | { kind: 'log'; level: LogLevel; object: Record<string, unknown>; message: string };
 
 const EMAIL_THREAD = {
@@ -64,15 +67,17 @@ const EMAIL_THREAD = {
 /**
  * The thread's heap: a small young generation (the default sizes it for throughput, tens of MB a
  * small server does not have for e-mails), and an old generation far above what a 500-line
- * order's PDF needs; a thread over it ends and is started again, its rows retried.
+ * order's PDF needs.
  */
 const EMAIL_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
-/** A stop waits this long for the message in hand (the SMTP limits are 15–30 s), then ends the thread. */
-const STOP_WAIT_MS = 45_000;
+/**
+ * A stop waits this long for the message in hand, then ends the thread (the attempt is recorded).
+ * Below main.ts's 30 s, after which a stopping server exits whatever is left.
+ */
+const STOP_WAIT_MS = 20_000;
 /**
  * A thread that died is started again after a second, doubling while it keeps dying before it is
- * ready (a broken build logs once a minute, not once a second). Its leased rows are due again when
- * their leases run out, as with a process that dies.
+ * ready (a broken build logs once a minute, not once a second).
  */
 const RESTART_MS = 1_000;
 const MAX_RESTART_MS = 60_000;
@@ -80,42 +85,64 @@ const MAX_RESTART_MS = 60_000;
 /**
  * The whole outbox on a thread of its own, at the lowest CPU priority, with its own database
  * connections (decision 075): leasing, reading the order, the PDF, the MIME, writing the .eml or
- * talking SMTP, and marking the row all happen there, so a burst of orders never shares the
- * main thread with their e-mails; the main thread only nudges it. Its log lines come back here.
+ * talking SMTP, and marking the row all happen there, so a burst of orders never shares the main
+ * thread with their e-mails. The main thread starts, nudges and stops it, writes its log lines,
+ * and keeps the leases of the rows it has in hand: renewed at normal priority (a PDF rendered at
+ * nice 19 on a busy machine must not outlast its lease), and, if the thread dies with rows in
+ * hand, their attempts recorded — a row that kills the thread is retried a few times and then
+ * failed for the admin to see, never retried for ever.
  */
 export class EmailThread implements EmailOutbox {
   private worker: Worker | null = null;
   private ready = false;
   private running = false;
+  private stopping: Promise<void> = Promise.resolve();
   private restart: NodeJS.Timeout | null = null;
   /** Deaths in a row without reaching 'ready'. */
   private failedStarts = 0;
+  /** The rows the thread has leased and not yet settled, with their attempts so far. */
+  private readonly inHand = new Map<number, number>();
+  private renewal: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly data: EmailThreadData,
+    private readonly pool: pg.Pool,
+    private readonly config: EmailSenderConfig,
     private readonly log: SenderLog,
   ) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.spawn();
+    this.renewal ??= setInterval(() => this.renewLeases(), OUTBOX_LEASE_MS / 3).unref();
+    // A start right after a stop waits for that stop to finish: one thread at a time.
+    void this.stopping.then(() => {
+      if (this.running && !this.worker) this.spawn();
+    });
   }
 
   nudge(): void {
-    if (this.ready) this.worker?.postMessage({ kind: 'nudge' } satisfies EmailThreadMessage);
+    // Posted messages wait until the thread listens: a nudge while it loads is not lost.
+    this.worker?.postMessage({ kind: 'nudge' } satisfies EmailThreadMessage);
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.running = false;
     if (this.restart) clearTimeout(this.restart);
+    this.restart = null;
+    if (this.renewal) clearInterval(this.renewal);
+    this.renewal = null;
     const worker = this.worker;
+    const wasReady = this.ready;
     this.worker = null;
-    if (!worker) return;
-    // A thread still loading holds no message: it is ended at once.
-    if (this.ready) await this.askToStop(worker);
     this.ready = false;
-    await worker.terminate();
+    if (!worker) return this.stopping;
+    this.stopping = (async () => {
+      // A thread still loading holds no message: it is ended at once.
+      if (wasReady) await this.askToStop(worker);
+      await worker.terminate();
+      await this.recordAbandoned('el envío se cortó al detener el servidor');
+    })();
+    return this.stopping;
   }
 
   private askToStop(worker: Worker): Promise<void> {
@@ -132,29 +159,65 @@ export class EmailThread implements EmailOutbox {
   }
 
   private spawn(): void {
-    const worker = startThread(EMAIL_THREAD, { workerData: this.data, resourceLimits: EMAIL_THREAD_LIMITS });
+    const data: EmailThreadData = { connectionString: connectionStringOf(this.pool), config: this.config };
+    const worker = startThread(EMAIL_THREAD, { workerData: data, resourceLimits: EMAIL_THREAD_LIMITS });
     // The HTTP server keeps the process alive; this thread never does on its own.
     worker.unref();
-    worker.on('message', (reply: EmailThreadReply) => {
-      if (reply.kind === 'ready' && this.worker === worker) {
-        this.ready = true;
-        this.failedStarts = 0;
-      }
-      if (reply.kind === 'log') this.log[reply.level](reply.object, reply.message);
-    });
+    worker.on('message', (reply: EmailThreadReply) => this.hear(worker, reply));
     worker.on('error', (error: Error) => this.log.error({ err: error }, 'outbox: el hilo de correos falló'));
-    worker.on('exit', () => {
+    worker.on('exit', (code) => {
       if (this.worker !== worker) return;
       this.worker = null;
       if (!this.ready) this.failedStarts += 1;
       this.ready = false;
-      if (!this.running) return;
-      const delay = Math.min(MAX_RESTART_MS, RESTART_MS * 2 ** Math.max(0, this.failedStarts - 1));
-      this.restart = setTimeout(() => {
-        this.restart = null;
-        if (this.running) this.spawn();
-      }, delay).unref();
+      void this.recordAbandoned(`el hilo de correos terminó (código ${code})`);
+      if (this.running) this.restartLater();
     });
     this.worker = worker;
   }
+
+  private hear(worker: Worker, reply: EmailThreadReply): void {
+    if (reply.kind === 'log') this.log[reply.level](reply.object, reply.message);
+    else if (reply.kind === 'held') this.inHand.set(reply.row.id, reply.row.attempts);
+    else if (reply.kind === 'settled') this.inHand.delete(reply.id);
+    else if (reply.kind === 'ready' && this.worker === worker) {
+      this.ready = true;
+      this.failedStarts = 0;
+    }
+  }
+
+  private restartLater(): void {
+    const delay = Math.min(MAX_RESTART_MS, RESTART_MS * 2 ** Math.max(0, this.failedStarts - 1));
+    this.restart = setTimeout(() => {
+      this.restart = null;
+      if (this.running && !this.worker) this.spawn();
+    }, delay).unref();
+  }
+
+  private renewLeases(): void {
+    if (this.inHand.size === 0) return;
+    renewLeases(this.pool, [...this.inHand.keys()], OUTBOX_LEASE_MS).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'outbox: no se pudieron renovar los préstamos de los correos en curso'),
+    );
+  }
+
+  /** The rows a dead thread had in hand: each attempt recorded (due again later, or failed after the last). */
+  private async recordAbandoned(reason: string): Promise<void> {
+    const rows = [...this.inHand];
+    this.inHand.clear();
+    const { maxAttempts, retryBaseMs } = this.config.outbox;
+    for (const [id, attempts] of rows) {
+      const final = attempts + 1 >= maxAttempts;
+      this.log.warn({ outboxId: id, attempts: attempts + 1, final, err: reason }, 'outbox: falló el envío de un correo');
+      await markAttemptFailed(this.pool, id, reason, retryDelayMs(attempts + 1, retryBaseMs), final).catch((error: unknown) =>
+        this.log.error({ err: error, outboxId: id }, 'outbox: no se pudo registrar el intento'),
+      );
+    }
+  }
+}
+
+function connectionStringOf(pool: pg.Pool): string {
+  const { connectionString } = pool.options;
+  if (!connectionString) throw new Error('outbox: the pool has no connectionString for the e-mail thread');
+  return connectionString;
 }

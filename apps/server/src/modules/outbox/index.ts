@@ -5,8 +5,10 @@ export {
   enqueueEmails,
   enqueueUnlessRepeated,
   listEmails,
+  markAttemptFailed,
+  renewLeases,
   retryFailedEmail,
   type NewOutboxEmail,
   type OutboxRow,
 } from './outbox.repository';
-export { OutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './outbox.worker';
+export { OUTBOX_LEASE_MS, OutboxWorker, retryDelayMs, type LeaseKeeper, type OutboxWorkerOptions } from './outbox.worker';

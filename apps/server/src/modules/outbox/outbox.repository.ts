@@ -84,11 +84,16 @@ export async function leaseDueEmail(db: Queryable, leaseMs: number): Promise<Out
 
 /** Extends a lease this worker holds while it is still sending (a row already marked keeps no lease). */
 export async function renewLease(db: Queryable, id: number, leaseMs: number): Promise<void> {
+  await renewLeases(db, [id], leaseMs);
+}
+
+/** Extends the leases of several rows in hand, in one statement (the e-mail thread's owner, decision 075). */
+export async function renewLeases(db: Queryable, ids: number[], leaseMs: number): Promise<void> {
   await db.query({
-    name: 'outbox_renew_lease',
+    name: 'outbox_renew_leases',
     text: `update email_outbox set locked_until = now() + make_interval(secs => $2::double precision / 1000)
-            where id = $1 and status = 'pending' and locked_until is not null`,
-    values: [id, leaseMs],
+            where id = any($1::bigint[]) and status = 'pending' and locked_until is not null`,
+    values: [ids, leaseMs],
   });
 }
 
@@ -100,7 +105,10 @@ export async function markSent(db: Queryable, id: number): Promise<void> {
   });
 }
 
-/** Records a failed attempt: due again after `retryInMs`, or failed for good when `final`. */
+/**
+ * Records a failed attempt: due again after `retryInMs`, or failed for good when `final`. Only a
+ * pending row: a row already sent stays sent (its sender may die before saying so).
+ */
 export async function markAttemptFailed(db: Queryable, id: number, error: string, retryInMs: number, final: boolean): Promise<void> {
   await db.query({
     name: 'outbox_attempt_failed',
@@ -109,7 +117,7 @@ export async function markAttemptFailed(db: Queryable, id: number, error: string
                   status = case when $4 then 'failed' else 'pending' end,
                   next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
                   locked_until = null
-            where id = $1`,
+            where id = $1 and status = 'pending'`,
     values: [id, error, retryInMs, final],
   });
 }

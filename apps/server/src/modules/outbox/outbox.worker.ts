@@ -5,11 +5,8 @@ import { leaseDueEmail, markAttemptFailed, markSent, renewLease, type OutboxRow 
 export interface OutboxWorkerOptions {
   pool: pg.Pool;
   mailer: Mailer;
-  /**
-   * Builds the message of a row when it is sent (the order as it is then, its PDF). It may answer
-   * the message already composed (`raw`, with the row's Message-ID inside); then `compose` is skipped.
-   */
-  render: (row: OutboxRow, context: { messageId: string }) => Promise<MailMessage>;
+  /** Builds the message of a row when it is sent (the order as it is then, its PDF); the worker adds the Message-ID. */
+  render: (row: OutboxRow) => Promise<MailMessage>;
   /** Composes the message into its MIME bytes before it is sent (as `raw`); absent: the mailer composes. */
   compose?: (message: MailMessage) => Promise<Buffer>;
   log: { warn(object: Record<string, unknown>, message: string): void; error(object: Record<string, unknown>, message: string): void };
@@ -25,6 +22,18 @@ export interface OutboxWorkerOptions {
   messageIdDomain?: string;
   /** How long a leased row is passed over by every other worker (renewed while it is sent); OUTBOX_LEASE_MS unless a test shortens it. */
   leaseMs?: number;
+  /**
+   * Someone else keeps the leases of the rows in hand: told when a row is leased and when it is
+   * settled (sent or its attempt recorded), it renews them and, if this worker dies with rows in
+   * hand, records their attempts (the e-mail thread's owner, decision 075). Absent: this worker
+   * renews its own leases.
+   */
+  leaseKeeper?: LeaseKeeper;
+}
+
+export interface LeaseKeeper {
+  held(row: OutboxRow): void;
+  settled(row: OutboxRow): void;
 }
 
 const MAX_RETRY_MS = 60 * 60_000;
@@ -120,22 +129,34 @@ export class OutboxWorker {
     const leaseMs = this.options.leaseMs ?? OUTBOX_LEASE_MS;
     const row = await leaseDueEmail(pool, leaseMs);
     if (!row) return false;
-    const renewal = setInterval(() => void renewLease(pool, row.id, leaseMs).catch(() => undefined), leaseMs / 3);
-    renewal.unref();
+    const keeper = this.options.leaseKeeper ?? this.ownLeases(leaseMs);
+    keeper.held(row);
     try {
       await this.deliver(row, await this.prepare(row));
     } finally {
-      clearInterval(renewal);
+      keeper.settled(row);
     }
     return true;
+  }
+
+  /** Renews a row's lease every third of it until the row is settled. */
+  private ownLeases(leaseMs: number): LeaseKeeper {
+    let renewal: NodeJS.Timeout | undefined;
+    return {
+      held: (row) => {
+        renewal = setInterval(() => void renewLease(this.options.pool, row.id, leaseMs).catch(() => undefined), leaseMs / 3);
+        renewal.unref();
+      },
+      settled: () => clearInterval(renewal),
+    };
   }
 
   private async prepare(row: OutboxRow): Promise<{ message: MailMessage } | { error: unknown }> {
     const { options } = this;
     try {
       const messageId = `<outbox-${row.id}@${options.messageIdDomain ?? 'mayorista.local'}>`;
-      const message: MailMessage = { ...(await options.render(row, { messageId })), messageId };
-      return { message: options.compose && !message.raw ? { ...message, raw: await options.compose(message) } : message };
+      const message: MailMessage = { ...(await options.render(row)), messageId };
+      return { message: options.compose ? { ...message, raw: await options.compose(message) } : message };
     } catch (error) {
       return { error };
     }
