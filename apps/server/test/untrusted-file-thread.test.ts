@@ -56,7 +56,13 @@ describe('the untrusted-file thread', () => {
   });
 
   it('ends a job that goes over its heap with 413 and the limit; the process survives and the next job runs', async () => {
-    const error = await refusal(read('grow'));
+    // A time budget far above the allocation's, so only the heap can end it: at the lowest CPU
+    // priority on a busy machine, starting the thread and filling 48 MB can take over 1.5 s.
+    const roomy = createUntrustedFileReader<string, { length: number; text: string }>(
+      { source: fixture, built: fixture },
+      { heapBytes: 48 * 1024 * 1024, timeMs: 30_000, queued: 1 },
+    );
+    const error = await refusal(roomy.read(Buffer.from('grow')).finally(() => roomy.close()));
     expect([error.code, error.status, error.message]).toEqual([
       'file_too_much_memory',
       413,
