@@ -6,7 +6,7 @@ import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Order } from '@mayorista/core';
-import { setupTestApp } from './helpers';
+import { setupTestApp, type TestContext } from './helpers';
 import { createVerifiedUser } from './factories';
 import { createProduct } from './orders-fixtures';
 import { startSmtpServer, waitFor } from './smtp-fixtures';
@@ -28,21 +28,26 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A new customer orders one unit of a new product; the order placed (201). */
+async function placeOrder(on: TestContext, nombre?: string): Promise<{ order: Order; email: string }> {
+  const customer = await createVerifiedUser(on, nombre ? { nombre } : {});
+  const product = await createProduct(on, { name: `Yerba ${randomUUID().slice(0, 6)}` });
+  const placed = await on.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: customer.headers,
+    payload: { items: [{ product_id: product.id, quantity: 1 }] },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return { order: placed.json<{ order: Order }>().order, email: customer.email };
+}
+
 const statusesOf = async (orderId: string) =>
   (await watcher.query<{ status: string }>('select status from email_outbox where order_id = $1 order by id', [orderId])).rows.map((r) => r.status);
 
 describe('the e-mail thread', () => {
   it('sends an order’s e-mails with connections of its own while the main pool has none free', async () => {
-    const customer = await createVerifiedUser(ctx, { nombre: 'Marta' });
-    const product = await createProduct(ctx, { name: `Yerba ${randomUUID().slice(0, 6)}` });
-    const placed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer.headers,
-      payload: { items: [{ product_id: product.id, quantity: 1 }] },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json<{ order: Order }>().order;
+    const { order, email } = await placeOrder(ctx, 'Marta');
     expect(await statusesOf(order.id)).toEqual(['pending', 'pending']);
 
     const held = await Promise.all(Array.from({ length: ctx.pool.options.max }, () => ctx.pool.connect()));
@@ -55,21 +60,13 @@ describe('the e-mail thread', () => {
     }
     const written = readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
     expect(written).toHaveLength(2);
-    const forCustomer = written.map((name) => readFileSync(path.join(dataDir, 'outbox', name), 'utf8')).find((eml) => eml.includes(`To: ${customer.email}`));
+    const forCustomer = written.map((name) => readFileSync(path.join(dataDir, 'outbox', name), 'utf8')).find((eml) => eml.includes(`To: ${email}`));
     expect(forCustomer).toContain('Hola, Marta:');
     expect(forCustomer).toContain(`filename=pedido-${order.id.slice(0, 8)}.pdf`);
   });
 
   it('stops and starts again: a stopped outbox sends nothing, a started one sends what was queued meanwhile', async () => {
-    const customer = await createVerifiedUser(ctx);
-    const product = await createProduct(ctx);
-    const placed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer.headers,
-      payload: { items: [{ product_id: product.id, quantity: 1 }] },
-    });
-    const order = placed.json<{ order: Order }>().order;
+    const { order } = await placeOrder(ctx);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await statusesOf(order.id)).toEqual(['pending', 'pending']);
     ctx.app.outbox.start();
@@ -102,15 +99,7 @@ describe('the e-mail thread, driven by the main thread', () => {
     try {
       // The thread's first look finds nothing; from then on it sleeps a minute unless nudged.
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const customer = await createVerifiedUser(slow);
-      const product = await createProduct(slow);
-      const placed = await slow.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: customer.headers,
-        payload: { items: [{ product_id: product.id, quantity: 1 }] },
-      });
-      const order = placed.json<{ order: Order }>().order;
+      const { order } = await placeOrder(slow);
       // The SMTP server takes the message and never answers: the send stays in hand.
       await waitFor(() => smtp.dataStarted(), (started) => started >= 1, 15_000, 'the send to start');
       expect(await outboxRow(order.id)).toMatchObject({ status: 'pending', attempts: 0, leased: true });
