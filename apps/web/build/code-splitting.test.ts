@@ -44,10 +44,11 @@ const lookup = graph(
     [PAGE_MODULES['/catalogo/:slug'], '/src/features/catalog/components/product-view.ts'],
     [PAGE_MODULES['/login'], '/src/components/ui/label.tsx'],
     [PAGE_MODULES['/cart'], '/src/lib/pricing.ts'],
+    [PAGE_MODULES['/admin'], '/src/lib/use-window-rows.ts'],
     [PAGE_MODULES['/cart'], '/src/features/cart/cart-lines.tsx'],
   ],
   [
-    ...(['/', '/login', '/catalog', '/catalogo/:slug', '/cart'] as const).map((route): [string, string] => [MAIN, PAGE_MODULES[route]]),
+    ...(['/', '/login', '/catalog', '/catalogo/:slug', '/cart', '/admin'] as const).map((route): [string, string] => [MAIN, PAGE_MODULES[route]]),
     [PAGE_MODULES['/catalog'], ROWS],
   ],
 );
@@ -59,17 +60,18 @@ describe('code splitting', () => {
     expect(chunkOf('/src/lib/format.ts')).toBeNull();
   });
 
-  it("puts the catalogue's own modules in 'catalog', its rows and what only the product page shares with them in 'catalog-rows'", () => {
+  it("puts what only the catalogue page and its rows use in 'catalog', and what only the rows use in 'catalog-rows'", () => {
     expect(chunkOf(PAGE_MODULES['/catalog'])).toBe('catalog');
     expect(chunkOf('/src/features/catalog/components/catalog-filters.tsx')).toBe('catalog');
     // Used by the page and by its rows: loaded with the page.
     expect(chunkOf('/src/messages/products.ts')).toBe('catalog');
     expect(chunkOf(ROWS)).toBe('catalog-rows');
+    // The panel's list shares it, the page and the product page do not: it waits with the rows.
     expect(chunkOf('/src/lib/use-window-rows.ts')).toBe('catalog-rows');
-    expect(chunkOf('/src/features/catalog/components/product-view.ts')).toBe('catalog-rows');
   });
 
-  it("puts what another page shares with the catalogue in 'catalog-shared', and leaves the other pages' own modules alone", () => {
+  it("puts what the product page or another page shares with the catalogue in 'catalog-shared', and leaves the other pages' own modules alone", () => {
+    expect(chunkOf('/src/features/catalog/components/product-view.ts')).toBe('catalog-shared');
     expect(chunkOf('/src/lib/pricing.ts')).toBe('catalog-shared');
     expect(chunkOf('/src/features/cart/cart-lines.tsx')).toBeNull();
     expect(chunkOf(PAGE_MODULES['/cart'])).toBeNull();

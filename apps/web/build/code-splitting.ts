@@ -66,21 +66,25 @@ const otherFirstScreen = (id: string) => OTHER_FIRST_SCREENS.some((route) => id.
  * The catalogue's page and rows in three files instead of seventeen (decision 076): Lighthouse's
  * phone downloads every modulepreloaded file before the first paint it simulates, and each one
  * costs a request on six connections, so their number weighs more than their bytes (decision 071).
- * - 'catalog': modules only the catalogue family uses (the page, its rows, the product page),
- *   reached by the page itself — what its first paint evaluates;
- * - 'catalog-rows': the same, reached only by the rows or the product page;
- * - 'catalog-shared': what the page or its rows use that other pages use too (the texts, prices,
- *   IVA, the virtual list); those pages load the whole file, which a visit to the catalogue has
- *   already cached (and the installed app precaches every file, decision 042).
+ * - 'catalog': what only the catalogue page and its rows use, reached by the page itself — what
+ *   its first paint evaluates;
+ * - 'catalog-rows': what the rows use and neither the page nor the product page does (the cards,
+ *   the rows, the virtual list; the panel's product list shares the last one);
+ * - 'catalog-shared': the rest of what the page or its rows use that the product page or other
+ *   pages use too (the texts, prices, IVA, the product's view); those pages load the whole file,
+ *   which a visit to the catalogue has already cached (and the installed app precaches every file,
+ *   decision 042).
  * Nothing that the entry or another first screen (login, home, register…) reaches: those keep
  * their own small chunks, as before.
  */
 export function catalogChunk(id: string, getModuleInfo: ModuleLookup): string | null {
   const roots = startingPoints(id, getModuleInfo);
   if (roots.some((r) => getModuleInfo(r)?.isEntry || otherFirstScreen(r))) return null;
-  if (!roots.some((r) => catalogPage(r) || catalogRows(r))) return null;
-  if (!roots.every((r) => catalogPage(r) || catalogRows(r) || productPage(r))) return 'catalog-shared';
-  return roots.some(catalogPage) ? 'catalog' : 'catalog-rows';
+  const byPage = roots.some(catalogPage);
+  if (!byPage && !roots.some(catalogRows)) return null;
+  if (byPage && roots.every((r) => catalogPage(r) || catalogRows(r))) return 'catalog';
+  if (!byPage && !roots.some(productPage)) return 'catalog-rows';
+  return 'catalog-shared';
 }
 
 /** Rolldown's `output.codeSplitting`: the first page's file, then the catalogue's three. */
