@@ -48,7 +48,10 @@ const lookup = graph(
     [PAGE_MODULES['/cart'], '/src/features/cart/cart-lines.tsx'],
   ],
   [
-    ...(['/', '/login', '/catalog', '/catalogo/:slug', '/cart', '/admin'] as const).map((route): [string, string] => [MAIN, PAGE_MODULES[route]]),
+    ...(['/', '/login', '/catalog', '/catalogo/:slug', '/cart', '/admin'] as const).map((route): [string, string] => [
+      MAIN,
+      PAGE_MODULES[route],
+    ]),
     [PAGE_MODULES['/catalog'], ROWS],
   ],
 );

@@ -59,7 +59,15 @@ const catalogPage = is(PAGE_MODULES['/catalog']);
 const catalogRows = (id: string) => (PAGE_EARLY_MODULES['/catalog'] ?? []).some((m) => id.endsWith(m));
 const productPage = is(PAGE_MODULES['/catalogo/:slug']);
 /** The other pages a visit may open first: they keep their own small chunks, and nothing of the catalogue's. */
-const OTHER_FIRST_SCREENS: readonly PagePath[] = ['/', '/login', '/register', '/verificar-correo', '/recuperar-clave', '/restablecer-clave', '/invitacion'];
+const OTHER_FIRST_SCREENS: readonly PagePath[] = [
+  '/',
+  '/login',
+  '/register',
+  '/verificar-correo',
+  '/recuperar-clave',
+  '/restablecer-clave',
+  '/invitacion',
+];
 const otherFirstScreen = (id: string) => OTHER_FIRST_SCREENS.some((route) => id.endsWith(PAGE_MODULES[route]));
 
 /**
@@ -94,7 +102,8 @@ export function codeSplitting() {
       {
         debugName: 'shell',
         priority: 2,
-        name: (id: string, ctx: { getModuleInfo: ModuleLookup }) => (loadedByFirstPage(id, (m) => ctx.getModuleInfo(m)) ? 'shell' : null),
+        name: (id: string, ctx: { getModuleInfo: ModuleLookup }) =>
+          loadedByFirstPage(id, (m) => ctx.getModuleInfo(m)) ? 'shell' : null,
       },
       {
         debugName: 'catalog',
