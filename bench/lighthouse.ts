@@ -3,18 +3,22 @@
 // "Lighthouse del catálogo". Figures are reported, never asserted: they depend on the machine.
 //   npm run bench:lighthouse                       /catalog, 3 runs (build first: npm run build)
 //   npm run bench:lighthouse -- --runs=5 / --pages=/,/catalog,/login
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+//   npm run bench:lighthouse -- --compare=../main/apps/web/dist [--rounds=2]    this build and another, alternated
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error -- plain ESM script shared with the npm scripts
 import { runLighthouse } from '../scripts/lib/web-metrics.mjs';
-import { ROOT } from './lib/processes';
+import { ROOT, stopIfBenchDies } from './lib/processes';
 import { startSeededServer } from './lib/seeded-server';
 
 const PRODUCTS = 5000;
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(option('runs') ?? 3);
 const PAGES = (option('pages') ?? '/catalog').split(',');
+const COMPARE = option('compare');
+const ROUNDS = Number(option('rounds') ?? 2);
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 /** Each run's full report goes here (Lighthouse's JSON: open it in the Lighthouse viewer). */
 const REPORT_DIR = path.join(ROOT, 'bench/results-lighthouse');
 const say = (s: string) => process.stdout.write(`${s}\n`);
@@ -110,7 +114,70 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/**
+ * `--compare=DIR`: this build (apps/web/dist) and another web build (DIR, e.g. main's), alternated on
+ * one database and one server that restarts between turns (it reads the build at start-up), the
+ * order flipped every round: on a shared machine only builds measured in the same minutes compare
+ * (decisions 071, 076). apps/web/dist is put back at the end, or if the bench dies.
+ */
+async function compare(other: string) {
+  const own = mkdtempSync(path.join(os.tmpdir(), 'mayorista-web-build-'));
+  cpSync(WEB_DIST, own, { recursive: true });
+  const use = (dir: string) => {
+    rmSync(WEB_DIST, { recursive: true, force: true });
+    cpSync(dir, WEB_DIST, { recursive: true });
+  };
+  const restore = () => {
+    use(own);
+    rmSync(own, { recursive: true, force: true });
+  };
+  const forget = stopIfBenchDies(restore);
+  const builds: [string, string][] = [
+    ['esta', own],
+    ['comparada', path.resolve(other)],
+  ];
+  const runs: { build: string; page: string; lcp: number; performance: number; failed: boolean }[] = [];
+  const server = await startSeededServer({ name: 'lighthouse', products: PRODUCTS, say });
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [build, dir] of round % 2 ? [...builds].reverse() : builds) {
+        use(dir);
+        await server.restart();
+        await runLighthouse(server.url, PAGES, {
+          runs: RUNS,
+          onReport: (page: string, run: number, lhr: Report & { runtimeError?: { code: string } }) => {
+            runs.push({
+              build,
+              page,
+              lcp: ms(lhr.audits['largest-contentful-paint']),
+              performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+              failed: !!lhr.runtimeError,
+            });
+            say(describe(`${build} ${page} ronda ${round + 1}`, run, lhr, loadAverage())[0]!);
+          },
+        });
+      }
+    }
+    say('');
+    for (const page of PAGES)
+      for (const [build] of builds) {
+        const mine = runs.filter((r) => r.page === page && r.build === build);
+        const ok = mine.filter((r) => !r.failed);
+        say(
+          `${page} ${build}: LCP mediana ${median(ok.map((r) => r.lcp))} ms (${mine.map((r) => (r.failed ? '—' : r.lcp)).join('/')}), perf mediana ${median(ok.map((r) => r.performance))} (${mine.map((r) => (r.failed ? '—' : r.performance)).join('/')})`,
+        );
+      }
+    say(`carga al terminar ${loadAverage()}`);
+  } finally {
+    await server.stop();
+    forget();
+    restore();
+  }
+}
+
+(COMPARE ? compare(COMPARE) : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -6,29 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { pagePreloads } from './build/page-preloads';
 import { precompress } from './build/precompress';
 import { serviceWorker } from './build/service-worker';
-
-// Modules the first page loads go into one file instead of a dozen small shared chunks (each one
-// a request and a gzip restart). A module belongs there when a chain of static imports leads to it
-// from the entry. Barrels (index.ts, the messages namespace) re-export more than their importers
-// use, so the walk does not pass through them: what it cannot prove stays where Vite puts it.
-type ModuleInfoLookup = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
-const BARREL = /[\\/](index\.ts|sections\.ts)$/;
-
-function loadedByFirstPage(id: string, getModuleInfo: ModuleInfoLookup): boolean {
-  const seen = new Set<string>();
-  const queue = [id];
-  while (queue.length > 0) {
-    const next = queue.pop()!;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    const info = getModuleInfo(next);
-    if (!info) continue;
-    if (info.isEntry) return true;
-    if (next !== id && BARREL.test(next)) continue;
-    queue.push(...info.importers);
-  }
-  return false;
-}
+import { codeSplitting } from './build/code-splitting';
 
 // react-router's package exports point every bundler at its development build, whose dev-only
 // warnings run on every render (remix-run/react-router#14102, still open). Builds take the
@@ -48,9 +26,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     rollupOptions: {
       output: {
-        manualChunks(id, { getModuleInfo }) {
-          return loadedByFirstPage(id, getModuleInfo) ? 'shell' : undefined;
-        },
+        // The first page's modules in one file, the catalogue's in three (build/code-splitting.ts).
+        codeSplitting: codeSplitting(),
       },
     },
   },

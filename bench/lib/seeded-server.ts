@@ -11,7 +11,8 @@ import { seedBenchDataset } from './seed';
 /**
  * A fresh embedded database with the bench's dataset (`products` products, 2 customers, 1 order)
  * and the built server on it, in production mode: what `bench:inp` and `bench:lighthouse` measure
- * in a browser. `stop()` ends both and removes the working directory.
+ * in a browser. `stop()` ends both and removes the working directory; `restart()` starts the server
+ * again (same port), which reads the web build anew.
  */
 export async function startSeededServer(opts: {
   name: string;
@@ -43,13 +44,21 @@ export async function startSeededServer(opts: {
     await pool.query('vacuum analyze');
     await pool.end();
     const port = await findFreePort();
-    server = await startProcess({
-      script: path.join(ROOT, 'apps/server/dist/main.js'),
-      env: { ...productionServerEnv({ databaseUrl: embedded.url, secret, port, dataDir: path.join(workDir, 'app') }), ...opts.env },
-      port,
-      cpu: null,
-    });
-    return { url: server.url, stop };
+    const start = () =>
+      startProcess({
+        script: path.join(ROOT, 'apps/server/dist/main.js'),
+        env: { ...productionServerEnv({ databaseUrl: embedded.url, secret, port, dataDir: path.join(workDir, 'app') }), ...opts.env },
+        port,
+        cpu: null,
+      });
+    server = await start();
+    /** Stops the server and starts it again on the same database and port: it reads the web build anew. */
+    const restart = async () => {
+      await server?.stop();
+      server = null;
+      server = await start();
+    };
+    return { url: server.url, stop, restart };
   } catch (error) {
     await stop();
     throw error;
