@@ -201,6 +201,32 @@ describe('refresh token rotation', () => {
     expect((await sessionRow(first.access_token)).revoked_at).toBeNull();
   });
 
+  it('a refresh that waited on the lock decides on the rows as their holder left them (a rotation long ago: reuse)', async () => {
+    const user = await createVerifiedUser(ctx);
+    const first = await signedIn(user.email);
+    const holder = await ctx.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(
+        `update refresh_tokens set rotated_at = now() - make_interval(secs => 60)
+          where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+        [first.refresh_token],
+      );
+      const waiting = refresh(first.refresh_token);
+      const waitingOnLock = async () =>
+        (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))
+          .rows[0]!.n;
+      await expect.poll(waitingOnLock).toBe(1);
+      await holder.query('commit');
+      const res = await waiting;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('refresh_token_reused');
+      expect((await sessionRow(first.access_token)).revoked_at).toBeInstanceOf(Date);
+    } finally {
+      holder.release();
+    }
+  });
+
   it('a reuse after the grace window tells every process at once (NOTIFY sessions_revoked with the user id), after the commit', async () => {
     const user = await createVerifiedUser(ctx);
     const first = await signedIn(user.email);
