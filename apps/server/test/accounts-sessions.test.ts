@@ -186,6 +186,66 @@ describe('refresh token rotation', () => {
     expect(revoked.statusCode).toBe(400);
     expect(revoked.json().code).toBe('invalid_refresh_token');
   });
+
+  it('five tabs refreshing one token at once: five sessions, the token rotated once, five new tokens (they queue on the lock)', async () => {
+    const user = await createVerifiedUser(ctx);
+    const first = await signedIn(user.email);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(first.refresh_token)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().refresh_token)).size).toBe(5);
+    const { rows } = await ctx.pool.query<{ rotated: boolean }>(
+      'select rotated_at is not null as rotated from refresh_tokens where session_id = $1 order by id',
+      [decodeJwt(first.access_token).sid],
+    );
+    expect(rows.map((r) => r.rotated)).toEqual([true, false, false, false, false, false]);
+    expect((await sessionRow(first.access_token)).revoked_at).toBeNull();
+  });
+
+  it('a refresh that waited on the lock decides on the rows as their holder left them (a rotation long ago: reuse)', async () => {
+    const user = await createVerifiedUser(ctx);
+    const first = await signedIn(user.email);
+    const holder = await ctx.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(
+        `update refresh_tokens set rotated_at = now() - make_interval(secs => 60)
+          where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+        [first.refresh_token],
+      );
+      const waiting = refresh(first.refresh_token);
+      const waitingOnLock = async () =>
+        (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))
+          .rows[0]!.n;
+      await expect.poll(waitingOnLock).toBe(1);
+      await holder.query('commit');
+      const res = await waiting;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('refresh_token_reused');
+      expect((await sessionRow(first.access_token)).revoked_at).toBeInstanceOf(Date);
+    } finally {
+      holder.release();
+    }
+  });
+
+  it('a reuse after the grace window tells every process at once (NOTIFY sessions_revoked with the user id), after the commit', async () => {
+    const user = await createVerifiedUser(ctx);
+    const first = await signedIn(user.email);
+    expect((await refresh(first.refresh_token)).statusCode).toBe(200);
+    await ageRotation(first.refresh_token, 11);
+    const listener = await ctx.pool.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (n) => {
+        if (n.channel === 'sessions_revoked') heard.push(n.payload ?? '');
+      });
+      await listener.query('listen sessions_revoked');
+      expect((await refresh(first.refresh_token)).statusCode).toBe(400);
+      await expect.poll(() => heard).toEqual([user.userId]);
+    } finally {
+      await listener.query('unlisten sessions_revoked');
+      listener.release();
+    }
+  });
 });
 
 describe('sign-out scopes', () => {

@@ -1,76 +1,8 @@
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createVerifiedUser, type TestUser } from './factories';
 import { setupTestApp } from './helpers';
 import { createProduct } from './orders-fixtures';
-
-/**
- * How many statements one cart request sends to PostgreSQL, how many round-trips they take one
- * after another, and how many times it waits for a pooled connection (decision 072). Counted on
- * pg's own objects, whatever pool or client runs them: a statement is written to its connection in
- * Query#submit and answered in Query#handleReadyForQuery (or #handleError); a statement's trip is
- * one more than the latest trip answered when it was written, so statements written together (on
- * several connections at once, or pipelined on one) share a trip and one that waited for an answer
- * takes the next. A checkout is a Pool#connect (pool.query calls it too). The session's read is the
- * first trip and the first checkout of every signed-in request.
- */
-interface Probe {
-  submit(this: Probe, connection: unknown): unknown;
-  handleReadyForQuery(this: Probe, connection: unknown): unknown;
-  handleError(this: Probe, error: unknown, connection: unknown): unknown;
-  text?: string;
-}
-
-const queryProto = (pg as unknown as { Query: { prototype: Probe } }).Query.prototype;
-const poolProto = pg.Pool.prototype as unknown as { connect(this: pg.Pool, ...args: unknown[]): unknown };
-const original = {
-  submit: queryProto.submit,
-  handleReadyForQuery: queryProto.handleReadyForQuery,
-  handleError: queryProto.handleError,
-  connect: poolProto.connect,
-};
-let counting: { statements: string[]; trips: number; answered: number; checkouts: number; tripOf: WeakMap<Probe, number> } | null = null;
-
-queryProto.submit = function (connection) {
-  // The realtime LISTEN connection's heartbeat runs on its own clock, not for the request.
-  if (counting && this.text !== 'select 1') {
-    const trip = counting.answered + 1;
-    counting.tripOf.set(this, trip);
-    counting.trips = Math.max(counting.trips, trip);
-    counting.statements.push(this.text ?? '');
-  }
-  return original.submit.call(this, connection);
-};
-const answered = (query: Probe) => {
-  const trip = counting?.tripOf.get(query);
-  if (counting && trip !== undefined) counting.answered = Math.max(counting.answered, trip);
-};
-queryProto.handleReadyForQuery = function (connection) {
-  answered(this);
-  return original.handleReadyForQuery.call(this, connection);
-};
-queryProto.handleError = function (error, connection) {
-  answered(this);
-  return original.handleError.call(this, error, connection);
-};
-poolProto.connect = function (...args) {
-  if (counting) counting.checkouts++;
-  return original.connect.apply(this, args);
-};
-afterAll(() => {
-  Object.assign(queryProto, { submit: original.submit, handleReadyForQuery: original.handleReadyForQuery, handleError: original.handleError });
-  poolProto.connect = original.connect;
-});
-
-async function measure(work: () => Promise<{ statusCode: number; body: string }>) {
-  counting = { statements: [], trips: 0, answered: 0, checkouts: 0, tripOf: new WeakMap() };
-  try {
-    const res = await work();
-    return { status: res.statusCode, trips: counting.trips, statements: counting.statements.length, checkouts: counting.checkouts };
-  } finally {
-    counting = null;
-  }
-}
+import { measure } from './round-trip-probe';
 
 const ctx = await setupTestApp({ now: () => new Date('2026-11-25T15:00:00Z') });
 const admin = await createAdmin(ctx);

@@ -3,6 +3,7 @@ import type { BusinessProfileFields, Me, Profile, SessionUser, SignUpMetadata } 
 import type { Database } from '../../db/client';
 import { emailTokens, profiles, refreshTokens, sessions, users } from '../../db/schema';
 import { SESSIONS_REVOKED_CHANNEL } from '../../db/channels';
+import type { Queryable } from '../../db/transaction';
 
 /** A transaction handle, as `db.transaction` passes it. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -195,45 +196,94 @@ export async function markEmailTokenUsed(tx: Transaction, id: string): Promise<v
 
 // ── sessions and refresh tokens ──
 
-export async function insertSession(tx: Executor, input: { userId: string; userAgent: string | null; ip: string | null }): Promise<string> {
-  const [row] = await tx
-    .insert(sessions)
-    .values({ userId: input.userId, userAgent: input.userAgent?.slice(0, 500) ?? null, ip: input.ip })
-    .returning({ id: sessions.id });
-  return row!.id;
+/**
+ * A signed-in device and its first refresh token, in one statement (one round-trip): the session
+ * row is inserted and its token references it.
+ */
+export async function insertSessionWithToken(
+  db: Executor,
+  input: { userId: string; userAgent: string | null; ip: string | null; tokenHash: string },
+): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    with started as (
+      insert into ${sessions} (user_id, user_agent, ip)
+      values (${input.userId}, ${input.userAgent?.slice(0, 500) ?? null}, ${input.ip})
+      returning id
+    )
+    insert into ${refreshTokens} (session_id, token_hash) select id, ${input.tokenHash} from started
+    returning session_id as id`);
+  return rows[0]!.id;
 }
 
-export async function insertRefreshToken(tx: Executor, sessionId: string, tokenHash: string): Promise<void> {
-  await tx.insert(refreshTokens).values({ sessionId, tokenHash });
+/** What one refresh did: rotated (`ok`, with the session's user), revoked the session (`reused`) or nothing (`invalid`). */
+export type RefreshOutcome =
+  | { outcome: 'ok'; sessionId: string; user: Pick<UserRow, 'id' | 'email' | 'metadata'> }
+  | { outcome: 'reused' }
+  | { outcome: 'invalid' };
+
+interface RefreshRow {
+  outcome: 'ok' | 'reused' | 'invalid';
+  sessionId: string;
+  userId: string;
+  email: string;
+  metadata: Record<string, unknown>;
 }
 
 /**
- * The refresh token with its session, both locked: concurrent refreshes of one session
- * queue here instead of racing to rotate the same token.
+ * The whole refresh in one statement, so one round-trip and one transaction of its own
+ * (decision 077). `locked` takes the token and its session FOR UPDATE, as the transaction did:
+ * concurrent refreshes of one session queue there, and the one that waited sees the other's
+ * rotation (PostgreSQL re-reads a locked row that changed). Then, in that order: a revoked
+ * session is `invalid`; a token rotated more than `graceSeconds` ago is `reused` and its session
+ * is revoked (and NOTIFY'd, as revokeSession does); otherwise `ok`: the token is marked rotated
+ * (once), the session touched and the new token inserted. No row: an unknown token (`invalid`).
+ * The outcome is computed once, from the locked rows, so exactly one branch writes. The NOTIFY
+ * is called from the select list (a CTE that only reads runs when something reads it).
  */
-export async function lockRefreshToken(tx: Transaction, tokenHash: string) {
-  const [row] = await tx
-    .select({
-      id: refreshTokens.id,
-      sessionId: refreshTokens.sessionId,
-      rotatedAt: refreshTokens.rotatedAt,
-      secondsSinceRotation: sql<number | null>`extract(epoch from (now() - ${refreshTokens.rotatedAt}))::float8`,
-      sessionRevokedAt: sessions.revokedAt,
-      userId: sessions.userId,
-    })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .where(eq(refreshTokens.tokenHash, tokenHash))
-    .for('update');
-  return row ?? null;
-}
+const REFRESH_TEXT = `
+  with locked as (
+    select t.id, t.session_id, t.rotated_at, s.revoked_at, s.user_id, u.email, u.metadata,
+           case when s.revoked_at is not null then 'invalid'
+                when t.rotated_at is not null and extract(epoch from (now() - t.rotated_at))::float8 > $3 then 'reused'
+                else 'ok' end as outcome
+      from refresh_tokens t
+      join sessions s on s.id = t.session_id
+      join users u on u.id = s.user_id
+     where t.token_hash = $1
+       for update of t, s
+  ),
+  rotated as (
+    update refresh_tokens set rotated_at = now()
+     where id = (select id from locked where outcome = 'ok' and rotated_at is null)
+  ),
+  touched as (
+    update sessions set refreshed_at = now() where id = (select session_id from locked where outcome = 'ok')
+  ),
+  issued as (
+    insert into refresh_tokens (session_id, token_hash) select session_id, $2 from locked where outcome = 'ok'
+  ),
+  revoked as (
+    update sessions set revoked_at = now()
+     where id = (select session_id from locked where outcome = 'reused') and revoked_at is null
+    returning user_id
+  )
+  select outcome, session_id as "sessionId", user_id as "userId", email, metadata,
+         (select pg_notify($4, user_id::text) from revoked) is not null as notified
+    from locked`;
 
-export async function markRefreshTokenRotated(tx: Transaction, id: number): Promise<void> {
-  await tx.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, id));
-}
-
-export async function touchSession(tx: Transaction, sessionId: string): Promise<void> {
-  await tx.update(sessions).set({ refreshedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+export async function rotateRefreshToken(
+  db: Queryable,
+  input: { tokenHash: string; nextTokenHash: string; graceSeconds: number },
+): Promise<RefreshOutcome> {
+  const { rows } = await db.query<RefreshRow>({
+    name: 'accounts_refresh',
+    text: REFRESH_TEXT,
+    values: [input.tokenHash, input.nextTokenHash, input.graceSeconds, SESSIONS_REVOKED_CHANNEL],
+  });
+  const row = rows[0];
+  if (!row || row.outcome === 'invalid') return { outcome: 'invalid' };
+  if (row.outcome === 'reused') return { outcome: 'reused' };
+  return { outcome: 'ok', sessionId: row.sessionId, user: { id: row.userId, email: row.email, metadata: row.metadata } };
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
 } from '@mayorista/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../lib/errors';
 import type { MailLogger, MailMessage, Mailer } from '../../lib/mailer';
@@ -23,7 +24,7 @@ import * as repo from './accounts.repository';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateOpaqueToken, hashOpaqueToken } from './secure-tokens';
-import { issueSessionTokens, startSession, type ClientInfo } from './sessions';
+import { sessionAnswer, startSession, type ClientInfo } from './sessions';
 import { beginSignInAttempt, clearSignInThrottle, forgetOldSignInFailures, signInAttemptFailed } from './sign-in-throttle';
 
 /** PATCH /api/me after validation. */
@@ -34,6 +35,8 @@ const EMAIL_VERIFICATION_TTL_SECONDS = EMAIL_TOKEN_TTL_HOURS * 60 * 60;
 
 export interface AccountsDeps {
   db: Database;
+  /** For the plain-SQL statements (the refresh), on the same pool as `db`. */
+  pool: Queryable;
   config: Pick<Config, 'appUrl' | 'catalogName'>;
   jwtSecret: Uint8Array;
   mailer: Mailer;
@@ -211,7 +214,7 @@ function signUpSteps(deps: AccountsDeps, helpers: AccountHelpers) {
 
 /** Sessions: sign in with a password (throttled), refresh, sign out. */
 function sessionSteps(deps: AccountsDeps, helpers: AccountHelpers) {
-  const { db, jwtSecret } = deps;
+  const { db, pool, jwtSecret } = deps;
   const { dummyPasswordHash, sweepAbuseTablesNowAndThen } = helpers;
   return {
     /**
@@ -243,23 +246,16 @@ function sessionSteps(deps: AccountsDeps, helpers: AccountHelpers) {
      * stolen or replayed, so the whole session is revoked.
      */
     async refreshSession(refreshToken: string): Promise<Session> {
-      const outcome = await db.transaction(async (tx) => {
-        const row = await repo.lockRefreshToken(tx, hashOpaqueToken(refreshToken));
-        if (!row || row.sessionRevokedAt) return { kind: 'invalid' as const };
-        if (row.rotatedAt && (row.secondsSinceRotation ?? 0) > REFRESH_TOKEN_REUSE_GRACE_SECONDS) {
-          await repo.revokeSession(tx, row.sessionId);
-          return { kind: 'reused' as const };
-        }
-        const user = await repo.findUserById(tx, row.userId);
-        if (!user) return { kind: 'invalid' as const };
-        if (!row.rotatedAt) await repo.markRefreshTokenRotated(tx, row.id);
-        await repo.touchSession(tx, row.sessionId);
-        return { kind: 'ok' as const, session: await issueSessionTokens(tx, jwtSecret, row.sessionId, user) };
+      const next = generateOpaqueToken();
+      const refreshed = await repo.rotateRefreshToken(pool, {
+        tokenHash: hashOpaqueToken(refreshToken),
+        nextTokenHash: hashOpaqueToken(next),
+        graceSeconds: REFRESH_TOKEN_REUSE_GRACE_SECONDS,
       });
-      // Thrown after the commit: the revocation of a reused token's session must persist.
-      if (outcome.kind === 'reused') throw new AppError('refresh_token_reused', messages.accountRules.invalidRefreshToken);
-      if (outcome.kind === 'invalid') throw invalidRefreshToken();
-      return outcome.session;
+      // One statement, committed on its own: the revocation of a reused token's session persists.
+      if (refreshed.outcome === 'reused') throw new AppError('refresh_token_reused', messages.accountRules.invalidRefreshToken);
+      if (refreshed.outcome === 'invalid') throw invalidRefreshToken();
+      return sessionAnswer(jwtSecret, refreshed.sessionId, refreshed.user, next);
     },
 
     async signOut(auth: { userId: string; sessionId: string }, scope: SignOutScope): Promise<void> {

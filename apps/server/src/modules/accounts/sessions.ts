@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS, type Session } from '@mayorista/core';
 import { signAccessToken } from '../../lib/access-token';
-import { insertRefreshToken, insertSession, toSessionUser, type Executor, type UserRow } from './accounts.repository';
+import { insertSessionWithToken, toSessionUser, type Executor, type UserRow } from './accounts.repository';
 import { generateOpaqueToken, hashOpaqueToken } from './secure-tokens';
 
 export interface ClientInfo {
@@ -8,15 +8,16 @@ export interface ClientInfo {
   ip: string | null;
 }
 
-/** A new refresh token and access token for an existing session, in the data model's shape. */
-export async function issueSessionTokens(
-  db: Executor,
+/**
+ * The answer for a session whose refresh token is already stored: a new access token beside it,
+ * in the data model's shape.
+ */
+export async function sessionAnswer(
   jwtSecret: Uint8Array,
   sessionId: string,
   user: Pick<UserRow, 'id' | 'email' | 'metadata'>,
+  refreshToken: string,
 ): Promise<Session> {
-  const refreshToken = generateOpaqueToken();
-  await insertRefreshToken(db, sessionId, hashOpaqueToken(refreshToken));
   const { token, expiresAt } = await signAccessToken({ sub: user.id, sid: sessionId, email: user.email }, jwtSecret);
   return {
     access_token: token,
@@ -28,13 +29,14 @@ export async function issueSessionTokens(
   };
 }
 
-/** Signs a user in on a new device: a sessions row, its first refresh token and an access token. */
+/** Signs a user in on a new device: a sessions row and its first refresh token (one statement), and an access token. */
 export async function startSession(
   db: Executor,
   jwtSecret: Uint8Array,
   user: Pick<UserRow, 'id' | 'email' | 'metadata'>,
   client: ClientInfo,
 ): Promise<Session> {
-  const sessionId = await insertSession(db, { userId: user.id, ...client });
-  return issueSessionTokens(db, jwtSecret, sessionId, user);
+  const refreshToken = generateOpaqueToken();
+  const sessionId = await insertSessionWithToken(db, { userId: user.id, ...client, tokenHash: hashOpaqueToken(refreshToken) });
+  return sessionAnswer(jwtSecret, sessionId, user, refreshToken);
 }
