@@ -13,11 +13,10 @@ export type ModuleLookup = (id: string) => ChunkingModule | null;
 const BARREL = /[\\/](index\.ts|sections\.ts)$/;
 
 /**
- * Modules the first page loads go into one file instead of a dozen small shared chunks (each one
- * a request and a gzip restart). A module belongs there when a chain of static imports leads to it
- * from the entry.
+ * Walks from `id` up its static importers, each module once, calling `visit` on each one found;
+ * `visit` answers 'stop' to end the walk, 'skip' not to go above that module.
  */
-export function loadedByFirstPage(id: string, getModuleInfo: ModuleLookup): boolean {
+function walkImporters(id: string, getModuleInfo: ModuleLookup, visit: (module: string, info: ChunkingModule) => 'stop' | 'skip' | void): void {
   const seen = new Set<string>();
   const queue = [id];
   while (queue.length > 0) {
@@ -26,11 +25,27 @@ export function loadedByFirstPage(id: string, getModuleInfo: ModuleLookup): bool
     seen.add(next);
     const info = getModuleInfo(next);
     if (!info) continue;
-    if (info.isEntry) return true;
-    if (next !== id && BARREL.test(next)) continue;
-    queue.push(...info.importers);
+    const said = visit(next, info);
+    if (said === 'stop') return;
+    if (said !== 'skip') queue.push(...info.importers);
   }
-  return false;
+}
+
+/**
+ * Modules the first page loads go into one file instead of a dozen small shared chunks (each one
+ * a request and a gzip restart). A module belongs there when a chain of static imports leads to it
+ * from the entry.
+ */
+export function loadedByFirstPage(id: string, getModuleInfo: ModuleLookup): boolean {
+  let found = false;
+  walkImporters(id, getModuleInfo, (module, info) => {
+    if (info.isEntry) {
+      found = true;
+      return 'stop';
+    }
+    return module !== id && BARREL.test(module) ? 'skip' : undefined;
+  });
+  return found;
 }
 
 /**
@@ -40,17 +55,9 @@ export function loadedByFirstPage(id: string, getModuleInfo: ModuleLookup): bool
  */
 function startingPoints(id: string, getModuleInfo: ModuleLookup): string[] {
   const roots: string[] = [];
-  const seen = new Set<string>();
-  const queue = [id];
-  while (queue.length > 0) {
-    const next = queue.pop()!;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    const info = getModuleInfo(next);
-    if (!info) continue;
-    if (info.isEntry || info.dynamicImporters.length > 0) roots.push(next);
-    queue.push(...info.importers);
-  }
+  walkImporters(id, getModuleInfo, (module, info) => {
+    if (info.isEntry || info.dynamicImporters.length > 0) roots.push(module);
+  });
   return roots;
 }
 
