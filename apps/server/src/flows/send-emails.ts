@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Config } from '../config';
 import { composeMail, type Mailer } from '../lib/mailer';
 import { startThread } from '../lib/threads';
-import { markAttemptFailed, OUTBOX_LEASE_MS, OutboxWorker, renewLeases, retryDelayMs, type LeaseKeeper, type OutboxRow } from '../modules/outbox';
+import { OUTBOX_LEASE_MS, OutboxWorker, recordFailedAttempt, renewLeases, type LeaseKeeper, type OutboxRow } from '../modules/outbox';
 import { createOrderEmailRenderer } from '../modules/orders';
 import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from '../modules/receivables';
 
@@ -205,15 +205,13 @@ export class EmailThread implements EmailOutbox {
   private async recordAbandoned(reason: string): Promise<void> {
     const rows = [...this.inHand];
     this.inHand.clear();
-    const { maxAttempts, retryBaseMs } = this.config.outbox;
     for (const [id, attempts] of rows) {
-      const final = attempts + 1 >= maxAttempts;
-      this.log.warn({ outboxId: id, attempts: attempts + 1, final, err: reason }, 'outbox: falló el envío de un correo');
-      await markAttemptFailed(this.pool, id, reason, retryDelayMs(attempts + 1, retryBaseMs), final).catch((error: unknown) =>
+      await recordFailedAttempt(this.pool, { id, attempts }, reason, this.config.outbox, this.log).catch((error: unknown) =>
         this.log.error({ err: error, outboxId: id }, 'outbox: no se pudo registrar el intento'),
       );
     }
   }
+
 }
 
 function connectionStringOf(pool: pg.Pool): string {

@@ -5,10 +5,9 @@ export {
   enqueueEmails,
   enqueueUnlessRepeated,
   listEmails,
-  markAttemptFailed,
   renewLeases,
   retryFailedEmail,
   type NewOutboxEmail,
   type OutboxRow,
 } from './outbox.repository';
-export { OUTBOX_LEASE_MS, OutboxWorker, retryDelayMs, type LeaseKeeper, type OutboxWorkerOptions } from './outbox.worker';
+export { OUTBOX_LEASE_MS, OutboxWorker, recordFailedAttempt, retryDelayMs, type LeaseKeeper, type OutboxWorkerOptions } from './outbox.worker';

@@ -82,12 +82,10 @@ export async function leaseDueEmail(db: Queryable, leaseMs: number): Promise<Out
   return rows[0] ?? null;
 }
 
-/** Extends a lease this worker holds while it is still sending (a row already marked keeps no lease). */
-export async function renewLease(db: Queryable, id: number, leaseMs: number): Promise<void> {
-  await renewLeases(db, [id], leaseMs);
-}
-
-/** Extends the leases of several rows in hand, in one statement (the e-mail thread's owner, decision 075). */
+/**
+ * Extends the leases of rows still being sent, in one statement (a row already marked keeps no
+ * lease): the worker's own row, or every row the e-mail thread has in hand (decision 075).
+ */
 export async function renewLeases(db: Queryable, ids: number[], leaseMs: number): Promise<void> {
   await db.query({
     name: 'outbox_renew_leases',

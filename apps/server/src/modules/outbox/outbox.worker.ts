@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { MailMessage, Mailer } from '../../lib/mailer';
-import { leaseDueEmail, markAttemptFailed, markSent, renewLease, type OutboxRow } from './outbox.repository';
+import { leaseDueEmail, markAttemptFailed, markSent, renewLeases, type OutboxRow } from './outbox.repository';
 
 export interface OutboxWorkerOptions {
   pool: pg.Pool;
@@ -44,6 +44,24 @@ const MAX_RETRY_MS = 60 * 60_000;
  * long for the next worker.
  */
 export const OUTBOX_LEASE_MS = 30_000;
+
+/**
+ * Records that one attempt at a row failed, with its log line: due again after the retry delay, or
+ * failed for the admin after the last attempt. `row.attempts` counts the attempts before this one.
+ * The worker calls it after a failed send; the e-mail thread's owner for a thread that died mid-send.
+ */
+export async function recordFailedAttempt(
+  pool: pg.Pool,
+  row: Pick<OutboxRow, 'id' | 'attempts'> & { kind?: OutboxRow['kind'] },
+  reason: string,
+  policy: { maxAttempts: number; retryBaseMs: number },
+  log: OutboxWorkerOptions['log'],
+): Promise<void> {
+  const attempts = row.attempts + 1;
+  const final = attempts >= policy.maxAttempts;
+  log.warn({ outboxId: row.id, ...(row.kind ? { kind: row.kind } : {}), attempts, final, err: reason }, 'outbox: falló el envío de un correo');
+  await markAttemptFailed(pool, row.id, reason, retryDelayMs(attempts, policy.retryBaseMs), final);
+}
 
 /** Wait before attempt `attempts + 1`, after `attempts` failures (1 → base, 2 → 2×base, …). */
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -144,7 +162,7 @@ export class OutboxWorker {
     let renewal: NodeJS.Timeout | undefined;
     return {
       held: (row) => {
-        renewal = setInterval(() => void renewLease(this.options.pool, row.id, leaseMs).catch(() => undefined), leaseMs / 3);
+        renewal = setInterval(() => void renewLeases(this.options.pool, [row.id], leaseMs).catch(() => undefined), leaseMs / 3);
         renewal.unref();
       },
       settled: () => clearInterval(renewal),
@@ -169,11 +187,7 @@ export class OutboxWorker {
       await options.mailer.send(prepared.message);
       await markSent(options.pool, row.id);
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const final = attempts >= options.maxAttempts;
-      const reason = error instanceof Error ? error.message : String(error);
-      options.log.warn({ outboxId: row.id, kind: row.kind, attempts, final, err: reason }, 'outbox: falló el envío de un correo');
-      await markAttemptFailed(options.pool, row.id, reason, retryDelayMs(attempts, options.retryBaseMs), final);
+      await recordFailedAttempt(options.pool, row, error instanceof Error ? error.message : String(error), options, options.log);
     }
   }
 }
