@@ -75,15 +75,17 @@ export async function resolveAuth(
   if (!authorization?.startsWith('Bearer ')) return null;
   const claims = await verifyAccessToken(authorization.slice(7).trim(), secret);
   if (!claims) return null;
-  const { rows } = await pool.query<Profile & { has_profile: boolean; price_list_id: string | null; iva_condition: string | null }>(
-    `select ${PROFILE_COLUMNS}, p.id is not null as has_profile,
-            p.price_list_id, p.iva_condition
-       from sessions s
-       join users u on u.id = s.user_id
-       left join profiles p on p.id = s.user_id
-      where s.id = $1 and s.user_id = $2 and s.revoked_at is null`,
-    [claims.sid, claims.sub],
-  );
+  // Named: every signed-in request sends it, so PostgreSQL parses and plans it once per connection.
+  const { rows } = await pool.query<Profile & { has_profile: boolean; price_list_id: string | null; iva_condition: string | null }>({
+    name: 'auth_session',
+    text: `select ${PROFILE_COLUMNS}, p.id is not null as has_profile,
+                  p.price_list_id, p.iva_condition
+             from sessions s
+             join users u on u.id = s.user_id
+             left join profiles p on p.id = s.user_id
+            where s.id = $1 and s.user_id = $2 and s.revoked_at is null`,
+    values: [claims.sid, claims.sub],
+  });
   const row = rows[0];
   if (!row) return null;
   const { has_profile, price_list_id, iva_condition, ...profile } = row;
