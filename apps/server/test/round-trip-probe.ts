@@ -16,6 +16,7 @@ interface Probe {
   handleReadyForQuery(this: Probe, connection: unknown): unknown;
   handleError(this: Probe, error: unknown, connection: unknown): unknown;
   text?: string;
+  name?: string;
 }
 
 const queryProto = (pg as unknown as { Query: { prototype: Probe } }).Query.prototype;
@@ -26,7 +27,7 @@ const original = {
   handleError: queryProto.handleError,
   connect: poolProto.connect,
 };
-let counting: { statements: string[]; trips: number; answered: number; checkouts: number; tripOf: WeakMap<Probe, number> } | null = null;
+let counting: { statements: string[]; unnamed: string[]; trips: number; answered: number; checkouts: number; tripOf: WeakMap<Probe, number> } | null = null;
 
 queryProto.submit = function (connection) {
   // The realtime LISTEN connection's heartbeat runs on its own clock, not for the request.
@@ -35,9 +36,11 @@ queryProto.submit = function (connection) {
     counting.tripOf.set(this, trip);
     counting.trips = Math.max(counting.trips, trip);
     counting.statements.push(this.text ?? '');
+    if (!this.name && !TRANSACTION_CONTROL.test(this.text ?? '')) counting.unnamed.push(this.text ?? '');
   }
   return original.submit.call(this, connection);
 };
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\b/i;
 const answered = (query: Probe) => {
   const trip = counting?.tripOf.get(query);
   if (counting && trip !== undefined) counting.answered = Math.max(counting.answered, trip);
@@ -59,13 +62,26 @@ afterAll(() => {
   poolProto.connect = original.connect;
 });
 
-export async function measure(work: () => Promise<{ statusCode: number; body: string }>) {
-  counting = { statements: [], trips: 0, answered: 0, checkouts: 0, tripOf: new WeakMap() };
+async function record(work: () => Promise<{ statusCode: number; body: string }>) {
+  counting = { statements: [], unnamed: [], trips: 0, answered: 0, checkouts: 0, tripOf: new WeakMap() };
   try {
     const res = await work();
-    return { status: res.statusCode, trips: counting.trips, statements: counting.statements.length, checkouts: counting.checkouts };
+    return { res, counted: counting };
   } finally {
     counting = null;
   }
 }
 
+export async function measure(work: () => Promise<{ statusCode: number; body: string }>) {
+  const { res, counted } = await record(work);
+  return { status: res.statusCode, trips: counted.trips, statements: counted.statements.length, checkouts: counted.checkouts };
+}
+
+/**
+ * The statements one request sends without a name (BEGIN, COMMIT and ROLLBACK aside): PostgreSQL
+ * parses and plans each of them every time, where a named one is prepared once per connection.
+ */
+export async function unnamedStatements(work: () => Promise<{ statusCode: number; body: string }>) {
+  const { res, counted } = await record(work);
+  return { status: res.statusCode, unnamed: counted.unnamed.map((text) => text.replace(/\s+/g, ' ').trim()) };
+}

@@ -148,8 +148,14 @@ export async function updatePasswordHash(tx: Transaction, userId: string, passwo
   await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
+/** Named (drizzle's `prepare`): the app reads the signed-in person's profile each time it opens. */
 export async function findProfile(db: Executor, id: string): Promise<Profile | null> {
-  const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, id));
+  const query = db
+    .select(profileColumns)
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+    .prepare('profile_by_id');
+  const [row] = await query.execute({ id });
   return row ?? null;
 }
 

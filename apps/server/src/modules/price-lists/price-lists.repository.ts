@@ -6,16 +6,22 @@ import { customerPriceListJson, pricesOfList, ruleFromJson, toRule, type RuleRow
 
 /** A list as the pricing engine reads it, or null if it does not exist. */
 export async function loadPriceListRule(db: Queryable, listId: string, productIds: string[] | null = null): Promise<PriceListRule | null> {
-  const { rows } = await db.query<RuleRow>(`select pl.id, pl.percentage_bp, ${pricesOfList('$2')} as prices from price_lists pl where pl.id = $1`, [
-    listId,
-    productIds,
-  ]);
+  // Named, like the next one: every cart read and save of a customer on a list sends it.
+  const { rows } = await db.query<RuleRow>({
+    name: 'price_list_rule',
+    text: `select pl.id, pl.percentage_bp, ${pricesOfList('$2')} as prices from price_lists pl where pl.id = $1`,
+    values: [listId, productIds],
+  });
   return rows[0] ? toRule(rows[0]) : null;
 }
 
 /** The list a customer buys at, or null for the base list (the order edit reads it in its transaction). */
 export async function loadCustomerPriceListRule(db: Queryable, userId: string, productIds: string[] | null): Promise<PriceListRule | null> {
-  const { rows } = await db.query<{ rule: RuleRow | null }>(`select ${customerPriceListJson('$1', '$2')} as rule`, [userId, productIds]);
+  const { rows } = await db.query<{ rule: RuleRow | null }>({
+    name: 'customer_price_list_rule',
+    text: `select ${customerPriceListJson('$1', '$2')} as rule`,
+    values: [userId, productIds],
+  });
   return ruleFromJson(rows[0]?.rule ?? null);
 }
 

@@ -8,6 +8,7 @@ interface SettingsRow {
   recipients_default?: boolean;
 }
 
+/** Named (`settings_row`): every cart read and save sends it, so it is parsed and planned once per connection. */
 const SETTINGS_ROW_SQL = `select ${EFFECTIVE_SETTINGS_SQL} as value, (select updated_at from app_settings where id) as updated_at,
   not coalesce((select value ? 'admin_email_recipients' from app_settings where id), false) as recipients_default`;
 
@@ -22,12 +23,12 @@ const toResponse = (row: SettingsRow | undefined): SettingsResponse => ({
  * same settings as the rest of the transaction (e.g. the minimum order when placing one).
  */
 export async function loadSettings(db: Queryable): Promise<Settings> {
-  const { rows } = await db.query<SettingsRow>(SETTINGS_ROW_SQL);
+  const { rows } = await db.query<SettingsRow>({ name: 'settings_row', text: SETTINGS_ROW_SQL });
   return readSettings(rows[0]?.value);
 }
 
 export async function loadSettingsResponse(db: Queryable): Promise<SettingsResponse> {
-  const { rows } = await db.query<SettingsRow>(SETTINGS_ROW_SQL);
+  const { rows } = await db.query<SettingsRow>({ name: 'settings_row', text: SETTINGS_ROW_SQL });
   return toResponse(rows[0]);
 }
 
