@@ -76,12 +76,12 @@ export async function resolveAuth(
   const claims = await verifyAccessToken(authorization.slice(7).trim(), secret);
   if (!claims) return null;
   // Named: every signed-in request sends it, so PostgreSQL parses and plans it once per connection.
+  // No join to users: a session's user exists (sessions.user_id references users, on delete cascade).
   const { rows } = await pool.query<Profile & { has_profile: boolean; price_list_id: string | null; iva_condition: string | null }>({
     name: 'auth_session',
     text: `select ${PROFILE_COLUMNS}, p.id is not null as has_profile,
                   p.price_list_id, p.iva_condition
              from sessions s
-             join users u on u.id = s.user_id
              left join profiles p on p.id = s.user_id
             where s.id = $1 and s.user_id = $2 and s.revoked_at is null`,
     values: [claims.sid, claims.sub],
