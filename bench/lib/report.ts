@@ -27,10 +27,10 @@ export function printOrderRounds(r: Record<string, any>) {
       `Pedidos ronda ${i + 1}: producto ${one.product}/s, base ${one.baseline}/s, ${one.ratio}×${cpu}${one.ok ? '' : ' ERROR de stock'}`,
     );
   }
-  say(`Errores del producto (última ronda): ${JSON.stringify(r.orders.product.errors)}`);
-  say(`Errores de la base (última ronda): ${JSON.stringify(r.orders.baseline.errors)}`);
+  say(`Errores del producto (ronda mediana): ${JSON.stringify(r.orders.product.errors)}`);
+  say(`Errores de la base (ronda mediana): ${JSON.stringify(r.orders.baseline.errors)}`);
   say(
-    `Latencia p50/p99 ms (última ronda): producto ${r.orders.product.p50}/${r.orders.product.p99}, base ${r.orders.baseline.p50}/${r.orders.baseline.p99}`,
+    `Latencia p50/p99 ms (ronda mediana): producto ${r.orders.product.p50}/${r.orders.product.p99}, base ${r.orders.baseline.p50}/${r.orders.baseline.p99}`,
   );
 }
 
@@ -72,7 +72,9 @@ function classicRows(r: Record<string, any>, rows: [string, string, string, stri
     `p99 ${c.p99Ratio}× (≤ 1,25)`,
   ]);
   const o = r.orders;
-  rows.push(['Pedidos /s (base: la misma transacción en SQL)', `${o.product.perSecond}`, `${o.baseline.perSecond}`, `${o.ratio}× (≥ 0,7)`]);
+  // Decision 078: the median of the rounds (older result files hold one round and no list).
+  const spread = Array.isArray(r.orderRounds) && r.orderRounds.length > 1 ? ` · rondas ${r.orderRounds.map((x: { ratio: number }) => `${x.ratio}×`).join(', ')}` : '';
+  rows.push(['Pedidos /s (base: la misma transacción en SQL)', `${o.product.perSecond}`, `${o.baseline.perSecond}`, `${o.ratio}× (≥ 0,7)${spread}`]);
   rows.push([
     'Pedidos p50 / p99 ms',
     `${round(o.product.p50)} / ${round(o.product.p99)}`,
