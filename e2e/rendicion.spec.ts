@@ -8,7 +8,8 @@ import { auth, businessDay, PHONE, WIDE } from './support/common';
  * The reps' rendición at the office, in Chromium: a rep records a $ 480 cash payment on their phone
  * (and a cheque); the owner opens Cuentas corrientes → "Rendición de vendedores" (today), finds the
  * cash and the cheque with its number and bank, leaves the cheque unmarked (not handed in yet),
- * confirms the cash from the keyboard and sees who confirmed it and when, also after a reload.
+ * confirms the cash from the keyboard and sees who confirmed it and when, also after a reload; then
+ * "Deshacer" puts the cash back among the receipts to confirm.
  * Screens at 390 and 1280 px (test-results/rendicion-*.png).
  */
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -98,5 +99,15 @@ test('a rep records $ 480 in cash and a cheque; the owner confirms the cash hand
     expect.objectContaining({ amount: 48_000, confirmed_at: expect.any(String) }),
     expect.objectContaining({ amount: 150_000, method: 'cheque', confirmed_at: null }),
   ]);
+
+  // "Deshacer": the cash turns out not to have been handed in after all; it is to confirm again.
+  await cashItem.getByRole('button', { name: `Deshacer la confirmación del recibo N° ${receipt}` }).click();
+  await expect(cashItem.getByRole('checkbox')).toBeChecked();
+  await expect(card).toContainText('Faltan confirmar 2 recibos');
+  await expect(card.getByRole('button', { name: `Confirmar rendición de ${repName}` })).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await shoot(owner, 'deshecha');
+  const undone = (await (await request.get(`/api/admin/collections?rep_id=${me.user.id}`, { headers: auth(ownerToken) })).json()) as { items: { confirmed_at: string | null }[] };
+  expect(undone.items.map((c) => c.confirmed_at)).toEqual([null, null]);
   await office.close();
 });

@@ -92,6 +92,11 @@ const fixtures: AuditFixtures = {
     const payload = { amount: 3_000, method: 'cash', idempotency_key: randomUUID() };
     return (await api(users.sales, { method: 'POST', url: `/api/rep/customers/${customer.userId}/payments`, payload })).json<{ id: number }>().id;
   },
+  async confirmedRepPayment() {
+    const id = await fixtures.repPayment();
+    await owner({ method: 'POST', url: '/api/admin/collections/confirm', payload: { payment_ids: [id] } });
+    return id;
+  },
   staffMember: () => createStaff(ctx, 'warehouse'),
   async failedEmail() {
     const { rows } = await ctx.pool.query<{ id: string }>(

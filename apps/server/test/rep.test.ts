@@ -7,7 +7,7 @@ import { snapshotDatabase } from './route-permissions';
 /** Sales reps (decision 047): their customers, orders and payments for them, collections — real PostgreSQL. */
 const ctx = await setupTestAppWithOutbox({ env: { RATE_LIMIT_AUTH_MAX: '100000', RATE_LIMIT_EMAIL_MAX: '100000' } });
 
-const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, user: TestUser, payload?: Record<string, unknown>) =>
+const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user: TestUser, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function repWithCustomer() {
@@ -110,6 +110,35 @@ describe('a rep and their customers', () => {
     const audit = await ctx.pool.query(`select entity_id from audit_log where action = 'collection.confirm' and entity_id = any($1::text[])`, [[String(first), String(second)]]);
     expect(audit.rows.map((r) => r.entity_id).sort()).toEqual([String(first), String(second), String(second)].sort());
     expect((await inject('POST', '/api/admin/collections/confirm', rep, { payment_ids: [first] })).statusCode).toBe(403);
+  });
+
+  it('"Deshacer" takes back a confirmation made by mistake: the receipt is to confirm again, the audit keeps who had confirmed it', async () => {
+    const { admin, rep, customer } = await repWithCustomer();
+    const paid = await inject('POST', `/api/rep/customers/${customer.userId}/payments`, rep, { amount: 15_000, method: 'cash', idempotency_key: randomUUID() });
+    const id = paid.json<{ id: number }>().id;
+    const state = async () =>
+      (await inject('GET', `/api/admin/collections?rep_id=${rep.userId}`, admin)).json<{ items: { payment_id: number; confirmed_at: string | null; confirmed_by_name: string | null }[] }>().items.find((c) => c.payment_id === id);
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [id] })).statusCode).toBe(204);
+    const confirmed = await state();
+    expect(confirmed?.confirmed_at).not.toBeNull();
+    // The rep cannot undo the office's confirmation; the office can.
+    expect((await inject('DELETE', `/api/admin/collections/${id}/confirm`, rep)).statusCode).toBe(403);
+    expect((await inject('DELETE', `/api/admin/collections/${id}/confirm`, admin)).statusCode).toBe(204);
+    expect(await state()).toMatchObject({ confirmed_at: null, confirmed_by_name: null });
+    const audit = await ctx.pool.query(`select actor_id, summary from audit_log where action = 'collection.unconfirm' and entity_id = $1`, [String(id)]);
+    expect(audit.rows).toEqual([
+      { actor_id: admin.userId, summary: { before: { handed_in: true, confirmed_by: admin.userId }, after: { handed_in: false } } },
+    ]);
+    // Undone already: nothing to undo, nothing written. Not a rep's payment, or not a number: 404 and 400.
+    expect((await inject('DELETE', `/api/admin/collections/${id}/confirm`, admin)).statusCode).toBe(204);
+    expect((await ctx.pool.query(`select 1 from audit_log where action = 'collection.unconfirm' and entity_id = $1`, [String(id)])).rows).toHaveLength(1);
+    const unknown = await inject('DELETE', '/api/admin/collections/999999999/confirm', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'not_found' });
+    expect((await inject('DELETE', '/api/admin/collections/abc/confirm', admin)).statusCode).toBe(400);
+    // And it can be confirmed again.
+    expect((await inject('POST', '/api/admin/collections/confirm', admin, { payment_ids: [id] })).statusCode).toBe(204);
+    expect((await state())?.confirmed_at).not.toBeNull();
   });
 
   it('"Tomar pedido" reads the catalogue at the customer\'s price list and their account figures; another rep\'s customer is 403', async () => {

@@ -39,6 +39,8 @@ export interface AuditFixtures {
   repCustomer(): Promise<TestUser>;
   /** A cash payment the rep collected, not yet confirmed. */
   repPayment(): Promise<number>;
+  /** A cash payment the rep collected, confirmed by the office. */
+  confirmedRepPayment(): Promise<number>;
   staffMember(): Promise<TestUser>;
   failedEmail(): Promise<number>;
   /** A spreadsheet that creates one product, as a multipart body. */
@@ -486,6 +488,14 @@ const officeRoutes: Record<string, AuditedRoute> = {
     call: async (f) => {
       const id = await f.repPayment();
       return { request: at('POST', `/api/admin/collections/${id}/confirm`), entityId: String(id) };
+    },
+  },
+  [routeKey('DELETE', '/api/admin/collections/:id/confirm')]: {
+    action: 'collection.unconfirm',
+    entity: 'payment',
+    call: async (f) => {
+      const id = await f.confirmedRepPayment();
+      return { request: at('DELETE', `/api/admin/collections/${id}/confirm`), entityId: String(id) };
     },
   },
   [routeKey('POST', '/api/admin/collections/confirm')]: {

@@ -895,6 +895,12 @@ export const routePermissions: Record<string, RouteRule> = {
     allowed: [404],
     request: () => ({ method: 'POST', url: '/api/admin/collections/999999999/confirm' }),
   },
+  [routeKey('DELETE', '/api/admin/collections/:id/confirm')]: {
+    access: 'staff',
+    action: 'payments.record',
+    allowed: [404],
+    request: () => ({ method: 'DELETE', url: '/api/admin/collections/999999999/confirm' }),
+  },
   [routeKey('POST', '/api/admin/collections/confirm')]: {
     access: 'staff',
     action: 'payments.record',

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { recordAudit, type AuditActor } from '../modules/audit';
-import { assignRep, assignRepToCustomers, confirmCollection, findRepCustomer, isRepCustomer, isSalesRep } from '../modules/reps';
+import { assignRep, assignRepToCustomers, confirmCollection, findRepCustomer, isRepCustomer, isSalesRep, unconfirmCollection } from '../modules/reps';
 import { findZone, zoneCustomerIds, zoneNotFound } from '../modules/deliveries';
 import { paymentIdOf, paymentOwner, readOpenCharges } from '../modules/receivables';
 import type { OrderPlacement, PlaceOrderCommand } from './place-order';
@@ -119,6 +119,22 @@ export async function confirmRepCollections(pool: pg.Pool, actor: AuditActor, pa
       if (!(await confirmCollection(tx, paymentId, actor.id))) throw new AppError('not_found', texts.collectionNotFound);
       await recordAudit(tx, actor, { action: 'collection.confirm', entity: 'payment', entityId: String(paymentId), summary: { after: { handed_in: true } } });
     }
+  });
+}
+
+/**
+ * "Deshacer" on a confirmed receipt: the office ticked one the rep had not handed in. The receipt is
+ * back among the ones to confirm; the audit row keeps who had confirmed it and when. Not confirmed:
+ * nothing to undo, nothing written (204 all the same); not a rep's payment: 404.
+ */
+export async function unconfirmRepCollection(pool: pg.Pool, actor: AuditActor, paymentId: number): Promise<void> {
+  await inTransaction(pool, async (tx) => {
+    const outcome = await unconfirmCollection(tx, paymentId);
+    if (!outcome) throw new AppError('not_found', texts.collectionNotFound);
+    if (!outcome.removed) return;
+    // Who had confirmed it (Actividad shows the name); when is in that confirmation's own audit row.
+    const before = { handed_in: true, confirmed_by: outcome.removed.confirmed_by };
+    await recordAudit(tx, actor, { action: 'collection.unconfirm', entity: 'payment', entityId: String(paymentId), summary: { before, after: { handed_in: false } } });
   });
 }
 

@@ -31,6 +31,7 @@ import {
   assignZoneRep,
   confirmRepCollection,
   confirmRepCollections,
+  unconfirmRepCollection,
   repCustomerAccount,
   repCustomerPriceList,
   repOpenCharges,
@@ -55,6 +56,7 @@ const customerParams = z.object({ id: uuidSchema });
 const documentParams = z.object({ id: z.string().max(100) });
 // A malformed zone id answers 404 like an unknown one (as the zones' own routes do).
 const zoneParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const paymentIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 53) });
 const rep = { access: 'staff', action: 'rep.customers' } as const;
 
 /** The sales rep's API (docs/api.md "Sales reps"): their customers, orders for them, payments, their figures. */
@@ -206,18 +208,19 @@ function registerOfficeRoutes(app: FastifyInstance, deps: RepRoutesDeps): void {
     '/api/admin/collections/:id/confirm',
     {
       config: { access: 'staff', action: 'payments.record' },
-      schema: {
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 53),
-        }),
-      },
+      schema: { params: paymentIdParams },
     },
     async (request, reply) => {
       await confirmRepCollection(deps.pool, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+  // "Deshacer": a receipt confirmed by mistake goes back to the ones to confirm.
+  routes.delete(
+    '/api/admin/collections/:id/confirm',
+    { config: { access: 'staff', action: 'payments.record' }, schema: { params: paymentIdParams } },
+    async (request, reply) => {
+      await unconfirmRepCollection(deps.pool, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -151,6 +151,28 @@ export async function confirmCollection(tx: Queryable, paymentId: number, actorI
   return true;
 }
 
+/**
+ * Takes back the office's confirmation of a rep's payment (a receipt ticked by mistake: the rep kept
+ * that cheque). Null when it is not a rep's payment; `removed` null when it was not confirmed.
+ */
+export async function unconfirmCollection(
+  tx: Queryable,
+  paymentId: number,
+): Promise<{ removed: { confirmed_by: string | null } | null } | null> {
+  const { rows } = await tx.query<{ found: boolean; removed: { confirmed_by: string | null } | null }>(
+    `with rep_payment as (
+       select pay.id from payments pay join profiles r on r.id = pay.actor_id and r.staff_role = 'sales' where pay.id = $1
+     ), removed as (
+       delete from collection_confirmations cc using rep_payment p where cc.payment_id = p.id
+       returning cc.confirmed_by
+     )
+     select exists (select 1 from rep_payment) as found, (select row_to_json(r) from removed r) as removed`,
+    [paymentId],
+  );
+  const row = rows[0]!;
+  return row.found ? { removed: row.removed } : null;
+}
+
 /** Assigns a customer to a rep (or to none); answers the previous rep, or undefined when the customer does not exist. */
 export async function assignRep(tx: Queryable, customerId: string, repId: string | null, visitDays: number[] | undefined): Promise<{ before: string | null } | undefined> {
   const { rows } = await tx.query<{ before: string | null }>(

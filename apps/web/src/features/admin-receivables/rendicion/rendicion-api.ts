@@ -26,3 +26,11 @@ export const collectionsQueryOptions = (date: string) =>
 export async function confirmCollections(paymentIds: readonly number[]): Promise<void> {
   await apiRequest<unknown>('/api/admin/collections/confirm', { method: 'POST', body: { payment_ids: paymentIds } });
 }
+
+/**
+ * DELETE /api/admin/collections/:id/confirm: "Deshacer" on a receipt confirmed by mistake (the rep
+ * kept that cheque); it is back among the ones to confirm.
+ */
+export async function unconfirmCollection(paymentId: number): Promise<void> {
+  await apiRequest<unknown>(`/api/admin/collections/${paymentId}/confirm`, { method: 'DELETE' });
+}

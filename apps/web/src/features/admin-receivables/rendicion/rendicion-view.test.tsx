@@ -7,6 +7,7 @@ import type { StaffRole } from '@mayorista/core/roles';
 import { AuthContext, type AuthContextValue } from '../../../lib/auth/auth-context';
 import { todayInArgentina } from '../../../lib/receivables/format';
 import AdminReceivablesTab from '../admin-receivables-tab';
+import { formatReceiptNumber } from '@mayorista/core/receivables';
 import type { Collection } from './rendicion-api';
 import { receivables } from '../../../lib/receivables/texts';
 
@@ -15,7 +16,8 @@ const t = receivables.rendicion;
 /**
  * Admin → Cuentas corrientes → "Rendición de vendedores": the reps' collections of a day by method,
  * the receipts, "Confirmar rendición" for what was handed in and who confirmed it. jsdom, the network
- * stubbed at fetch with the answers of GET /api/admin/collections and POST /api/admin/collections/confirm.
+ * stubbed at fetch with the answers of GET /api/admin/collections, POST /api/admin/collections/confirm and
+ * DELETE /api/admin/collections/:id/confirm.
  */
 const JUAN = 'aaaaaaaa-0000-4000-8000-000000000001';
 const ROSA = 'aaaaaaaa-0000-4000-8000-000000000002';
@@ -61,6 +63,11 @@ beforeEach(() => {
       if (failConfirm) return json({ code: 'internal', message: 'Error del servidor' }, 500);
       const ids: number[] = (JSON.parse(String(init.body)) as { payment_ids: number[] }).payment_ids;
       items = items.map((c) => (ids.includes(c.payment_id) ? { ...c, confirmed_at: '2026-11-26T22:00:00Z', confirmed_by_name: 'Ana Dueña' } : c));
+      return new Response(null, { status: 204 });
+    }
+    const undone = /^\/api\/admin\/collections\/(\d+)\/confirm$/.exec(url.pathname);
+    if (undone && init.method === 'DELETE') {
+      items = items.map((c) => (c.payment_id === Number(undone[1]) ? { ...c, confirmed_at: null, confirmed_by_name: null } : c));
       return new Response(null, { status: 204 });
     }
     return json({ code: 'not_found', message: 'No encontrado' }, 404);
@@ -111,11 +118,12 @@ describe('Rendición de vendedores', () => {
     expect(within(receipts).getAllByRole('listitem')[3]).toHaveTextContent(t.reversedBadge);
     expect(within(receipts).getAllByRole('checkbox')).toHaveLength(3);
     expect(within(juan).getByText(t.toHandIn('$ 2.180,00', 3))).toBeInTheDocument();
-    // Rosa's day is already confirmed: who and when, no button.
+    // Rosa's day is already confirmed: who and when, nothing to confirm; only "Deshacer" on the receipt.
     const rosa = repSection('Rosa Gómez');
     expect(within(rosa).getByText(/Confirmado por Ana Dueña el 26\/11 18:10/)).toBeInTheDocument();
     expect(within(rosa).getByText(new RegExp(t.allConfirmed))).toBeInTheDocument();
-    expect(within(rosa).queryByRole('button')).toBeNull();
+    expect(within(rosa).queryByRole('button', { name: t.confirmFor('Rosa Gómez') })).toBeNull();
+    expect(within(rosa).getAllByRole('button')).toEqual([within(rosa).getByRole('button', { name: t.undoFor(formatReceiptNumber(11)) })]);
   });
 
   it('confirms only the receipts marked as handed in, then shows who confirmed them', async () => {
@@ -130,6 +138,17 @@ describe('Rendición de vendedores', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/admin/collections/confirm', query: '', body: { payment_ids: [1, 2] } }]);
     expect(within(juan).getAllByRole('checkbox')).toHaveLength(1);
     expect(within(juan).getByText(t.partlyConfirmed(1), { exact: false })).toBeInTheDocument();
+  });
+
+  it('"Deshacer" puts a receipt confirmed by mistake back among the ones to confirm', async () => {
+    const user = renderTab('/admin?tab=cuentas&vista=rendicion&fecha=2026-11-26');
+    await screen.findByRole('heading', { name: 'Rosa Gómez' });
+    const rosa = repSection('Rosa Gómez');
+    await user.click(within(rosa).getByRole('button', { name: t.undoFor(formatReceiptNumber(11)) }));
+    expect(await within(rosa).findByRole('checkbox', { name: /Almacén Don José/ })).toBeChecked();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([{ method: 'DELETE', path: '/api/admin/collections/5/confirm', query: '' }]);
+    expect(within(rosa).getByText(t.partlyConfirmed(1), { exact: false })).toBeInTheDocument();
+    expect(within(rosa).getByRole('button', { name: t.confirmFor('Rosa Gómez') })).toBeInTheDocument();
   });
 
   it('asks for at least one receipt, and says so when the confirmation fails', async () => {

@@ -6,7 +6,7 @@ import { formatReceiptNumber } from '@mayorista/core/receivables';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { formatDueDate } from '../../../lib/receivables/format';
-import { collectionsKey, confirmCollections, type Collection } from './rendicion-api';
+import { collectionsKey, confirmCollections, unconfirmCollection, type Collection } from './rendicion-api';
 import { dayTimeOf, timeOf, type RepDay } from './rendicion-model';
 import { receivables } from '../../../lib/receivables/texts';
 
@@ -51,13 +51,37 @@ function ReceiptText({ item }: { item: Collection }) {
   );
 }
 
-function ReceiptState({ item }: { item: Collection }) {
+/** "Deshacer" on a confirmed receipt: ticked by mistake (the rep kept that cheque), it goes back to the ones to confirm. */
+function UndoConfirmation({ item, date }: { item: Collection; date: string }) {
+  const queryClient = useQueryClient();
+  const receipt = formatReceiptNumber(item.receipt_number);
+  const undo = useMutation({
+    mutationFn: () => unconfirmCollection(item.payment_id),
+    onSuccess: () => toast({ title: t.undoneTitle(receipt) }),
+    onError: () => toast({ title: t.undoError, variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: collectionsKey(date) }),
+  });
+  return (
+    <Button variant="ghost" size="sm" aria-label={undo.isPending ? undefined : t.undoFor(receipt)} onClick={() => undo.mutate()} disabled={undo.isPending}>
+      {undo.isPending ? t.undoing : t.undo}
+    </Button>
+  );
+}
+
+function ReceiptState({ item, date }: { item: Collection; date: string }) {
   if (item.reversed) return <span className="text-sm text-slate-700"><strong className="font-semibold text-red-800">{t.reversedBadge}</strong>. {t.reversedHint}</span>;
-  if (item.confirmed_at) return <span className="text-sm font-medium text-green-800">{t.confirmedBy(item.confirmed_by_name, dayTimeOf(item.confirmed_at))}</span>;
+  if (item.confirmed_at) {
+    return (
+      <span className="flex flex-wrap items-center gap-x-2">
+        <span className="text-sm font-medium text-green-800">{t.confirmedBy(item.confirmed_by_name, dayTimeOf(item.confirmed_at))}</span>
+        <UndoConfirmation item={item} date={date} />
+      </span>
+    );
+  }
   return null;
 }
 
-function ReceiptItem({ item, checked, onToggle }: { item: Collection; checked: boolean; onToggle: () => void }) {
+function ReceiptItem({ item, date, checked, onToggle }: { item: Collection; date: string; checked: boolean; onToggle: () => void }) {
   const pending = !item.reversed && item.confirmed_at === null;
   return (
     <li className="rounded-md border border-slate-200 p-2">
@@ -72,7 +96,7 @@ function ReceiptItem({ item, checked, onToggle }: { item: Collection; checked: b
         </div>
       )}
       <div className="pl-8">
-        <ReceiptState item={item} />
+        <ReceiptState item={item} date={date} />
       </div>
     </li>
   );
@@ -118,7 +142,7 @@ export function RepRendicion({ day, date }: { day: RepDay; date: string }) {
       <Totals day={day} />
       <ul aria-label={t.receiptsLabel(day.repName)} className="space-y-2">
         {day.items.map((item) => (
-          <ReceiptItem key={item.payment_id} item={item} checked={!unchecked.has(item.payment_id)} onToggle={() => toggle(item.payment_id)} />
+          <ReceiptItem key={item.payment_id} item={item} date={date} checked={!unchecked.has(item.payment_id)} onToggle={() => toggle(item.payment_id)} />
         ))}
       </ul>
       {day.pending.length > 0 ? (
