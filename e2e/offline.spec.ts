@@ -460,3 +460,37 @@ test('a new app version while an order waits: the update prompt, "Actualizar", a
   expect(placed[0]!.total).toBe(30_000);
   expect(placed[0]!.items.map((i) => [i.product_id, i.quantity])).toEqual([[product!.id, 2]]);
 });
+
+test('the answer lost on the way back: the order arrived, so "Descartar" says it may have, and the notice that promised to send it goes', async ({ page, context, request }) => {
+  const word = `Perdida${randomBytes(3).toString('hex')}`;
+  const [product] = await createProducts(request, word, [54_000]);
+  const customer = await readyForOffline(page, request, 'perdida');
+  await addFromCatalog(page, word, product!.name, 1);
+  // The server places the order; the phone never hears the answer (the signal drops on the way back).
+  await context.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await route.fetch();
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('link', { name: /^Carrito:/ }).first().click();
+  await page.getByTestId('checkout-bar').getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect(page.getByTestId('queued-notice')).toContainText('Pedido pendiente de envío');
+  expect(await ordersOf(request, customer.token)).toHaveLength(1);
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByTestId('queued-order').getByRole('button', { name: 'Descartar' }).click();
+  await expect(page.getByTestId('queued-order')).toHaveCount(0);
+  expect(asked).toEqual([expect.stringContaining('puede que ya haya llegado')]);
+  // Nothing left on screen says it will be sent by itself.
+  await expect(page.getByTestId('queued-notice')).toHaveCount(0);
+  await shot(page, 'lost-answer-discarded-390');
+  await context.unroute('**/api/orders');
+  await context.setOffline(false);
+  await page.waitForTimeout(3_000);
+  expect(await ordersOf(request, customer.token)).toHaveLength(1);
+});

@@ -31,6 +31,8 @@ export const offline = {
   discard: 'Descartar',
   close: 'Cerrar',
   discardConfirm: '¿Descartar este pedido pendiente? No se va a enviar.',
+  discardConfirmMaybeArrived:
+    '¿Descartar este pedido pendiente? Se cortó la señal mientras se enviaba, así que puede que ya haya llegado. Si lo descartás no lo volvemos a enviar: cuando vuelva la conexión, fijate en Mis Pedidos.',
   // Changes found when sending
   changedTitle: 'Cambió algo desde que armaste el pedido',
   changedText: 'Revisá las diferencias antes de enviarlo. No se envió nada todavía.',

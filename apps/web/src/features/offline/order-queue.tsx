@@ -66,7 +66,9 @@ function QueueEntry({ entry, online }: { entry: QueuedOrder; online: boolean }) 
       await discardQueued(entry.id);
     }).catch((error: unknown) => toast({ title: offline.refused((error as Error).message), variant: 'destructive' }));
   const discard = () => {
-    if (entry.status !== 'placed' && !window.confirm(offline.discardConfirm)) return;
+    // A request that left without an answer may have placed the order: say so before forgetting it.
+    const question = entry.sentBody ? offline.discardConfirmMaybeArrived : offline.discardConfirm;
+    if (entry.status !== 'placed' && !window.confirm(question)) return;
     void run(() => discardQueued(entry.id));
   };
 

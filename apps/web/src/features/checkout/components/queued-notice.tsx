@@ -8,9 +8,11 @@ import type { QueuedOrder } from '../../../lib/offline/queue-model';
 export function QueuedNotice({ entry }: { entry: QueuedOrder }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  // Once it went out (or was discarded), the queue's list below says so; this notice would not be true.
+  // Once it went out, the queue's list below says so; discarded, it is gone from the queue. Either
+  // way this notice ("se envía solo") would not be true. The entry is in the queue before this
+  // shows: queueing it publishes the queue first (lib/offline/queue.ts).
   const current = useOfflineState().queue.find((e) => e.id === entry.id);
-  if (current && current.status !== 'pending' && current.status !== 'sending') return null;
+  if (!current || (current.status !== 'pending' && current.status !== 'sending')) return null;
   return (
     <section aria-labelledby="queued-notice-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="queued-notice">
       <h2 id="queued-notice-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-950 outline-none">
