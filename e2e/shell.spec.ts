@@ -163,3 +163,17 @@ test('a page whose chunk fails to download says so inside the shell, and reloadi
   await alert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
 });
+
+test('the focus ring is the brand colour from its first frame, also on a green button', async ({ page }) => {
+  await page.goto('/login');
+  const submit = page.getByRole('button', { name: 'Ingresar' });
+  const outline = () => submit.evaluate((el) => getComputedStyle(el).outlineColor);
+  // Before the focus: the ring's colour is already there, so the focus does not fade it in from
+  // the button's white text (transition-colors animates outline-color).
+  expect(await outline()).toBe('rgb(15, 118, 110)');
+  await page.getByLabel('Contraseña').focus();
+  await page.keyboard.press('Tab');
+  await expect(submit).toBeFocused();
+  expect(await outline()).toBe('rgb(15, 118, 110)');
+  expect(await submit.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+});
