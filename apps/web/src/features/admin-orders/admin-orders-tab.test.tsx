@@ -171,6 +171,9 @@ describe('AdminOrdersTab', () => {
     expect(calls.find((c) => c.init.method === 'POST')!.url.pathname).toBe('/api/admin/orders/11111111-2222-4333-8444-555555555555/prepared');
     // A prepared order has nothing left for the warehouse: no buttons, no "estado final" line.
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: /^Marcar como/ })).not.toBeInTheDocument());
+    // The pressed button is gone: the focus goes to the line that says the new status, inside the dialog.
+    await waitFor(() => expect(within(dialog).getByTestId('order-detail-status')).toHaveFocus());
+    expect(within(dialog).getByTestId('order-detail-status')).toHaveTextContent('Preparado');
   });
 
   it('the warehouse sees no status buttons on a pending order (confirming and cancelling are the office\'s)', async () => {

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
@@ -121,6 +121,7 @@ function ItemsSection({ order }: { order: AdminOrder }) {
 
 function OrderDetail({ orderId }: { orderId: string }) {
   const query = useQuery(adminOrderQueryOptions(orderId));
+  const statusLine = useRef<HTMLDivElement>(null);
   const profile = useOptionalAuth()?.profile;
   const manage = profileCan(profile, 'orders.manage');
   const prepare = profileCan(profile, 'orders.prepare');
@@ -131,7 +132,8 @@ function OrderDetail({ orderId }: { orderId: string }) {
   const order = query.data;
   return (
     <div className="space-y-5 text-slate-900">
-      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      {/* Focused after a status change: the button pressed is gone, and this line says the new status. */}
+      <div ref={statusLine} tabIndex={-1} className="flex flex-wrap items-center gap-2 rounded-md text-sm text-slate-700 outline-offset-2 focus-visible:outline-2" data-testid="order-detail-status">
         <OrderStatusBadge status={order.status} />
         <CreditHoldBadge order={order} />
         <span>{formatDateTime(order.created_at)}</span>
@@ -150,7 +152,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
 
       {/* Only the buttons the role may use (decision 067): the warehouse prepares, the office manages. */}
       {manage ? <CreditHoldActions order={order} /> : null}
-      <StatusActions order={order} manage={manage} prepare={prepare} />
+      <StatusActions order={order} manage={manage} prepare={prepare} onChanged={() => statusLine.current?.focus()} />
       <OrderLifeActions order={order} catalogName={appConfig.catalogName} canEdit={manage} />
       <OrderHistory orderId={order.id} />
     </div>
@@ -161,7 +163,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
  * The next statuses the role may set: every one with 'orders.manage'; with 'orders.prepare' alone
  * (the warehouse) only "Preparado", through its own route.
  */
-function StatusActions({ order, manage, prepare }: { order: AdminOrder; manage: boolean; prepare: boolean }) {
+function StatusActions({ order, manage, prepare, onChanged }: { order: AdminOrder; manage: boolean; prepare: boolean; onChanged: () => void }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const change = useMutation({
@@ -170,6 +172,8 @@ function StatusActions({ order, manage, prepare }: { order: AdminOrder; manage: 
       queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
       void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
       toast({ title: text.statusChangedTitle, description: text.statusChangedText(orderNumber(order.id), updated.status) });
+      // After React has drawn the new status (and removed the button that had the focus).
+      requestAnimationFrame(onChanged);
     },
     onError: (error: Error) => {
       // Someone else may have moved it meanwhile: show the current state.
