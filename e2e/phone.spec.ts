@@ -113,12 +113,12 @@ test('offline at "Realizar pedido": the order waits in the queue, none placed; b
   );
 });
 
-test('a 40-line cart: the bar with total and "Realizar pedido" is on the first screen, lines by category then name, compact', async ({
+test('a 40-line cart: the bar with total and "Realizar pedido" is on the first screen, lines by category then name, compact; the order keeps that order', async ({
   page,
   request,
 }) => {
   const ids = await createProducts(request, 40, 'Cuarenta');
-  await customerWithCart(page, request, 'cuarenta', Object.fromEntries(ids.map((id) => [id, 1])));
+  const customer = await customerWithCart(page, request, 'cuarenta', Object.fromEntries(ids.map((id) => [id, 1])));
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(40);
   const bar = page.getByTestId('checkout-bar');
@@ -140,6 +140,11 @@ test('a 40-line cart: the bar with total and "Realizar pedido" is on the first s
   await page.getByTestId('cart-line').last().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 10_000);
   await shot(page, 'cart-40-lines-end');
+  // Placed, the order lists its lines as the cart did (Mis Pedidos and the PDF read them in this order).
+  await page.getByTestId('checkout-bar').getByRole('button', { name: 'Realizar pedido' }).click();
+  await expect.poll(async () => (await ordersOf(request, customer.token)).length).toBe(1);
+  const [placed] = (await ordersOf(request, customer.token)) as unknown as { items: { name: string }[] }[];
+  expect(placed!.items.map((line) => line.name)).toEqual(names);
 });
 
 test('the header is one row at 360, 390 and 430 px for a customer with a big cart and for the admin', async ({ page, request, browser }) => {

@@ -20,7 +20,7 @@ import { offlineSource } from '../offline-source';
 import { clearPendingCart, readPendingCart, writeKnownCart } from './pending-cart';
 import { addToLines, fromCartData, removeLine, setLineQuantity, type CartLine, type CartNotice } from './cart-rules';
 import { useCartSaving, type CartSaving } from './cart-saving';
-import { DEFAULT_TERMS, summarizeCart, termsOf, type CartTerms } from './cart-summary';
+import { DEFAULT_TERMS, sortForDisplay, summarizeCart, termsOf, type CartTerms } from './cart-summary';
 
 const showNotice = (notice: CartNotice | null) => {
   if (notice) toast(notice);
@@ -164,7 +164,8 @@ function useCartActions(linesRef: RefObject<CartLine[]>, commit: (next: CartLine
         void saveNow();
       },
       flushSave: (options = {}) => (dirtyRef.current ? saveNow(options) : saveChainRef.current),
-      currentLines: () => linesRef.current.map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
+      // In the order the cart shows them: the order keeps its lines as sent.
+      currentLines: () => sortForDisplay(linesRef.current).map((line) => ({ product_id: line.product.id, quantity: line.quantity })),
     }),
     [linesRef, commit, scheduleSave, saveNow, dirtyRef, saveChainRef],
   );

@@ -32,9 +32,10 @@ const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 /**
  * Decision 033: lines show by category, then by name — the order of a stock list, the same after a
  * reload or on another device (the saved cart keeps no order of its own: it is a jsonb object).
- * Products without a category come last.
+ * Products without a category come last. The order is placed in this order too, so Mis Pedidos
+ * and its PDF list the lines as the cart showed them.
  */
-function sortForDisplay<T extends { product: { name: string; category?: string | null } }>(items: T[]): T[] {
+export function sortForDisplay<T extends { product: { name: string; category?: string | null } }>(items: T[]): T[] {
   return [...items].sort((a, b) => {
     const ca = a.product.category ?? '';
     const cb = b.product.category ?? '';
