@@ -17,6 +17,9 @@ export const adminUsers = {
   approvedBadge: 'Aprobado',
   adminBadge: 'Admin',
   superAdminBadge: 'Superadmin',
+  /** A staff member's row: not a customer; role and access are the owner's, in Personal. */
+  staffMember: 'Es parte del personal: su rol y su acceso se administran en Personal.',
+  openStaff: 'Ir a Personal',
   dniLabel: 'DNI',
   pointsLabel: 'Puntos',
   approve: 'Aprobar',

@@ -74,6 +74,17 @@ describe('Usuarios tab', () => {
     expect(within(items[1]!).getByText(/\$\s?2\.500,00/)).toBeInTheDocument();
   });
 
+  it('shows a staff member by role, pointing to Personal, with no approval, points or price list', async () => {
+    const deposito = adminUser({ nombre: 'Dora', apellido: 'Depósito', email: 'dora@example.com', approved: true, staff_role: 'warehouse' });
+    mountTab('superAdmin', { 'GET /api/admin/users': () => jsonResponse(200, { items: [deposito], total: 1 }) });
+    const row = (await screen.findAllByRole('listitem'))[0]!;
+    expect(within(row).getByText('Depósito', { selector: 'span' })).toBeInTheDocument();
+    expect(within(row).getByText(text.staffMember)).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: text.openStaff })).toHaveAttribute('href', '/admin?tab=personal');
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(within(row).queryByRole('combobox')).toBeNull();
+  });
+
   it('approves with one click and refreshes the list', async () => {
     const user = userEvent.setup();
     const { server } = mountTab('admin', { [`PATCH /api/admin/users/${pending.id}/approval`]: () => jsonResponse(200, { ...pending, approved: true }) });

@@ -5,6 +5,8 @@ import { formatCuit } from '@mayorista/core/business';
 import { formatMoney } from '@mayorista/core/money';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';
 import { pricing } from '@mayorista/core/messages/pricing';
+import { profileCan } from '@mayorista/core/roles';
+import { staffRoleLabel } from '../../components/audit-summary';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -175,6 +177,7 @@ function UserSummary({ user, name }: { user: AdminUser; name: string }) {
         ) : user.is_admin ? (
           <Badge tone="slate">{text.adminBadge}</Badge>
         ) : null}
+        {user.staff_role ? <Badge tone="slate">{staffRoleLabel(user.staff_role)}</Badge> : null}
       </div>
     </div>
   );
@@ -248,6 +251,25 @@ function AccountActions({
   );
 }
 
+/**
+ * A staff member in the list (the warehouse, a driver, a rep…): not a customer, so no approval,
+ * points or price list here — revoking the approval would lock them out of their job. The owner
+ * manages them in Personal.
+ */
+function StaffNote() {
+  const { profile: me } = useAuth();
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+      <p>{text.staffMember}</p>
+      {profileCan(me, 'staff.manage') ? (
+        <Link to="/admin?tab=personal" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+          {text.openStaff}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 function AdminUserRow({ user }: { user: AdminUser }) {
   const { profile: me } = useAuth();
   const name = fullName(user);
@@ -260,7 +282,9 @@ function AdminUserRow({ user }: { user: AdminUser }) {
   return (
     <li className={cn('rounded-lg border bg-white p-4', user.approved ? 'border-slate-200' : 'border-amber-300')}>
       <UserSummary user={user} name={name} />
-      {waiting ? (
+      {user.staff_role ? (
+        <StaffNote />
+      ) : waiting ? (
         <WaitingActions user={user} name={name} actions={actions} />
       ) : (
         <AccountActions user={user} name={name} isMe={isMe} actions={actions} />
