@@ -165,6 +165,9 @@ describe('AdminOrdersTab', () => {
       .filter((t) => t?.startsWith('Marcar como'));
     expect(actions).toEqual(['Marcar como Preparado']);
     expect(within(dialog).queryByRole('button', { name: 'Modificar pedido' })).not.toBeInTheDocument();
+    // Telling the customer is the office's: no WhatsApp notice; the order's PDF is there.
+    expect(within(dialog).queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('heading', { name: 'Modificar pedido' })).not.toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Marcar como Preparado' }));
     await waitFor(() => expect(calls.filter((c) => c.init.method === 'POST')).toHaveLength(1));

@@ -13,7 +13,10 @@ import { OrderEditDialog } from './order-edit-dialog';
 
 const life = orderLife;
 
-/** The order-life work (decision 014) in the admin's order view: edit, PDF and "Avisar por WhatsApp" (the edits are in the order's Historial). */
+/**
+ * The order-life work (decision 014) in the admin's order view: edit, PDF and "Avisar por WhatsApp"
+ * (the edits are in the order's Historial). Without `canEdit` (the warehouse) only the PDF.
+ */
 export function OrderLifeActions({ order, catalogName, canEdit }: { order: AdminOrder; catalogName: string; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -38,8 +41,9 @@ export function OrderLifeActions({ order, catalogName, canEdit }: { order: Admin
 
   return (
     <section aria-labelledby="order-life-heading" className="space-y-3">
+      {/* The warehouse (no orders.manage) only downloads the PDF: editing and telling the customer are the office's. */}
       <h3 id="order-life-heading" className="sr-only">
-        {life.edit.editButton}
+        {canEdit ? life.edit.editButton : life.documents.orderPdf}
       </h3>
       <div className="flex flex-wrap gap-2">
         {canEdit && canEditOrder(order.status) ? (
@@ -51,30 +55,37 @@ export function OrderLifeActions({ order, catalogName, canEdit }: { order: Admin
           {downloading ? life.documents.downloading : life.documents.orderPdf}
         </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={phoneId} className="block text-sm font-medium text-slate-900">
-            {adminOrders.customerData}: {life.whatsapp.phoneLabel}
-          </label>
-          <input
-            id={phoneId}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            value={phone}
-            placeholder="11 2233-4455"
-            onChange={(event) => setPhone(event.target.value)}
-            aria-describedby={`${phoneId}-hint`}
-            className="mt-1 h-11 w-full rounded-md border border-slate-300 px-3"
-          />
-          <p id={`${phoneId}-hint`} className="text-xs text-slate-600">
-            {phone.trim() && !normalized ? life.whatsapp.invalidPhone : life.whatsapp.phoneHint}
-          </p>
+      {canEdit ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={phoneId} className="block text-sm font-medium text-slate-900">
+              {adminOrders.customerData}: {life.whatsapp.phoneLabel}
+            </label>
+            <input
+              id={phoneId}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              value={phone}
+              placeholder="11 2233-4455"
+              onChange={(event) => setPhone(event.target.value)}
+              aria-describedby={`${phoneId}-hint`}
+              className="mt-1 h-11 w-full rounded-md border border-slate-300 px-3"
+            />
+            <p id={`${phoneId}-hint`} className="text-xs text-slate-600">
+              {phone.trim() && !normalized ? life.whatsapp.invalidPhone : life.whatsapp.phoneHint}
+            </p>
+          </div>
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+          >
+            {life.whatsapp.button}
+          </a>
         </div>
-        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-          {life.whatsapp.button}
-        </a>
-      </div>
+      ) : null}
       <OrderEditDialog order={order} open={editing} onOpenChange={setEditing} />
     </section>
   );
