@@ -50,7 +50,7 @@ const priceListsOnly = process.argv.includes('--price-lists-only');
 const ordersOnly = process.argv.includes('--orders-only');
 /** Skips the "Sin conexión" phase (snapshot size, offline search at 4× CPU, first download vs its budget; decisions 042–044). */
 const noOffline = process.argv.includes('--no-offline');
-const ORDER_ROUNDS = Math.max(1, Number(process.env.BENCH_ORDER_ROUNDS ?? 3));
+const ORDER_ROUNDS = Math.max(1, Number.parseInt(process.env.BENCH_ORDER_ROUNDS ?? '', 10) || 3);
 const GROWTH_SECONDS = quick ? 2 : 4;
 const SECONDS = quick ? 4 : 10;
 const WARM_UP_SECONDS = 2;

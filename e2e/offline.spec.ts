@@ -494,3 +494,19 @@ test('the answer lost on the way back: the order arrived, so "Descartar" says it
   await page.waitForTimeout(3_000);
   expect(await ordersOf(request, customer.token)).toHaveLength(1);
 });
+
+test('a product opened after the signal dropped says it loads when the signal returns, and then it does', async ({ page, context, request }) => {
+  const word = `Espera${randomBytes(3).toString('hex')}`;
+  const [product] = await createProducts(request, word, [9_000]);
+  await readyForOffline(page, request, 'espera');
+  await page.getByLabel('Buscar productos').fill(word);
+  const card = page.getByRole('article', { name: product!.name });
+  await expect(card).toBeVisible();
+  await context.setOffline(true);
+  await card.getByRole('link', { name: product!.name }).click();
+  // Not a spinner for ever: what it waits for, and that nothing has to be done.
+  await expect(page.getByRole('status')).toContainText('Sin conexión: se carga solo cuando vuelva la señal.');
+  await shot(page, 'product-waiting-390');
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible({ timeout: 20_000 });
+});

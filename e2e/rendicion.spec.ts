@@ -102,7 +102,9 @@ test('a rep records $ 480 in cash and a cheque; the owner confirms the cash hand
 
   // "Deshacer": the cash turns out not to have been handed in after all; it is to confirm again.
   await cashItem.getByRole('button', { name: `Deshacer la confirmación del recibo N° ${receipt}` }).click();
-  await expect(cashItem.getByRole('checkbox')).toBeChecked();
+  // Back unticked, with the focus on it: the next "Confirmar rendición" does not repeat the mistake.
+  await expect(cashItem.getByRole('checkbox')).not.toBeChecked();
+  await expect(cashItem.getByRole('checkbox')).toBeFocused();
   await expect(card).toContainText('Faltan confirmar 2 recibos');
   await expect(card.getByRole('button', { name: `Confirmar rendición de ${repName}` })).toBeVisible();
   await card.scrollIntoViewIfNeeded();

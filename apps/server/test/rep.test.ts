@@ -127,7 +127,7 @@ describe('a rep and their customers', () => {
     expect(await state()).toMatchObject({ confirmed_at: null, confirmed_by_name: null });
     const audit = await ctx.pool.query(`select actor_id, summary from audit_log where action = 'collection.unconfirm' and entity_id = $1`, [String(id)]);
     expect(audit.rows).toEqual([
-      { actor_id: admin.userId, summary: { before: { handed_in: true, confirmed_by: admin.userId }, after: { handed_in: false } } },
+      { actor_id: admin.userId, summary: { before: { handed_in: true, confirmed_by: admin.userId, confirmed_at: confirmed!.confirmed_at }, after: { handed_in: false } } },
     ]);
     // Undone already: nothing to undo, nothing written. Not a rep's payment, or not a number: 404 and 400.
     expect((await inject('DELETE', `/api/admin/collections/${id}/confirm`, admin)).statusCode).toBe(204);

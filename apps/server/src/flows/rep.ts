@@ -132,8 +132,9 @@ export async function unconfirmRepCollection(pool: pg.Pool, actor: AuditActor, p
     const outcome = await unconfirmCollection(tx, paymentId);
     if (!outcome) throw new AppError('not_found', texts.collectionNotFound);
     if (!outcome.removed) return;
-    // Who had confirmed it (Actividad shows the name); when is in that confirmation's own audit row.
-    const before = { handed_in: true, confirmed_by: outcome.removed.confirmed_by };
+    // Who had confirmed it and when, from the confirmation itself: confirming again writes another
+    // audit row but keeps the first confirmation, so the latest audit row may not be the one undone.
+    const before = { handed_in: true, confirmed_by: outcome.removed.confirmed_by, confirmed_at: outcome.removed.confirmed_at };
     await recordAudit(tx, actor, { action: 'collection.unconfirm', entity: 'payment', entityId: String(paymentId), summary: { before, after: { handed_in: false } } });
   });
 }

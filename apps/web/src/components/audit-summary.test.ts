@@ -58,3 +58,11 @@ describe('describeAuditSummary', () => {
     expect(staffRoleLabel(null)).toBe('');
   });
 });
+
+describe('a moment in a summary', () => {
+  it('reads dd/mm/aaaa hh:mm in Buenos Aires (an undone confirmation says when it had been confirmed)', () => {
+    expect(describeAuditSummary({ before: { handed_in: true, confirmed_at: '2026-11-26T21:10:00Z' }, after: { handed_in: false } })).toBe(
+      'Rendido: Sí → No · Confirmado el: 26/11/2026 18:10 → —',
+    );
+  });
+});

@@ -23,6 +23,16 @@ const MAX_FIELDS = 4;
 const weekdayName = (key: string, day: number): string | null =>
   key === 'weekdays' || key === 'visit_days' ? (deliveries.weekdays[key === 'visit_days' ? day % 7 : day] ?? String(day)) : null;
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+const instantText = new Intl.DateTimeFormat('es-AR', {
+  timeZone: 'America/Argentina/Buenos_Aires',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const REASONS: Record<string, string> = deliveries.reasons;
 
 /** People's names by id, as the log's read joins them (GET /api/admin/audit `names`). */
@@ -38,7 +48,9 @@ function showCoded(key: string, value: string | number): string | null {
   if (key === 'method') return (receivables.methods as Record<string, string>)[value] ?? value;
   if (key === 'reason' && value in REASONS) return REASONS[value]!;
   const day = CALENDAR_DAY.exec(value);
-  return day ? `${day[3]}/${day[2]}/${day[1]}` : null;
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  // A moment (an ISO time in UTC): as the screens show it, in Buenos Aires.
+  return INSTANT.test(value) ? instantText.format(new Date(value)).replace(',', '') : null;
 }
 
 function showValue(key: string, value: unknown, names: AuditNames): string {

@@ -32,7 +32,7 @@ export const offline = {
   close: 'Cerrar',
   discardConfirm: '¿Descartar este pedido pendiente? No se va a enviar.',
   discardConfirmMaybeArrived:
-    '¿Descartar este pedido pendiente? Se cortó la señal mientras se enviaba, así que puede que ya haya llegado. Si lo descartás no lo volvemos a enviar: cuando vuelva la conexión, fijate en Mis Pedidos.',
+    '¿Descartar este pedido pendiente? Un envío anterior quedó sin respuesta, así que puede que ya haya llegado. Si lo descartás no lo volvemos a enviar: cuando vuelva la conexión, fijate en Mis Pedidos.',
   // Changes found when sending
   changedTitle: 'Cambió algo desde que armaste el pedido',
   changedText: 'Revisá las diferencias antes de enviarlo. No se envió nada todavía.',

@@ -204,6 +204,7 @@ export const staff = {
     apellido: 'Apellido',
     handed_in: 'Rendido',
     confirmed_by: 'Confirmado por',
+    confirmed_at: 'Confirmado el',
     fields: 'Campos',
     scope: 'Alcance',
     rule: 'Regla',

@@ -158,13 +158,13 @@ export async function confirmCollection(tx: Queryable, paymentId: number, actorI
 export async function unconfirmCollection(
   tx: Queryable,
   paymentId: number,
-): Promise<{ removed: { confirmed_by: string | null } | null } | null> {
-  const { rows } = await tx.query<{ found: boolean; removed: { confirmed_by: string | null } | null }>(
+): Promise<{ removed: { confirmed_by: string | null; confirmed_at: string } | null } | null> {
+  const { rows } = await tx.query<{ found: boolean; removed: { confirmed_by: string | null; confirmed_at: string } | null }>(
     `with rep_payment as (
        select pay.id from payments pay join profiles r on r.id = pay.actor_id and r.staff_role = 'sales' where pay.id = $1
      ), removed as (
        delete from collection_confirmations cc using rep_payment p where cc.payment_id = p.id
-       returning cc.confirmed_by
+       returning cc.confirmed_by, to_char(cc.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as confirmed_at
      )
      select exists (select 1 from rep_payment) as found, (select row_to_json(r) from removed r) as removed`,
     [paymentId],

@@ -50,7 +50,7 @@ export default function MyAccountPage() {
         <p className="mt-1 text-slate-700">{text.intro}</p>
       </header>
       {me.data?.approved ? <CuentaCorrienteLink /> : null}
-      {me.isPending ? <Spinner label={text.loading} /> : null}
+      {me.isPending ? <Spinner label={text.loading} paused={me.fetchStatus === 'paused'} /> : null}
       {me.isError ? <LoadError title={text.loadError} detail={me.error.message} retryLabel={adminUsers.retry} onRetry={() => void me.refetch()} /> : null}
       {me.data ? (
         <>

@@ -144,6 +144,8 @@ describe('AdminOrdersTab', () => {
     expect(JSON.parse(String(post.init.body))).toEqual({ status: 'Cancelado' });
     expect(await within(dialog).findByText('Este pedido está en un estado final.')).toBeInTheDocument();
     expect(getToasts()[0]).toMatchObject({ title: 'Estado actualizado', description: 'El pedido #11111111 ahora está Cancelado.' });
+    // The confirmation closed and the button that opened it is gone: the focus is on the new status.
+    await waitFor(() => expect(within(dialog).getByTestId('order-detail-status')).toHaveFocus());
   });
 
   it('the warehouse sees only "Marcar como Preparado", sent to its own route, and no edit or cancel', async () => {

@@ -33,7 +33,7 @@ export default function ProductPage() {
   useCanonicalAddress(slug, kind, query.data);
   useDocumentTitle(query.data?.product.name);
 
-  if (loading || query.isPending) return <Spinner label={t.loading} className="min-h-dvh" />;
+  if (loading || query.isPending) return <Spinner label={t.loading} className="min-h-dvh" paused={query.fetchStatus === 'paused'} />;
   if (query.isError) {
     return (
       <section className="mx-auto w-full max-w-xl px-4 py-12">

@@ -57,7 +57,7 @@ export default function CuentaCorrientePage() {
         <h1 className="text-2xl font-bold text-slate-900">{t.page.title}</h1>
         <p className="mt-1 text-slate-700">{t.page.intro}</p>
       </header>
-      {account.isPending ? <Spinner label={t.page.loading} /> : null}
+      {account.isPending ? <Spinner label={t.page.loading} paused={account.fetchStatus === 'paused'} /> : null}
       {account.isError ? (
         <LoadError title={t.page.loadError} detail={account.error.message} retryLabel={t.page.retry} onRetry={() => void account.refetch()} />
       ) : null}

@@ -102,7 +102,7 @@ export default function MyListsPage() {
       <SaveCartForm name={name} onName={setName} onSubmit={submit} disabled={save.isPending || cart.items.length === 0} />
 
       {lists.isPending ? (
-        <Spinner label={t.loading} />
+        <Spinner label={t.loading} paused={lists.fetchStatus === 'paused'} />
       ) : lists.isError ? (
         <p role="alert" className="text-red-800">
           {t.loadError}

@@ -13,7 +13,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { profileCan } from '@mayorista/core/roles';
 import { useOptionalAuth } from '../../../lib/auth';
-import { adminOrderQueryOptions, adminOrdersKeys, changeAdminOrderStatus, markAdminOrderPrepared, type AdminOrder } from '../api/admin-orders-api';
+import {
+  adminOrderQueryOptions,
+  adminOrdersKeys,
+  changeAdminOrderStatus,
+  markAdminOrderPrepared,
+  type AdminOrder,
+} from '../api/admin-orders-api';
 import { CreditHoldBadge, OrderStatusBadge } from './order-status-badge';
 import { OrderLifeActions } from './order-life-actions';
 import { CreditHoldActions } from './credit-hold-actions';
@@ -133,7 +139,12 @@ function OrderDetail({ orderId }: { orderId: string }) {
   return (
     <div className="space-y-5 text-slate-900">
       {/* Focused after a status change: the button pressed is gone, and this line says the new status. */}
-      <div ref={statusLine} tabIndex={-1} className="flex flex-wrap items-center gap-2 rounded-md text-sm text-slate-700 outline-offset-2 focus-visible:outline-2" data-testid="order-detail-status">
+      <div
+        ref={statusLine}
+        tabIndex={-1}
+        className="flex flex-wrap items-center gap-2 rounded-md text-sm text-slate-700 outline-offset-2 focus-visible:outline-2"
+        data-testid="order-detail-status"
+      >
         <OrderStatusBadge status={order.status} />
         <CreditHoldBadge order={order} />
         <span>{formatDateTime(order.created_at)}</span>
@@ -163,16 +174,29 @@ function OrderDetail({ orderId }: { orderId: string }) {
  * The next statuses the role may set: every one with 'orders.manage'; with 'orders.prepare' alone
  * (the warehouse) only "Preparado", through its own route.
  */
-function StatusActions({ order, manage, prepare, onChanged }: { order: AdminOrder; manage: boolean; prepare: boolean; onChanged: () => void }) {
+function StatusActions({
+  order,
+  manage,
+  prepare,
+  onChanged,
+}: {
+  order: AdminOrder;
+  manage: boolean;
+  prepare: boolean;
+  onChanged: () => void;
+}) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<OrderStatus | null>(null);
+  const changed = useRef(false);
   const change = useMutation({
     mutationFn: (status: OrderStatus) => (manage ? changeAdminOrderStatus(order.id, status) : markAdminOrderPrepared(order.id)),
     onSuccess: (updated) => {
       queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
       void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
       toast({ title: text.statusChangedTitle, description: text.statusChangedText(orderNumber(order.id), updated.status) });
-      // After React has drawn the new status (and removed the button that had the focus).
+      // After React has drawn the new status (and removed the button that had the focus). From the
+      // confirmation dialog, its closing must not put the focus back on that button: see onCloseAutoFocus.
+      changed.current = true;
       requestAnimationFrame(onChanged);
     },
     onError: (error: Error) => {
@@ -207,27 +231,64 @@ function StatusActions({ order, manage, prepare, onChanged }: { order: AdminOrde
           ))}
         </div>
       )}
-      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <AlertDialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl">
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-              {confirming ? text.confirmTitle(confirming) : ''}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-              {confirming === 'Rechazado' ? text.confirmReject : text.confirmCancel}
-            </AlertDialog.Description>
-            <div className="mt-5 flex flex-wrap justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary">{text.cancelAction}</Button>
-              </AlertDialog.Cancel>
-              <Button variant="destructive" disabled={change.isPending} onClick={() => confirming && change.mutate(confirming)}>
-                {text.confirmAction}
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmStatusDialog
+        confirming={confirming}
+        pending={change.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(status) => change.mutate(status)}
+        onClosed={(event) => {
+          if (!changed.current) return;
+          changed.current = false;
+          event.preventDefault();
+          onChanged();
+        }}
+      />
     </section>
+  );
+}
+
+/**
+ * "¿Marcar el pedido como Cancelado?": the destructive statuses ask first. `onClosed` is Radix's
+ * onCloseAutoFocus: after a change, the caller puts the focus on the new status instead of the
+ * button that opened it (gone by then).
+ */
+function ConfirmStatusDialog({
+  confirming,
+  pending,
+  onCancel,
+  onConfirm,
+  onClosed,
+}: {
+  confirming: OrderStatus | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (status: OrderStatus) => void;
+  onClosed: (event: Event) => void;
+}) {
+  return (
+    <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content
+          onCloseAutoFocus={onClosed}
+          className="fixed inset-x-0 bottom-0 z-50 rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl"
+        >
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+            {confirming ? text.confirmTitle(confirming) : ''}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+            {confirming === 'Rechazado' ? text.confirmReject : text.confirmCancel}
+          </AlertDialog.Description>
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">{text.cancelAction}</Button>
+            </AlertDialog.Cancel>
+            <Button variant="destructive" disabled={pending} onClick={() => confirming && onConfirm(confirming)}>
+              {text.confirmAction}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

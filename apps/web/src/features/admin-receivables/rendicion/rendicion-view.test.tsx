@@ -145,7 +145,10 @@ describe('Rendición de vendedores', () => {
     await screen.findByRole('heading', { name: 'Rosa Gómez' });
     const rosa = repSection('Rosa Gómez');
     await user.click(within(rosa).getByRole('button', { name: t.undoFor(formatReceiptNumber(11)) }));
-    expect(await within(rosa).findByRole('checkbox', { name: /Almacén Don José/ })).toBeChecked();
+    // Back unticked (ticked, the next "Confirmar rendición" would repeat the mistake), with the focus on it.
+    const box = await within(rosa).findByRole('checkbox', { name: /Almacén Don José/ });
+    expect(box).not.toBeChecked();
+    await waitFor(() => expect(box).toHaveFocus());
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([{ method: 'DELETE', path: '/api/admin/collections/5/confirm', query: '' }]);
     expect(within(rosa).getByText(t.partlyConfirmed(1), { exact: false })).toBeInTheDocument();
     expect(within(rosa).getByRole('button', { name: t.confirmFor('Rosa Gómez') })).toBeInTheDocument();

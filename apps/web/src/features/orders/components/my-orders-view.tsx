@@ -169,7 +169,7 @@ export default function MyOrdersView() {
     <section className="mx-auto w-full max-w-3xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">{ordersTexts.myOrdersTitle}</h1>
       {query.isPending ? (
-        <Spinner label={ordersTexts.loading} />
+        <Spinner label={ordersTexts.loading} paused={query.fetchStatus === 'paused'} />
       ) : query.isError ? (
         <div className="mt-4">
           <p role="alert" className="text-red-800">
