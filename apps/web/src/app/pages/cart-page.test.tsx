@@ -111,9 +111,10 @@ describe('/cart page', () => {
     expect(getToasts()[0]?.description).toBe('Tu pedido #3f2b9c1e fue registrado y está pendiente de aprobación.');
     const [post] = orderPosts(server.calls);
     expect(post!.body).toEqual({
+      // In the order the cart shows them (Azúcar before Yerba), so the order lists them the same way.
       items: [
-        { product_id: YERBA_ID, quantity: 5 },
         { product_id: AZUCAR_ID, quantity: 1 },
+        { product_id: YERBA_ID, quantity: 5 },
       ],
       observaciones: 'Por la tarde',
       canjeado_con_puntos: false,
