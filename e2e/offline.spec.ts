@@ -505,7 +505,7 @@ test('a product opened after the signal dropped says it loads when the signal re
   await context.setOffline(true);
   await card.getByRole('link', { name: product!.name }).click();
   // Not a spinner for ever: what it waits for, and that nothing has to be done.
-  await expect(page.getByRole('status')).toContainText('Sin conexión: se carga solo cuando vuelva la señal.');
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando producto' })).toContainText('Sin conexión: se carga solo cuando vuelva la señal.');
   await shot(page, 'product-waiting-390');
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible({ timeout: 20_000 });
