@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { auditActionLabel, describeAuditEntity, describeAuditSummary, staffRoleLabel } from './audit-summary';
 
 describe('describeAuditSummary', () => {
@@ -60,9 +60,10 @@ describe('describeAuditSummary', () => {
 });
 
 describe('a moment in a summary', () => {
-  it('reads dd/mm/aaaa hh:mm in Buenos Aires (an undone confirmation says when it had been confirmed)', () => {
-    expect(describeAuditSummary({ before: { handed_in: true, confirmed_at: '2026-11-26T21:10:00Z' }, after: { handed_in: false } })).toBe(
-      'Rendido: Sí → No · Confirmado el: 26/11/2026 18:10 → —',
+  it('reads like the row\'s own time (an undone confirmation says when it had been confirmed)', () => {
+    const at = '2026-11-26T21:10:00Z';
+    expect(describeAuditSummary({ before: { handed_in: true, confirmed_at: at }, after: { handed_in: false } })).toBe(
+      `Rendido: Sí → No · Confirmado el: ${formatDateTime(at)} → —`,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { deliveries } from '@mayorista/core/messages/deliveries';
 import { receivables } from '@mayorista/core/messages/receivables';
 import { formatReceiptNumber } from '@mayorista/core/receivables';
@@ -24,15 +24,6 @@ const weekdayName = (key: string, day: number): string | null =>
   key === 'weekdays' || key === 'visit_days' ? (deliveries.weekdays[key === 'visit_days' ? day % 7 : day] ?? String(day)) : null;
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
-const instantText = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 const REASONS: Record<string, string> = deliveries.reasons;
 
 /** People's names by id, as the log's read joins them (GET /api/admin/audit `names`). */
@@ -49,8 +40,8 @@ function showCoded(key: string, value: string | number): string | null {
   if (key === 'reason' && value in REASONS) return REASONS[value]!;
   const day = CALENDAR_DAY.exec(value);
   if (day) return `${day[3]}/${day[2]}/${day[1]}`;
-  // A moment (an ISO time in UTC): as the screens show it, in Buenos Aires.
-  return INSTANT.test(value) ? instantText.format(new Date(value)).replace(',', '') : null;
+  // A moment (an ISO time): as the row's own time reads, beside it.
+  return INSTANT.test(value) ? formatDateTime(value) : null;
 }
 
 function showValue(key: string, value: unknown, names: AuditNames): string {

@@ -12,6 +12,8 @@ interface SettingsRow {
 const SETTINGS_ROW_SQL = `select ${EFFECTIVE_SETTINGS_SQL} as value, (select updated_at from app_settings where id) as updated_at,
   not coalesce((select value ? 'admin_email_recipients' from app_settings where id), false) as recipients_default`;
 
+const SETTINGS_ROW = { name: 'settings_row', text: SETTINGS_ROW_SQL };
+
 const toResponse = (row: SettingsRow | undefined): SettingsResponse => ({
   ...readSettings(row?.value),
   updated_at: row?.updated_at ? row.updated_at.toISOString() : null,
@@ -23,12 +25,12 @@ const toResponse = (row: SettingsRow | undefined): SettingsResponse => ({
  * same settings as the rest of the transaction (e.g. the minimum order when placing one).
  */
 export async function loadSettings(db: Queryable): Promise<Settings> {
-  const { rows } = await db.query<SettingsRow>({ name: 'settings_row', text: SETTINGS_ROW_SQL });
+  const { rows } = await db.query<SettingsRow>(SETTINGS_ROW);
   return readSettings(rows[0]?.value);
 }
 
 export async function loadSettingsResponse(db: Queryable): Promise<SettingsResponse> {
-  const { rows } = await db.query<SettingsRow>({ name: 'settings_row', text: SETTINGS_ROW_SQL });
+  const { rows } = await db.query<SettingsRow>(SETTINGS_ROW);
   return toResponse(rows[0]);
 }
 

@@ -20,13 +20,7 @@ const life = orderLife;
 export function OrderLifeActions({ order, catalogName, canEdit }: { order: AdminOrder; catalogName: string; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  // The order-life work (decision 014) with the business-identity work (decisions 017–019): the customer's phone from the order's snapshot; the admin may type
-  // another, and an order without one (older, or an incomplete account) keeps the manual field.
-  const [phone, setPhone] = useState(() => (order.user_info.whatsapp ? formatArPhone(order.user_info.whatsapp) : ''));
-  const phoneId = useId();
   const number = orderNumber(order.id);
-  const normalized = normalizeArgentinePhone(phone);
-  const whatsapp = statusWhatsappUrl(normalized, life.whatsapp.text(order.user_info.nombre, number, order.status, catalogName));
 
   const onPdf = async () => {
     setDownloading(true);
@@ -55,38 +49,52 @@ export function OrderLifeActions({ order, catalogName, canEdit }: { order: Admin
           {downloading ? life.documents.downloading : life.documents.orderPdf}
         </Button>
       </div>
-      {canEdit ? (
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor={phoneId} className="block text-sm font-medium text-slate-900">
-              {adminOrders.customerData}: {life.whatsapp.phoneLabel}
-            </label>
-            <input
-              id={phoneId}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              value={phone}
-              placeholder="11 2233-4455"
-              onChange={(event) => setPhone(event.target.value)}
-              aria-describedby={`${phoneId}-hint`}
-              className="mt-1 h-11 w-full rounded-md border border-slate-300 px-3"
-            />
-            <p id={`${phoneId}-hint`} className="text-xs text-slate-600">
-              {phone.trim() && !normalized ? life.whatsapp.invalidPhone : life.whatsapp.phoneHint}
-            </p>
-          </div>
-          <a
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-          >
-            {life.whatsapp.button}
-          </a>
-        </div>
-      ) : null}
+      {canEdit ? <WhatsappNotice order={order} catalogName={catalogName} /> : null}
       <OrderEditDialog order={order} open={editing} onOpenChange={setEditing} />
     </section>
+  );
+}
+
+/** "Avisar por WhatsApp": the office tells the customer the order's state (the warehouse does not). */
+function WhatsappNotice({ order, catalogName }: { order: AdminOrder; catalogName: string }) {
+  // The order-life work (decision 014) with the business-identity work (decisions 017–019): the customer's phone from the order's snapshot; the admin may type
+  // another, and an order without one (older, or an incomplete account) keeps the manual field.
+  const [phone, setPhone] = useState(() => (order.user_info.whatsapp ? formatArPhone(order.user_info.whatsapp) : ''));
+  const phoneId = useId();
+  const normalized = normalizeArgentinePhone(phone);
+  const whatsapp = statusWhatsappUrl(
+    normalized,
+    life.whatsapp.text(order.user_info.nombre, orderNumber(order.id), order.status, catalogName),
+  );
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={phoneId} className="block text-sm font-medium text-slate-900">
+          {adminOrders.customerData}: {life.whatsapp.phoneLabel}
+        </label>
+        <input
+          id={phoneId}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={phone}
+          placeholder="11 2233-4455"
+          onChange={(event) => setPhone(event.target.value)}
+          aria-describedby={`${phoneId}-hint`}
+          className="mt-1 h-11 w-full rounded-md border border-slate-300 px-3"
+        />
+        <p id={`${phoneId}-hint`} className="text-xs text-slate-600">
+          {phone.trim() && !normalized ? life.whatsapp.invalidPhone : life.whatsapp.phoneHint}
+        </p>
+      </div>
+      <a
+        href={whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+      >
+        {life.whatsapp.button}
+      </a>
+    </div>
   );
 }
