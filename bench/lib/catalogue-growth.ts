@@ -4,7 +4,7 @@ import pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { migrateUpTo } from './migration-time';
-import { insertBenchProducts, settleDatabase } from './seed';
+import { checkpoint, insertBenchProducts, settleDatabase } from './seed';
 
 export const GROWTH_SIZES = [5_000, 20_000, 50_000] as const;
 const CONNECTIONS = 20;
@@ -125,7 +125,7 @@ export async function runCatalogueGrowth(opts: GrowthOptions) {
     // Every size starts vacuumed, the first too: the order phase before it leaves the hot
     // product's row updated thousands of times, and a bloated table would slow only the 5k point.
     await opts.pool.query('vacuum analyze products');
-    await opts.pool.query('checkpoint');
+    await checkpoint(opts.pool);
     opts.say(`  ${size.toLocaleString('es-AR')} productos...`);
     const points: Record<string, { product: LoadPoint; baseline: LoadPoint | null }> = {};
     for (const scenario of scenarios) {

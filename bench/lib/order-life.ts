@@ -3,6 +3,7 @@ import type { DashboardPeriod } from '@mayorista/core/schemas/order-life';
 import { loadDashboard } from '../../apps/server/src/flows/read-dashboard';
 import { runOrderLoad, type LoadResult } from './orders';
 import { percentile } from './processes';
+import { checkpoint } from './seed';
 
 /**
  * The order-life work's (decision 014) bench phase: the admin dashboard's queries on the dataset's 20,000 orders (all within
@@ -78,7 +79,7 @@ export async function measureOutboxCost(
   for (const on of [false, true, false, true]) {
     await setEmails(pool, on);
     await waitForOutboxDrained(pool);
-    await pool.query('checkpoint');
+    await checkpoint(pool);
     runs.push({ on, result: await runOrderLoad({ ...load, seconds: half }) });
   }
   await setEmails(pool, false);
