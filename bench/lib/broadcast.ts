@@ -370,16 +370,21 @@ interface BroadcastReport {
   wallSeconds: number;
 }
 
-function reportBroadcast(f: BroadcastReport, say: (line: string) => void) {
+function reportBroadcast(f: BroadcastReport & { targets: { errors: number; stepP99Ms: number; orderP99Ms: number; totalMemoryMb: number } }, say: (line: string) => void) {
+  const t = f.targets;
   for (const [step, s] of Object.entries(f.steps)) {
-    say(`  ${step.padEnd(16)} ${String(s.requests).padStart(5)} solicitudes · p50 ${s.p50} · p95 ${s.p95} · p99 ${s.p99} ms · errores ${s.errors}`);
+    const p99Target = step === 'pedido' ? t.orderP99Ms : t.stepP99Ms;
+    say(
+      `  ${step.padEnd(16)} ${String(s.requests).padStart(5)} solicitudes · p50 ${s.p50} · p95 ${s.p95} · p99 ${s.p99} ms (≤ ${p99Target}) · errores ${s.errors} (${t.errors})`,
+    );
   }
   const stockOk = f.stock.productsWrong === 0 && f.stock.negative === 0;
   // An external PostgreSQL runs elsewhere: only the servers' memory is this machine's to measure.
   const { server, postgres, total } = f.peakMemoryMb;
-  const memory = postgres > 0 ? `servidor ${server} MB + PostgreSQL ${postgres} MB = ${total} MB` : `servidores ${server} MB (PostgreSQL externo, sin medir)`;
+  const memory =
+    postgres > 0 ? `servidor ${server} MB + PostgreSQL ${postgres} MB = ${total} MB (≤ ${t.totalMemoryMb})` : `servidores ${server} MB (PostgreSQL externo, sin medir)`;
   say(
-    `  Pedidos ${f.ordersPlaced}/${f.customers} (en la base ${f.ordersInDatabase}) · stock ${stockOk ? 'exacto' : 'INCORRECTO'} · ` +
-      `correos en cola ${f.emailsQueued} · avisos en vivo ${f.liveNoticesHeard.join(' / ')} (${f.processes} ${f.processes === 1 ? 'proceso' : 'procesos'}) · memoria pico ${memory} · ${f.wallSeconds} s`,
+    `  Pedidos ${f.ordersPlaced}/${f.customers} (en la base ${f.ordersInDatabase}; todos) · stock ${stockOk ? 'exacto' : 'INCORRECTO'} · ` +
+      `correos en cola ${f.emailsQueued} (${2 * f.customers}) · avisos en vivo ${f.liveNoticesHeard.join(' / ')} (${f.processes} ${f.processes === 1 ? 'proceso' : 'procesos'}) · memoria pico ${memory} · ${f.wallSeconds} s`,
   );
 }
