@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { renderOrderPdf } from '../src/modules/orders/orders.pdf';
+import { orderNumber } from '@mayorista/core/constants';
 import { ORDER_PDF_FIXTURES } from './order-pdf-fixtures';
 
 async function pages(pdf: Buffer): Promise<{ count: number; text: string }> {
@@ -24,6 +25,20 @@ describe('order PDF (pdfkit text API)', () => {
     expect(text).toMatch(/\nSuperCalifragilisticoEspialidosoSinEspaciosNi\nGuionesQueNoEntra nº 6\n/);
     expect(text).toMatch(/\nAceite de girasol Natura 1,5 L nº 1 2 \$ 988,65 - \$ 1.977,30\n/);
     expect(text).toContain('Línea 2');
+  });
+
+  it('starts every further page with the order number and the column headings', async () => {
+    const order = ORDER_PDF_FIXTURES.long!;
+    const document = await getDocumentProxy(new Uint8Array(await renderOrderPdf(order, 'Mayorista')));
+    const { text } = await extractText(document, { mergePages: false });
+    const number = orderNumber(order.id);
+    expect(text.length).toBeGreaterThanOrEqual(3);
+    expect(text[0]).not.toContain('(continuación)');
+    const continuing = text.slice(1).filter((t) => /nº \d/.test(t));
+    expect(continuing.length).toBeGreaterThanOrEqual(2);
+    for (const page of continuing) {
+      expect(page.trimStart()).toMatch(new RegExp(`^Pedido #${number} \\(continuación\\)\\s+Producto\\s+Cant\\.`));
+    }
   });
 
   it('keeps every figure of an itemised order as real text: rates, discounts, IVA rows, points and notes', async () => {

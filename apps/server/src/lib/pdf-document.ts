@@ -12,8 +12,8 @@ export interface PdfDocument {
   /** Left margin and the width between the margins. */
   left: number;
   contentWidth: number;
-  /** Starts a new page when `height` points would not fit above the bottom margin. */
-  ensureSpace(height: number): void;
+  /** Starts a new page when `height` points would not fit above the bottom margin; true when it did. */
+  ensureSpace(height: number): boolean;
 }
 
 /** A document that collects its own bytes (`done`); for one that is piped instead, use `pageTools`. */
@@ -36,7 +36,9 @@ export function pageTools(doc: PDFKit.PDFDocument): Omit<PdfDocument, 'doc' | 'd
     left,
     contentWidth: doc.page.width - left - doc.page.margins.right,
     ensureSpace(height: number) {
-      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      if (doc.y + height <= doc.page.height - doc.page.margins.bottom) return false;
+      doc.addPage();
+      return true;
     },
   };
 }

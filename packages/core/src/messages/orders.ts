@@ -40,6 +40,7 @@ export const orders = {
   repeatUnavailable: 'Algunos productos de este pedido ya no están disponibles.',
   pdf: {
     title: (orderNumber: string) => `Pedido #${orderNumber}`,
+    continued: (orderNumber: string) => `Pedido #${orderNumber} (continuación)`,
     date: 'Fecha',
     customer: 'Cliente',
     email: 'Correo electrónico',

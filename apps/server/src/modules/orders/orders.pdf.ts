@@ -115,10 +115,18 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
 
   const itemised = order.iva !== null && showsIvaItemised(ivaConditionOf(order));
   const COLUMNS = columnsFor(order, itemised);
+  const headings = COLUMNS.map((c) => c.header);
   const drawRow = (cells: string[], font: 'Helvetica' | 'Helvetica-Bold') => {
     doc.font(font).fontSize(9);
     const rowHeight = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }))) + 6;
-    ensureSpace(rowHeight);
+    // A line that starts a new page brings the order's number and the column headings with it:
+    // a loose second page of a 40-line order still says whose it is and what each column holds.
+    if (ensureSpace(rowHeight) && cells !== headings) {
+      doc.font('Helvetica').fontSize(9).text(pdfText.continued(number), left);
+      doc.moveDown(0.3);
+      drawRow(headings, 'Helvetica-Bold');
+      doc.font(font).fontSize(9);
+    }
     const top = doc.y;
     let x = left;
     cells.forEach((text, i) => {
@@ -131,10 +139,7 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
     doc.y = top + rowHeight;
   };
 
-  drawRow(
-    COLUMNS.map((c) => c.header),
-    'Helvetica-Bold',
-  );
+  drawRow(headings, 'Helvetica-Bold');
   order.items.forEach((item, index) => drawRow(COLUMNS.map((c) => c.cell(item, index)), 'Helvetica'));
 
   doc.moveDown();
