@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { renderOrderPdf } from '../src/modules/orders/orders.pdf';
+import { renderPickingSheetPdf } from '../src/modules/orders/orders.picking-pdf';
 import { orderNumber } from '@mayorista/core/constants';
 import { ORDER_PDF_FIXTURES } from './order-pdf-fixtures';
 
@@ -39,6 +40,21 @@ describe('order PDF (pdfkit text API)', () => {
     for (const page of continuing) {
       expect(page.trimStart()).toMatch(new RegExp(`^Pedido #${number} \\(continuación\\)\\s+Producto\\s+Cant\\.`));
     }
+  });
+
+  it('picking sheet: every further page says which list or order it continues, with the headings of the totals', async () => {
+    const order = ORDER_PDF_FIXTURES.long!;
+    const pdf = await renderPickingSheetPdf([order], 'Pedidos del 26/11/2026', 'Mayorista');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
+    expect(text.length).toBeGreaterThanOrEqual(3);
+    const further = text.slice(1).map((page) => page.trimStart());
+    const totals = further.filter((page) => page.startsWith('Total a preparar (continuación)'));
+    const lines = further.filter((page) => page.startsWith(`Pedido #${orderNumber(order.id)} · `) && /^[^\n]*\(continuación\)/.test(page));
+    expect(totals.length).toBeGreaterThanOrEqual(1);
+    for (const page of totals) expect(page).toMatch(/^Total a preparar \(continuación\)\s+Producto\s+Cantidad\s+Pedidos/);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    // Every page after the first opens with one of the two: no page of bare rows.
+    expect(totals.length + lines.length).toBe(further.length);
   });
 
   it('keeps every figure of an itemised order as real text: rates, discounts, IVA rows, points and notes', async () => {

@@ -104,6 +104,7 @@ export const orderLife = {
     subtitleSelected: (n: number) => (n === 1 ? '1 pedido seleccionado' : `${n} pedidos seleccionados`),
     generated: (when: string) => `Generada: ${when}`,
     totalsTitle: 'Total a preparar',
+    continued: (heading: string) => `${heading} (continuación)`,
     columnProduct: 'Producto',
     columnQuantity: 'Cantidad',
     columnOrders: 'Pedidos',

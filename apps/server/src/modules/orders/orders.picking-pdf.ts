@@ -43,11 +43,18 @@ export function renderPickingSheetPdf(orders: Order[], subtitle: string, catalog
   });
   const nameWidth = width - CHECK_WIDTH - QUANTITY_WIDTH - ORDERS_WIDTH;
 
-  /** One row: a box to tick, the product, the quantity, and (totals only) the number of orders. */
-  const row = (cells: { name: string; quantity: string; orders?: string }, bold: boolean, box: boolean) => {
+  /**
+   * One row: a box to tick, the product, the quantity, and (totals only) the number of orders.
+   * A row that starts a new page first draws `continued` (what the rows below belong to), so a
+   * loose page in the depósito still says which list or order it continues.
+   */
+  const row = (cells: { name: string; quantity: string; orders?: string }, bold: boolean, box: boolean, continued?: () => void) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     const height = Math.max(16, doc.heightOfString(cells.name, { width: nameWidth - 6 }) + 6);
-    ensureSpace(height);
+    if (ensureSpace(height) && continued) {
+      continued();
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    }
     const top = doc.y;
     if (box) doc.rect(left + 12, top + 3, 11, 11).lineWidth(0.8).strokeColor('#334155').stroke();
     doc.fillColor('#0f172a');
@@ -74,9 +81,13 @@ export function renderPickingSheetPdf(orders: Order[], subtitle: string, catalog
 
   doc.font('Helvetica-Bold').fontSize(13).text(text.totalsTitle);
   doc.moveDown(0.3);
-  row({ name: text.columnProduct, quantity: text.columnQuantity, orders: text.columnOrders }, true, false);
+  const totalsHeadings = () => row({ name: text.columnProduct, quantity: text.columnQuantity, orders: text.columnOrders }, true, false);
+  totalsHeadings();
   for (const total of pickingTotals(orders)) {
-    row({ name: printable(total.name), quantity: String(total.quantity), orders: String(total.orders) }, false, true);
+    row({ name: printable(total.name), quantity: String(total.quantity), orders: String(total.orders) }, false, true, () => {
+      doc.font('Helvetica-Bold').fontSize(11).text(text.continued(text.totalsTitle), left);
+      totalsHeadings();
+    });
   }
 
   doc.moveDown();
@@ -86,11 +97,14 @@ export function renderPickingSheetPdf(orders: Order[], subtitle: string, catalog
     doc.moveDown(0.6);
     ensureSpace(50);
     const customer = printable(`${order.user_info.nombre} ${order.user_info.apellido}`);
-    doc.font('Helvetica-Bold').fontSize(11).text(text.orderHeading(orderNumber(order.id), customer, order.status), left);
+    const heading = text.orderHeading(orderNumber(order.id), customer, order.status);
+    doc.font('Helvetica-Bold').fontSize(11).text(heading, left);
     doc.font('Helvetica').fontSize(9).fillColor('#475569').text(argentinaDate.format(new Date(order.created_at)), left);
     if (order.observaciones.trim()) doc.text(printable(text.notes(order.observaciones.trim())), left, doc.y, { width });
     doc.fillColor('#0f172a');
-    for (const item of order.items) row({ name: printable(item.name), quantity: String(item.quantity) }, false, true);
+    for (const item of order.items) {
+      row({ name: printable(item.name), quantity: String(item.quantity) }, false, true, () => doc.font('Helvetica-Bold').fontSize(11).text(text.continued(heading), left));
+    }
   }
   doc.end();
   return done;
