@@ -28,6 +28,7 @@ export const deliveries = {
   routeTitle: 'Hoja de ruta',
   loadTitle: 'Hoja de carga',
   sheetSubtitle: (zone: string, day: string) => `${zone} · ${day}`,
+  sheetContinued: (subtitle: string) => `${subtitle} (continuación)`,
   routeColumns: {
     stop: '#',
     customer: 'Cliente',

@@ -49,6 +49,12 @@ const ROUTE_COLUMNS: { key: keyof typeof cols; width: number; align?: 'right'; v
   { key: 'signature', width: 80, value: () => '' },
 ];
 
+/** The first line of a sheet's further page: which zone and day it continues. */
+function continuedHeading(doc: PDFKit.PDFDocument, heading: SheetHeading): void {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor('#0f172a').text(printable(texts.sheetContinued(texts.sheetSubtitle(heading.zoneName, formatDeliveryDay(heading.date)))));
+  doc.moveDown(0.3);
+}
+
 /** "Hoja de ruta" (decision 049): the stops in order, each with blank columns for what was collected and a signature. */
 export function renderRouteSheetPdf(heading: SheetHeading, stops: readonly DeliveryStop[]): Promise<Buffer> {
   const { doc, done, left, ensureSpace } = openPdf({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: texts.routeTitle, Author: printable(heading.catalogName) } });
@@ -64,10 +70,17 @@ export function renderRouteSheetPdf(heading: SheetHeading, stops: readonly Deliv
     doc.end();
     return done;
   }
+  const headings = ROUTE_COLUMNS.map((c) => cols[c.key]);
   const row = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
     const height = Math.max(34, ...cells.map((c, i) => doc.heightOfString(c, { width: ROUTE_COLUMNS[i]!.width - 6 }) + 8));
-    ensureSpace(height);
+    // A stop that starts a new page brings the zone, the day and the headings: the driver fills
+    // "Cobrado" and "Firma" on every page, and pages of two trucks must not mix.
+    if (ensureSpace(height) && cells !== headings) {
+      continuedHeading(doc, heading);
+      row(headings, true);
+      doc.font('Helvetica').fontSize(8);
+    }
     const top = doc.y;
     let x = left;
     cells.forEach((cell, i) => {
@@ -79,7 +92,7 @@ export function renderRouteSheetPdf(heading: SheetHeading, stops: readonly Deliv
     doc.x = left;
     doc.y = top + height;
   };
-  row(ROUTE_COLUMNS.map((c) => cols[c.key]), true);
+  row(headings, true);
   for (const stop of stops) row(ROUTE_COLUMNS.map((c) => printable(c.value(stop))), false);
   doc.end();
   return done;
@@ -93,10 +106,15 @@ export function renderLoadSheetPdf(heading: SheetHeading, stops: readonly Delive
   doc.fontSize(9).fillColor('#475569').text(texts.routeTotals(stops.length, stops.reduce((sum, s) => sum + s.bultos, 0)));
   doc.fillColor('#0f172a').moveDown();
   const widths = [contentWidth - 140, 70, 70];
+  const headings = [texts.loadColumns.product, texts.loadColumns.quantity, texts.loadColumns.orders];
   const row = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     const height = Math.max(18, doc.heightOfString(cells[0]!, { width: widths[0]! - 6 }) + 6);
-    ensureSpace(height);
+    if (ensureSpace(height) && cells !== headings) {
+      continuedHeading(doc, heading);
+      row(headings, true);
+      doc.font('Helvetica').fontSize(10);
+    }
     const top = doc.y;
     doc.text(cells[0]!, left, top + 3, { width: widths[0]! - 6 });
     doc.text(cells[1]!, left + widths[0]!, top + 3, { width: widths[1]! - 6, align: 'right' });
@@ -107,7 +125,7 @@ export function renderLoadSheetPdf(heading: SheetHeading, stops: readonly Delive
   };
   if (stops.length === 0) doc.fontSize(12).text(texts.noStops);
   else {
-    row([texts.loadColumns.product, texts.loadColumns.quantity, texts.loadColumns.orders], true);
+    row(headings, true);
     for (const total of loadTotals(stops)) row([printable(total.name), String(total.quantity), String(total.orders)], false);
   }
   doc.end();

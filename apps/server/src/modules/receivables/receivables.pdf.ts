@@ -93,10 +93,13 @@ const COLUMNS = [
   { x: 386, width: 109, align: 'right' },
 ] as const;
 
-/** One table row at the current y: fixed columns, one line each, so 5,000 movements stay fast. */
-function row(pdf: PdfDocument, cells: readonly string[], bold = false): void {
+/**
+ * One table row at the current y: fixed columns, one line each, so 5,000 movements stay fast. A row
+ * that starts a new page draws `headings` above it first, so every page of a long statement reads.
+ */
+function row(pdf: PdfDocument, cells: readonly string[], bold = false, headings?: readonly string[]): void {
   const { doc } = pdf;
-  pdf.ensureSpace(14);
+  if (pdf.ensureSpace(14) && headings) row(pdf, headings, true);
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
   cells.forEach((cell, i) => {
@@ -144,21 +147,21 @@ export async function renderStatementPdf(data: StatementData, catalogName: strin
   doc.fontSize(10).text(texts.statementPeriod(formatDay(data.from), formatDay(data.to)));
   doc.moveDown();
   doc.fontSize(9);
-  row(pdf, texts.statementColumns, true);
+  const headings = texts.statementColumns;
+  row(pdf, headings, true);
   row(pdf, ['', texts.openingBalance, '', '', balanceText(data.opening)]);
   if (data.movements.length === 0) row(pdf, ['', texts.noMovements, '', '', '']);
   for (const m of data.movements) {
-    row(pdf, [
-      formatDay(m.date),
-      movementLabel(m),
-      m.due_date ? formatDay(m.due_date) : '',
-      formatMoney(m.amount),
-      balanceText(m.balance),
-    ]);
+    row(
+      pdf,
+      [formatDay(m.date), movementLabel(m), m.due_date ? formatDay(m.due_date) : '', formatMoney(m.amount), balanceText(m.balance)],
+      false,
+      headings,
+    );
     if (m.reason) reasonLines(pdf, m.reason);
   }
   const closing = data.movements.at(-1)?.balance ?? data.opening;
-  row(pdf, ['', texts.closingBalance, '', '', balanceText(closing)], true);
+  row(pdf, ['', texts.closingBalance, '', '', balanceText(closing)], true, headings);
   doc.moveDown();
   doc
     .fontSize(10)
