@@ -89,6 +89,7 @@ export const receivables = {
     '31–60 días',
     '61–90 días',
     'Más de 90 días',
+    'Cheques a cobrar',
     'Límite de crédito',
     'Plazo (días)',
   ],

@@ -57,7 +57,13 @@ export const accountSummarySchema = z.object({
   overdue: z.number().int(),
   /** Days since the oldest open charge fell due; 0 when nothing is overdue. */
   overdue_days: z.number().int(),
+  /** The next day something falls due and what is still to pay that day (cheques already received pay their part). */
   next_due: z.object({ date: z.string(), amount: z.number().int() }).nullable(),
+  /**
+   * "Cheques a cobrar": what post-dated cheques already received pay of the open items before their
+   * date. `overdue` counts it until the cheque's date, `balance` from the day it was received.
+   */
+  pending_cheques: z.number().int(),
   /** The customer's own terms, or the business default when they have none. */
   payment_terms_days: z.number().int(),
   /** Whether `payment_terms_days` is the default of the settings (the customer has none of their own). */
@@ -251,6 +257,8 @@ export const receivablesRowSchema = z.object({
   credit_limit: z.number().int().nullable(),
   payment_terms_days: z.number().int(),
   aging: agingSchema,
+  /** "Cheques a cobrar": saldo = Σ aging − pending_cheques (− a favor when nothing is open). */
+  pending_cheques: z.number().int(),
   oldest_due_date: z.string().nullable(),
 });
 export type ReceivablesRow = z.infer<typeof receivablesRowSchema>;
@@ -275,7 +283,7 @@ export const receivablesPageSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   /** Sums over every customer the filter selects (not only this page). */
-  totals: z.object({ balance: z.number().int(), overdue: z.number().int(), aging: agingSchema }),
+  totals: z.object({ balance: z.number().int(), overdue: z.number().int(), pending_cheques: z.number().int(), aging: agingSchema }),
 });
 export type ReceivablesPage = z.infer<typeof receivablesPageSchema>;
 

@@ -13,7 +13,9 @@ import { openItemsAtSql } from './receivables.read';
  * The admin's "Cuentas corrientes" tab (decision 039): every customer with their balance, what is
  * overdue and the aging buckets at a day, in ONE query — the open items (partial index on open > 0)
  * grouped per customer, joined to the accounts, filtered, sorted, paged, with the filter's totals as
- * window sums. Sort and filter are keys of fixed maps, never text from the request.
+ * window sums. The buckets count a post-dated cheque as paid only from its date, the balance from the
+ * day it was received: "Cheques a cobrar" is that difference, so saldo = Σ buckets − cheques a cobrar
+ * (− what is a favor, when nothing is open). Sort and filter are keys of fixed maps, never text from the request.
  * Customers only (staff of any role buy nothing on credit), each by razón social first, the person's
  * name when the business has none; the search finds either, the e-mail, or the CUIT typed with or
  * without dashes (decision 067).
@@ -41,6 +43,7 @@ const AGING_SQL = `with ${openItemsAtSql('')}, aged as (
            sum(open) filter (where $2::date - due_date between 31 and 60)::bigint as d31_60,
            sum(open) filter (where $2::date - due_date between 61 and 90)::bigint as d61_90,
            sum(open) filter (where $2::date - due_date > 90)::bigint as over_90,
+           sum(by_cheque)::bigint as pending_cheques,
            min(due_date) as oldest_due_date
       from items group by profile_id
   ), customers as (
@@ -48,7 +51,7 @@ const AGING_SQL = `with ${openItemsAtSql('')}, aged as (
            coalesce(nullif(btrim(p.razon_social), ''), concat_ws(' ', nullif(p.nombre, ''), nullif(p.apellido, ''))) as name, p.email, p.whatsapp,
            coalesce(a.balance, 0)::bigint as balance, a.credit_limit, coalesce(a.payment_terms_days, $3::int) as payment_terms_days,
            coalesce(g.al_dia, 0) as al_dia, coalesce(g.d1_30, 0) as d1_30, coalesce(g.d31_60, 0) as d31_60,
-           coalesce(g.d61_90, 0) as d61_90, coalesce(g.over_90, 0) as over_90,
+           coalesce(g.d61_90, 0) as d61_90, coalesce(g.over_90, 0) as over_90, coalesce(g.pending_cheques, 0) as pending_cheques,
            (coalesce(g.d1_30, 0) + coalesce(g.d31_60, 0) + coalesce(g.d61_90, 0) + coalesce(g.over_90, 0))::bigint as overdue,
            to_char(g.oldest_due_date, 'YYYY-MM-DD') as oldest_due_date
       from profiles p
@@ -73,6 +76,7 @@ interface AgingRow extends Omit<ReceivablesRow, 'aging'> {
   sum_d31_60: number;
   sum_d61_90: number;
   sum_over_90: number;
+  sum_pending_cheques: number;
 }
 
 const toRow = (r: AgingRow): ReceivablesRow => ({
@@ -85,6 +89,7 @@ const toRow = (r: AgingRow): ReceivablesRow => ({
   credit_limit: r.credit_limit,
   payment_terms_days: r.payment_terms_days,
   aging: { al_dia: r.al_dia, d1_30: r.d1_30, d31_60: r.d31_60, d61_90: r.d61_90, over_90: r.over_90 },
+  pending_cheques: r.pending_cheques,
   oldest_due_date: r.oldest_due_date,
 });
 
@@ -94,7 +99,8 @@ function listSql(query: ReceivablesQuery, paged: boolean): string {
     select c.*, count(*) over ()::int as total,
            sum(balance) over ()::bigint as sum_balance, sum(overdue) over ()::bigint as sum_overdue,
            sum(al_dia) over ()::bigint as sum_al_dia, sum(d1_30) over ()::bigint as sum_d1_30, sum(d31_60) over ()::bigint as sum_d31_60,
-           sum(d61_90) over ()::bigint as sum_d61_90, sum(over_90) over ()::bigint as sum_over_90
+           sum(d61_90) over ()::bigint as sum_d61_90, sum(over_90) over ()::bigint as sum_over_90,
+           sum(pending_cheques) over ()::bigint as sum_pending_cheques
       from customers c where ${FILTERS[query.filter]}
      order by ${order}${paged ? ' limit $4 offset $5' : ''}`;
 }
@@ -123,6 +129,7 @@ export async function listReceivables(
     totals: {
       balance: first?.sum_balance ?? 0,
       overdue: first?.sum_overdue ?? 0,
+      pending_cheques: first?.sum_pending_cheques ?? 0,
       aging: {
         al_dia: first?.sum_al_dia ?? 0,
         d1_30: first?.sum_d1_30 ?? 0,
@@ -151,6 +158,7 @@ function sheetRow(
     money(r.aging.d31_60),
     money(r.aging.d61_90),
     money(r.aging.over_90),
+    money(r.pending_cheques),
     r.credit_limit === null ? '' : money(r.credit_limit),
     r.payment_terms_days,
   ];
@@ -176,7 +184,7 @@ export async function exportReceivablesXlsx(
   sheet.columns = columns.map((header, i) => ({
     header,
     width: i < 2 ? 28 : 14,
-    ...(i >= 2 && i <= 9 ? { style: { numFmt: '#,##0.00' } } : {}),
+    ...(i >= 2 && i <= 10 ? { style: { numFmt: '#,##0.00' } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {

@@ -8,6 +8,8 @@ import type { Queryable } from '../../db/transaction';
  * Reads of the cuenta corriente. What is "open" at a day counts a post-dated cheque as paid only
  * from its date (and a reversed payment never): `OPEN_ITEMS_AT` adds back the allocations whose
  * `effective_on` is after the day. Only cheques not yet due are in that set, so it stays small.
+ * Each item also says how much of its `open` post-dated cheques already received will pay
+ * (`by_cheque`): the balance counts those cheques at once, so Σ open − Σ by_cheque − unapplied = balance.
  * `day` is the day's parameter (`$2` unless given); `profileFilter` is empty or `and i.profile_id = $1` (a constant, never input).
  */
 export const openItemsAtSql = (profileFilter: string, day = '$2') => `pending as (
@@ -18,11 +20,11 @@ export const openItemsAtSql = (profileFilter: string, day = '$2') => `pending as
        and not exists (select 1 from account_movements r where r.kind = 'reversal' and r.payment_id = c.payment_id)
      group by 1
   ), items as (
-    select i.movement_id, i.profile_id, i.order_id, i.due_date, i.open + coalesce(p.amount, 0) as open
+    select i.movement_id, i.profile_id, i.order_id, i.due_date, i.open + coalesce(p.amount, 0) as open, coalesce(p.amount, 0) as by_cheque
       from account_open_items i left join pending p on p.id = i.movement_id
      where i.open > 0 ${profileFilter}
     union all
-    select i.movement_id, i.profile_id, i.order_id, i.due_date, p.amount
+    select i.movement_id, i.profile_id, i.order_id, i.due_date, p.amount, p.amount
       from pending p join account_open_items i on i.movement_id = p.id
      where i.open = 0 ${profileFilter}
   )`;
@@ -88,12 +90,18 @@ export async function readStatementMovements(
   return { opening: opening.rows[0]!.balance, items: rows.map(toMovement) };
 }
 
+/** An item open at a day, and how much of that post-dated cheques already received will pay. */
+export interface OpenItemAt extends OpenItem {
+  by_cheque: number;
+}
+
 /** The customer's items open at `day`, oldest due first. */
-export async function readOpenItemsAt(db: Queryable, profileId: string, day: string): Promise<OpenItem[]> {
-  const { rows } = await db.query<OpenItem>({
+export async function readOpenItemsAt(db: Queryable, profileId: string, day: string): Promise<OpenItemAt[]> {
+  const { rows } = await db.query<OpenItemAt>({
     name: 'account_open_items_at',
     text: `with ${openItemsAtSql('and i.profile_id = $1')}
-           select movement_id::int as id, order_id, to_char(due_date, 'YYYY-MM-DD') as due_date, open::bigint as open
+           select movement_id::int as id, order_id, to_char(due_date, 'YYYY-MM-DD') as due_date, open::bigint as open,
+                  by_cheque::bigint as by_cheque
              from items order by due_date, movement_id`,
     values: [profileId, day],
   });
@@ -149,6 +157,9 @@ export async function readAccountSummary(
   const [figures, items] = await Promise.all([readAccountFigures(db, profileId), readOpenItemsAt(db, profileId, today)]);
   if (!figures) return null;
   const { overdue, days } = overdueAt(items, today);
+  // What falls due next is what the customer still has to pay: the cheques they already handed
+  // over pay their part, as the balance counts them (else it read more than the whole debt).
+  const toPay = items.map((item) => ({ due_date: item.due_date, open: item.open - item.by_cheque }));
   return {
     balance: figures.balance,
     credit_limit: figures.credit_limit,
@@ -156,7 +167,8 @@ export async function readAccountSummary(
     undelivered: figures.undelivered,
     overdue,
     overdue_days: days,
-    next_due: nextDueAt(items, today),
+    next_due: nextDueAt(toPay, today),
+    pending_cheques: items.reduce((sum, item) => sum + item.by_cheque, 0),
     payment_terms_days: figures.payment_terms_days ?? settings.default_payment_terms_days,
     payment_terms_default: figures.payment_terms_days === null,
     credit_rule: { overdue_days_limit: settings.credit_overdue_days_limit, on_exceed: settings.credit_exceeded_action },

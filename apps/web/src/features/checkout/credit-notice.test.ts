@@ -10,6 +10,7 @@ const account = (patch: Partial<AccountSummary> = {}): AccountSummary => ({
   overdue: 0,
   overdue_days: 0,
   next_due: null,
+  pending_cheques: 0,
   payment_terms_days: 0,
   payment_terms_default: true,
   credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },

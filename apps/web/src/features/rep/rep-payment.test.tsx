@@ -44,6 +44,7 @@ const account = {
   overdue: 100_000,
   overdue_days: 3,
   next_due: null,
+  pending_cheques: 0,
   payment_terms_days: 15,
   payment_terms_default: false,
   credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },

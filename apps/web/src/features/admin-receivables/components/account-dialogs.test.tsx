@@ -20,6 +20,7 @@ const ledger: Ledger = {
     overdue: 0,
     overdue_days: 0,
     next_due: null,
+    pending_cheques: 0,
     payment_terms_days: 30,
     payment_terms_default: true,
     credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },

@@ -21,6 +21,7 @@ const ledger: Ledger = {
     overdue: 0,
     overdue_days: 0,
     next_due: { date: '2026-12-10', amount: 500_000 },
+    pending_cheques: 0,
     payment_terms_days: 15,
     payment_terms_default: false,
     credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },
