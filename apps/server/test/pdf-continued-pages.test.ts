@@ -67,6 +67,7 @@ describe('further pages of long documents', () => {
       actor_name: null,
       reason: null,
       created_at: '2026-11-02T12:00:00.000Z',
+      reversed_on: null,
     }));
     const pdf = await renderStatementPdf(
       { holder: { name: 'Juan Pérez', email: 'juan@example.com', razon_social: null, cuit: null }, from: '2026-11-01', to: '2026-11-30', opening: 0, movements, overdue: 0 },

@@ -104,7 +104,8 @@ export const receivables = {
   receiptOrder: (number: string) => `pedido #${number}`,
   receiptUnapplied: 'Saldo a favor del cliente',
   receiptBalance: 'Saldo de la cuenta después de este pago',
-  receiptReversed: 'Este pago fue revertido (por ejemplo, un cheque rechazado).',
+  receiptReversed: (date: string, reason: string) => `Este pago fue revertido el ${date}. Motivo: ${reason}`,
+  reversalOf: (receipt: string) => `Reversión del pago ${receipt}`,
   receiptIntro: (n: string, amount: string) => `Registramos tu pago de ${amount}. Te adjuntamos el recibo N° ${n}.`,
   reminderBeforeIntro: (amount: string, date: string) =>
     `Te recordamos que el ${date} vence un importe de ${amount} de tu cuenta corriente. Te adjuntamos tu resumen de cuenta.`,

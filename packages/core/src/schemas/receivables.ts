@@ -93,6 +93,8 @@ export const accountMovementSchema = z.object({
   reason: z.string().nullable(),
   /** ISO 8601 */
   created_at: z.string(),
+  /** A payment that was reversed since (a bounced cheque): the reversal's business day; else null. */
+  reversed_on: z.string().nullable(),
 });
 export type AccountMovement = z.infer<typeof accountMovementSchema>;
 
@@ -150,6 +152,8 @@ export const paymentSchema = z.object({
   /** The balance after the payment. */
   balance: z.number().int(),
   reversed: z.boolean(),
+  /** When it was reversed (business day) and why, as the "Revertir" dialog asked; null while it stands. */
+  reversal: z.object({ date: z.string(), reason: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;

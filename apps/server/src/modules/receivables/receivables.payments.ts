@@ -82,6 +82,7 @@ interface PaymentRow {
   receipt_number: number;
   balance: number;
   reversed: boolean;
+  reversal: { date: string; reason: string } | null;
   created_at: Date;
   applied: { order_id: string | null; amount: number }[];
 }
@@ -95,11 +96,13 @@ export async function readPayment(db: Queryable, paymentId: number, profileId: s
     name: 'payment_read',
     text: `select p.id::int as id, p.profile_id as customer_id, p.amount, p.method, p.reference, p.bank, p.cheque_number,
                   to_char(p.cheque_date, 'YYYY-MM-DD') as cheque_date, p.receipt_number, m.balance, p.created_at,
-                  exists (select 1 from account_movements r where r.payment_id = p.id and r.kind = 'reversal') as reversed,
+                  r.id is not null as reversed,
+                  case when r.id is null then null else json_build_object('date', to_char(r.entry_date, 'YYYY-MM-DD'), 'reason', r.reason) end as reversal,
                   coalesce((select json_agg(json_build_object('order_id', i.order_id, 'amount', a.amount) order by a.id)
                               from account_allocations a join account_open_items i on i.movement_id = a.item_movement_id
                              where a.credit_movement_id = m.id), '[]'::json) as applied
              from payments p join account_movements m on m.payment_id = p.id and m.kind = 'payment'
+             left join account_movements r on r.payment_id = p.id and r.kind = 'reversal'
             where p.id = $1 and ($2::uuid is null or p.profile_id = $2::uuid)`,
     values: [paymentId, profileId],
   });

@@ -15,10 +15,15 @@ export interface AccountHolder {
   cuit: string | null;
 }
 
+/** dd/mm/aaaa hh:mm in Buenos Aires, as the screens and the exports date a moment. */
 const stamp = new Intl.DateTimeFormat('es-AR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
   timeZone: 'America/Argentina/Buenos_Aires',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
 });
 
 /** A balance as the documents print it: negative is money "a favor" of the customer. */
@@ -71,7 +76,12 @@ export async function renderReceiptPdf(payment: Payment, holder: AccountHolder, 
     .font('Helvetica-Bold')
     .fontSize(11)
     .text(printable(`${texts.receiptBalance}: ${balanceText(payment.balance)}`));
-  if (payment.reversed) doc.moveDown().fillColor('#b91c1c').text(texts.receiptReversed).fillColor('black');
+  if (payment.reversal)
+    doc
+      .moveDown()
+      .fillColor('#b91c1c')
+      .text(printable(texts.receiptReversed(formatDay(payment.reversal.date), payment.reversal.reason)))
+      .fillColor('black');
   doc.end();
   return pdf.done;
 }
@@ -135,6 +145,7 @@ function reasonLines(pdf: PdfDocument, reason: string): void {
 
 function movementLabel(m: AccountMovement): string {
   if (m.kind === 'payment' && m.receipt_number !== null) return `${texts.kinds.payment} ${formatReceiptNumber(m.receipt_number)}`;
+  if (m.kind === 'reversal' && m.receipt_number !== null) return texts.reversalOf(formatReceiptNumber(m.receipt_number));
   if (m.order_id) return `${texts.kinds[m.kind]} ${texts.receiptOrder(m.order_id.slice(0, 8))}`;
   return texts.kinds[m.kind];
 }

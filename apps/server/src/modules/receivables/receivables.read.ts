@@ -30,7 +30,9 @@ export const openItemsAtSql = (profileFilter: string, day = '$2') => `pending as
   )`;
 
 const MOVEMENT_COLUMNS = `m.id::int as id, to_char(m.entry_date, 'YYYY-MM-DD') as date, m.kind, m.amount, m.balance, to_char(m.due_date, 'YYYY-MM-DD') as due_date, m.order_id,
-  m.payment_id::int as payment_id, p.receipt_number, p.method as payment_method, ${ACTOR_NAME}, m.reason, m.created_at`;
+  m.payment_id::int as payment_id, p.receipt_number, p.method as payment_method, ${ACTOR_NAME}, m.reason, m.created_at,
+  (select to_char(r.entry_date, 'YYYY-MM-DD') from account_movements r
+    where m.kind = 'payment' and r.payment_id = m.payment_id and r.kind = 'reversal') as reversed_on`;
 const MOVEMENT_FROM = `account_movements m left join payments p on p.id = m.payment_id left join profiles a on a.id = m.actor_id`;
 
 type MovementRow = Omit<AccountMovement, 'created_at'> & { created_at: Date };

@@ -69,6 +69,7 @@ const payment = (body: Record<string, unknown>) => ({
   unapplied: 0,
   balance: 300_000 - (body.amount as number),
   reversed: false,
+  reversal: null,
   created_at: '2026-11-26T12:00:00.000Z',
 });
 

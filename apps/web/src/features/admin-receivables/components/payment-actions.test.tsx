@@ -19,6 +19,7 @@ const payment = (payment_method: AccountMovement['payment_method'], receipt_numb
   actor_name: 'Juan Vendedor',
   reason: null,
   created_at: '2026-11-26T13:00:00Z',
+  reversed_on: null,
 });
 
 describe('the ledger row of a payment', () => {

@@ -42,6 +42,7 @@ const answer = (body: Record<string, unknown>): Payment => ({
   unapplied: 0,
   balance: 500_000 - (body.amount as number),
   reversed: false,
+  reversal: null,
   created_at: '2026-11-26T12:00:00.000Z',
 });
 
