@@ -24,12 +24,16 @@ function Figure({ label, children, tone = 'plain', testId }: { label: string; ch
 
 /**
  * The account at a glance, for the customer and for the staff: balance ("a favor" when the
- * customer paid more), limit, what is left, what is overdue and what falls due next.
+ * customer paid more), limit, what is left, what is overdue and what falls due next; with
+ * post-dated cheques not yet due, what they pay ("Cheques a cobrar": the balance already counts
+ * them, "Vencido" only from each cheque's date).
  */
 export function AccountSummary({ account, headingId }: { account: Summary; headingId?: string }) {
   const balance = balanceText(account.balance);
+  // A summary kept on a rep's device before the server sent this figure has none.
+  const cheques = (account.pending_cheques ?? 0) > 0;
   return (
-    <dl aria-labelledby={headingId} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+    <dl aria-labelledby={headingId} className={cn('grid grid-cols-2 gap-2 sm:grid-cols-3', cheques ? 'lg:grid-cols-4' : 'lg:grid-cols-6')}>
       <Figure label={t.balance} tone={balance.tone === 'favour' ? 'good' : 'plain'} testId="account-balance">
         {balance.amount} <span className="block text-sm font-medium text-slate-700">{balance.label}</span>
       </Figure>
@@ -46,6 +50,12 @@ export function AccountSummary({ account, headingId }: { account: Summary; headi
           <span className="text-base font-medium text-slate-700">{t.noNextDue}</span>
         )}
       </Figure>
+      {cheques ? (
+        <Figure label={t.pendingCheques} testId="account-pending-cheques">
+          {formatMoney(account.pending_cheques)}
+          <span className="block text-sm font-normal text-slate-700">{t.pendingChequesHint}</span>
+        </Figure>
+      ) : null}
       <Figure label={t.available} testId="account-available">
         {account.available_credit === null ? <span className="text-base font-medium text-slate-700">{t.noLimit}</span> : formatMoney(account.available_credit)}
       </Figure>

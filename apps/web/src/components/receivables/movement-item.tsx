@@ -30,7 +30,14 @@ export function MovementItem({ movement: m, actions }: { movement: AccountMoveme
     <li className="py-3" data-testid="account-movement">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-medium text-slate-900">{documentTexts.kinds[m.kind]}</p>
+          <p className="font-medium text-slate-900">
+            {documentTexts.kinds[m.kind]}
+            {m.reversed_on ? (
+              <span className="ml-2 inline-block rounded bg-red-50 px-1.5 py-0.5 text-sm font-semibold text-red-800" data-testid="movement-reversed">
+                {t.reversedOn(formatDueDate(m.reversed_on))}
+              </span>
+            ) : null}
+          </p>
           <p className="text-sm break-words text-slate-700">{detailOf(m).join(' · ')}</p>
           <p className="text-sm text-slate-700">
             <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>

@@ -10,6 +10,7 @@ import { formatMoney } from '@mayorista/core/money';
 import { useAuth } from '../../lib/auth';
 import { balanceLine, todayInArgentina } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
+import type { ReceivablesPage } from '../../lib/receivables/types';
 import {
   RECEIVABLES_FILTERS,
   RECEIVABLES_SORTS,
@@ -76,7 +77,25 @@ function ColumnNames() {
           {t.buckets[b]}
         </span>
       ))}
+      <span className="text-right">{t.pendingCheques}</span>
       <span className="w-[5.5rem]" />
+    </div>
+  );
+}
+
+/** The filter's sums; with cheques in the drawer, how saldo and the buckets relate. */
+function Totals({ totals }: { totals: ReceivablesPage['totals'] }) {
+  const cheques = totals.pending_cheques > 0 ? formatMoney(totals.pending_cheques) : null;
+  return (
+    <div className="space-y-1">
+      <p className="text-sm font-medium text-slate-800" data-testid="receivables-totals">
+        {t.totals(balanceLine(totals.balance), formatMoney(totals.overdue), cheques)}
+      </p>
+      {cheques === null ? null : (
+        <p className="text-sm text-slate-700" data-testid="receivables-cheques-note">
+          {t.chequesNote}
+        </p>
+      )}
     </div>
   );
 }
@@ -117,11 +136,7 @@ function ReceivablesList({ mayConfirm }: { mayConfirm: boolean }) {
         header={<ColumnNames />}
         renderItem={(row) => <ReceivableRow key={row.customer_id} row={row} />}
       />
-      {query.data && query.data.total > 0 ? (
-        <p className="text-sm font-medium text-slate-800" data-testid="receivables-totals">
-          {t.totals(balanceLine(query.data.totals.balance), formatMoney(query.data.totals.overdue))}
-        </p>
-      ) : null}
+      {query.data && query.data.total > 0 ? <Totals totals={query.data.totals} /> : null}
     </section>
   );
 }

@@ -27,6 +27,8 @@ export const receivables = {
     terms: 'Condición de pago',
     termsCash: 'Contado (vence al entregar)',
     termsDays: (days: number) => `${days} días`,
+    pendingCheques: 'Cheques a cobrar',
+    pendingChequesHint: 'Ya restados del saldo; pagan lo vencido en la fecha de cada cheque.',
   },
   movements: {
     heading: 'Movimientos',
@@ -47,6 +49,7 @@ export const receivables = {
     downloading: 'Descargando...',
     downloadError: 'No se pudo descargar el archivo',
     by: (name: string) => `por ${name}`,
+    reversedOn: (date: string) => `Revertido el ${date}`,
   },
   statement: {
     heading: 'Resumen de cuenta',
@@ -87,7 +90,11 @@ export const receivables = {
     totalCount: (n: number) => (n === 1 ? '1 cliente' : `${n} clientes`),
     listLabel: 'Clientes con cuenta corriente',
     customerColumn: 'Cliente',
-    totals: (balance: string, overdue: string) => `Total: saldo ${balance}, vencido ${overdue}`,
+    totals: (balance: string, overdue: string, cheques: string | null) =>
+      `Total: saldo ${balance}, vencido ${overdue}${cheques === null ? '' : `, cheques a cobrar ${cheques}`}`,
+    pendingCheques: 'Cheques a cobrar',
+    chequesNote:
+      'Saldo = vencido + al día − cheques a cobrar: un cheque con fecha de pago futura se resta del saldo el día que se recibe, pero lo que paga sigue vencido o al día hasta la fecha del cheque.',
     sortLabel: 'Ordenar por',
     sorts: {
       overdue: 'Mayor vencido',

@@ -7,8 +7,8 @@ import type { Aging, ReceivablesRow as Row } from '../api/receivables-api';
 
 const t = receivables.admin;
 export const BUCKETS: (keyof Aging)[] = ['al_dia', 'd1_30', 'd31_60', 'd61_90', 'over_90'];
-/** The grid every row and the wide screen's header share: name, balance, overdue, five buckets, the link. */
-export const ROW_GRID = 'lg:grid lg:grid-cols-[minmax(0,2fr)_repeat(7,minmax(0,1fr))_auto] lg:items-center lg:gap-3';
+/** The grid every row and the wide screen's header share: name, balance, overdue, five buckets, cheques a cobrar, the link. */
+export const ROW_GRID = 'lg:grid lg:grid-cols-[minmax(0,2fr)_repeat(8,minmax(0,1fr))_auto] lg:items-center lg:gap-3';
 
 function Amount({ label, value, alert = false }: { label: string; value: string; alert?: boolean }) {
   return (
@@ -21,7 +21,7 @@ function Amount({ label, value, alert = false }: { label: string; value: string;
 
 /**
  * One customer in "Cuentas corrientes": on a phone a card (name, balance and overdue first, the
- * five aging buckets below); from 1024 px a row under one header. The labels stay for screen
+ * five aging buckets below, the cheques a cobrar when there are); from 1024 px a row under one header. The labels stay for screen
  * readers either way.
  */
 export function ReceivableRow({ row }: { row: Row }) {
@@ -43,6 +43,10 @@ export function ReceivableRow({ row }: { row: Row }) {
         {BUCKETS.map((bucket) => (
           <Amount key={bucket} label={t.buckets[bucket]} value={formatMoney(row.aging[bucket])} alert={bucket !== 'al_dia' && row.aging[bucket] > 0} />
         ))}
+      </dl>
+      {/* What post-dated cheques in the drawer pay: in the buckets until their date, out of the balance already. On a phone only when there are some. */}
+      <dl className={cn('mt-2 grid grid-cols-2 gap-x-3 lg:contents', row.pending_cheques > 0 ? '' : 'hidden')}>
+        <Amount label={t.pendingCheques} value={formatMoney(row.pending_cheques)} />
       </dl>
       <Link
         to={`/admin?tab=cuentas&cliente=${encodeURIComponent(row.customer_id)}`}
