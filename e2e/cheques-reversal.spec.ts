@@ -72,6 +72,7 @@ test('a cheque in the drawer is "Cheques a cobrar" in the aging list and the acc
   await expect(reversed).toContainText('Transferencia bancaria');
   await expect(reversed).toContainText(`Revertido el ${dmy(businessDay(0))}`);
   await expect(reversed.getByRole('button', { name: /Revertir cobranza/ })).toHaveCount(0);
+  await expect(desk.getByTestId('account-movement').filter({ hasText: /^Reversión/ })).toContainText(/Revierte el recibo N° 0001-\d{8}/);
   if (SHOTS) await desk.screenshot({ path: `${SHOTS}/ledger-cheques-390.png`, fullPage: true });
   await desk.setViewportSize(WIDE);
   if (SHOTS) await desk.screenshot({ path: `${SHOTS}/ledger-cheques-1280.png`, fullPage: true });

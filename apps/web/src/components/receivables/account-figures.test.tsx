@@ -51,6 +51,15 @@ describe('a reversed payment in the movements', () => {
     );
     expect(screen.getByRole('listitem')).not.toHaveTextContent('Revertido');
   });
+
+  it('the reversal row names the receipt it undoes', () => {
+    render(
+      <ul>
+        <MovementItem movement={{ ...payment(null), kind: 'reversal', amount: 2_000_000, reason: 'Cheque rechazado' }} />
+      </ul>,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('Revierte el recibo N° 0001-00000002');
+  });
 });
 
 describe('the account summary with a post-dated cheque in the drawer', () => {

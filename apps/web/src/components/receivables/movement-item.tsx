@@ -15,7 +15,8 @@ const signed = (amount: number) => (amount > 0 ? `+${formatMoney(amount)}` : `âˆ
 function detailOf(m: AccountMovement): string[] {
   const parts: string[] = [];
   if (m.order_id) parts.push(t.orderRef(orderNumber(m.order_id)));
-  if (m.receipt_number !== null) parts.push(t.receiptRef(formatReceiptNumber(m.receipt_number)));
+  // A reversal names the payment it undoes, not a receipt of its own.
+  if (m.receipt_number !== null) parts.push((m.kind === 'reversal' ? t.reversesReceipt : t.receiptRef)(formatReceiptNumber(m.receipt_number)));
   if (m.payment_method) parts.push(documentTexts.methods[m.payment_method]);
   return parts;
 }

@@ -50,6 +50,7 @@ export const receivables = {
     downloadError: 'No se pudo descargar el archivo',
     by: (name: string) => `por ${name}`,
     reversedOn: (date: string) => `Revertido el ${date}`,
+    reversesReceipt: (number: string) => `Revierte el recibo N° ${number}`,
   },
   statement: {
     heading: 'Resumen de cuenta',
