@@ -70,7 +70,7 @@ describe('further pages of long documents', () => {
       reversed_on: null,
     }));
     const pdf = await renderStatementPdf(
-      { holder: { name: 'Juan Pérez', email: 'juan@example.com', razon_social: null, cuit: null }, from: '2026-11-01', to: '2026-11-30', opening: 0, movements, overdue: 0 },
+      { holder: { name: 'Juan Pérez', email: 'juan@example.com', razon_social: null, cuit: null }, from: '2026-11-01', to: '2026-11-30', opening: 0, movements, overdue: 0, pendingCheques: 0 },
       'Mayorista',
     );
     const pages = await pagesOf(pdf);

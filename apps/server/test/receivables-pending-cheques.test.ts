@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { queueAccountReminders } from '../src/flows/account-reminders';
 import { createAdmin, createVerifiedUser } from './factories';
 import { setupTestApp } from './helpers';
-import { accountOf, pay, placeAndDeliver, setCredit, testClock } from './receivables-fixtures';
+import { accountOf, money, pay, pdfText, placeAndDeliver, putSettings, setCredit, testClock } from './receivables-fixtures';
 
 // A QA tester's account on 30 días with a limit: two charges ($ 35.700 and $ 40.500), cash, a
 // transfer and a cheque dated 15/12. The balance counts the cheque the day it is received; the
@@ -30,7 +31,7 @@ async function agingRow(customerId: string): Promise<{ row: Row; totals: Row }> 
 
 const bucketsOf = (row: Pick<Row, 'aging'>) => Object.values(row.aging).reduce((sum, amount) => sum + amount, 0);
 
-async function qaAccount() {
+async function qaAccount(chequeDate = CHEQUE.cheque_date) {
   clock.set('2026-11-26');
   const customer = await createVerifiedUser(ctx, { nombre: 'Almacén', apellido: 'Don Tito' });
   expect((await setCredit(ctx, admin, customer.userId, { payment_terms_days: 30, credit_limit: 10_000_000 })).statusCode).toBe(200);
@@ -38,7 +39,7 @@ async function qaAccount() {
   await placeAndDeliver(ctx, customer, admin, 405); // $ 40.500, due 26/12
   expect((await pay(ctx, admin, customer.userId, { amount: 123_456 })).statusCode).toBe(201);
   expect((await pay(ctx, admin, customer.userId, { amount: 2_000_000, method: 'transfer' })).statusCode).toBe(201);
-  const cheque = await pay(ctx, admin, customer.userId, CHEQUE);
+  const cheque = await pay(ctx, admin, customer.userId, { ...CHEQUE, cheque_date: chequeDate });
   expect(cheque.statusCode, cheque.body).toBe(201);
   return { customer, chequeId: cheque.json().id as number };
 }
@@ -115,5 +116,24 @@ describe('a post-dated cheque in the drawer', () => {
     expect(at).toBeGreaterThan(0);
     expect(sheet.getRow(2).getCell(1).value).toBe('Cheques Pendientes SRL');
     expect(sheet.getRow(2).getCell(at).value).toBe(34_465.44);
+  });
+
+  it('the reminder before the due date asks for what is still to pay; the statement names the cheques beside what is overdue', async () => {
+    // A cheque dated after the due date: on 23/12 it is still in the drawer.
+    const { customer } = await qaAccount('2026-12-30');
+    await putSettings(ctx, admin, { reminder_before_due_enabled: true, reminder_days_before_due: 3 });
+    clock.set('2026-12-23');
+    await queueAccountReminders({ pool: ctx.pool, now: clock.now });
+    await putSettings(ctx, admin, { reminder_before_due_enabled: false });
+    const { rows } = await ctx.pool.query(`select data from email_outbox where kind = 'account_reminder' and recipient = $1`, [customer.email]);
+    expect(rows.map((r) => r.data)).toEqual([expect.objectContaining({ reminder: 'before_due', due_date: '2026-12-26', amount: 2_050_000 })]);
+    const statement = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${customer.userId}/account/statement.pdf?from=2026-11-01&to=2026-12-23`,
+      headers: admin.headers,
+    });
+    expect(statement.statusCode).toBe(200);
+    const { text } = await pdfText(statement.rawPayload);
+    expect(text).toContain(`Cheques a cobrar: ${money(3_446_544)}`);
   });
 });

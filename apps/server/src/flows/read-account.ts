@@ -84,7 +84,8 @@ export function createAccountReader(deps: AccountReadDeps) {
       readOpenItemsAt(pool, customerId, to),
     ]);
     const { overdue } = overdueAt(open, to);
-    const pdf = await renderStatementPdf({ holder, from, to, opening, movements: items, overdue }, deps.catalogName);
+    const pendingCheques = open.reduce((sum, item) => sum + item.by_cheque, 0);
+    const pdf = await renderStatementPdf({ holder, from, to, opening, movements: items, overdue, pendingCheques }, deps.catalogName);
     return { pdf, from, to };
   }
 

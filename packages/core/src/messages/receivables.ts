@@ -78,6 +78,8 @@ export const receivables = {
   openingBalance: 'Saldo inicial',
   closingBalance: 'Saldo final',
   overdueLine: (amount: string) => `Vencido a la fecha: ${amount}`,
+  pendingChequesLine: (amount: string) =>
+    `Cheques a cobrar: ${amount} (ya restados del saldo; lo que pagan cuenta como pagado en la fecha de cada cheque)`,
   noMovements: 'Sin movimientos en el período.',
   agingColumns: [
     'Cliente',

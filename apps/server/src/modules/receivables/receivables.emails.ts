@@ -61,7 +61,15 @@ async function recentStatement(config: RenderConfig, customerId: string, today: 
   ]);
   if (!holder) throw new Error(`el cliente ${customerId} ya no existe`);
   return renderStatementPdf(
-    { holder, from, to: today, opening, movements: items, overdue: overdueAt(open, today).overdue },
+    {
+      holder,
+      from,
+      to: today,
+      opening,
+      movements: items,
+      overdue: overdueAt(open, today).overdue,
+      pendingCheques: open.reduce((sum, item) => sum + item.by_cheque, 0),
+    },
     config.catalogName,
   );
 }

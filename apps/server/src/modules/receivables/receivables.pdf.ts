@@ -93,6 +93,8 @@ export interface StatementData {
   opening: number;
   movements: AccountMovement[];
   overdue: number;
+  /** What post-dated cheques not yet due at `to` pay: in the closing balance already, in `overdue` until their date. */
+  pendingCheques: number;
 }
 
 const COLUMNS = [
@@ -178,6 +180,7 @@ export async function renderStatementPdf(data: StatementData, catalogName: strin
     .fontSize(10)
     .font('Helvetica-Bold')
     .text(texts.overdueLine(formatMoney(data.overdue)), pdf.left);
+  if (data.pendingCheques > 0) doc.font('Helvetica').text(texts.pendingChequesLine(formatMoney(data.pendingCheques)), pdf.left);
   doc.end();
   return pdf.done;
 }

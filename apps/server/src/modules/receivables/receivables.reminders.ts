@@ -18,7 +18,8 @@ export interface DueReminder {
 /**
  * Marks today's reminders and answers them, grouped per customer and kind (one e-mail each):
  * - before_due: an item open today that falls due within the next `days` days and has had no
- *   before-due reminder yet (a day the job did not run is caught up, once);
+ *   before-due reminder yet (a day the job did not run is caught up, once), for what is still to
+ *   pay of it: what cheques already received pay is not asked for again ("Próximo vencimiento");
  * - overdue: an item at least `days` past due whose last overdue reminder is `days` or more ago.
  * `account_reminders (item, day)` is the primary key and the insert skips what is there: run it
  * twice on one day, or in two processes at once, and each item is reminded once that day.
@@ -28,8 +29,8 @@ export async function markDueReminders(db: Queryable, rules: ReminderRules, toda
   const { rows } = await db.query<DueReminder>({
     name: 'account_mark_reminders',
     text: `with ${openItemsAtSql('', '$1')}, wanted as (
-             select i.movement_id, i.profile_id, i.due_date, i.open, 'before_due' as kind from items i
-              where $2 and i.due_date > $1::date and i.due_date - $1::date <= $3
+             select i.movement_id, i.profile_id, i.due_date, i.open - i.by_cheque as open, 'before_due' as kind from items i
+              where $2 and i.due_date > $1::date and i.due_date - $1::date <= $3 and i.open > i.by_cheque
                 and not exists (select 1 from account_reminders r where r.item_movement_id = i.movement_id and r.kind = 'before_due')
              union all
              select i.movement_id, i.profile_id, i.due_date, i.open, 'overdue' from items i
