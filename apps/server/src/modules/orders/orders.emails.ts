@@ -1,3 +1,4 @@
+import { APP_LINKS } from '@mayorista/core/app-links';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
@@ -166,8 +167,8 @@ function composeMoved(data: Record<string, unknown>, number: string, config: Ord
 function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): Composed {
   const number = orderNumber(order.id);
   const customer = `${order.user_info.nombre} ${order.user_info.apellido}`.trim();
-  const mine = { label: text.viewOrders, href: `${config.appUrl}/my-orders` };
-  const admin = { label: text.viewOrder, href: `${config.appUrl}/admin?tab=pedidos` };
+  const mine = { label: text.viewOrders, href: `${config.appUrl}${APP_LINKS.myOrders}` };
+  const admin = { label: text.viewOrder, href: `${config.appUrl}${APP_LINKS.adminOrders}` };
   switch (row.kind) {
     case 'order_placed':
       return { subject: text.placedSubject(config.catalogName, number), intro: text.placedIntro(number), link: mine, withSummary: true };
