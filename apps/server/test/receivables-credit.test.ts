@@ -38,6 +38,17 @@ describe('credit control at order time', () => {
     expect((await placeOrder(ctx, customer, 1)).res.statusCode).toBe(201);
   });
 
+  it('the log keeps what the credit conditions were and what they became', async () => {
+    const customer = await createVerifiedUser(ctx);
+    await setCredit(ctx, admin, customer.userId, { credit_limit: 50_000 });
+    await setCredit(ctx, admin, customer.userId, { payment_terms_days: 30, credit_limit: 80_000 });
+    const { rows } = await ctx.pool.query(
+      `select summary from audit_log where action = 'customer.credit' and entity_id = $1 order by id desc limit 1`,
+      [customer.userId],
+    );
+    expect(rows[0].summary).toEqual({ before: { payment_terms_days: null, credit_limit: 50_000 }, after: { payment_terms_days: 30, credit_limit: 80_000 } });
+  });
+
   it('refuses a customer overdue more than the settings days', async () => {
     clock.set('2026-06-01');
     const customer = await createVerifiedUser(ctx);
