@@ -4,12 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import type pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client';
 import { findFreePort } from '../../apps/server/src/db/embedded';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import { importWorkbook, multipart, type PricingPhaseOptions } from './pricing';
-import { ROOT, sampleMemory, startProcess } from './processes';
+import { createOwnDatabase } from './own-database';
+import { importWorkbook, multipart, startPhaseServer, type PricingPhaseOptions } from './pricing';
+import { sampleMemory, type startProcess } from './processes';
 import { insertBenchProducts, seedBenchDataset, settleDatabase } from './seed';
 
 const CONNECTIONS = 20;
@@ -103,14 +104,22 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 
+type ImportFile = ReturnType<typeof multipart>;
+
+/** The built server and what the comparisons need of it: its URL and pid, a customer's token and the four workbooks. */
+interface Shop {
+  url: string;
+  pid: number;
+  customer: string;
+  /** The first is applied at saturation, the second at half capacity, the last two alternately at the browsing rate. */
+  workbooks: { first: ImportFile; second: ImportFile; third: ImportFile; fourth: ImportFile };
+  /** One import over HTTP as the admin (`dryRun`: read and checked, not applied), timed. */
+  importFile(dryRun: boolean, file?: ImportFile): Promise<{ ms: number; value: { updated: number } }>;
+}
+
 export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
-  const name = `mayorista_import_load_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: opts.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = opts.databaseUrl.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
-  const pool = createPool(databaseUrl, 2);
+  const own = await createOwnDatabase(opts.databaseUrl, 'mayorista_import_load');
+  const pool = createPool(own.url, 2);
   const secret = randomBytes(32).toString('base64url');
   let server: Awaited<ReturnType<typeof startProcess>> | null = null;
   try {
@@ -118,148 +127,167 @@ export async function runImportUnderLoadPhase(opts: PricingPhaseOptions) {
     const data = await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: 5000, customers: 2, orders: 1 });
     await insertBenchProducts(pool, 5001, 20000);
     await settleDatabase(pool);
-    const port = await findFreePort();
-    server = await startProcess({
-      script: path.join(ROOT, 'apps/server/dist/main.js'),
-      env: {
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: secret,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: '0',
-        NODE_ENV: 'production',
-        DATA_DIR: path.join(opts.workDir, 'import-load-app'),
-      },
-      port,
-      cpu: opts.cpu,
-    });
-    const { url } = server;
-    const pid = server.child.pid!;
-    const customer = data.customers[0]!.token;
-    const workbook = multipart(await importWorkbook(20000));
-    const secondWorkbook = multipart(await importWorkbook(20000, 20_000));
-    const thirdWorkbook = multipart(await importWorkbook(20000, 30_000));
-    const fourthWorkbook = multipart(await importWorkbook(20000, 40_000));
-    const importFile = (dryRun: boolean, file = workbook) =>
-      timed(async () => {
-        const r = await fetch(`${url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${data.admin.token}`, 'content-type': file.contentType },
-          body: file.body,
-        });
-        const report = (await r.json()) as { updated: number };
-        if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(report).slice(0, 500)}`);
-        return report;
-      });
-
-    opts.say('▶ Importación bajo carga: catálogo solo (20 conexiones)...');
-    await catalogueLoad(url, customer, 2);
-    const alone = await catalogueLoad(url, customer, 8);
-
-    opts.say('▶ Importación bajo carga: XLSX de 20.000 filas (simulación, sin carga)...');
-    const memory = sampleMemory([{ name: 'server', pid: () => pid }], 100);
-    const dryRun = await importFile(true);
-
-    opts.say('▶ Importación bajo carga: catálogo mientras se aplica la importación de 20.000 filas...');
-    const applying = importFile(false);
-    const during = await catalogueLoad(
-      url,
-      customer,
-      120,
-      applying.catch(() => undefined),
-    );
-    const applied = await applying;
-    const peak = memory.stop();
-
-    // The same comparison at half the catalogue's capacity, with a second file (another raise, so
-    // all 20,000 rows change again): the figure a customer browsing during an import would see.
-    const rate = Math.max(1, Math.round(alone.rps / 2));
-    opts.say(`▶ Importación bajo carga: a ritmo fijo (${rate} pedidos/s, la mitad de la capacidad), solo y durante otra importación...`);
-    // Each comparison starts from a settled database, as the first one does: otherwise autovacuum
-    // cleaning up the previous import's 20,000 old row versions lands in the "alone" window.
-    await settleDatabase(pool);
-    const aloneAtRate = await catalogueLoad(url, customer, 8, undefined, rate);
-    const applyingAtRate = importFile(false, secondWorkbook);
-    const duringAtRate = await catalogueLoad(
-      url,
-      customer,
-      120,
-      applyingAtRate.catch(() => undefined),
-      rate,
-    );
-    const appliedAtRate = await applyingAtRate;
-
-    opts.say(`▶ Importación bajo carga: al ritmo de una mañana con clientes (${BROWSING_RATE} pedidos/s), solo y durante ${BROWSING_IMPORTS} importaciones seguidas...`);
-    await settleDatabase(pool);
-    const aloneBrowsing = await steadyLoad(url, customer, BROWSING_RATE, 10);
-    // One import applies in about 2 s at this rate: 200 requests, whose p99 is their second-slowest.
-    // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
-    // rows) give the "during" window about as many requests as the "alone" one.
-    const applyingBrowsing = (async () => {
-      const runs = [];
-      for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? thirdWorkbook : fourthWorkbook));
-      return { ms: runs.reduce((sum, run) => sum + run.ms, 0) / runs.length, value: runs[runs.length - 1]!.value };
-    })();
-    const duringBrowsing = await steadyLoad(
-      url,
-      customer,
-      BROWSING_RATE,
-      120,
-      applyingBrowsing.catch(() => undefined),
-    );
-    const appliedBrowsing = await applyingBrowsing;
-
+    server = await startPhaseServer(own.url, secret, path.join(opts.workDir, 'import-load-app'), opts.cpu, await findFreePort());
+    const shop = await openShop(server, data.customers[0]!.token, data.admin.token);
+    const saturated = await compareAtSaturation(shop, opts.say);
+    const half = await compareAtHalfCapacity(shop, pool, Math.max(1, Math.round(saturated.alone.rps / 2)), opts.say);
+    const browsing = await compareAtBrowsingRate(shop, pool, opts.say);
     const figures = {
-      catalogueAlone: alone,
-      catalogueDuringImport: during,
-      p99Ratio: Number((during.p99 / Math.max(1, alone.p99)).toFixed(2)),
-      importDryRunSeconds: seconds(dryRun.ms),
-      importApplyUnderLoadSeconds: seconds(applied.ms),
-      importUpdated: applied.value.updated,
-      importPeakServerMb: peak.server,
-      atHalfCapacity: {
-        rate,
-        catalogueAlone: aloneAtRate,
-        catalogueDuringImport: duringAtRate,
-        p99Ratio: Number((duringAtRate.p99 / Math.max(1, aloneAtRate.p99)).toFixed(2)),
-        importApplySeconds: seconds(appliedAtRate.ms),
-        importUpdated: appliedAtRate.value.updated,
-      },
-      atBrowsingRate: {
-        rate: BROWSING_RATE,
-        catalogueAlone: aloneBrowsing,
-        catalogueDuringImport: duringBrowsing,
-        p99Ratio: Number((duringBrowsing.p99 / Math.max(1, aloneBrowsing.p99)).toFixed(2)),
-        imports: BROWSING_IMPORTS,
-        /** The mean of the imports applied in a row. */
-        importApplySeconds: seconds(appliedBrowsing.ms),
-        importUpdated: appliedBrowsing.value.updated,
-      },
+      catalogueAlone: saturated.alone,
+      catalogueDuringImport: saturated.during,
+      p99Ratio: p99Ratio(saturated),
+      importDryRunSeconds: seconds(saturated.dryRun.ms),
+      importApplyUnderLoadSeconds: seconds(saturated.applied.ms),
+      importUpdated: saturated.applied.value.updated,
+      importPeakServerMb: saturated.peak.server,
+      atHalfCapacity: half,
+      atBrowsingRate: browsing,
       targets: { p99Ratio: 1.5, importApplyUnderLoadSeconds: 10, importPeakServerMb: 300 },
     };
-    opts.say(
-      `  Catálogo p99 ${alone.p99} ms solo → ${during.p99} ms durante la importación (${figures.p99Ratio}×, ≤ 1,5) · ` +
-        `${during.requests} pedidos, ${during.non2xx} no-2xx · importación: simulación ${figures.importDryRunSeconds} s, ` +
-        `aplicación bajo carga ${figures.importApplyUnderLoadSeconds} s (≤ 10), ${figures.importUpdated} actualizados, memoria pico ${figures.importPeakServerMb} MB (≤ 300)`,
-    );
-    const half = figures.atHalfCapacity;
-    opts.say(
-      `  A ${rate} pedidos/s: p99 ${aloneAtRate.p99} ms solo → ${duringAtRate.p99} ms durante la importación (${half.p99Ratio}×, ≤ 1,5) · ` +
-        `${duringAtRate.non2xx} no-2xx · aplicación ${half.importApplySeconds} s, ${half.importUpdated} actualizados`,
-    );
-    const browsing = figures.atBrowsingRate;
-    opts.say(
-      `  A ${BROWSING_RATE} pedidos/s: p99 ${aloneBrowsing.p99} ms solo → ${duringBrowsing.p99} ms durante la importación (${browsing.p99Ratio}×, ≤ 1,5) · ` +
-        `${duringBrowsing.requests} pedidos, ${duringBrowsing.non2xx} no-2xx · aplicación ${browsing.importApplySeconds} s cada una, ${browsing.importUpdated} actualizados`,
-    );
+    sayFigures(figures, opts.say);
     return figures;
   } finally {
     await server?.stop();
     await pool.end();
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await own.drop();
   }
+}
+
+const p99Ratio = ({ alone, during }: { alone: Load; during: Load }) => Number((during.p99 / Math.max(1, alone.p99)).toFixed(2));
+
+/** The four 20,000-row workbooks (each a raise over the seed's prices, so every row changes) and the timed import. */
+async function openShop(server: { url: string; child: { pid?: number } }, customer: string, adminToken: string): Promise<Shop> {
+  const { url } = server;
+  const workbook = multipart(await importWorkbook(20000));
+  const secondWorkbook = multipart(await importWorkbook(20000, 20_000));
+  const thirdWorkbook = multipart(await importWorkbook(20000, 30_000));
+  const fourthWorkbook = multipart(await importWorkbook(20000, 40_000));
+  const importFile = (dryRun: boolean, file = workbook) =>
+    timed(async () => {
+      const r = await fetch(`${url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': file.contentType },
+        body: file.body,
+      });
+      const report = (await r.json()) as { updated: number };
+      if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(report).slice(0, 500)}`);
+      return report;
+    });
+  return { url, pid: server.child.pid!, customer, workbooks: { first: workbook, second: secondWorkbook, third: thirdWorkbook, fourth: fourthWorkbook }, importFile };
+}
+
+/** At saturation: the catalogue alone, the dry run (memory sampled from here), the catalogue while the first file is applied. */
+async function compareAtSaturation({ url, pid, customer, importFile }: Shop, say: (s: string) => void) {
+  say('▶ Importación bajo carga: catálogo solo (20 conexiones)...');
+  await catalogueLoad(url, customer, 2);
+  const alone = await catalogueLoad(url, customer, 8);
+
+  say('▶ Importación bajo carga: XLSX de 20.000 filas (simulación, sin carga)...');
+  const memory = sampleMemory([{ name: 'server', pid: () => pid }], 100);
+  const dryRun = await importFile(true);
+
+  say('▶ Importación bajo carga: catálogo mientras se aplica la importación de 20.000 filas...');
+  const applying = importFile(false);
+  const during = await catalogueLoad(
+    url,
+    customer,
+    120,
+    applying.catch(() => undefined),
+  );
+  const applied = await applying;
+  const peak = memory.stop();
+  return { alone, dryRun, during, applied, peak };
+}
+
+/**
+ * The same comparison at half the catalogue's capacity, with a second file (another raise, so
+ * all 20,000 rows change again): the figure a customer browsing during an import would see.
+ */
+async function compareAtHalfCapacity({ url, customer, importFile, workbooks }: Shop, pool: pg.Pool, rate: number, say: (s: string) => void) {
+  say(`▶ Importación bajo carga: a ritmo fijo (${rate} pedidos/s, la mitad de la capacidad), solo y durante otra importación...`);
+  // Each comparison starts from a settled database, as the first one does: otherwise autovacuum
+  // cleaning up the previous import's 20,000 old row versions lands in the "alone" window.
+  await settleDatabase(pool);
+  const aloneAtRate = await catalogueLoad(url, customer, 8, undefined, rate);
+  const applyingAtRate = importFile(false, workbooks.second);
+  const duringAtRate = await catalogueLoad(
+    url,
+    customer,
+    120,
+    applyingAtRate.catch(() => undefined),
+    rate,
+  );
+  const appliedAtRate = await applyingAtRate;
+  return {
+    rate,
+    catalogueAlone: aloneAtRate,
+    catalogueDuringImport: duringAtRate,
+    p99Ratio: p99Ratio({ alone: aloneAtRate, during: duringAtRate }),
+    importApplySeconds: seconds(appliedAtRate.ms),
+    importUpdated: appliedAtRate.value.updated,
+  };
+}
+
+/** At a busy morning's browsing rate (BROWSING_RATE, customers one by one): alone, and during BROWSING_IMPORTS imports in a row. */
+async function compareAtBrowsingRate({ url, customer, importFile, workbooks }: Shop, pool: pg.Pool, say: (s: string) => void) {
+  say(`▶ Importación bajo carga: al ritmo de una mañana con clientes (${BROWSING_RATE} pedidos/s), solo y durante ${BROWSING_IMPORTS} importaciones seguidas...`);
+  await settleDatabase(pool);
+  const aloneBrowsing = await steadyLoad(url, customer, BROWSING_RATE, 10);
+  // One import applies in about 2 s at this rate: 200 requests, whose p99 is their second-slowest.
+  // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
+  // rows) give the "during" window about as many requests as the "alone" one.
+  const applyingBrowsing = (async () => {
+    const runs = [];
+    for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? workbooks.third : workbooks.fourth));
+    return { ms: runs.reduce((sum, run) => sum + run.ms, 0) / runs.length, value: runs[runs.length - 1]!.value };
+  })();
+  const duringBrowsing = await steadyLoad(
+    url,
+    customer,
+    BROWSING_RATE,
+    120,
+    applyingBrowsing.catch(() => undefined),
+  );
+  const appliedBrowsing = await applyingBrowsing;
+  return {
+    rate: BROWSING_RATE,
+    catalogueAlone: aloneBrowsing,
+    catalogueDuringImport: duringBrowsing,
+    p99Ratio: p99Ratio({ alone: aloneBrowsing, during: duringBrowsing }),
+    imports: BROWSING_IMPORTS,
+    /** The mean of the imports applied in a row. */
+    importApplySeconds: seconds(appliedBrowsing.ms),
+    importUpdated: appliedBrowsing.value.updated,
+  };
+}
+
+interface ImportUnderLoadFigures {
+  catalogueAlone: Load;
+  catalogueDuringImport: Load;
+  p99Ratio: number;
+  importDryRunSeconds: number;
+  importApplyUnderLoadSeconds: number;
+  importUpdated: number;
+  importPeakServerMb: number | undefined;
+  atHalfCapacity: Awaited<ReturnType<typeof compareAtHalfCapacity>>;
+  atBrowsingRate: Awaited<ReturnType<typeof compareAtBrowsingRate>>;
+}
+
+function sayFigures(figures: ImportUnderLoadFigures, say: (s: string) => void) {
+  const { catalogueAlone: alone, catalogueDuringImport: during } = figures;
+  say(
+    `  Catálogo p99 ${alone.p99} ms solo → ${during.p99} ms durante la importación (${figures.p99Ratio}×, ≤ 1,5) · ` +
+      `${during.requests} pedidos, ${during.non2xx} no-2xx · importación: simulación ${figures.importDryRunSeconds} s, ` +
+      `aplicación bajo carga ${figures.importApplyUnderLoadSeconds} s (≤ 10), ${figures.importUpdated} actualizados, memoria pico ${figures.importPeakServerMb} MB (≤ 300)`,
+  );
+  const half = figures.atHalfCapacity;
+  say(
+    `  A ${half.rate} pedidos/s: p99 ${half.catalogueAlone.p99} ms solo → ${half.catalogueDuringImport.p99} ms durante la importación (${half.p99Ratio}×, ≤ 1,5) · ` +
+      `${half.catalogueDuringImport.non2xx} no-2xx · aplicación ${half.importApplySeconds} s, ${half.importUpdated} actualizados`,
+  );
+  const browsing = figures.atBrowsingRate;
+  say(
+    `  A ${BROWSING_RATE} pedidos/s: p99 ${browsing.catalogueAlone.p99} ms solo → ${browsing.catalogueDuringImport.p99} ms durante la importación (${browsing.p99Ratio}×, ≤ 1,5) · ` +
+      `${browsing.catalogueDuringImport.requests} pedidos, ${browsing.catalogueDuringImport.non2xx} no-2xx · aplicación ${browsing.importApplySeconds} s cada una, ${browsing.importUpdated} actualizados`,
+  );
 }

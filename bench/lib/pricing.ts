@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client';
 import { findFreePort } from '../../apps/server/src/db/embedded';
 import { runMigrations } from '../../apps/server/src/db/migrate';
+import { createOwnDatabase } from './own-database';
 import { ROOT, sampleMemory, startProcess } from './processes';
 import { insertBenchProducts, seedBenchDataset } from './seed';
 
@@ -61,68 +61,32 @@ export function multipart(file: Buffer) {
   };
 }
 
+/** The built server on a phase's own database, production settings, its data in `dataDir`. */
+export function startPhaseServer(databaseUrl: string, secret: string, dataDir: string, cpu: number | null, port: number) {
+  return startProcess({
+    script: path.join(ROOT, 'apps/server/dist/main.js'),
+    env: { DATABASE_URL: databaseUrl, JWT_SECRET: secret, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production', DATA_DIR: dataDir },
+    port,
+    cpu,
+  });
+}
+
 export async function runPricingPhase(opts: PricingPhaseOptions) {
-  const name = `mayorista_pricing_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: opts.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = opts.databaseUrl.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
-  const pool = createPool(databaseUrl, 2);
+  const own = await createOwnDatabase(opts.databaseUrl, 'mayorista_pricing');
+  const pool = createPool(own.url, 2);
   const secret = randomBytes(32).toString('base64url');
   let server: Awaited<ReturnType<typeof startProcess>> | null = null;
   try {
     await runMigrations(pool);
     const data = await seedBenchDataset(pool, new TextEncoder().encode(secret), { products: 5000, customers: 2, orders: 1 });
-    const port = await findFreePort();
-    server = await startProcess({
-      script: path.join(ROOT, 'apps/server/dist/main.js'),
-      env: { DATABASE_URL: databaseUrl, JWT_SECRET: secret, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production', DATA_DIR: path.join(opts.workDir, 'pricing-app') },
-      port,
-      cpu: opts.cpu,
-    });
-    const url = server.url;
-    const pid = server.child.pid!;
+    server = await startPhaseServer(own.url, secret, path.join(opts.workDir, 'pricing-app'), opts.cpu, await findFreePort());
     const adminHeaders = { authorization: `Bearer ${data.admin.token}` };
 
-    opts.say('▶ Precios: lista de precios en PDF de 5.000 productos...');
-    const pdf = await timed(async () => {
-      const r = await fetch(`${url}/api/price-list.pdf`, { headers: { authorization: `Bearer ${data.customers[0]!.token}` } });
-      if (r.status !== 200) throw new Error(`price list: ${r.status}`);
-      return (await r.arrayBuffer()).byteLength;
-    });
-
+    const pdf = await timePriceListPdf(server.url, data.customers[0]!.token, opts.say);
     await insertBenchProducts(pool, 5001, 20000);
     await pool.query('vacuum analyze products');
-
-    opts.say('▶ Precios: cambio masivo de 20.000 productos (+7 %, a $10)...');
-    const reprice = await timed(async () => {
-      const r = await fetch(`${url}/api/admin/products/reprice`, {
-        method: 'POST',
-        headers: { ...adminHeaders, 'content-type': 'application/json' },
-        body: JSON.stringify({ scope: {}, adjustment: { kind: 'percent', percent: 7 }, fields: ['price', 'retail_price', 'sale_prices', 'tiers'], rounding: '10' }),
-      });
-      if (r.status !== 201) throw new Error(`reprice: ${r.status} ${await r.text()}`);
-      return ((await r.json()) as { product_count: number }).product_count;
-    });
-
-    opts.say('▶ Precios: importación XLSX de 20.000 filas (simulación y aplicación)...');
-    const workbook = multipart(await importWorkbook(20000));
-    const memory = sampleMemory([{ name: 'server', pid: () => pid }], 100);
-    const importOnce = (dryRun: boolean) =>
-      timed(async () => {
-        const r = await fetch(`${url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
-          method: 'POST',
-          headers: { ...adminHeaders, 'content-type': workbook.contentType },
-          body: workbook.body,
-        });
-        const report = (await r.json()) as { updated: number; created: number; unchanged: number };
-        if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(report).slice(0, 500)}`);
-        return report;
-      });
-    const dry = await importOnce(true);
-    const applied = await importOnce(false);
-    const peak = memory.stop();
+    const reprice = await timeReprice(server.url, adminHeaders, opts.say);
+    const imports = await timeImport(server.url, server.child.pid!, adminHeaders, opts.say);
     const ledger = await pool.query<{ n: number }>(
       `select count(*)::int as n from products p where p.stock <> coalesce((select sum(quantity) from stock_movements m where m.product_id = p.id), 0)`,
     );
@@ -131,11 +95,11 @@ export async function runPricingPhase(opts: PricingPhaseOptions) {
       repriceSeconds: seconds(reprice.ms),
       repricedProducts: reprice.value,
       importRows: 20000,
-      importFileKb: Math.round(workbook.body.length / 1024),
-      importDryRunSeconds: seconds(dry.ms),
-      importApplySeconds: seconds(applied.ms),
-      importUpdated: applied.value.updated,
-      importPeakServerMb: peak.server,
+      importFileKb: Math.round(imports.fileBytes / 1024),
+      importDryRunSeconds: seconds(imports.dry.ms),
+      importApplySeconds: seconds(imports.applied.ms),
+      importUpdated: imports.applied.value.updated,
+      importPeakServerMb: imports.peak.server,
       stockLedgerMismatches: ledger.rows[0]!.n,
       priceListSeconds: seconds(pdf.ms),
       priceListKb: Math.round(pdf.value / 1024),
@@ -149,9 +113,52 @@ export async function runPricingPhase(opts: PricingPhaseOptions) {
   } finally {
     await server?.stop();
     await pool.end();
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await own.drop();
   }
+}
+
+/** The price-list PDF of the 5,000 products, as a customer asks for it: its time and size in bytes. */
+function timePriceListPdf(url: string, customerToken: string, say: (s: string) => void) {
+  say('▶ Precios: lista de precios en PDF de 5.000 productos...');
+  return timed(async () => {
+    const r = await fetch(`${url}/api/price-list.pdf`, { headers: { authorization: `Bearer ${customerToken}` } });
+    if (r.status !== 200) throw new Error(`price list: ${r.status}`);
+    return (await r.arrayBuffer()).byteLength;
+  });
+}
+
+/** Every product's prices +7 %, rounded to $10: its time and the products changed. */
+function timeReprice(url: string, adminHeaders: { authorization: string }, say: (s: string) => void) {
+  say('▶ Precios: cambio masivo de 20.000 productos (+7 %, a $10)...');
+  return timed(async () => {
+    const r = await fetch(`${url}/api/admin/products/reprice`, {
+      method: 'POST',
+      headers: { ...adminHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: {}, adjustment: { kind: 'percent', percent: 7 }, fields: ['price', 'retail_price', 'sale_prices', 'tiers'], rounding: '10' }),
+    });
+    if (r.status !== 201) throw new Error(`reprice: ${r.status} ${await r.text()}`);
+    return ((await r.json()) as { product_count: number }).product_count;
+  });
+}
+
+/** A 20,000-row XLSX imported as a dry run, then applied, with the server's memory sampled across both. */
+async function timeImport(url: string, pid: number, adminHeaders: { authorization: string }, say: (s: string) => void) {
+  say('▶ Precios: importación XLSX de 20.000 filas (simulación y aplicación)...');
+  const workbook = multipart(await importWorkbook(20000));
+  const memory = sampleMemory([{ name: 'server', pid: () => pid }], 100);
+  const importOnce = (dryRun: boolean) =>
+    timed(async () => {
+      const r = await fetch(`${url}/api/admin/products/import${dryRun ? '?dry_run=1' : ''}`, {
+        method: 'POST',
+        headers: { ...adminHeaders, 'content-type': workbook.contentType },
+        body: workbook.body,
+      });
+      const report = (await r.json()) as { updated: number; created: number; unchanged: number };
+      if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(report).slice(0, 500)}`);
+      return report;
+    });
+  const dry = await importOnce(true);
+  const applied = await importOnce(false);
+  const peak = memory.stop();
+  return { fileBytes: workbook.body.length, dry, applied, peak };
 }

@@ -38,6 +38,17 @@ describe('credit control at order time', () => {
     expect((await placeOrder(ctx, customer, 1)).res.statusCode).toBe(201);
   });
 
+  it('the log keeps what the credit conditions were and what they became', async () => {
+    const customer = await createVerifiedUser(ctx);
+    await setCredit(ctx, admin, customer.userId, { credit_limit: 50_000 });
+    await setCredit(ctx, admin, customer.userId, { payment_terms_days: 30, credit_limit: 80_000 });
+    const { rows } = await ctx.pool.query(
+      `select summary from audit_log where action = 'customer.credit' and entity_id = $1 order by id desc limit 1`,
+      [customer.userId],
+    );
+    expect(rows[0].summary).toEqual({ before: { payment_terms_days: null, credit_limit: 50_000 }, after: { payment_terms_days: 30, credit_limit: 80_000 } });
+  });
+
   it('refuses a customer overdue more than the settings days', async () => {
     clock.set('2026-06-01');
     const customer = await createVerifiedUser(ctx);
@@ -134,6 +145,40 @@ describe('credit control at order time', () => {
       [[held.order!.id, rejected.order!.id]],
     );
     expect(mails.rows.map((r) => r.kind)).toEqual(['credit_hold_released', 'credit_hold_rejected']);
+  });
+
+  it('a held order promises no delivery day until it is released; the rejection none at all', async () => {
+    clock.set('2026-06-01');
+    const customer = await createVerifiedUser(ctx);
+    await setCredit(ctx, admin, customer.userId, { credit_limit: 15_000 });
+    await putSettings(ctx, admin, { credit_exceeded_action: 'hold' });
+    const released = (await placeOrder(ctx, customer, 2)).order!;
+    const rejected = (await placeOrder(ctx, customer, 3)).order!;
+    await putSettings(ctx, admin, { credit_exceeded_action: 'refuse' });
+    // As if the customer's zone had given both a day (the e-mails read the order when sent).
+    await ctx.pool.query(`update orders set delivery_date = '2026-06-05' where id = any($1::uuid[])`, [[released.id, rejected.id]]);
+    const render = createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' });
+    const mailOf = async (orderId: string, kind: string) => {
+      const { rows } = await ctx.pool.query(
+        `select id::int, kind, recipient, order_id as "orderId", data from email_outbox where order_id = $1 and kind = $2 order by id desc limit 1`,
+        [orderId, kind],
+      );
+      return render(rows[0]);
+    };
+    const placed = await mailOf(released.id, 'order_placed');
+    expect(placed.text).toContain('Quedó retenido por crédito');
+    expect(placed.text).not.toContain('Entrega prevista');
+    const admins = { headers: admin.headers, payload: {} };
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${released.id}/release`, ...admins })).statusCode).toBe(200);
+    const release = await mailOf(released.id, 'credit_hold_released');
+    expect(release.subject).toBe(`Mayorista: tu pedido #${released.id.slice(0, 8)} fue liberado`);
+    expect(release.text).toContain('Entrega prevista: viernes 05/06');
+    const reject = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${rejected.id}/reject-credit`, headers: admin.headers, payload: { reason: 'Saldo vencido' } });
+    expect(reject.statusCode).toBe(200);
+    const rejection = await mailOf(rejected.id, 'credit_hold_rejected');
+    expect(rejection.subject).toBe(`Mayorista: tu pedido #${rejected.id.slice(0, 8)} fue rechazado por crédito`);
+    expect(rejection.text).toContain('quedó cancelado: Saldo vencido');
+    expect(rejection.text).not.toContain('Entrega prevista');
   });
 });
 

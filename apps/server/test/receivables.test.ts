@@ -108,6 +108,8 @@ describe('payments', () => {
     );
     const number = `0001-${String(a.json().receipt_number).padStart(8, '0')}`;
     expect(mail.subject).toContain(number);
+    // The page the web app serves the customer's account on (app-links.test.ts checks it is a route).
+    expect(mail.text).toContain('Ver mi cuenta corriente: http://localhost/cuenta-corriente\n');
     expect((await pdfText(mail.attachments![0]!.content as Buffer)).text).toContain(`Importe recibido: ${money(5_000)}`);
     const other = await pay(ctx, admin, customer.userId, { ...body, amount: 6_000 });
     expect(other.statusCode).toBe(422);

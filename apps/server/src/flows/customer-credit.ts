@@ -21,9 +21,12 @@ export async function setCustomerCredit(
 ): Promise<AccountSummary> {
   if (!mayActOnAccount(actor, customerId)) throw new AppError('own_account_forbidden', messages.receivables.ownAccount);
   return inTransaction(deps.pool, async (tx) => {
-    if (!(await lockAccount(tx, customerId))) throw customerNotFound();
+    const account = await lockAccount(tx, customerId);
+    if (!account) throw customerNotFound();
     await updateCreditSettings(tx, customerId, patch);
-    await recordAudit(tx, actor, { action: 'customer.credit', entity: 'customer', entityId: customerId, summary: { after: patch } });
+    // What each changed field was, read under the same lock: Actividad shows "antes → después".
+    const before = Object.fromEntries(Object.keys(patch).map((field) => [field, account[field as keyof CreditSettingsRequest]]));
+    await recordAudit(tx, actor, { action: 'customer.credit', entity: 'customer', entityId: customerId, summary: { before, after: patch } });
     return (await readAccountSummary(tx, customerId, await loadSettings(tx), todayOf(deps)))!;
   });
 }

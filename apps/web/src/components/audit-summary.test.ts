@@ -15,6 +15,16 @@ describe('describeAuditSummary', () => {
     expect(describeAuditSummary({ after: { method: 'cash' } })).toBe('Medio: Efectivo');
   });
 
+  it('codes in the words of the screens: a held order released, the credit rule, an order by its number', () => {
+    expect(describeAuditSummary({ before: { credit_hold: 'pending' }, after: { credit_hold: 'released' }, reason: null })).toBe(
+      'Retención: Retenido por crédito → Liberado · Motivo: —',
+    );
+    expect(describeAuditSummary({ before: { credit_exceeded_action: 'refuse' }, after: { credit_exceeded_action: 'hold' } })).toBe(
+      'Si supera el crédito: No se toma → Se retiene',
+    );
+    expect(describeAuditSummary({ order_id: 'd0d4c060-0000-4000-8000-000000000001', amount: 700_000 })).toBe(`Pedido: #d0d4c060 · Importe: ${formatMoney(700_000)}`);
+  });
+
   it('keeps a phone row short: at most four fields, long lists cut, detail-only keys left to the raw log', () => {
     // Weekdays by name (decision 067; the log read 'Días: 1, 2, 3, 4, 5… (7)').
     const wide = { after: { name: 'Zona Norte', weekdays: [0, 1, 2, 3, 4, 5, 6], cutoff_days_before: 1, cutoff_time: '18:00', min_order: null } };

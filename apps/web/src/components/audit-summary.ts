@@ -25,6 +25,11 @@ const weekdayName = (key: string, day: number): string | null =>
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 const REASONS: Record<string, string> = deliveries.reasons;
+/** Fields whose values are codes, in the words the screens use for them. */
+const CODES: Record<string, Record<string, string>> = {
+  credit_hold: receivables.creditHoldStates,
+  credit_exceeded_action: text.creditActions,
+};
 
 /** People's names by id, as the log's read joins them (GET /api/admin/audit `names`). */
 export type AuditNames = Readonly<Record<string, string>>;
@@ -38,6 +43,8 @@ function showCoded(key: string, value: string | number): string | null {
   if (key === 'role') return staffRoleLabel(value) || value;
   if (key === 'method') return (receivables.methods as Record<string, string>)[value] ?? value;
   if (key === 'reason' && value in REASONS) return REASONS[value]!;
+  const code = CODES[key]?.[value];
+  if (code) return code;
   const day = CALENDAR_DAY.exec(value);
   if (day) return `${day[3]}/${day[2]}/${day[1]}`;
   // A moment (an ISO time): as the row's own time reads, beside it.
@@ -52,7 +59,7 @@ function showValue(key: string, value: unknown, names: AuditNames): string {
     if (coded !== null) return coded;
   }
   if (typeof value === 'string') {
-    if (UUID.test(value)) return names[value.toLowerCase()] ?? value.slice(0, 8);
+    if (UUID.test(value)) return names[value.toLowerCase()] ?? `${key === 'order_id' ? '#' : ''}${value.slice(0, 8)}`;
     return value.length > 60 ? `${value.slice(0, 59)}…` : value;
   }
   if (typeof value === 'number') return String(value);

@@ -116,10 +116,13 @@ export const receivables = {
   viewAccount: 'Ver mi cuenta corriente',
 
   // Notifications
-  holdReleasedTitle: 'Pedido liberado',
-  holdReleased: (order: string) => `Tu pedido ${order} fue liberado y sigue su curso.`,
-  holdRejectedTitle: 'Pedido rechazado por crédito',
-  holdRejected: (order: string, reason: string) => `Tu pedido ${order} fue rechazado por crédito: ${reason}`,
+  holdReleasedSubject: (catalog: string, order: string) => `${catalog}: tu pedido #${order} fue liberado`,
+  holdReleased: (order: string) => `Tu pedido #${order} fue liberado y sigue su curso.`,
+  holdRejectedSubject: (catalog: string, order: string) => `${catalog}: tu pedido #${order} fue rechazado por crédito`,
+  holdRejected: (order: string, reason: string) => `Tu pedido #${order} fue rechazado por crédito y quedó cancelado: ${reason}`,
+  /** Under "Recibimos tu pedido" when the credit check held it: it has no delivery day yet. */
+  heldCustomer:
+    'Quedó retenido por crédito: el negocio lo revisa y te avisamos por correo cuando lo libere o lo rechace. Hasta entonces no tiene fecha de entrega.',
   heldAdminTitle: 'Pedido retenido por crédito',
   heldAdmin: (customer: string) => `El pedido de ${customer} quedó retenido por crédito.`,
   reminderBeforeSubject: (date: string) => `Recordatorio: tenés un vencimiento el ${date}`,

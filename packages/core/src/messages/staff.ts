@@ -155,6 +155,8 @@ export const staff = {
   historyShown: (shown: number, total: number) => `Se ven los últimos ${shown} de ${total}; el resto está en Actividad.`,
   yes: 'Sí',
   no: 'No',
+  /** The store's "Si supera el crédito" setting, as a line of the log reads it. */
+  creditActions: { refuse: 'No se toma', hold: 'Se retiene' } as Record<string, string>,
   /** The before/after keys of the log's summaries, as people read them. */
   summaryLabels: {
     status: 'Estado',

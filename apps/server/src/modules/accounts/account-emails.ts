@@ -1,3 +1,4 @@
+import { APP_LINKS } from '@mayorista/core/app-links';
 import { messages, plainDisplayName } from '@mayorista/core';
 import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from '../../lib/mailer';
@@ -52,7 +53,7 @@ export function verificationEmail(r: Recipient & { token: string }): MailMessage
     subject: emailTexts.verifySubject(r.catalogName),
     intro: emailTexts.verifyText(r.catalogName),
     buttonLabel: emailTexts.verifyButton,
-    link: `${r.appUrl}/verificar-correo?token=${encodeURIComponent(r.token)}`,
+    link: `${r.appUrl}${APP_LINKS.verifyEmail}?token=${encodeURIComponent(r.token)}`,
     ignoreHint: true,
   });
 }
@@ -63,7 +64,7 @@ export function passwordRecoveryEmail(r: Recipient & { token: string }): MailMes
     subject: emailTexts.recoverSubject(r.catalogName),
     intro: emailTexts.recoverText(r.catalogName),
     buttonLabel: emailTexts.recoverButton,
-    link: `${r.appUrl}/restablecer-clave?token=${encodeURIComponent(r.token)}`,
+    link: `${r.appUrl}${APP_LINKS.resetPassword}?token=${encodeURIComponent(r.token)}`,
     ignoreHint: true,
   });
 }
@@ -74,7 +75,7 @@ export function accountApprovedEmail(r: Recipient): MailMessage {
     subject: emailTexts.approvedSubject(r.catalogName),
     intro: emailTexts.approvedText(r.catalogName),
     buttonLabel: emailTexts.approvedButton,
-    link: `${r.appUrl}/catalog`,
+    link: `${r.appUrl}${APP_LINKS.catalog}`,
     ignoreHint: false,
   });
 }
@@ -86,7 +87,7 @@ export function accountExistsEmail(r: Recipient): MailMessage {
     subject: emailTexts.accountExistsSubject(r.catalogName),
     intro: emailTexts.accountExistsText(r.catalogName),
     buttonLabel: emailTexts.accountExistsButton,
-    link: `${r.appUrl}/login`,
+    link: `${r.appUrl}${APP_LINKS.login}`,
     ignoreHint: true,
   });
 }

@@ -1,3 +1,4 @@
+import { APP_LINKS } from '@mayorista/core/app-links';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
@@ -112,6 +113,15 @@ function ivaView(order: Order): { lineTotals: number[]; rows: { label: string; a
   };
 }
 
+/**
+ * Whether the order's delivery day is a promise: not while the credit check holds it (it has no
+ * day until released), nor once it was rejected, cancelled or refused.
+ */
+function promisesDelivery(order: Order): boolean {
+  if (!order.delivery_date || order.credit_hold === 'pending' || order.credit_hold === 'rejected') return false;
+  return order.status !== 'Cancelado' && order.status !== 'Rechazado';
+}
+
 function summaryLines(order: Order): string[] {
   const { lineTotals, rows } = ivaView(order);
   return [
@@ -122,8 +132,8 @@ function summaryLines(order: Order): string[] {
     text.total(formatMoney(order.total)),
     ...(order.canjeado_con_puntos ? [text.paidWithPoints] : []),
     ...(order.observaciones.trim() ? [text.notes(order.observaciones.trim())] : []),
-    // Repartos (decision 049): the promised delivery date.
-    ...(order.delivery_date ? [orderDeliveryText(order.delivery_date)!] : []),
+    // Repartos (decision 049): the promised delivery date, while the order is on its way to it.
+    ...(promisesDelivery(order) ? [orderDeliveryText(order.delivery_date)!] : []),
   ];
 }
 
@@ -166,11 +176,14 @@ function composeMoved(data: Record<string, unknown>, number: string, config: Ord
 function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): Composed {
   const number = orderNumber(order.id);
   const customer = `${order.user_info.nombre} ${order.user_info.apellido}`.trim();
-  const mine = { label: text.viewOrders, href: `${config.appUrl}/my-orders` };
-  const admin = { label: text.viewOrder, href: `${config.appUrl}/admin?tab=pedidos` };
+  const mine = { label: text.viewOrders, href: `${config.appUrl}${APP_LINKS.myOrders}` };
+  const admin = { label: text.viewOrder, href: `${config.appUrl}${APP_LINKS.adminOrders}` };
   switch (row.kind) {
-    case 'order_placed':
-      return { subject: text.placedSubject(config.catalogName, number), intro: text.placedIntro(number), link: mine, withSummary: true };
+    case 'order_placed': {
+      // Held by the credit check: the buyer learns it waits for the business, and that it has no day yet.
+      const note = order.credit_hold === 'pending' ? credit.heldCustomer : null;
+      return { subject: text.placedSubject(config.catalogName, number), intro: text.placedIntro(number), note, link: mine, withSummary: true };
+    }
     case 'status_changed': {
       if (typeof row.data.delivery_date === 'string') return composeMoved(row.data, number, config, mine);
       const status = String(row.data.status ?? order.status);
@@ -202,10 +215,22 @@ function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): 
     case 'admin_order_cancelled':
       return { subject: text.adminCancelledSubject(number, customer), intro: text.adminCancelledIntro(customer), link: admin, withSummary: true };
     // The cuenta corriente (decision 038): an order held for credit, released or rejected by an admin.
+    // Released: on its way again, so the e-mail says the day it now has.
     case 'credit_hold_released':
-      return { subject: credit.holdReleasedTitle, intro: credit.holdReleased(number), link: mine, withSummary: false };
+      return {
+        subject: credit.holdReleasedSubject(config.catalogName, number),
+        intro: credit.holdReleased(number),
+        note: promisesDelivery(order) ? orderDeliveryText(order.delivery_date) : null,
+        link: mine,
+        withSummary: false,
+      };
     case 'credit_hold_rejected':
-      return { subject: credit.holdRejectedTitle, intro: credit.holdRejected(number, String(row.data.reason ?? '')), link: mine, withSummary: true };
+      return {
+        subject: credit.holdRejectedSubject(config.catalogName, number),
+        intro: credit.holdRejected(number, String(row.data.reason ?? '')),
+        link: mine,
+        withSummary: true,
+      };
     default:
       // The account's own e-mails (receipts, reminders) are rendered by the receivables module.
       throw new Error(`outbox ${row.id}: ${row.kind} no es un correo de pedido`);

@@ -1,3 +1,4 @@
+import { APP_LINKS } from '@mayorista/core/app-links';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { addDays, formatDay, formatReceiptNumber, overdueAt } from '@mayorista/core/receivables';
@@ -34,7 +35,7 @@ function message(
   intro: string,
   attachment: { filename: string; content: Buffer },
 ): MailMessage {
-  const link = `${config.appUrl}/mi-cuenta-corriente`;
+  const link = `${config.appUrl}${APP_LINKS.cuentaCorriente}`;
   const text = [intro, '', `${texts.viewAccount}: ${link}`, '', `— ${config.catalogName}`].join('\n');
   const html = `<!doctype html>
 <html lang="es"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">

@@ -1,3 +1,4 @@
+import { APP_LINKS } from '@mayorista/core/app-links';
 import { messages } from '@mayorista/core/messages';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@mayorista/core/roles';
 import { escapeHtml } from '../../lib/html';
@@ -7,7 +8,7 @@ const texts = messages.staff;
 
 /** The invitation: the link where the person chooses their password (single use, expiring). */
 export function staffInvitationEmail(input: { to: string; role: StaffRole; token: string; ttlHours: number; appUrl: string; catalogName: string }): MailMessage {
-  const link = `${input.appUrl}/invitacion?token=${encodeURIComponent(input.token)}`;
+  const link = `${input.appUrl}${APP_LINKS.staffInvitation}?token=${encodeURIComponent(input.token)}`;
   const intro = texts.invitationIntro(STAFF_ROLE_LABELS[input.role], input.catalogName);
   const expires = texts.invitationExpires(input.ttlHours);
   const text = [intro, '', `${texts.invitationAction}: ${link}`, '', expires, '', `— ${input.catalogName}`].join('\n');

@@ -87,8 +87,9 @@ export default function AdminPage() {
     <div className="mx-auto w-full max-w-6xl px-3 py-3 md:px-4 md:py-6">
       <h1 className="text-xl font-bold text-slate-900 md:text-2xl">{adminPage.title}</h1>
       <Tabs.Root value={current} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-2 md:mt-4">
-        {/* Every tab in sight on a phone (decision 033): three per row, no sideways scrolling. */}
-        <Tabs.List aria-label={adminPage.tabsLabel} className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:overflow-x-auto">
+        {/* Every tab in sight (decision 033): three per row on a phone; wider, as many per row as fit,
+            the rest on a second row — never cut off or hidden behind a sideways scroll. */}
+        <Tabs.List aria-label={adminPage.tabsLabel} className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:flex-wrap">
           {tabs.map((tab) => (
             <Tabs.Trigger
               key={tab.value}

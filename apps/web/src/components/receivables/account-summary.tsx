@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '@mayorista/core/money';
 import { cn } from '../../lib/cn';
-import { balanceText, formatDueDate, termsText } from '../../lib/receivables/format';
+import { balanceText, formatDueDate, hasNoCredit, termsText } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';
 import type { AccountSummary as Summary } from '../../lib/receivables/types';
 
@@ -32,6 +32,8 @@ export function AccountSummary({ account, headingId }: { account: Summary; headi
   const balance = balanceText(account.balance);
   // A summary kept on a rep's device before the server sent this figure has none.
   const cheques = (account.pending_cheques ?? 0) > 0;
+  // No limit means "unlimited" on terms, and no credit at all for a Contado customer.
+  const noLimit = hasNoCredit(account) ? t.cashNoCredit : t.noLimit;
   return (
     <dl aria-labelledby={headingId} className={cn('grid grid-cols-2 gap-2 sm:grid-cols-3', cheques ? 'lg:grid-cols-4' : 'lg:grid-cols-6')}>
       <Figure label={t.balance} tone={balance.tone === 'favour' ? 'good' : 'plain'} testId="account-balance">
@@ -57,10 +59,10 @@ export function AccountSummary({ account, headingId }: { account: Summary; headi
         </Figure>
       ) : null}
       <Figure label={t.available} testId="account-available">
-        {account.available_credit === null ? <span className="text-base font-medium text-slate-700">{t.noLimit}</span> : formatMoney(account.available_credit)}
+        {account.available_credit === null ? <span className="text-base font-medium text-slate-700">{noLimit}</span> : formatMoney(account.available_credit)}
       </Figure>
-      <Figure label={t.creditLimit}>
-        {account.credit_limit === null ? <span className="text-base font-medium text-slate-700">{t.noLimit}</span> : formatMoney(account.credit_limit)}
+      <Figure label={t.creditLimit} testId="account-credit-limit">
+        {account.credit_limit === null ? <span className="text-base font-medium text-slate-700">{noLimit}</span> : formatMoney(account.credit_limit)}
       </Figure>
       <Figure label={t.terms}>
         <span className="text-base">{termsText(account.payment_terms_days)}</span>

@@ -148,6 +148,19 @@ describe('AdminOrdersTab', () => {
     await waitFor(() => expect(within(dialog).getByTestId('order-detail-status')).toHaveFocus());
   });
 
+  it('an order held for credit offers only "Marcar como Cancelado", and says to release or reject it first', async () => {
+    handler = (url) => orderReads(url, order({ credit_hold: 'pending' }));
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    expect(await within(dialog).findByText('El pedido está retenido por crédito: liberalo o rechazalo antes de cambiar su estado.')).toBeInTheDocument();
+    const actions = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((t) => t?.startsWith('Marcar como'));
+    expect(actions).toEqual(['Marcar como Cancelado']);
+  });
+
   it('the warehouse sees only "Marcar como Preparado", sent to its own route, and no edit or cancel', async () => {
     let current = order({ status: 'Confirmado' });
     handler = (url, init) => {

@@ -1,5 +1,10 @@
 import { creditDecision, type CreditDecision } from '@mayorista/core/receivables';
+import { formatMoney } from '@mayorista/core/money';
+import { isApiError } from '../../lib/api-client';
+import { receivables } from '../../lib/receivables/texts';
 import type { AccountSummary } from '../../lib/receivables/types';
+
+const t = receivables.checkout;
 
 export type CreditNotice = Exclude<CreditDecision, { ok: true }>;
 
@@ -21,4 +26,32 @@ export function creditNoticeFor(account: AccountSummary | undefined, orderTotal:
     overdueDaysLimit: account.credit_rule.overdue_days_limit,
   });
   return decision.ok ? null : decision;
+}
+
+/**
+ * The order the server refused for credit (422 `credit_refused`), from the answer's figures — the
+ * cart's preview may be stale (another order placed meanwhile). Null for any other failure.
+ */
+export function creditNoticeFromError(error: unknown): CreditNotice | null {
+  if (!isApiError(error) || error.code !== 'credit_refused') return null;
+  const { reason, available, exceededBy, days, overdue } = error.body;
+  if (reason === 'limit' && typeof available === 'number' && typeof exceededBy === 'number') return { ok: false, reason, available, exceededBy };
+  if (reason === 'overdue' && typeof days === 'number' && typeof overdue === 'number') return { ok: false, reason, days, overdue };
+  return null;
+}
+
+/**
+ * What the cart says about an order the credit stops, once: by how much it goes over (or what is
+ * overdue), then either what to do (refused: reduce it, or pay part of the balance when there is
+ * one) or that it can be placed and waits for the business (held).
+ */
+export function creditNoticeLines(notice: CreditNotice, onExceed: 'refuse' | 'hold', account: Pick<AccountSummary, 'balance' | 'undelivered'>): string[] {
+  const facts =
+    notice.reason === 'limit'
+      ? t.limitExceededBy(formatMoney(notice.exceededBy), formatMoney(notice.available))
+      : t.overdueFacts(formatMoney(notice.overdue), notice.days);
+  if (onExceed === 'hold') return [facts, t.heldOutcome];
+  if (notice.reason === 'overdue') return [facts, t.refusedOverdue];
+  const hasBalance = account.balance > 0;
+  return [facts, t.refusedLimit(hasBalance), ...(!hasBalance && account.undelivered > 0 ? [t.creditInUse] : [])];
 }

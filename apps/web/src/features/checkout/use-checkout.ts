@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { orderNumber } from '@mayorista/core/constants';
 import { cartPage } from '@mayorista/core/messages/cartPage';
 import { orders } from '@mayorista/core/messages/orders';
@@ -7,9 +8,11 @@ import { toast } from '../../components/ui/toast-store';
 import { isApiError, reportReachable } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
+import { myAccountKeys } from '../../lib/queries/my-account';
 import { usePointsBalance } from '../../lib/queries/points';
 import { usePlaceOrder } from './api/place-order';
 import { newIdempotencyKey, openWhatsapp } from './checkout';
+import { creditNoticeFromError } from './credit-notice';
 import { toPlaceOrderBody } from './place-order-body';
 import type { QueuedOrder } from '../../lib/offline/queue-model';
 import { useQueueOrder, type CheckoutFailure } from './use-queue-order';
@@ -56,6 +59,18 @@ function announcePlaced(result: PlaceOrderResult): Confirmation {
   return { order: result.order, whatsappUrl: result.whatsapp_url, whatsappBlocked: !opened };
 }
 
+/**
+ * Why "Realizar pedido" failed, and the toast for it. A credit refusal is said once, by the cart's
+ * credit notice for this total, with nothing to retry: no toast and no failure box.
+ */
+function failureOf(error: unknown, offline: boolean, orderTotal: number): NonNullable<CheckoutFailure> {
+  const message = offline ? cartPage.offlineText : (error as Error).message;
+  const credit = creditNoticeFromError(error);
+  if (credit) return { offline: false, message, credit: { notice: credit, orderTotal } };
+  if (!offline) toast({ title: orders.createErrorTitle, description: message, variant: 'destructive' });
+  return { offline, message };
+}
+
 /** The balance as the checkout shows it (offline: the last one known, and that points need the network). */
 const pointsOf = (
   points: ReturnType<typeof usePointsBalance>,
@@ -71,6 +86,7 @@ export function useCheckout(): Checkout {
   const { user } = useAuth();
   const cart = useCart();
   const placeOrderMutation = usePlaceOrder();
+  const queryClient = useQueryClient();
   const points = usePointsBalance();
   const [observaciones, setObservaciones] = useState('');
   const [payWithPoints, setPayWithPoints] = useState(false);
@@ -135,8 +151,9 @@ export function useCheckout(): Checkout {
       // The request may have reached the server: the queue sends this very body with this key
       // again, so a lost reply still ends in one order.
       if (offline && !payWithPoints) return await queueOrder(body ? { ...body, canjeado_con_puntos: false, expected_total: cart.total } : null, false);
-      setFailure({ offline, message: offline ? cartPage.offlineText : (error as Error).message });
-      if (!offline) toast({ title: orders.createErrorTitle, description: (error as Error).message, variant: 'destructive' });
+      setFailure(failureOf(error, offline, cart.total));
+      // The account's figures are refreshed so the cart's credit notice matches what the server said.
+      if (creditNoticeFromError(error)) void queryClient.invalidateQueries({ queryKey: myAccountKeys.all(user.id) });
     } finally {
       placingRef.current = false;
       setPlacing(false);

@@ -3,8 +3,15 @@ import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import type { CartContextValue } from '../../lib/cart/cart-context';
 import type { PlaceOrderBody, QueuedOrder } from '../../lib/offline/queue-model';
 import { newIdempotencyKey } from './checkout';
+import type { CreditNotice } from './credit-notice';
 
-export type CheckoutFailure = { offline: boolean; message: string; queueAnyway?: boolean } | null;
+/** `credit`: the server refused it for credit; the cart's credit notice says so (once), for this total. */
+export type CheckoutFailure = {
+  offline: boolean;
+  message: string;
+  queueAnyway?: boolean;
+  credit?: { notice: CreditNotice; orderTotal: number };
+} | null;
 
 interface QueueOrderDeps {
   userId: string | null;

@@ -26,6 +26,15 @@ export function termsText(days: number): string {
   return days === 0 ? receivables.summary.termsCash : receivables.summary.termsDays(days);
 }
 
+/**
+ * A Contado customer (due on delivery) without a credit limit has no cuenta corriente credit: their
+ * limit and available credit read "No tiene (contado)", and the cart shows no credit line — never
+ * "Sin límite", which reads as unlimited credit. A limit set for them is shown as any other.
+ */
+export function hasNoCredit(account: { payment_terms_days: number; credit_limit: number | null }): boolean {
+  return account.payment_terms_days === 0 && account.credit_limit === null;
+}
+
 /** Today in Buenos Aires as yyyy-mm-dd (what a date input and the server's calendar use). */
 export function todayInArgentina(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(now);

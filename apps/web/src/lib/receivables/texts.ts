@@ -26,6 +26,8 @@ export const receivables = {
     noNextDue: 'Nada por vencer',
     terms: 'Condición de pago',
     termsCash: 'Contado (vence al entregar)',
+    /** Limit and available credit of a Contado customer with no limit: no cuenta corriente credit, not "unlimited". */
+    cashNoCredit: 'No tiene (contado)',
     termsDays: (days: number) => `${days} días`,
     pendingCheques: 'Cheques a cobrar',
     pendingChequesHint: 'Ya restados del saldo; pagan lo vencido en la fecha de cada cheque.',
@@ -68,8 +70,15 @@ export const receivables = {
     overLimitTitle: 'Este pedido supera tu crédito disponible',
     overdueTitle: 'Tenés saldo vencido',
     overdueText: (amount: string) => `Hay ${amount} vencidos en tu cuenta corriente.`,
-    refusedOutcome: 'Si lo realizás así, el pedido no se va a tomar.',
-    heldOutcome: 'Si lo realizás así, queda "Retenido por crédito" hasta que lo revise el negocio.',
+    /** By how much this order goes over what is left, and what is left. */
+    limitExceededBy: (by: string, available: string) => `Se pasa por ${by} de tu crédito disponible (${available}).`,
+    overdueFacts: (overdue: string, days: number) => `Tenés ${overdue} vencido hace más de ${days} días.`,
+    /** Refused: what to do; paying is offered only when there is a balance to pay. */
+    refusedLimit: (canPay: boolean) =>
+      canPay ? 'Así no se puede realizar: reducí el pedido o pagá parte de tu saldo.' : 'Así no se puede realizar: reducí el pedido.',
+    creditInUse: 'Tu crédito lo ocupan pedidos que todavía no se entregaron.',
+    refusedOverdue: 'Así no se puede realizar: pagá lo vencido para hacer nuevos pedidos.',
+    heldOutcome: 'Podés realizarlo igual: queda "Retenido por crédito" hasta que el negocio lo apruebe.',
     seeAccount: 'Ver mi cuenta corriente',
     barLimit: 'Supera tu crédito disponible.',
     barOverdue: 'Tenés deuda vencida.',

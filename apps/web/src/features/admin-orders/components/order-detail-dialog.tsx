@@ -3,6 +3,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber, type OrderStatus } from '@mayorista/core/constants';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
+import { receivables } from '@mayorista/core/messages/receivables';
 import { formatDateTime, formatMoney } from '@mayorista/core/money';
 import { businessDetails } from '@mayorista/core/order-customer';
 import { isDestructiveTransition, nextOrderStatuses } from '@mayorista/core/order-status';
@@ -206,7 +207,10 @@ function StatusActions({
     },
     onSettled: () => setConfirming(null),
   });
-  const next = nextOrderStatuses(order.status).filter((status) => manage || (prepare && status === 'Preparado'));
+  // Held by the credit check: it moves on only once released, or it is cancelled (the server's rule);
+  // offering "Marcar como Confirmado" would only earn a refusal.
+  const held = order.credit_hold === 'pending';
+  const next = nextOrderStatuses(order.status).filter((status) => (manage || (prepare && status === 'Preparado')) && (!held || status === 'Cancelado'));
   if (!manage && next.length === 0) return null;
 
   return (
@@ -214,6 +218,7 @@ function StatusActions({
       <h3 id="order-status-heading" className="font-semibold">
         {text.changeStatusLegend}
       </h3>
+      {held ? <p className="mt-1 text-sm text-amber-900">{receivables.creditHeldStatus}</p> : null}
       {next.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700">{text.noNextStatus}</p>
       ) : (

@@ -152,7 +152,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
       </h2>
       <CartTotals />
       <DeliveryLine />
-      <CreditLine orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
+      <CreditLine orderTotal={cart.total} payWithPoints={checkout.payWithPoints} refusal={checkout.failure?.credit ?? null} />
       <NotesField checkout={checkout} />
       <PointsChoice checkout={checkout} />
 
@@ -182,7 +182,8 @@ function PlaceOrderButton({ checkout, className }: { checkout: Checkout; classNa
 /** Why the last attempt did not go through, right where the person tapped, with "Reintentar". */
 function OrderFailure({ checkout }: { checkout: Checkout }) {
   const { failure } = checkout;
-  if (!failure) return null;
+  // A credit refusal is the credit notice's to explain, once; retrying it cannot help.
+  if (!failure || failure.credit) return null;
   return (
     <div
       role="alert"
@@ -226,7 +227,7 @@ export function CheckoutBar({ checkout }: { checkout: Checkout }) {
       {cart.missingForMinimum > 0 ? (
         <p className="text-xs font-medium text-amber-900">{cartTexts.minimumOrderMissing(formatMoney(cart.missingForMinimum))}</p>
       ) : null}
-      <CreditBarNote orderTotal={cart.total} payWithPoints={checkout.payWithPoints} />
+      <CreditBarNote orderTotal={cart.total} payWithPoints={checkout.payWithPoints} refusal={checkout.failure?.credit ?? null} />
       <div className="mt-1 flex items-center gap-3">
         <p className="min-w-0 flex-1 leading-tight">
           <span className="block text-xs text-slate-600">
