@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatMoney, parsePesos, pesosToCentavos, percentOf } from './money';
+import { formatDocumentDateTime, formatMoney, parsePesos, pesosToCentavos, percentOf } from './money';
 
 // Intl inserts a non-breaking space between the sign and the amount.
 const normalise = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -49,5 +49,12 @@ describe('parsePesos (money as typed in Argentina)', () => {
     expect(parsePesos('  ')).toBeNull();
     expect(parsePesos('12,5O')).toBeNaN();
     expect(parsePesos('-3')).toBeNaN();
+  });
+});
+
+describe('formatDocumentDateTime', () => {
+  it('prints a moment as documents do: four-digit year, 24 hours, Buenos Aires whatever the clock zone', () => {
+    expect(formatDocumentDateTime('2026-11-26T20:05:00.000Z')).toBe('26/11/2026, 17:05');
+    expect(formatDocumentDateTime(new Date('2027-01-01T02:30:00.000Z'))).toBe('31/12/2026, 23:30');
   });
 });

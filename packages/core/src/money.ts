@@ -58,3 +58,21 @@ const dateFormatter = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', tim
 export function formatDateTime(value: Date | string): string {
   return dateFormatter.format(typeof value === 'string' ? new Date(value) : value);
 }
+
+const documentFormatter = new Intl.DateTimeFormat('es-AR', {
+  timeZone: 'America/Argentina/Buenos_Aires',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/**
+ * A moment as documents and spreadsheets print it: "22/11/2026, 14:05", four-digit year, 24 hours,
+ * in Buenos Aires whatever the server's clock zone (a receipt, the orders CSV).
+ */
+export function formatDocumentDateTime(value: Date | string): string {
+  return documentFormatter.format(typeof value === 'string' ? new Date(value) : value);
+}

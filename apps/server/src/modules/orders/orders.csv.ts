@@ -1,6 +1,7 @@
 import { formatArPhone, formatCuit, formatDeliveryAddress, isIvaCondition, IVA_CONDITION_LABELS, messages, orderNumber } from '@mayorista/core';
 import type { Order } from '@mayorista/core/schemas/order';
 import { IVA_RATES, ivaRateLabel } from '@mayorista/core/iva';
+import { formatDocumentDateTime } from '@mayorista/core/money';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { neutraliseFormula } from '@mayorista/core/spreadsheet-text';
 import { CSV_SEPARATOR, formatCsvAmount } from '../../lib/csv';
@@ -8,15 +9,6 @@ import { CSV_SEPARATOR, formatCsvAmount } from '../../lib/csv';
 const BOM = '\uFEFF';
 const LINE_END = '\r\n';
 
-const dateFormatter = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /**
  * Quotes every cell (doubling inner quotes), so separators and line breaks inside never split it,
@@ -43,7 +35,7 @@ function orderRow(order: Order): string[] {
   const { yes, no } = { yes: messages.adminOrders.paidWithPointsYes, no: messages.adminOrders.paidWithPointsNo };
   return [
     orderNumber(order.id),
-    dateFormatter.format(new Date(order.created_at)),
+    formatDocumentDateTime(order.created_at),
     order.status,
     order.user_info.nombre,
     order.user_info.apellido,

@@ -1,6 +1,6 @@
 import { formatCuit } from '@mayorista/core/business';
 import { messages } from '@mayorista/core/messages';
-import { formatMoney } from '@mayorista/core/money';
+import { formatDocumentDateTime, formatMoney } from '@mayorista/core/money';
 import { formatDay, formatReceiptNumber } from '@mayorista/core/receivables';
 import type { AccountMovement, Payment } from '@mayorista/core/schemas/receivables';
 import { openPdf, printable, type PdfDocument } from '../../lib/pdf-document';
@@ -15,16 +15,6 @@ export interface AccountHolder {
   cuit: string | null;
 }
 
-/** dd/mm/aaaa hh:mm in Buenos Aires, as the screens and the exports date a moment. */
-const stamp = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /** A balance as the documents print it: negative is money "a favor" of the customer. */
 const balanceText = (balance: number) => (balance < 0 ? `${formatMoney(-balance)} ${texts.aFavor}` : formatMoney(balance));
@@ -51,7 +41,7 @@ export async function renderReceiptPdf(payment: Payment, holder: AccountHolder, 
   const { doc } = pdf;
   header(pdf, catalogName, texts.receiptTitle(formatReceiptNumber(payment.receipt_number)), holder);
   const lines = [
-    `${texts.receiptDate}: ${stamp.format(new Date(payment.created_at))}`,
+    `${texts.receiptDate}: ${formatDocumentDateTime(payment.created_at)}`,
     `${texts.receiptAmount}: ${formatMoney(payment.amount)}`,
     `${texts.receiptMethod}: ${texts.methods[payment.method]}`,
     ...(payment.method === 'cheque' && payment.cheque_date
