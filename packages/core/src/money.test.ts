@@ -56,5 +56,7 @@ describe('formatDocumentDateTime', () => {
   it('prints a moment as documents do: four-digit year, 24 hours, Buenos Aires whatever the clock zone', () => {
     expect(formatDocumentDateTime('2026-11-26T20:05:00.000Z')).toBe('26/11/2026, 17:05');
     expect(formatDocumentDateTime(new Date('2027-01-01T02:30:00.000Z'))).toBe('31/12/2026, 23:30');
+    // Five past midnight is 00:05 of that day, not "24:05" (the previous day's 24th hour).
+    expect(formatDocumentDateTime('2026-12-02T03:05:00.000Z')).toBe('02/12/2026, 00:05');
   });
 });

@@ -66,7 +66,8 @@ const documentFormatter = new Intl.DateTimeFormat('es-AR', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  // 'h23', not `hour12: false`: with es-AR that resolves to 'h24' and a payment at 00:05 printed "24:05".
+  hourCycle: 'h23',
 });
 
 /**

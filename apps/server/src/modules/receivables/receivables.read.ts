@@ -10,21 +10,24 @@ import type { Queryable } from '../../db/transaction';
  * `effective_on` is after the day. Only cheques not yet due are in that set, so it stays small.
  * Each item also says how much of its `open` post-dated cheques already received will pay
  * (`by_cheque`): the balance counts those cheques at once, so Σ open − Σ by_cheque − unapplied = balance.
+ * For a past day (a statement's end) the add-back also holds what was paid after it, in any way;
+ * only a cheque received by that day, dated after it, was "a cobrar" then (`c.entry_date <= day`).
  * `day` is the day's parameter (`$2` unless given); `profileFilter` is empty or `and i.profile_id = $1` (a constant, never input).
  */
 export const openItemsAtSql = (profileFilter: string, day = '$2') => `pending as (
-    select a.item_movement_id as id, sum(a.amount)::bigint as amount
+    select a.item_movement_id as id, sum(a.amount)::bigint as amount,
+           coalesce(sum(a.amount) filter (where c.entry_date <= ${day}::date), 0)::bigint as by_cheque
       from account_allocations a
       join account_movements c on c.id = a.credit_movement_id
      where a.effective_on > ${day}::date
        and not exists (select 1 from account_movements r where r.kind = 'reversal' and r.payment_id = c.payment_id)
      group by 1
   ), items as (
-    select i.movement_id, i.profile_id, i.order_id, i.due_date, i.open + coalesce(p.amount, 0) as open, coalesce(p.amount, 0) as by_cheque
+    select i.movement_id, i.profile_id, i.order_id, i.due_date, i.open + coalesce(p.amount, 0) as open, coalesce(p.by_cheque, 0) as by_cheque
       from account_open_items i left join pending p on p.id = i.movement_id
      where i.open > 0 ${profileFilter}
     union all
-    select i.movement_id, i.profile_id, i.order_id, i.due_date, p.amount, p.amount
+    select i.movement_id, i.profile_id, i.order_id, i.due_date, p.amount, p.by_cheque
       from pending p join account_open_items i on i.movement_id = p.id
      where i.open = 0 ${profileFilter}
   )`;
