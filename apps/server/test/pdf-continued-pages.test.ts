@@ -65,7 +65,8 @@ describe('further pages of long documents', () => {
       receipt_number: null,
       payment_method: null,
       actor_name: null,
-      reason: null,
+      // Every other movement with a reason of its own lines, so some page starts with one.
+      reason: i % 2 === 0 ? 'Devolución de mercadería dañada en el reparto del martes, con nota del repartidor y firma del cliente en el remito' : null,
       created_at: '2026-11-02T12:00:00.000Z',
       reversed_on: null,
     }));

@@ -138,6 +138,18 @@ describe('a post-dated cheque in the drawer', () => {
     expect(text).toContain(`Cheques a cobrar: ${money(3_446_544)}`);
   });
 
+  it('a cheque larger than what is owed: what it pays is a cheque to collect, the rest is money a favor at once', async () => {
+    clock.set('2026-11-01');
+    const customer = await createVerifiedUser(ctx);
+    await placeAndDeliver(ctx, customer, admin, 3); // $ 300 on Contado, due today
+    clock.set('2026-11-10');
+    expect((await pay(ctx, admin, customer.userId, { ...CHEQUE, amount: 50_000, cheque_date: '2026-11-20' })).statusCode).toBe(201);
+    const { row } = await agingRow(customer.userId);
+    expect(row).toMatchObject({ balance: -20_000, overdue: 30_000, pending_cheques: 30_000 });
+    // saldo = vencido + al día − cheques a cobrar − saldo a favor ($ 200 not applied to anything).
+    expect(bucketsOf(row) - row.pending_cheques - 20_000).toBe(row.balance);
+  });
+
   it('a statement of a past period names only the cheques in the drawer at its end, not what was paid after it', async () => {
     clock.set('2026-10-01');
     const customer = await createVerifiedUser(ctx);

@@ -15,7 +15,8 @@ import { openItemsAtSql } from './receivables.read';
  * grouped per customer, joined to the accounts, filtered, sorted, paged, with the filter's totals as
  * window sums. The buckets count a post-dated cheque as paid only from its date, the balance from the
  * day it was received: "Cheques a cobrar" is that difference, so saldo = Σ buckets − cheques a cobrar
- * (− what is a favor, when nothing is open). Sort and filter are keys of fixed maps, never text from the request.
+ * − what is a favor (unapplied money is in the saldo and in no bucket, whether or not something is
+ * open). Sort and filter are keys of fixed maps, never text from the request.
  * Customers only (staff of any role buy nothing on credit), each by razón social first, the person's
  * name when the business has none; the search finds either, the e-mail, or the CUIT typed with or
  * without dashes (decision 067).

@@ -121,13 +121,17 @@ function row(pdf: PdfDocument, cells: readonly string[], bold = false, headings?
  * A movement's reason (a credit note's, an adjustment's, a reversal's) on its own lines under the row,
  * as the ledger on screen shows it: wrapped across the concept and due-date columns, never cut.
  */
-function reasonLines(pdf: PdfDocument, reason: string): void {
+function reasonLines(pdf: PdfDocument, reason: string, headings: readonly string[]): void {
   const { doc } = pdf;
   const text = printable(reason);
   const options = { width: COLUMNS[3].x - COLUMNS[1].x - 2 };
   doc.font('Helvetica-Oblique');
   const height = doc.heightOfString(text, options);
-  pdf.ensureSpace(height + 1);
+  // A reason that starts a page brings the headings too, as a row does.
+  if (pdf.ensureSpace(height + 1)) {
+    row(pdf, headings, true);
+    doc.font('Helvetica-Oblique');
+  }
   const y = doc.y;
   doc.text(text, pdf.left + COLUMNS[1].x, y, options);
   doc.font('Helvetica');
@@ -161,7 +165,7 @@ export async function renderStatementPdf(data: StatementData, catalogName: strin
       false,
       headings,
     );
-    if (m.reason) reasonLines(pdf, m.reason);
+    if (m.reason) reasonLines(pdf, m.reason, headings);
   }
   const closing = data.movements.at(-1)?.balance ?? data.opening;
   row(pdf, ['', texts.closingBalance, '', '', balanceText(closing)], true, headings);

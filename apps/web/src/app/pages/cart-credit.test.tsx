@@ -37,7 +37,7 @@ const account = (patch: Partial<AccountSummary> = {}): AccountSummary => ({
 });
 
 /** One yerba: the order is yerba's price; a limit of $ 1.000 leaves it that price minus $ 1.000 over. */
-function renderCart(summary: AccountSummary, order?: () => Response) {
+function renderCart(summary: AccountSummary | null, order?: () => Response) {
   return renderWithAuth({
     routes: cartRoutes,
     path: '/cart',
@@ -46,7 +46,8 @@ function renderCart(summary: AccountSummary, order?: () => Response) {
       'GET /api/cart': () => jsonResponse(200, { cart_data: { [YERBA_ID]: 1 }, updated_at: null, removed: [], products: [yerba] }),
       'PUT /api/cart': (call) =>
         jsonResponse(200, { cart_data: (call.body as { cart_data: object }).cart_data, updated_at: null, removed: [], products: [] }),
-      'GET /api/me/account': () => jsonResponse(200, summary),
+      'GET /api/me/account': () =>
+        summary ? jsonResponse(200, summary) : jsonResponse(500, { code: 'internal_error', message: 'No pudimos leer la cuenta.' }),
       ...(order ? { 'POST /api/orders': order } : {}),
     },
   });
@@ -104,6 +105,17 @@ describe('the cart over the credit limit', () => {
     expect(screen.queryByTestId('order-failure')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
     expect(getToasts()).toHaveLength(0);
+  });
+
+  it("refused while the account cannot be read: the server's refusal is still said, once, without suggesting a payment", async () => {
+    const user = userEvent.setup();
+    renderCart(null, refusal);
+    await user.click((await screen.findAllByRole('button', { name: 'Realizar pedido' }))[0]!);
+    const notice = await screen.findByTestId('credit-notice');
+    expect(notice).toHaveTextContent(`Se pasa por ${money(over)} de tu crédito disponible (${money(1000_00)}).`);
+    expect(notice).not.toHaveTextContent('pagá');
+    expect(screen.queryByTestId('credit-available')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 
   it('held: it can be placed and waits for the business, with no "reducí … para continuar"', async () => {

@@ -30,7 +30,7 @@ export const receivables = {
     cashNoCredit: 'No tiene (contado)',
     termsDays: (days: number) => `${days} días`,
     pendingCheques: 'Cheques a cobrar',
-    pendingChequesHint: 'Ya restados del saldo; pagan lo vencido en la fecha de cada cheque.',
+    pendingChequesHint: 'Ya restados del saldo; pagan lo que cubren en la fecha de cada cheque.',
   },
   movements: {
     heading: 'Movimientos',
@@ -104,7 +104,7 @@ export const receivables = {
       `Total: saldo ${balance}, vencido ${overdue}${cheques === null ? '' : `, cheques a cobrar ${cheques}`}`,
     pendingCheques: 'Cheques a cobrar',
     chequesNote:
-      'Saldo = vencido + al día − cheques a cobrar: un cheque con fecha de pago futura se resta del saldo el día que se recibe, pero lo que paga sigue vencido o al día hasta la fecha del cheque.',
+      'Saldo = vencido + al día − cheques a cobrar − saldo a favor: un cheque con fecha de pago futura se resta del saldo el día que se recibe, pero lo que paga sigue vencido o al día hasta la fecha del cheque.',
     sortLabel: 'Ordenar por',
     sorts: {
       overdue: 'Mayor vencido',
@@ -245,7 +245,8 @@ export const receivables = {
     openCheque: 'Cheque rechazado',
     openChequeFor: (number: string) => `Cheque rechazado: recibo N° ${number}`,
     title: (number: string) => `Revertir el recibo N° ${number}`,
-    description: 'Un cheque rechazado o un pago mal cargado: la deuda vuelve a la cuenta. El recibo queda, con su reversión al lado.',
+    description:
+      'Un cheque rechazado o un pago mal cargado: la deuda vuelve a la cuenta. El recibo queda, con su reversión al lado. El cliente ve el motivo en su cuenta y en el recibo.',
     reason: 'Motivo',
     reasonRequired: 'Escribí el motivo (al menos 3 caracteres).',
     submit: 'Revertir cobranza',

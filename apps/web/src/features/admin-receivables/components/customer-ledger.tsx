@@ -63,7 +63,7 @@ function LedgerMovements({ userId }: { userId: string }) {
         {receivables.movements.heading}
       </h3>
       <div className="mt-2 space-y-2">
-        <MovementsList query={query} page={page} onPageChange={setPage} emptyText={t.ledgerEmpty} actionsFor={(m) => <PaymentActions movement={m} reversed={m.reversed_on !== null || reversedIds.has(m.payment_id)} onReverse={setReversing} />} />
+        <MovementsList query={query} page={page} onPageChange={setPage} emptyText={t.ledgerEmpty} actionsFor={(m) => <PaymentActions movement={m} reversed={m.reversed_on != null || reversedIds.has(m.payment_id)} onReverse={setReversing} />} />
       </div>
       <ReasonDialog
         open={reversing !== null}

@@ -26,7 +26,11 @@ function stopOf(account: AccountSummary | undefined, orderTotal: number, payWith
   return null;
 }
 
-function Notice({ stop, account, refused }: { stop: { notice: CreditNotice; onExceed: 'refuse' | 'hold' } | null; account: AccountSummary; refused: boolean }) {
+type NoticeAccount = Pick<AccountSummary, 'balance' | 'undelivered' | 'overdue'>;
+/** While the account cannot be read, a refusal is still explained; it suggests no payment it cannot see. */
+const UNREAD_ACCOUNT: NoticeAccount = { balance: 0, undelivered: 0, overdue: 0 };
+
+function Notice({ stop, account, refused }: { stop: { notice: CreditNotice; onExceed: 'refuse' | 'hold' } | null; account: NoticeAccount; refused: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   // After "Realizar pedido" was refused, the explanation is brought into view (on a phone it sits above the bar).
   useEffect(() => {
@@ -63,14 +67,20 @@ function Notice({ stop, account, refused }: { stop: { notice: CreditNotice; onEx
  * "Crédito disponible" in the cart's summary (none for a Contado customer without a limit: they
  * have no credit to show) and, when the credit stops this order (over the limit, or overdue past
  * the business's rule), one explanation: by how much, and what to do or what will happen (refused,
- * or placed as "Retenido por crédito"). Nothing while the account loads or when it cannot be read:
- * the server decides at order time either way, and its refusal is shown here too.
+ * or placed as "Retenido por crédito"). While the account loads or cannot be read, only the server's
+ * refusal of this cart: it decides at order time either way, and a refusal must never go unsaid.
  */
 export function CreditLine({ orderTotal, payWithPoints, refusal }: { orderTotal: number; payWithPoints: boolean; refusal: CreditRefusal }) {
   const { user } = useAuth();
   const { data: account } = useQuery(myAccountQueryOptions(user?.id));
-  if (!account) return null;
   const stop = stopOf(account, orderTotal, payWithPoints, refusal);
+  if (!account) {
+    return stop ? (
+      <div className="mt-3 space-y-2" data-testid="credit-line">
+        <Notice stop={stop} account={UNREAD_ACCOUNT} refused={!!refusal} />
+      </div>
+    ) : null;
+  }
   return (
     <div className="mt-3 space-y-2" data-testid="credit-line">
       {hasNoCredit(account) ? null : (
