@@ -126,6 +126,14 @@ export function overdueAt(
   return { overdue, days };
 }
 
+/**
+ * "Cheques a cobrar": what post-dated cheques already received pay of the open items (their
+ * `by_cheque`), in the balance already, in the buckets until each cheque's date.
+ */
+export function pendingChequesOf(items: readonly { by_cheque: number }[]): number {
+  return items.reduce((sum, item) => sum + item.by_cheque, 0);
+}
+
 /** The next day something falls due (today included) and how much falls due that day. */
 export function nextDueAt(
   items: readonly Pick<OpenItem, 'due_date' | 'open'>[],

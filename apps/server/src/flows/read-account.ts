@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { messages } from '@mayorista/core/messages';
-import { daysBetween, overdueAt } from '@mayorista/core/receivables';
+import { daysBetween, overdueAt, pendingChequesOf } from '@mayorista/core/receivables';
 import type {
   AccountMovementsPage,
   AccountSummary,
@@ -84,7 +84,7 @@ export function createAccountReader(deps: AccountReadDeps) {
       readOpenItemsAt(pool, customerId, to),
     ]);
     const { overdue } = overdueAt(open, to);
-    const pendingCheques = open.reduce((sum, item) => sum + item.by_cheque, 0);
+    const pendingCheques = pendingChequesOf(open);
     const pdf = await renderStatementPdf({ holder, from, to, opening, movements: items, overdue, pendingCheques }, deps.catalogName);
     return { pdf, from, to };
   }

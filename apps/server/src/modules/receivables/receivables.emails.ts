@@ -1,7 +1,7 @@
 import { APP_LINKS } from '@mayorista/core/app-links';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
-import { addDays, formatDay, formatReceiptNumber, overdueAt } from '@mayorista/core/receivables';
+import { addDays, formatDay, formatReceiptNumber, overdueAt, pendingChequesOf } from '@mayorista/core/receivables';
 import type { OutboxKind } from '@mayorista/core/schemas/order-life';
 import type pg from 'pg';
 import { escapeHtml } from '../../lib/html';
@@ -69,7 +69,7 @@ async function recentStatement(config: RenderConfig, customerId: string, today: 
       opening,
       movements: items,
       overdue: overdueAt(open, today).overdue,
-      pendingCheques: open.reduce((sum, item) => sum + item.by_cheque, 0),
+      pendingCheques: pendingChequesOf(open),
     },
     config.catalogName,
   );

@@ -1,4 +1,4 @@
-import { availableCredit, nextDueAt, overdueAt, type OpenItem } from '@mayorista/core/receivables';
+import { availableCredit, nextDueAt, overdueAt, pendingChequesOf, type OpenItem } from '@mayorista/core/receivables';
 import type { AccountMovement, AccountSummary, ChargeChoice } from '@mayorista/core/schemas/receivables';
 import type { Settings } from '@mayorista/core/schemas/settings';
 import { ACTOR_NAME } from '../../db/ledger-page';
@@ -173,7 +173,7 @@ export async function readAccountSummary(
     overdue,
     overdue_days: days,
     next_due: nextDueAt(toPay, today),
-    pending_cheques: items.reduce((sum, item) => sum + item.by_cheque, 0),
+    pending_cheques: pendingChequesOf(items),
     payment_terms_days: figures.payment_terms_days ?? settings.default_payment_terms_days,
     payment_terms_default: figures.payment_terms_days === null,
     credit_rule: { overdue_days_limit: settings.credit_overdue_days_limit, on_exceed: settings.credit_exceeded_action },

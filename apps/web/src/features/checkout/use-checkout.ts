@@ -151,9 +151,10 @@ export function useCheckout(): Checkout {
       // The request may have reached the server: the queue sends this very body with this key
       // again, so a lost reply still ends in one order.
       if (offline && !payWithPoints) return await queueOrder(body ? { ...body, canjeado_con_puntos: false, expected_total: cart.total } : null, false);
-      setFailure(failureOf(error, offline, cart.total));
+      const failed = failureOf(error, offline, cart.total);
+      setFailure(failed);
       // The account's figures are refreshed so the cart's credit notice matches what the server said.
-      if (creditNoticeFromError(error)) void queryClient.invalidateQueries({ queryKey: myAccountKeys.all(user.id) });
+      if (failed.credit) void queryClient.invalidateQueries({ queryKey: myAccountKeys.all(user.id) });
     } finally {
       placingRef.current = false;
       setPlacing(false);

@@ -56,14 +56,13 @@ function LedgerMovements({ userId }: { userId: string }) {
     },
   });
   const number = reversing?.receipt_number != null ? formatReceiptNumber(reversing.receipt_number) : '';
-  const reversedIds = new Set((query.data?.items ?? []).filter((m) => m.kind === 'reversal').map((m) => m.payment_id));
   return (
     <section aria-labelledby="ledger-movements" className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 id="ledger-movements" className="text-lg font-semibold text-slate-900">
         {receivables.movements.heading}
       </h3>
       <div className="mt-2 space-y-2">
-        <MovementsList query={query} page={page} onPageChange={setPage} emptyText={t.ledgerEmpty} actionsFor={(m) => <PaymentActions movement={m} reversed={m.reversed_on != null || reversedIds.has(m.payment_id)} onReverse={setReversing} />} />
+        <MovementsList query={query} page={page} onPageChange={setPage} emptyText={t.ledgerEmpty} actionsFor={(m) => <PaymentActions movement={m} reversed={m.reversed_on != null} onReverse={setReversing} />} />
       </div>
       <ReasonDialog
         open={reversing !== null}
