@@ -7,6 +7,7 @@ import { dismissToast, getToasts } from '../../components/ui/toast-store';
 import { jsonResponse } from '../../test/auth-fixtures';
 import { renderWithAuth } from '../../test/render-with-auth';
 import { YERBA_ID, cartRoutes, yerba } from '../../test/cart-fixtures';
+import { accountSummary } from '../../test/account-fixtures';
 
 /**
  * The cart's credit line, for the credit rule in either mode: one explanation, once, that says by
@@ -21,20 +22,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const account = (patch: Partial<AccountSummary> = {}): AccountSummary => ({
-  balance: 0,
-  credit_limit: null,
-  available_credit: null,
-  undelivered: 0,
-  overdue: 0,
-  overdue_days: 0,
-  next_due: null,
-  pending_cheques: 0,
-  payment_terms_days: 30,
-  payment_terms_default: false,
-  credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },
-  ...patch,
-});
+const account = accountSummary;
 
 /** One yerba: the order is yerba's price; a limit of $ 1.000 leaves it that price minus $ 1.000 over. */
 function renderCart(summary: AccountSummary | null, order?: () => Response) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountMovement, AccountSummary as Summary } from '../../lib/receivables/types';
 import { AccountSummary } from './account-summary';
 import { MovementItem } from './movement-item';
+import { accountSummary } from '../../test/account-fixtures';
 
 const payment = (reversed_on: string | null): AccountMovement => ({
   id: 7,
@@ -21,19 +22,14 @@ const payment = (reversed_on: string | null): AccountMovement => ({
   reversed_on,
 });
 
-const account = (pending_cheques: number): Summary => ({
-  balance: 2_050_000,
-  credit_limit: 10_000_000,
-  available_credit: 7_950_000,
-  undelivered: 0,
-  overdue: 0,
-  overdue_days: 0,
-  next_due: { date: '2026-12-26', amount: 2_050_000 },
-  pending_cheques,
-  payment_terms_days: 30,
-  payment_terms_default: false,
-  credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },
-});
+const account = (pending_cheques: number): Summary =>
+  accountSummary({
+    balance: 2_050_000,
+    credit_limit: 10_000_000,
+    available_credit: 7_950_000,
+    next_due: { date: '2026-12-26', amount: 2_050_000 },
+    pending_cheques,
+  });
 
 describe('a reversed payment in the movements', () => {
   it('says "Revertido" with the reversal day; a standing payment does not', () => {

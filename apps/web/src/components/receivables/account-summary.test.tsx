@@ -2,21 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary as Summary } from '../../lib/receivables/types';
 import { AccountSummary } from './account-summary';
+import { accountSummary } from '../../test/account-fixtures';
 
-const account = (patch: Partial<Summary> = {}): Summary => ({
-  balance: 61_900_00,
-  credit_limit: null,
-  available_credit: null,
-  undelivered: 0,
-  overdue: 0,
-  overdue_days: 0,
-  next_due: null,
-  pending_cheques: 0,
-  payment_terms_days: 0,
-  payment_terms_default: false,
-  credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },
-  ...patch,
-});
+const account = (patch: Partial<Summary> = {}): Summary => accountSummary({ balance: 61_900_00, payment_terms_days: 0, ...patch });
 
 describe('the account at a glance: limit and available credit', () => {
   it('a Contado customer without a limit has no credit, never "Sin límite"', () => {

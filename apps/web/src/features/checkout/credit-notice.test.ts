@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../lib/receivables/types';
 import { creditNoticeFor } from './credit-notice';
+import { accountSummary } from '../../test/account-fixtures';
 
-const account = (patch: Partial<AccountSummary> = {}): AccountSummary => ({
-  balance: 0,
-  credit_limit: null,
-  available_credit: null,
-  undelivered: 0,
-  overdue: 0,
-  overdue_days: 0,
-  next_due: null,
-  pending_cheques: 0,
-  payment_terms_days: 0,
-  payment_terms_default: true,
-  credit_rule: { overdue_days_limit: null, on_exceed: 'refuse' },
-  ...patch,
-});
+const account = (patch: Partial<AccountSummary> = {}): AccountSummary =>
+  accountSummary({ payment_terms_days: 0, payment_terms_default: true, ...patch });
 
 describe('what the cart says before "Realizar pedido"', () => {
   it('nothing without a limit or an overdue rule, nor while the account loads', () => {
