@@ -18,6 +18,7 @@ import {
   zoneRuleProblem,
   DELIVERY_SEARCH_DAYS,
   type DeliveryZoneRule,
+  promisedDeliveryText,
 } from './deliveries';
 import { ARGENTINA_NATIONAL_HOLIDAYS } from './delivery-holidays';
 import { deliveries as texts } from './messages/deliveries';
@@ -281,5 +282,16 @@ describe('finishedStopText', () => {
     expect(
       finishedStopText({ outcome: 'not_delivered', collected: null, reason: 'rechazado', rescheduled_to: '2026-11-30' }, money),
     ).toBe('No entregado · Rechazado · Pasa al lunes 30/11');
+  });
+});
+
+describe('promisedDeliveryText', () => {
+  it('promises the day of an order on its way; none when closed, held for credit or without a date', () => {
+    expect(promisedDeliveryText({ status: 'Confirmado', delivery_date: '2026-11-27' })).toBe('Entrega prevista: viernes 27/11');
+    expect(promisedDeliveryText({ status: 'Pendiente', delivery_date: '2026-11-27', credit_hold: 'released' })).toBe('Entrega prevista: viernes 27/11');
+    expect(promisedDeliveryText({ status: 'Pendiente', delivery_date: '2026-11-27', credit_hold: 'pending' })).toBeNull();
+    expect(promisedDeliveryText({ status: 'Cancelado', delivery_date: '2026-11-27', credit_hold: 'rejected' })).toBeNull();
+    expect(promisedDeliveryText({ status: 'Entregado', delivery_date: '2026-11-27' })).toBeNull();
+    expect(promisedDeliveryText({ status: 'Pendiente', delivery_date: null })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { deliveries as texts } from './messages/deliveries';
+import { isFinalOrderStatus, isOrderStatus } from './order-status';
 
 /**
  * Repartos (decision 049): a zone delivers on fixed weekdays; an order is taken for a delivery date
@@ -158,6 +159,16 @@ export function formatDeliveryDayShort(date: string): string {
 /** "Llega el jueves 27/11 — pedí antes del miércoles 26/11 a las 18:00" */
 export function deliveryPromiseText(promise: DeliveryPromise): string {
   return texts.promise(formatDeliveryDay(promise.date), formatDeliveryDay(promise.cutoff_date), promise.cutoff_time);
+}
+
+/**
+ * "Entrega prevista: …" for an order, while its day is a promise: it has a date, is still to be
+ * delivered (not delivered, cancelled, rejected or redeemed) and the credit check does not hold it
+ * (a held order has no day until it is released). Null otherwise. The e-mails and every screen ask this.
+ */
+export function promisedDeliveryText(order: { status: string; delivery_date?: string | null; credit_hold?: string | null }): string | null {
+  const closed = isOrderStatus(order.status) && isFinalOrderStatus(order.status);
+  return closed || order.credit_hold === 'pending' ? null : orderDeliveryText(order.delivery_date);
 }
 
 /** "Entrega prevista: jueves 27/11", or null for an order without a date. */

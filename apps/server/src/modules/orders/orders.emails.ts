@@ -10,7 +10,7 @@ import type { MailMessage } from '../../lib/mailer';
 import { escapeHtml } from '../../lib/html';
 import { findOrder, toOrder } from './orders.repository';
 import { renderOrderPdf } from './orders.pdf';
-import { formatDeliveryDay, orderDeliveryText } from '@mayorista/core/deliveries';
+import { formatDeliveryDay, orderDeliveryText, promisedDeliveryText } from '@mayorista/core/deliveries';
 import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
 
 const text = messages.orderLife.emails;
@@ -113,17 +113,9 @@ function ivaView(order: Order): { lineTotals: number[]; rows: { label: string; a
   };
 }
 
-/**
- * Whether the order's delivery day is a promise: not while the credit check holds it (it has no
- * day until released), nor once it was rejected, cancelled or refused.
- */
-function promisesDelivery(order: Order): boolean {
-  if (!order.delivery_date || order.credit_hold === 'pending' || order.credit_hold === 'rejected') return false;
-  return order.status !== 'Cancelado' && order.status !== 'Rechazado';
-}
-
 function summaryLines(order: Order): string[] {
   const { lineTotals, rows } = ivaView(order);
+  const promised = promisedDeliveryText(order);
   return [
     ...order.items.map((item, i) => text.line(item.quantity, item.name, formatMoney(lineTotals[i]!))),
     '',
@@ -133,7 +125,7 @@ function summaryLines(order: Order): string[] {
     ...(order.canjeado_con_puntos ? [text.paidWithPoints] : []),
     ...(order.observaciones.trim() ? [text.notes(order.observaciones.trim())] : []),
     // Repartos (decision 049): the promised delivery date, while the order is on its way to it.
-    ...(promisesDelivery(order) ? [orderDeliveryText(order.delivery_date)!] : []),
+    ...(promised ? [promised] : []),
   ];
 }
 
@@ -220,7 +212,7 @@ function compose(row: QueuedOrderEmail, order: Order, config: OrderMailConfig): 
       return {
         subject: credit.holdReleasedSubject(config.catalogName, number),
         intro: credit.holdReleased(number),
-        note: promisesDelivery(order) ? orderDeliveryText(order.delivery_date) : null,
+        note: promisedDeliveryText(order),
         link: mine,
         withSummary: false,
       };

@@ -1,5 +1,4 @@
-import { orderDeliveryText } from '@mayorista/core/deliveries';
-import { isFinalOrderStatus, isOrderStatus } from '@mayorista/core/order-status';
+import { promisedDeliveryText } from '@mayorista/core/deliveries';
 
 /**
  * "Entrega prevista: viernes 27/11" (Repartos, decision 049): the date the order stores, with the
@@ -15,8 +14,7 @@ export function OrderDeliveryDate({
   order: { status: string; delivery_date?: string | null; credit_hold?: string | null };
   className?: string;
 }) {
-  const closed = (isOrderStatus(order.status) && isFinalOrderStatus(order.status)) || order.credit_hold === 'pending';
-  const text = closed ? null : orderDeliveryText(order.delivery_date);
+  const text = promisedDeliveryText(order);
   if (!text) return null;
   return (
     <p className={`text-sm font-medium text-emerald-900 ${className}`} data-testid="order-delivery-date">
