@@ -52,28 +52,8 @@ export function parsePesos(text: string): number | null {
   return pesosToCentavos(Number(normalised));
 }
 
-const dateFormatter = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });
-
-/** es-AR date and time, e.g. "22/11/26, 14:05". */
-export function formatDateTime(value: Date | string): string {
-  return dateFormatter.format(typeof value === 'string' ? new Date(value) : value);
-}
-
-const documentFormatter = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  // 'h23', not `hour12: false`: with es-AR that resolves to 'h24' and a payment at 00:05 printed "24:05".
-  hourCycle: 'h23',
-});
-
 /**
- * A moment as documents and spreadsheets print it: "22/11/2026, 14:05", four-digit year, 24 hours,
- * in Buenos Aires whatever the server's clock zone (a receipt, the orders CSV).
+ * Moments are formatted in date-time.ts (decision 083: one style for screens and documents). The
+ * documents' name stays for the server's receipts and CSV.
  */
-export function formatDocumentDateTime(value: Date | string): string {
-  return documentFormatter.format(typeof value === 'string' ? new Date(value) : value);
-}
+export { formatDateTime, formatDateTime as formatDocumentDateTime } from './date-time';

@@ -1,4 +1,5 @@
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { deliveries } from '@mayorista/core/messages/deliveries';
 import { receivables } from '@mayorista/core/messages/receivables';
 import { formatReceiptNumber } from '@mayorista/core/receivables';

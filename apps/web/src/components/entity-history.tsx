@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { staff as text } from '@mayorista/core/messages/staff';
 import { profileCan } from '@mayorista/core/roles';
 import type { AuditEntry, AuditPage } from '@mayorista/core/schemas/staff';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { orderNumber } from '@mayorista/core/constants';
 import { receivables as documentTexts } from '@mayorista/core/messages/receivables';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { formatReceiptNumber } from '@mayorista/core/receivables';
 import { balanceLine, formatDueDate } from '../../lib/receivables/format';
 import { receivables } from '../../lib/receivables/texts';

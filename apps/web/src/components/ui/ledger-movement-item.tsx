@@ -1,6 +1,6 @@
 import { orderNumber } from '@mayorista/core/constants';
 import { ledgers } from '@mayorista/core/messages/ledgers';
-import { formatDateTime } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 
 const t = ledgers;
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { centavosToInput, formatDateTime } from '@mayorista/core/money';
+import { centavosToInput } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { errors } from '@mayorista/core/messages/errors';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { settings as settingsTexts } from '@mayorista/core/messages/settings';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { staff as text } from '@mayorista/core/messages/staff';
 import type { AuditEntry } from '@mayorista/core/schemas/staff';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { adminPage } from '@mayorista/core/messages/adminPage';
 import { staff as text } from '@mayorista/core/messages/staff';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@mayorista/core/roles';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { formatShortDateTime } from '@mayorista/core/date-time';
 import { orderNumber } from '@mayorista/core/constants';
 import { offline } from '@mayorista/core/messages/offline';
 import { toast } from '../../components/ui/toast-store';
@@ -12,7 +13,6 @@ import type { QueuedOrder } from '../../lib/offline/queue-model';
 import { refreshSnapshot } from '../../lib/offline/snapshot';
 import { STALE_SNAPSHOT_DAYS } from '../../lib/offline/checkout-queue';
 import { openWhatsapp } from './whatsapp';
-import { shortDateTime } from './format';
 
 /** While the server is out of reach or an order waits, this often: a cheap look (the snapshot's 304), then the queue. */
 const PROBE_EVERY_MS = 5_000;
@@ -105,7 +105,7 @@ function OfflineBanner() {
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
         {!online ? (
-          <p className="font-semibold">{pricesAt ? offline.offlineBanner(shortDateTime(pricesAt)) : offline.offlineNoSnapshot}</p>
+          <p className="font-semibold">{pricesAt ? offline.offlineBanner(formatShortDateTime(pricesAt)) : offline.offlineNoSnapshot}</p>
         ) : null}
         {!online && stale ? <p>{offline.staleSnapshot(STALE_SNAPSHOT_DAYS)}</p> : null}
         {storage === 'unavailable' ? <p>{offline.storageUnavailable}</p> : null}

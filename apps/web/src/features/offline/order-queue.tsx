@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatShortDateTime } from '@mayorista/core/date-time';
 import { orderNumber } from '@mayorista/core/constants';
 import { offline } from '@mayorista/core/messages/offline';
 import { formatMoney } from '@mayorista/core/money';
@@ -11,7 +12,6 @@ import { fetchCartProducts } from '../../lib/cart/cart-api';
 import { useOfflineState } from '../../lib/offline/offline-state';
 import { confirmQueued, discardQueued, sendQueue } from '../../lib/offline/queue';
 import type { QueuedOrder } from '../../lib/offline/queue-model';
-import { shortDateTime } from './format';
 
 const STATUS_TEXT: Record<QueuedOrder['status'], string> = {
   pending: offline.pending,
@@ -83,7 +83,7 @@ function QueueEntry({ entry, online }: { entry: QueuedOrder; online: boolean }) 
         </p>
         <p className="tabular-nums font-semibold">{formatMoney(entry.placed?.total ?? entry.total)}</p>
       </div>
-      <p className="text-xs text-slate-600">{offline.queuedAt(shortDateTime(entry.createdAt))}</p>
+      <p className="text-xs text-slate-600">{offline.queuedAt(formatShortDateTime(entry.createdAt))}</p>
       <ul className="mt-1 text-sm text-slate-800">
         {entry.items.map((line) => (
           <li key={line.product_id}>

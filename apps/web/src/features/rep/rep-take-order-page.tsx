@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { rep as t } from '@mayorista/core/messages/rep';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
+import { formatShortDateTime } from '@mayorista/core/date-time';
 import type { RepCatalog } from '../../lib/offline/rep-day';
 import type { RepCustomer } from '@mayorista/core/schemas/staff';
 import { LoadError } from '../../components/ui/load-error';
@@ -71,7 +72,7 @@ export default function RepTakeOrderPage() {
       <h1 className="text-xl font-bold text-slate-900">{customer.data ? t.takeOrderTitle(customerName(customer.data)) : t.takeOrder}</h1>
       {catalog.data ? (
         <p className={catalog.data.fromDevice ? 'rounded-md bg-amber-100 px-2 py-1 text-sm font-medium text-amber-950' : 'text-sm text-slate-600'} data-testid="rep-prices-at">
-          {catalog.data.fromDevice ? t.offlinePrices(formatDateTime(catalog.data.checkedAt)) : t.pricesOf(formatDateTime(catalog.data.checkedAt))}
+          {catalog.data.fromDevice ? t.offlinePrices(formatShortDateTime(catalog.data.checkedAt)) : t.pricesOf(formatShortDateTime(catalog.data.checkedAt))}
         </p>
       ) : null}
       <RepQueueArea />

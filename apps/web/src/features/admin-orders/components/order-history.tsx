@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { orderLife } from '@mayorista/core/messages/orderLife';
 import { staff as staffTexts } from '@mayorista/core/messages/staff';
 import { profileCan } from '@mayorista/core/roles';

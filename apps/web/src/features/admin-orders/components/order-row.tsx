@@ -2,7 +2,8 @@ import { orderNumber } from '@mayorista/core/constants';
 import { formatDeliveryDayShort } from '@mayorista/core/deliveries';
 import { adminOrders } from '@mayorista/core/messages/adminOrders';
 import { orderLife } from '@mayorista/core/messages/orderLife';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import type { AdminOrder } from '../api/admin-orders-api';
 import { CreditHoldBadge, OrderStatusBadge } from './order-status-badge';
 

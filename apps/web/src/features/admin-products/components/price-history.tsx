@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ledgers } from '@mayorista/core/messages/ledgers';
 import { pricing } from '@mayorista/core/messages/pricing';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { priceHistoryQueryOptions } from '../api/pricing-api';
 
 const t = pricing;

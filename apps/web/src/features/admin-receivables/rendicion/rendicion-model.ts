@@ -41,17 +41,3 @@ export function repDaysOf(items: readonly Collection[]): RepDay[] {
   return [...byRep.values()].map(repDayOf);
 }
 
-const timeFormatter = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayTimeFormatter = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "14:32", Buenos Aires. */
-export const timeOf = (iso: string) => timeFormatter.format(new Date(iso));
-/** "26/11 14:32", Buenos Aires. */
-export const dayTimeOf = (iso: string) => dayTimeFormatter.format(new Date(iso)).replace(',', '');

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatShortDateTime, formatTime } from '@mayorista/core/date-time';
 import { receivables as documentTexts } from '@mayorista/core/messages/receivables';
 import { formatMoney } from '@mayorista/core/money';
 import { formatReceiptNumber } from '@mayorista/core/receivables';
@@ -7,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { formatDueDate } from '../../../lib/receivables/format';
 import { collectionsKey, confirmCollections, unconfirmCollection, type Collection } from './rendicion-api';
-import { dayTimeOf, timeOf, type RepDay } from './rendicion-model';
+import type { RepDay } from './rendicion-model';
 import { receivables } from '../../../lib/receivables/texts';
 
 const t = receivables.rendicion;
@@ -58,7 +59,7 @@ function ReceiptText({ item }: { item: Collection }) {
       </span>
       <span className="block text-sm text-slate-700">
         {t.receipt(formatReceiptNumber(item.receipt_number))} · {methods[item.method as keyof typeof methods] ?? item.method}
-        {cheque ? ` · ${cheque}` : ''} · {t.recordedAt(timeOf(item.created_at))}
+        {cheque ? ` · ${cheque}` : ''} · {t.recordedAt(formatTime(item.created_at))}
       </span>
     </span>
   );
@@ -101,7 +102,7 @@ function ReceiptState({ item, date, onUndone }: { item: Collection; date: string
     return (
       <span className="flex flex-wrap items-center gap-x-2">
         <span className="text-sm font-medium text-green-800">
-          {t.confirmedBy(item.confirmed_by_name, dayTimeOf(item.confirmed_at))}
+          {t.confirmedBy(item.confirmed_by_name, formatShortDateTime(item.confirmed_at))}
         </span>
         <UndoConfirmation item={item} date={date} onUndone={onUndone} />
       </span>

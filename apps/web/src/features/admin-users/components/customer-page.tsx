@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatArPhone, formatCuit, isIvaCondition, IVA_CONDITION_LABELS } from '@mayorista/core/business';
 import { orderNumber } from '@mayorista/core/constants';
+import { formatDate } from '@mayorista/core/date-time';
 import { accountPages } from '@mayorista/core/messages/accountPages';
 import { adminUsers } from '@mayorista/core/messages/adminUsers';
 import { business as labels } from '@mayorista/core/messages/business';
@@ -24,7 +25,6 @@ import { PointsMovementsList } from './points-movements-dialog';
 import { cuentaCorrienteLink } from '../../../lib/receivables/nav-text';
 
 const text = adminUsers;
-const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -118,7 +118,7 @@ function CustomerOrders({ customer }: { customer: AdminCustomer }) {
         {customer.recent_orders.map((order) => (
           <li key={order.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
             <span className="font-medium text-slate-900">#{orderNumber(order.id)}</span>
-            <span className="text-slate-700">{dateFormat.format(new Date(order.created_at))}</span>
+            <span className="text-slate-700">{formatDate(order.created_at)}</span>
             <span className="text-slate-700">{order.status}</span>
             <span className="font-semibold text-slate-900 tabular-nums">{formatMoney(order.total)}</span>
           </li>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { createPortal } from 'react-dom';
+import { formatShortDateTime } from '@mayorista/core/date-time';
 import { formatMoney } from '@mayorista/core/money';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cartPage } from '@mayorista/core/messages/cartPage';
@@ -10,7 +11,6 @@ import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
 import { useOfflineState } from '../../../lib/offline/offline-state';
-import { shortDateTime } from '../../../lib/short-date-time';
 import type { Checkout } from '../use-checkout';
 import { CreditBarNote, CreditLine } from './credit-line';
 import { DeliveryLine } from './delivery-line';
@@ -96,7 +96,7 @@ function pointsLine({ saldoPuntos, pointsError, pointsOffline, pointsKnownAt }: 
   if (pointsOffline || !online) {
     const known =
       saldoPuntos !== null && pointsKnownAt
-        ? `${pointsTexts.knownBalanceShort(formatMoney(saldoPuntos), shortDateTime(pointsKnownAt))} `
+        ? `${pointsTexts.knownBalanceShort(formatMoney(saldoPuntos), formatShortDateTime(pointsKnownAt))} `
         : '';
     return `${known}${pointsTexts.offline}.`;
   }

@@ -33,8 +33,9 @@ describe('PointsBalance', () => {
   });
 
   it('without network: the last balance known on this device, with its date, and no "Error de Puntos"', async () => {
-    // The balance this device remembered for the signed-in user (test/auth-fixtures' user) before the network went.
-    localStorage.setItem(`mayorista.points.${USER_ID}`, JSON.stringify({ saldo_puntos: 45_600, at: new Date(2026, 10, 25, 14, 32).toISOString() }));
+    // The balance this device remembered for the signed-in user (test/auth-fixtures' user) before the network went,
+    // at 14:32 in Buenos Aires (decision 083: every moment is shown in the business's time).
+    localStorage.setItem(`mayorista.points.${USER_ID}`, JSON.stringify({ saldo_puntos: 45_600, at: '2026-11-25T17:32:00.000Z' }));
     const { server } = renderWithAuth({ routes, path: '/', profile: { approved: true }, routesOverride: { 'GET /api/points': offline } });
     expect(await waitForUserId(server.calls)).toBe(USER_ID);
     const balance = await screen.findByTestId('points-balance');

@@ -1,9 +1,9 @@
+import { formatShortDateTime } from '@mayorista/core/date-time';
 import { formatMoney } from '@mayorista/core/money';
 import { points as pointsTexts } from '@mayorista/core/messages/points';
 import { cn } from '../../../lib/cn';
 import { useOfflineState } from '../../../lib/offline/offline-state';
 import { usePointsBalance } from '../../../lib/queries/points';
-import { shortDateTime } from '../../../lib/short-date-time';
 
 /** the screens and routes and the business constants: the points balance in the nav, shown like an amount of money. */
 export function PointsBalance({ className }: { className?: string }) {
@@ -16,7 +16,7 @@ export function PointsBalance({ className }: { className?: string }) {
     return (
       <span className={cn('text-sm text-slate-700', className)} data-testid="points-balance" data-offline="true">
         {saldoPuntos !== null && knownAt
-          ? pointsTexts.knownBalance(formatMoney(saldoPuntos), shortDateTime(knownAt))
+          ? pointsTexts.knownBalance(formatMoney(saldoPuntos), formatShortDateTime(knownAt))
           : pointsTexts.offline}
       </span>
     );

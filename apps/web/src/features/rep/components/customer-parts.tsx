@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, formatMoney } from '@mayorista/core/money';
+import { formatMoney } from '@mayorista/core/money';
+import { formatDate } from '@mayorista/core/date-time';
 import { staff as text } from '@mayorista/core/messages/staff';
 import type { RepCustomer } from '@mayorista/core/schemas/staff';
 import { balanceLine } from '../../../lib/receivables/format';
@@ -41,7 +42,7 @@ export function CustomerFigures({ customer }: { customer: RepCustomer }) {
       <Figure label={text.overdue} {...(customer.overdue > 0 ? { tone: 'alert' as const } : {})}>
         {formatMoney(customer.overdue)}
       </Figure>
-      <Figure label={text.lastOrder}>{customer.last_order_at ? formatDateTime(customer.last_order_at).split(',')[0] : text.never}</Figure>
+      <Figure label={text.lastOrder}>{customer.last_order_at ? formatDate(customer.last_order_at) : text.never}</Figure>
     </dl>
   );
 }

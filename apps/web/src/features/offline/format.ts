@@ -1,1 +1,0 @@
-export { shortDateTime } from '../../lib/short-date-time';
