@@ -228,6 +228,11 @@ test('over the limit, the cart explains it before placing; the order is held, an
     await row.click();
     const detail = admin.getByRole('dialog', { name: `Pedido #${number}` });
     await detail.getByTestId('credit-hold').getByRole('button', { name: 'Liberar' }).click();
+    // One tap does not release: the admin is asked, and told the customer is e-mailed.
+    const releaseConfirm = admin.getByRole('dialog', { name: `¿Liberar el pedido #${number}?` });
+    await expect(releaseConfirm).toContainText('recibe un correo');
+    await releaseConfirm.getByRole('button', { name: 'Liberar pedido' }).click();
+    await expect(releaseConfirm).toHaveCount(0);
     await expect(detail.getByTestId('credit-hold')).toHaveCount(0);
     await expect(detail).toBeFocused(); // the keyboard stays in the dialog when the buttons go
     await detail.getByRole('button', { name: 'Cerrar' }).last().click();

@@ -14,12 +14,15 @@ export function DialogContent({
   description,
   children,
   size = 'md',
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: string;
   children: ReactNode;
   /** Width from the `sm` breakpoint up: `lg` for forms and details with several columns. */
   size?: keyof typeof WIDTHS;
+  /** Where the keyboard goes when it closes (call `preventDefault`): by default, back to what opened it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Portal>
@@ -30,6 +33,7 @@ export function DialogContent({
           WIDTHS[size],
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
         {description ? <DialogPrimitive.Description className="mt-1 text-sm text-slate-700">{description}</DialogPrimitive.Description> : null}

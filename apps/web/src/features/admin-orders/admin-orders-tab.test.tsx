@@ -161,6 +161,45 @@ describe('AdminOrdersTab', () => {
     expect(actions).toEqual(['Marcar como Cancelado']);
   });
 
+  it('"Liberar" asks first (whose order, how much, that the customer is e-mailed); Escape cancels and gives the focus back', async () => {
+    let current = order({ credit_hold: 'pending' });
+    handler = (url, init) => {
+      if (url.pathname.endsWith('/release') && init.method === 'POST') {
+        current = { ...current, credit_hold: 'released' };
+        return { status: 200, body: current };
+      }
+      return orderReads(url, current);
+    };
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: /Ver detalle del pedido #11111111/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido #11111111' });
+    const release = await within(dialog).findByRole('button', { name: 'Liberar' });
+    await userEvent.click(release);
+
+    const confirm = await screen.findByRole('dialog', { name: '¿Liberar el pedido #11111111?' });
+    expect(confirm).toHaveAccessibleDescription(
+      `El pedido de Beatriz Sosa por ${formatMoney(750_000)} quedó retenido porque supera su límite de crédito o tiene saldo vencido. Si lo liberás, sigue su curso y el cliente recibe un correo que se lo avisa.`,
+    );
+    // "Cancelar" takes the focus: Enter or a second tap does not release.
+    expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '¿Liberar el pedido #11111111?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Pedido #11111111' })).toBeInTheDocument();
+    await waitFor(() => expect(release).toHaveFocus());
+    expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+
+    await userEvent.click(release);
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '¿Liberar el pedido #11111111?' })).getByRole('button', { name: 'Liberar pedido' }));
+    await waitFor(() => expect(calls.filter((c) => c.init.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.init.method === 'POST')!.url.pathname).toBe('/api/admin/orders/11111111-2222-4333-8444-555555555555/release');
+    await waitFor(() => expect(within(dialog).queryByTestId('credit-hold')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: '¿Liberar el pedido #11111111?' })).not.toBeInTheDocument();
+    expect(getToasts()[0]).toMatchObject({ title: 'Pedido liberado', description: '#11111111' });
+    // The buttons went with the hold: the keyboard stays in the order's dialog.
+    await waitFor(() => expect(dialog).toHaveFocus());
+  });
+
   it('the warehouse sees only "Marcar como Preparado", sent to its own route, and no edit or cancel', async () => {
     let current = order({ status: 'Confirmado' });
     handler = (url, init) => {

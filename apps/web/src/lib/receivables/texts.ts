@@ -273,6 +273,10 @@ export const receivables = {
     release: 'Liberar',
     releasing: 'Liberando...',
     releasedTitle: 'Pedido liberado',
+    releaseConfirmTitle: (number: string) => `¿Liberar el pedido #${number}?`,
+    releaseConfirmText: (customer: string, total: string) =>
+      `El pedido de ${customer} por ${total} quedó retenido porque supera su límite de crédito o tiene saldo vencido. Si lo liberás, sigue su curso y el cliente recibe un correo que se lo avisa.`,
+    releaseConfirm: 'Liberar pedido',
     reject: 'Rechazar',
     rejectTitle: (number: string) => `Rechazar el pedido #${number}`,
     rejectDescription: 'El cliente recibe el motivo por correo. El stock vuelve a estar disponible.',

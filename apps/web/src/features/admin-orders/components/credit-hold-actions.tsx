@@ -6,27 +6,29 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { receivables } from '../../../lib/receivables/texts';
 import { adminOrdersKeys, rejectCreditHold, releaseCreditHold, type AdminOrder } from '../api/admin-orders-api';
+import { ReleaseHoldDialog } from './release-hold-dialog';
 
 const t = receivables.held;
 
-/** A "Retenido por crédito" order in the admin's detail: why it waits, "Liberar", and "Rechazar" with a reason. */
+/** A "Retenido por crédito" order in the admin's detail: why it waits, "Liberar" (confirmed first), and "Rechazar" with a reason. */
 export function CreditHoldActions({ order }: { order: AdminOrder }) {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const section = useRef<HTMLElement>(null);
+  const releaseButton = useRef<HTMLButtonElement>(null);
+  // Where the keyboard goes once the hold is decided: the buttons go with it, the order's dialog stays.
+  const afterDecision = useRef<HTMLElement | null>(null);
   const number = orderNumber(order.id);
   const done = (title: string) => (updated: AdminOrder) => {
-    // The buttons go away with the hold: keep the keyboard in the order's dialog, not on the page behind.
-    section.current?.closest<HTMLElement>('[role="dialog"]')?.focus();
+    // Not the page behind the order's dialog.
+    afterDecision.current = section.current?.closest<HTMLElement>('[role="dialog"]') ?? null;
+    afterDecision.current?.focus();
     queryClient.setQueryData(adminOrdersKeys.detail(order.id), updated);
     void queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
     toast({ title, description: `#${number}` });
   };
-  const release = useMutation({
-    mutationFn: () => releaseCreditHold(order.id),
-    onSuccess: done(t.releasedTitle),
-    onError: (error: Error) => toast({ title: receivables.admin.actionError, description: error.message, variant: 'destructive' }),
-  });
+  const release = useMutation({ mutationFn: () => releaseCreditHold(order.id), onSuccess: done(t.releasedTitle) });
   const reject = useMutation({ mutationFn: (reason: string) => rejectCreditHold(order.id, reason), onSuccess: done(t.rejectedTitle) });
   if (order.credit_hold !== 'pending') return null;
   return (
@@ -36,13 +38,30 @@ export function CreditHoldActions({ order }: { order: AdminOrder }) {
       </h3>
       <p className="text-sm text-amber-950">{t.explanation}</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button size="sm" disabled={release.isPending || reject.isPending} onClick={() => release.mutate()}>
-          {release.isPending ? t.releasing : t.release}
+        <Button ref={releaseButton} size="sm" disabled={release.isPending || reject.isPending} onClick={() => setConfirming(true)}>
+          {t.release}
         </Button>
         <Button size="sm" variant="destructive" disabled={release.isPending || reject.isPending} onClick={() => setRejecting(true)}>
           {t.reject}
         </Button>
       </div>
+      <ReleaseHoldDialog
+        order={order}
+        number={number}
+        open={confirming}
+        onOpenChange={(open) => {
+          if (open) release.reset();
+          setConfirming(open);
+        }}
+        onConfirm={() => release.mutate()}
+        pending={release.isPending}
+        error={release.error ? release.error.message : null}
+        onCloseAutoFocus={(event) => {
+          // Radix returns the focus to a DialogTrigger; "Liberar" opens this one by hand.
+          event.preventDefault();
+          (afterDecision.current ?? releaseButton.current)?.focus();
+        }}
+      />
       <ReasonDialog
         open={rejecting}
         onOpenChange={setRejecting}
