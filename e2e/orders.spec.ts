@@ -51,7 +51,7 @@ test('an approved customer fills the cart, places an order, gets the WhatsApp me
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PUT');
   await addFromCatalog(page, 'Azúcar Ledesma 1 kg', 1);
   const cartLink = page.getByRole('link', { name: /^Carrito:/ });
-  await expect(cartLink).toHaveAccessibleName(ars('Carrito: 7 productos, $ 25.130,00'));
+  await expect(cartLink).toHaveAccessibleName(ars('Carrito: 7 unidades, $ 25.130,00'));
   await expect(cartLink.getByTestId('cart-count')).toHaveText('7');
   expect((await saved).status()).toBe(200);
 

@@ -31,7 +31,6 @@ export const cartPage = {
   offlineText: 'Revisá la conexión y tocá «Reintentar». El carrito queda como lo ves.',
   failedTitle: 'Tu pedido no se envió',
   retryOrder: 'Reintentar',
-  linesCount: (n: number) => (n === 1 ? '1 producto' : `${n} productos`),
   dismiss: 'Cerrar aviso',
   summaryTitle: 'Resumen',
   belowMinimumOrder: (minimum: string, missing: string) =>

@@ -1,3 +1,5 @@
+const cartUnits = (count: number) => (count === 1 ? '1 unidad' : `${count} unidades`);
+
 export const nav = {
   home: 'Inicio',
   login: 'Iniciar Sesión',
@@ -9,8 +11,11 @@ export const nav = {
   myCustomers: 'Mis clientes',
   myAccount: 'Mi cuenta',
   cart: 'Carrito',
-  // The cart link's name (count and total); here rather than in messages/cart, which the first download does not need.
-  cartLabel: (count: number, total: string) => `Carrito: ${count === 1 ? '1 producto' : `${count} productos`}, ${total}`,
+  // What the cart's count counts (units, as the specification's item-count badge), said the same in the
+  // cart link's name and the cart's bottom bar (decision 083); here rather than in messages/cart, which
+  // the first download does not need.
+  cartUnits,
+  cartLabel: (count: number, total: string) => `Carrito: ${cartUnits(count)}, ${total}`,
   admin: 'Panel de administración',
   driverStops: 'Mis repartos',
   logout: 'Cerrar sesión',

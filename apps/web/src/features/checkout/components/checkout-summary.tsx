@@ -4,6 +4,7 @@ import { formatShortDateTime } from '@mayorista/core/date-time';
 import { formatMoney } from '@mayorista/core/money';
 import { cart as cartTexts } from '@mayorista/core/messages/cart';
 import { cartPage } from '@mayorista/core/messages/cartPage';
+import { nav as navTexts } from '@mayorista/core/messages/nav';
 import { points as pointsTexts } from '@mayorista/core/messages/points';
 import { ivaSummaryRows, savingsLabel, savingsView } from '@mayorista/core/iva';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
@@ -231,7 +232,7 @@ export function CheckoutBar({ checkout }: { checkout: Checkout }) {
       <div className="mt-1 flex items-center gap-3">
         <p className="min-w-0 flex-1 leading-tight">
           <span className="block text-xs text-slate-600">
-            {cartPage.total} · {cartPage.linesCount(cart.items.length)}
+            {cartPage.total} · <span data-testid="checkout-bar-count">{navTexts.cartUnits(cart.count)}</span>
           </span>
           <span className="text-lg font-bold tabular-nums" data-testid="checkout-bar-total">
             {formatMoney(cart.total)}
