@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { nav as navTexts } from '@mayorista/core/messages/nav';
 import { profileCan } from '@mayorista/core/roles';
@@ -6,6 +7,7 @@ import { CartNavLink } from '../../features/cart';
 import { cn } from '../../lib/cn';
 import { appConfig } from '../../lib/app-config';
 import { useNavMenu } from './nav-menu';
+import { useShellInset } from '../../lib/hooks/use-shell-inset';
 import { AccountArea, AdminShieldLink, MenuToggle, NavLinks } from './nav-parts';
 
 /**
@@ -15,6 +17,8 @@ import { AccountArea, AdminShieldLink, MenuToggle, NavLinks } from './nav-parts'
 export function SiteNav() {
   const { user, profile } = useAuth();
   const menu = useNavMenu();
+  const header = useRef<HTMLElement>(null);
+  useShellInset(header, '--shell-top');
   // The permission matrix decides the shell (decision 067): the shopper's links, cart and points
   // only for those who buy (customers, the owner, the office); the panel for a role with a tab; a
   // rep's "Mis clientes" and a driver's stops for those whose work they are, not for the owner,
@@ -27,7 +31,7 @@ export function SiteNav() {
   const nombre = profile?.nombre || (typeof user?.user_metadata.nombre === 'string' ? user.user_metadata.nombre : '');
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav
         aria-label={navTexts.mainLabel}
         className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 xl:flex-nowrap xl:px-4"

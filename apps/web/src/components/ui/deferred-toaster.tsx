@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { app } from '@mayorista/core/messages/app';
 import { dismissToast, useToasts } from './toast-store';
+import { TOAST_PLACE } from './toast-place';
 
 type ToasterComponent = ComponentType;
 let loaded: ToasterComponent | null = null;
@@ -63,16 +64,18 @@ export function DeferredToaster() {
   if (Toaster) return <Toaster />;
   if (!current) return null;
   return (
-    <div
-      role={current.variant === 'destructive' ? 'alert' : 'status'}
-      className={`fixed inset-x-3 top-3 z-[100] rounded-md border p-3 shadow-lg ${current.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'}`}
-      data-testid="plain-toast"
-    >
-      <p className="font-semibold">{current.title}</p>
-      {current.description ? <p className="mt-1 text-sm">{current.description}</p> : null}
-      <button type="button" className="mt-2 min-h-11 rounded-md px-2 text-sm font-medium underline underline-offset-2" onClick={() => dismissToast(current.id)}>
-        {app.closeNotification}
-      </button>
+    <div className={TOAST_PLACE}>
+      <div
+        role={current.variant === 'destructive' ? 'alert' : 'status'}
+        className={`rounded-md border p-3 shadow-lg ${current.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'}`}
+        data-testid="plain-toast"
+      >
+        <p className="font-semibold">{current.title}</p>
+        {current.description ? <p className="mt-1 text-sm">{current.description}</p> : null}
+        <button type="button" className="mt-2 min-h-11 rounded-md px-2 text-sm font-medium underline underline-offset-2" onClick={() => dismissToast(current.id)}>
+          {app.closeNotification}
+        </button>
+      </div>
     </div>
   );
 }

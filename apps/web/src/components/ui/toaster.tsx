@@ -3,6 +3,7 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@mayorista/core/con
 import { app } from '@mayorista/core/messages/app';
 import { cn } from '../../lib/cn';
 import { dismissToast, useToasts, type ToastItem } from './toast-store';
+import { TOAST_PLACE } from './toast-place';
 
 /**
  * Renders the toast store (the screens and routes and the business constants) with Radix Toast, which brings the timers (paused while
@@ -23,7 +24,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         label={app.notificationsLabel}
-        className="fixed inset-x-0 top-0 z-[100] flex max-h-dvh flex-col gap-2 p-3 outline-none sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-full sm:max-w-sm sm:p-4" />
+        className={TOAST_PLACE} />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { formatShortDateTime } from '@mayorista/core/date-time';
 import { formatMoney } from '@mayorista/core/money';
@@ -11,6 +11,7 @@ import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 import { offline as offlineTexts } from '@mayorista/core/messages/offline';
 import { Button } from '../../../components/ui/button';
 import { useCart } from '../../../lib/cart';
+import { useShellInset } from '../../../lib/hooks/use-shell-inset';
 import { useOfflineState } from '../../../lib/offline/offline-state';
 import type { Checkout } from '../use-checkout';
 import { CreditBarNote, CreditLine } from './credit-line';
@@ -217,10 +218,13 @@ function OrderFailure({ checkout }: { checkout: Checkout }) {
  */
 export function CheckoutBar({ checkout }: { checkout: Checkout }) {
   const cart = useCart();
+  const bar = useRef<HTMLDivElement>(null);
+  useShellInset(bar, '--shell-bottom');
   // Portalled to the body: the page's enter animation leaves a transform on its wrapper, which
   // would make "fixed" mean "fixed to the page" instead of to the screen.
   return createPortal(
     <div
+      ref={bar}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden"
       data-testid="checkout-bar"
     >
