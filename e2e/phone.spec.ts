@@ -124,7 +124,7 @@ test('a 40-line cart: the bar with total and "Realizar pedido" is on the first s
   const bar = page.getByTestId('checkout-bar');
   await expect(bar.getByRole('button', { name: 'Realizar pedido' })).toBeInViewport();
   await expect(bar.getByTestId('checkout-bar-total')).toBeInViewport();
-  await expect(bar).toContainText('40 productos');
+  await expect(bar).toContainText('40 unidades');
   const names = await page.getByTestId('cart-line').getByRole('heading').allTextContents();
   // Almacén (odd numbers) first, then Bebidas (even), each by name.
   const numbers = names.map((name) => Number(name.slice(-2)));
