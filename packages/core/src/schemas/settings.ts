@@ -191,7 +191,12 @@ export type SettingsResponse = z.output<typeof settingsResponseSchema>;
 export function readSettings(stored: unknown): Settings {
   const source = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  parsedWhenMissing ??= new Set(Object.entries(settingsFields).flatMap(([key, schema]) => (schema.safeParse(undefined).success ? [key] : [])));
+  parsedWhenMissing ??= new Set(
+    Object.entries(settingsFields).flatMap(([key, schema]) => {
+      const parsed = schema.safeParse(undefined);
+      return parsed.success && parsed.data !== (DEFAULT_SETTINGS as Record<string, unknown>)[key] ? [key] : [];
+    }),
+  );
   for (const [key, schema] of Object.entries(settingsFields)) {
     const value = source[key];
     // A missing field keeps its default without asking zod, which builds a whole error to refuse
@@ -203,5 +208,8 @@ export function readSettings(stored: unknown): Settings {
   return result as Settings;
 }
 
-/** The fields whose schema accepts a missing value (and so decides it), found on the first read. */
+/**
+ * The fields whose schema accepts a missing value and makes it something other than the default
+ * (and so decides it), found on the first read; a missing optional text is null, its default, unparsed.
+ */
 let parsedWhenMissing: Set<string> | undefined;
