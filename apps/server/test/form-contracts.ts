@@ -28,6 +28,7 @@ import { quickOrderBodyFromText } from '../../web/src/features/quick-order/quick
 import { adjustmentRequestSchema, creditNoteRequestSchema, paymentRequestSchema, reversePaymentSchema } from '@mayorista/core/schemas/receivables';
 import { addDays, businessDay } from '@mayorista/core/receivables';
 import { zoneCreateSchema } from '@mayorista/core/schemas/deliveries';
+import { settingsSchema } from '@mayorista/core/schemas/settings';
 import { toZoneBody, type ZoneValues } from '../../web/src/features/admin-deliveries/zone-body';
 import {
   emptyPayment,
@@ -403,7 +404,18 @@ export const formContracts: FormContract[] = [
       threshold: '1000000',
       approvalHours: '720',
     }),
-    required: () => ({ minOrder: '', switches: allSwitches(true), recipients: '', threshold: '', pricesIncludeIva: true }),
+    required: () => ({
+      minOrder: '',
+      switches: allSwitches(true),
+      recipients: '',
+      threshold: '',
+      pricesIncludeIva: true,
+      // Who issues the documents (decision 082): every box optional, left empty.
+      businessRazonSocial: '',
+      businessCuit: '',
+      businessAddress: '',
+      businessIvaCondition: '',
+    }),
     full: () => ({
       minOrder: '100,50',
       switches: allSwitches(false),
@@ -412,8 +424,15 @@ export const formContracts: FormContract[] = [
       pricesIncludeIva: false,
       approvalHours: '48',
       notice: { emailOn: true, whatsappOn: true, hour: '23' },
+      businessRazonSocial: 'Distribuidora Ñandú S.R.L.',
+      businessCuit: '30-71234567-1',
+      businessAddress: 'Av. Colón 1234, Córdoba',
+      businessIvaCondition: 'responsable_inscripto',
     }),
-    texts: {},
+    texts: {
+      businessRazonSocial: { schema: settingsSchema.shape.business_razon_social, path: 'business_razon_social' },
+      businessAddress: { schema: settingsSchema.shape.business_address, path: 'business_address' },
+    },
     ok: 200,
   }),
   defineContract<RepriceValues>({

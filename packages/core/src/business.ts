@@ -81,6 +81,13 @@ export function isIvaCondition(value: unknown): value is IvaCondition {
   return typeof value === 'string' && (IVA_CONDITIONS as readonly string[]).includes(value);
 }
 
+/**
+ * The conditions a business that issues receipts can have (decision 082): a Consumidor Final buys,
+ * it does not sell, so the business's own condition is one of the other three.
+ */
+export const ISSUER_IVA_CONDITIONS = ['responsable_inscripto', 'monotributista', 'exento'] as const satisfies readonly IvaCondition[];
+export type IssuerIvaCondition = (typeof ISSUER_IVA_CONDITIONS)[number];
+
 // ── Jurisdicciones: 23 provincias y la Ciudad Autónoma de Buenos Aires ──
 
 /** ISO 3166-2:AR codes, alphabetical by name. The code is what the API and the database store. */
@@ -203,6 +210,8 @@ export const BUSINESS_LIMITS = {
   city: { min: 2, max: 80 },
   deliveryNotes: { max: 500 },
   adminNotes: { max: 4000 },
+  /** The business's own domicilio as its documents print it (decision 082): one line. */
+  issuerAddress: { max: 200 },
 } as const;
 
 /** The fields a customer must have to buy as a business; accounts from before the business-identity work (decisions 017–019) may miss them. */

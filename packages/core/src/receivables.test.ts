@@ -9,6 +9,7 @@ import {
   chequeProblem,
   creditDecision,
   creditRefusalMessage,
+  limitRefusalAdvice,
   daysBetween,
   dueDateFor,
   formatReceiptNumber,
@@ -148,7 +149,7 @@ describe('credit check', () => {
   it('refuses one centavo over the limit and says what is available', () => {
     const decision = creditDecision({ ...base, orderTotal: 50_001 });
     expect(decision).toEqual({ ok: false, reason: 'limit', available: 50_000, exceededBy: 1 });
-    expect(creditRefusalMessage(decision as Exclude<typeof decision, { ok: true }>)).toContain(formatMoney(50_000));
+    expect(creditRefusalMessage(decision as Exclude<typeof decision, { ok: true }>, base)).toContain(formatMoney(50_000));
   });
 
   it('counts a balance a favor as more credit, and no limit as no limit', () => {
@@ -162,6 +163,25 @@ describe('credit check', () => {
     expect(creditDecision({ ...base, overdueDays: 16, overdue: 5000 })).toMatchObject({ ok: false, reason: 'overdue', days: 15 });
     expect(creditDecision({ ...base, overdueDays: 15, overdue: 5000 })).toEqual({ ok: true });
     expect(creditDecision({ ...base, overdueDays: 400, overdue: 5000, overdueDaysLimit: null })).toEqual({ ok: true });
+  });
+
+  it('suggests paying part of the balance only when there is one; at $ 0 it says the credit is taken by undelivered orders', () => {
+    const refused = (account: { balance: number; undelivered: number }) => {
+      const decision = creditDecision({ ...base, ...account, orderTotal: 200_000 });
+      if (decision.ok) throw new Error('expected a refusal');
+      return creditRefusalMessage(decision, account);
+    };
+    expect(refused({ balance: 30_000, undelivered: 20_000 })).toContain('pagá parte de tu saldo');
+
+    const atZero = refused({ balance: 0, undelivered: 60_000 });
+    expect(atZero).not.toMatch(/pag[áa]/i);
+    expect(atZero).toContain('Reducí el pedido para continuar.');
+    expect(atZero).toContain('Tu crédito lo ocupan pedidos que todavía no se entregaron.');
+
+    const inFavour = refused({ balance: -5_000, undelivered: 0 });
+    expect(inFavour).not.toMatch(/pag[áa]/i);
+    expect(inFavour).not.toContain('pedidos que todavía no se entregaron');
+    expect(limitRefusalAdvice({ balance: 1, undelivered: 0 })).toEqual({ suggestPaying: true, creditInUse: false });
   });
 });
 

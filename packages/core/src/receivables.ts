@@ -223,11 +223,30 @@ export function formatReceiptNumber(n: number): string {
   return `0001-${String(n).padStart(8, '0')}`;
 }
 
-/** The Spanish explanation of a refused (or held) order, the same in the cart and in the error. */
-export function creditRefusalMessage(decision: Exclude<CreditDecision, { ok: true }>): string {
+/** What a refusal for the credit limit suggests, in the cart's notice and the server's message alike. */
+export interface LimitRefusalAdvice {
+  /** Pay part of the balance: only when there is a balance to pay (a balance of $ 0 or "a favor" has nothing to pay). */
+  suggestPaying: boolean;
+  /** With nothing to pay, the credit is taken by orders not yet delivered: said when there are some. */
+  creditInUse: boolean;
+}
+
+export function limitRefusalAdvice(account: { balance: number; undelivered: number }): LimitRefusalAdvice {
+  const suggestPaying = account.balance > 0;
+  return { suggestPaying, creditInUse: !suggestPaying && account.undelivered > 0 };
+}
+
+/**
+ * The Spanish explanation of a refused order (the 422 `credit_refused` message), from the decision
+ * and the account's figures it was taken on: paying is suggested only when there is a balance.
+ */
+export function creditRefusalMessage(
+  decision: Exclude<CreditDecision, { ok: true }>,
+  account: { balance: number; undelivered: number },
+): string {
   return decision.reason === 'overdue'
     ? texts.creditOverdue(decision.days, formatMoney(decision.overdue))
-    : texts.creditLimitExceeded(formatMoney(decision.available));
+    : texts.creditLimitExceeded(formatMoney(decision.available), limitRefusalAdvice(account));
 }
 
 /** The pre-filled "Recordar por WhatsApp" text for the admin (dates shown as DD/MM/AAAA). */

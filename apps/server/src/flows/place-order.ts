@@ -150,7 +150,7 @@ function checkCredit(total: number, credit: CreditPosition | null, settings: Set
   if (decision.ok) return null;
   if (settings.credit_exceeded_action === 'hold') return 'pending';
   const { ok: _ok, ...detail } = decision;
-  throw new AppError('credit_refused', creditRefusalMessage(decision), detail);
+  throw new AppError('credit_refused', creditRefusalMessage(decision, credit), detail);
 }
 
 /**

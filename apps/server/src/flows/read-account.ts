@@ -28,6 +28,7 @@ import {
   renderReceiptPdf,
   renderStatementPdf,
 } from '../modules/receivables';
+import { businessIdentityOf } from '@mayorista/core/schemas/settings';
 import { loadSettings } from '../modules/settings';
 import { todayOf } from './post-payment';
 
@@ -48,6 +49,8 @@ const MAX_STATEMENT_DAYS = 5 * 366;
 export function createAccountReader(deps: AccountReadDeps) {
   const { pool } = deps;
   const today = () => todayOf(deps);
+  /** Who issues the statement and the receipts (decision 082): the settings' business identity, null when unset. */
+  const documentIssuer = async () => businessIdentityOf(await loadSettings(pool));
 
   async function summary(customerId: string): Promise<AccountSummary> {
     const found = await readAccountSummary(pool, customerId, await loadSettings(pool), today());
@@ -79,13 +82,14 @@ export function createAccountReader(deps: AccountReadDeps) {
       throw new AppError('statement_range_invalid', messages.receivables.statementRangeInvalid);
     const holder = await readAccountHolder(pool, customerId);
     if (!holder) throw customerNotFound();
-    const [{ opening, items }, open] = await Promise.all([
+    const [{ opening, items }, open, issuer] = await Promise.all([
       readStatementMovements(pool, customerId, from, to),
       readOpenItemsAt(pool, customerId, to),
+      documentIssuer(),
     ]);
     const { overdue } = overdueAt(open, to);
     const pendingCheques = pendingChequesOf(open);
-    const pdf = await renderStatementPdf({ holder, from, to, opening, movements: items, overdue, pendingCheques }, deps.catalogName);
+    const pdf = await renderStatementPdf({ holder, from, to, opening, movements: items, overdue, pendingCheques }, deps.catalogName, issuer);
     return { pdf, from, to };
   }
 
@@ -94,8 +98,8 @@ export function createAccountReader(deps: AccountReadDeps) {
     const paymentId = paymentIdOf(paymentIdText);
     const payment = paymentId === null ? null : await readPayment(pool, paymentId, ownerId);
     if (!payment) throw new AppError('receipt_not_found', messages.receivables.receiptNotFound);
-    const holder = (await readAccountHolder(pool, payment.customer_id))!;
-    return { pdf: await renderReceiptPdf(payment, holder, deps.catalogName), receiptNumber: payment.receipt_number };
+    const [holder, issuer] = await Promise.all([readAccountHolder(pool, payment.customer_id), documentIssuer()]);
+    return { pdf: await renderReceiptPdf(payment, holder!, deps.catalogName, issuer), receiptNumber: payment.receipt_number };
   }
 
   async function aging(query: ReceivablesQuery): Promise<ReceivablesPage> {

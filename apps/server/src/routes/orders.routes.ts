@@ -14,12 +14,13 @@ import {
 } from '@mayorista/core/schemas/order-life';
 import type pg from 'pg';
 import { actorOf, authOf } from '../plugins/auth';
-import { createAdminOrdersService, createOwnOrdersService, renderOrderPdf, renderPickingSheetPdf } from '../modules/orders';
+import { createAdminOrdersService, createOwnOrdersService, renderPickingSheetPdf } from '../modules/orders';
 import type { InvoiceIssuer } from '../modules/invoicing';
 import { createOrderPlacement, PLACEMENT_CONNECTIONS, type OrderPlacement } from '../flows/place-order';
 import { cancelOwnOrder } from '../flows/cancel-order';
 import { changeOrderStatus } from '../flows/change-order-status';
 import { editOrder } from '../flows/edit-order';
+import { orderDocumentPdf } from '../flows/order-document';
 import { createPipelinedPool } from '../db/client';
 import { sendPdf } from './pdf-reply';
 import { routesPlugin } from './plugin';
@@ -112,7 +113,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): v
     { config: { access: 'approved' }, schema: { params: ownOrderParamsSchema } },
     async (request, reply) => {
       const order = await service.getOwnOrder(authOf(request).userId, request.params.id);
-      return sendPdf(reply, await renderOrderPdf(order, deps.config.catalogName), `pedido-${orderNumber(order.id)}.pdf`);
+      return sendPdf(reply, await orderDocumentPdf(deps.pool, order, deps.config.catalogName), `pedido-${orderNumber(order.id)}.pdf`);
     },
   );
 
@@ -190,7 +191,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: OrdersRoutesDeps): void
     { schema: { params: adminOrderParamsSchema }, config: { access: 'staff', action: 'orders.read' } },
     async (request, reply) => {
       const order = await service.get(request.params.id);
-      return sendPdf(reply, await renderOrderPdf(order, deps.config.catalogName), `pedido-${orderNumber(order.id)}.pdf`);
+      return sendPdf(reply, await orderDocumentPdf(deps.pool, order, deps.config.catalogName), `pedido-${orderNumber(order.id)}.pdf`);
     },
   );
 

@@ -22,6 +22,10 @@ describe('describeAuditSummary', () => {
     expect(describeAuditSummary({ before: { credit_exceeded_action: 'refuse' }, after: { credit_exceeded_action: 'hold' } })).toBe(
       'Si supera el crédito: No se toma → Se retiene',
     );
+    // Who issues the documents (decision 082): the IVA condition by its label, a cleared field as a dash.
+    expect(describeAuditSummary({ before: { business_iva_condition: null }, after: { business_iva_condition: 'monotributista' } })).toBe(
+      'Condición frente al IVA del negocio: — → Monotributista',
+    );
     expect(describeAuditSummary({ order_id: 'd0d4c060-0000-4000-8000-000000000001', amount: 700_000 })).toBe(`Pedido: #d0d4c060 · Importe: ${formatMoney(700_000)}`);
   });
 

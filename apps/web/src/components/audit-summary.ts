@@ -1,5 +1,6 @@
-import { formatMoney } from '@mayorista/core/money';
+import { IVA_CONDITION_LABELS } from '@mayorista/core/business';
 import { formatDateTime } from '@mayorista/core/date-time';
+import { formatMoney } from '@mayorista/core/money';
 import { deliveries } from '@mayorista/core/messages/deliveries';
 import { receivables } from '@mayorista/core/messages/receivables';
 import { formatReceiptNumber } from '@mayorista/core/receivables';
@@ -30,6 +31,7 @@ const REASONS: Record<string, string> = deliveries.reasons;
 const CODES: Record<string, Record<string, string>> = {
   credit_hold: receivables.creditHoldStates,
   credit_exceeded_action: text.creditActions,
+  business_iva_condition: IVA_CONDITION_LABELS,
 };
 
 /** People's names by id, as the log's read joins them (GET /api/admin/audit `names`). */

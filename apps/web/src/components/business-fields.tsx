@@ -22,7 +22,8 @@ interface BusinessFieldsProps {
 const selectClass =
   'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-[invalid=true]:border-red-700';
 
-function SelectField({ label, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined }) {
+/** A labelled select with its error wired up like `Field`'s. */
+export function SelectField({ label, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined }) {
   const id = useId();
   return (
     <div className="space-y-1">

@@ -64,8 +64,11 @@ export const receivables = {
     'El pedido ya fue entregado y no se puede modificar. Para una devolución o una corrección de precio cargá una nota de crédito.',
   creditOverdue: (days: number, overdue: string) =>
     `Tenés ${overdue} vencido hace más de ${days} días. Regularizá tu cuenta corriente para hacer nuevos pedidos.`,
-  creditLimitExceeded: (available: string) =>
-    `Este pedido supera tu crédito disponible (${available}). Reducí el pedido o pagá parte de tu saldo para continuar.`,
+  /** Paying is suggested only when there is a balance to pay (core's `limitRefusalAdvice`, the cart's rule too). */
+  creditLimitExceeded: (available: string, advice: { suggestPaying: boolean; creditInUse: boolean }) =>
+    advice.suggestPaying
+      ? `Este pedido supera tu crédito disponible (${available}). Reducí el pedido o pagá parte de tu saldo para continuar.`
+      : `Este pedido supera tu crédito disponible (${available}). Reducí el pedido para continuar.${advice.creditInUse ? ' Tu crédito lo ocupan pedidos que todavía no se entregaron.' : ''}`,
   creditHeldStatus: 'El pedido está retenido por crédito: liberalo o rechazalo antes de cambiar su estado.',
   creditHeld: 'Tu pedido quedó retenido por crédito: un administrador lo va a revisar.',
   statementRangeInvalid:

@@ -32,4 +32,20 @@ export const settings = {
   approvalWaitHours: 'Tiempo de aprobación (horas)',
   approvalWaitHoursHint: 'Lo que suele tardar aprobar una cuenta nueva: se lo decimos a quien espera.',
   updatedAt: (when: string) => `Última modificación: ${when}`,
+  // Who issues the documents (decision 082): printed on the receipts, the statements and the orders' PDF.
+  businessHeading: 'Datos del negocio en los comprobantes',
+  businessIntro: 'Salen en el encabezado de los recibos, los resúmenes de cuenta y el PDF de los pedidos. Todos son opcionales: lo que dejes vacío no se imprime.',
+  businessRazonSocial: 'Razón social',
+  businessCuit: 'CUIT',
+  businessCuitHint: 'Con o sin guiones, por ejemplo 30-71234567-1.',
+  businessAddress: 'Domicilio',
+  businessAddressHint: 'Calle, número y localidad, en una línea.',
+  businessIvaCondition: 'Condición frente al IVA',
+  businessIvaConditionUnset: 'Sin indicar',
+  businessAddressTooLong: 'El domicilio no puede superar 200 caracteres.',
+  businessAddressInvalid: 'El domicilio no es válido: escribilo en una sola línea de texto.',
+  /** The lines of the documents' issuer block. */
+  issuerCuit: (cuit: string) => `CUIT ${cuit}`,
+  issuerIva: (condition: string) => `IVA ${condition}`,
+  issuerAddress: (address: string) => `Domicilio: ${address}`,
 } as const;

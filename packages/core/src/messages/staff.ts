@@ -263,6 +263,10 @@ export const staff = {
     low_stock_threshold: 'Stock bajo',
     prices_include_iva: 'Precios con IVA',
     approval_wait_hours: 'Tiempo de aprobación (horas)',
+    business_razon_social: 'Razón social del negocio',
+    business_cuit: 'CUIT del negocio',
+    business_address: 'Domicilio del negocio',
+    business_iva_condition: 'Condición frente al IVA del negocio',
   } as Record<string, string>,
   // The invitation link's page
   acceptTitle: 'Sumate al equipo',

@@ -4,6 +4,7 @@ import {
   BUSINESS_LIMITS,
   cuitProblem,
   IVA_CONDITIONS,
+  ISSUER_IVA_CONDITIONS,
   normalizeArPhone,
   normalizeCuit,
   normalizePostalCode,
@@ -36,6 +37,15 @@ export const cuitSchema = z
   });
 
 export const ivaConditionSchema = z.enum(IVA_CONDITIONS, { message: texts.ivaConditionInvalid });
+
+/** Absent, `null`, `""` or blank: a field left empty, read as null (core/schemas/text.ts's rule for optional text). */
+const emptyAsNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+
+/** A CUIT that may be left empty (null); given, the same rule and Spanish messages as the sign-up's. */
+export const optionalCuitSchema = z.preprocess(emptyAsNull, cuitSchema.nullable());
+
+/** The business's own condition frente al IVA (decision 082), or null when not set. */
+export const issuerIvaConditionSchema = z.preprocess(emptyAsNull, z.enum(ISSUER_IVA_CONDITIONS, { message: texts.ivaConditionInvalid }).nullable());
 
 export const whatsappSchema = z
   .string({ message: texts.whatsappInvalid })

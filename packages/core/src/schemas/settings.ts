@@ -3,6 +3,10 @@ import '../zod-locale';
 import { receivables as receivableTexts } from '../messages/receivables';
 import { deliveries as deliveryTexts } from '../messages/deliveries';
 import { settings as texts } from '../messages/settings';
+import { business as businessTexts } from '../messages/business';
+import { BUSINESS_LIMITS, ISSUER_IVA_CONDITIONS } from '../business';
+import { issuerIvaConditionSchema, optionalCuitSchema } from './business';
+import { optionalText } from './text';
 
 /**
  * Settings the business changes in the admin (they live in the database, not the environment): one document, validated here for
@@ -63,6 +67,27 @@ const deliveryNoticeFields = {
     .max(23, { message: deliveryTexts.invalidNoticeHour }),
 };
 
+/**
+ * Who issues the documents (decision 082): the business's razón social, CUIT, domicilio and
+ * condición frente al IVA, printed at the head of the receipt, the statement and the order PDF.
+ * Each may be left empty: absent, "" or blank is stored as null ("not set"), and a document with
+ * none of them looks as it did before they existed.
+ */
+const businessIdentityFields = {
+  business_razon_social: optionalText({
+    max: BUSINESS_LIMITS.razonSocial.max,
+    tooLong: businessTexts.razonSocialTooLong,
+    invalid: businessTexts.razonSocialInvalid,
+  }),
+  business_cuit: optionalCuitSchema,
+  business_address: optionalText({
+    max: BUSINESS_LIMITS.issuerAddress.max,
+    tooLong: texts.businessAddressTooLong,
+    invalid: texts.businessAddressInvalid,
+  }),
+  business_iva_condition: issuerIvaConditionSchema,
+};
+
 const settingsFields = {
   /** Smallest order total (centavos) a customer may place; 0 means no minimum. */
   min_order_amount: centavosAtLeastZero,
@@ -96,6 +121,7 @@ const settingsFields = {
     .max(720, { message: texts.invalidApprovalHours }),
   ...receivablesSettingsFields,
   ...deliveryNoticeFields,
+  ...businessIdentityFields,
 };
 
 export const settingsSchema = z.object(settingsFields);
@@ -126,7 +152,20 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   delivery_notice_email_enabled: false,
   delivery_notice_whatsapp_enabled: false,
   delivery_notice_hour: 7,
+  business_razon_social: null,
+  business_cuit: null,
+  business_address: null,
+  business_iva_condition: null,
 });
+
+/** The business's identity as its documents print it; null when none of it is set (the documents as before). */
+export type BusinessIdentity = Pick<Settings, 'business_razon_social' | 'business_cuit' | 'business_address' | 'business_iva_condition'>;
+
+export function businessIdentityOf(settings: Settings): BusinessIdentity | null {
+  const { business_razon_social, business_cuit, business_address, business_iva_condition } = settings;
+  const identity = { business_razon_social, business_cuit, business_address, business_iva_condition };
+  return Object.values(identity).some((value) => value !== null) ? identity : null;
+}
 
 /** GET /api/settings/public: what anyone may read (the pending screen's approval time). */
 export const publicSettingsSchema = z.object({ approval_wait_hours: z.number().int() });
@@ -134,6 +173,11 @@ export type PublicSettings = z.output<typeof publicSettingsSchema>;
 
 /** GET/PUT answer: the settings plus when and by whom they last changed. */
 export const settingsResponseSchema = settingsSchema.extend({
+  // As stored (the answer is encoded, not parsed: a field that transforms what is typed is answered plain).
+  business_razon_social: z.string().nullable(),
+  business_cuit: z.string().nullable(),
+  business_address: z.string().nullable(),
+  business_iva_condition: z.enum(ISSUER_IVA_CONDITIONS).nullable(),
   updated_at: z.string().nullable(),
   /** true while nobody has saved the recipients: they are every admin of the install (decision 029). */
   admin_email_recipients_default: z.boolean().optional(),
@@ -147,7 +191,12 @@ export type SettingsResponse = z.output<typeof settingsResponseSchema>;
 export function readSettings(stored: unknown): Settings {
   const source = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  parsedWhenMissing ??= new Set(Object.entries(settingsFields).flatMap(([key, schema]) => (schema.safeParse(undefined).success ? [key] : [])));
+  parsedWhenMissing ??= new Set(
+    Object.entries(settingsFields).flatMap(([key, schema]) => {
+      const parsed = schema.safeParse(undefined);
+      return parsed.success && parsed.data !== (DEFAULT_SETTINGS as Record<string, unknown>)[key] ? [key] : [];
+    }),
+  );
   for (const [key, schema] of Object.entries(settingsFields)) {
     const value = source[key];
     // A missing field keeps its default without asking zod, which builds a whole error to refuse
@@ -159,5 +208,8 @@ export function readSettings(stored: unknown): Settings {
   return result as Settings;
 }
 
-/** The fields whose schema accepts a missing value (and so decides it), found on the first read. */
+/**
+ * The fields whose schema accepts a missing value and makes it something other than the default
+ * (and so decides it), found on the first read; a missing optional text is null, its default, unparsed.
+ */
 let parsedWhenMissing: Set<string> | undefined;

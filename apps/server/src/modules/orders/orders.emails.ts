@@ -10,6 +10,7 @@ import type { MailMessage } from '../../lib/mailer';
 import { escapeHtml } from '../../lib/html';
 import { findOrder, toOrder } from './orders.repository';
 import { renderOrderPdf } from './orders.pdf';
+import type { BusinessIdentity } from '@mayorista/core/schemas/settings';
 import { formatDeliveryDay, orderDeliveryText, promisedDeliveryText } from '@mayorista/core/deliveries';
 import { ivaLineView, ivaSummaryRows, showsIvaItemised, storedOrderIva } from '@mayorista/core/iva';
 
@@ -97,6 +98,8 @@ interface RenderConfig extends OrderMailConfig {
   pool: pg.Pool;
   /** The PDF renderer (renderOrderPdf unless a test passes another). */
   renderPdf?: (order: Order, catalogName: string) => Promise<Buffer>;
+  /** Who issues the attached PDF (decision 082), read when it is rendered; absent, the header as before. */
+  issuer?: () => Promise<BusinessIdentity | null>;
 }
 
 /**
@@ -271,6 +274,7 @@ export function createOrderEmailRenderer(config: RenderConfig) {
     const found = row.orderId ? await findOrder(config.pool, row.orderId) : null;
     if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
     const order = toOrder(found);
-    return buildOrderMail(row, order, config, config.renderPdf ?? renderOrderPdf);
+    const render = config.renderPdf ?? (async (o: Order, name: string) => renderOrderPdf(o, name, await config.issuer?.()));
+    return buildOrderMail(row, order, config, render);
   };
 }

@@ -1,4 +1,6 @@
 import { openPdf, printable } from '../../lib/pdf-document';
+import { drawIssuerBlock } from '../../lib/pdf-issuer';
+import type { BusinessIdentity } from '@mayorista/core/schemas/settings';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { orderNumber } from '@mayorista/core/constants';
@@ -80,8 +82,11 @@ function columnsFor(order: Order, itemised: boolean): Column[] {
 }
 const COLUMN_GAP = 0;
 
-/** Renders the order document a customer downloads from Mis Pedidos. */
-export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffer> {
+/**
+ * Renders the order document a customer downloads from Mis Pedidos. `issuer`: who issues it
+ * (decision 082), under the catalogue's name; null or absent, the header as before.
+ */
+export function renderOrderPdf(order: Order, catalogName: string, issuer?: BusinessIdentity | null): Promise<Buffer> {
   const number = orderNumber(order.id);
   const { doc, done, left, contentWidth, ensureSpace } = openPdf({
     size: 'A4',
@@ -97,8 +102,9 @@ export function renderOrderPdf(order: Order, catalogName: string): Promise<Buffe
 
   doc.font('Helvetica-Bold').fontSize(18);
   line(printable(catalogName));
+  drawIssuerBlock(doc, issuer);
   doc.moveDown(0.3);
-  doc.fontSize(14);
+  doc.font('Helvetica-Bold').fontSize(14);
   line(pdfText.title(number));
   doc.font('Helvetica').fontSize(10);
   line(`${pdfText.date}: ${argentinaDate.format(new Date(order.created_at))}`);

@@ -3,6 +3,7 @@ import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
 import { addDays, formatDay, formatReceiptNumber, overdueAt, pendingChequesOf } from '@mayorista/core/receivables';
 import type { OutboxKind } from '@mayorista/core/schemas/order-life';
+import type { BusinessIdentity } from '@mayorista/core/schemas/settings';
 import type pg from 'pg';
 import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from '../../lib/mailer';
@@ -19,6 +20,8 @@ interface RenderConfig {
   pool: pg.Pool;
   catalogName: string;
   appUrl: string;
+  /** Who issues the attached PDF (decision 082), read when it is rendered; absent, the header as before. */
+  issuer?: () => Promise<BusinessIdentity | null>;
 }
 
 interface QueuedAccountEmail {
@@ -55,10 +58,11 @@ function message(
 /** The statement of the last 90 days up to `today`, as a reminder attaches it. */
 async function recentStatement(config: RenderConfig, customerId: string, today: string): Promise<Buffer> {
   const from = addDays(today, -90);
-  const [holder, { opening, items }, open] = await Promise.all([
+  const [holder, { opening, items }, open, issuer] = await Promise.all([
     readAccountHolder(config.pool, customerId),
     readStatementMovements(config.pool, customerId, from, today),
     readOpenItemsAt(config.pool, customerId, today),
+    config.issuer?.(),
   ]);
   if (!holder) throw new Error(`el cliente ${customerId} ya no existe`);
   return renderStatementPdf(
@@ -72,6 +76,7 @@ async function recentStatement(config: RenderConfig, customerId: string, today: 
       pendingCheques: pendingChequesOf(open),
     },
     config.catalogName,
+    issuer,
   );
 }
 
@@ -93,7 +98,7 @@ export function createAccountEmailRenderer(config: RenderConfig) {
         texts.receiptIntro(number, formatMoney(payment.amount)),
         {
           filename: `recibo-${number}.pdf`,
-          content: await renderReceiptPdf(payment, holder, config.catalogName),
+          content: await renderReceiptPdf(payment, holder, config.catalogName, await config.issuer?.()),
         },
       );
     }

@@ -3,7 +3,9 @@ import { messages } from '@mayorista/core/messages';
 import { formatDocumentDateTime, formatMoney } from '@mayorista/core/money';
 import { formatDay, formatReceiptNumber } from '@mayorista/core/receivables';
 import type { AccountMovement, Payment } from '@mayorista/core/schemas/receivables';
+import type { BusinessIdentity } from '@mayorista/core/schemas/settings';
 import { openPdf, printable, type PdfDocument } from '../../lib/pdf-document';
+import { drawIssuerBlock } from '../../lib/pdf-issuer';
 
 const texts = messages.receivables;
 
@@ -19,10 +21,14 @@ export interface AccountHolder {
 /** A balance as the documents print it: negative is money "a favor" of the customer. */
 const balanceText = (balance: number) => (balance < 0 ? `${formatMoney(-balance)} ${texts.aFavor}` : formatMoney(balance));
 
-function header(pdf: PdfDocument, catalogName: string, title: string, holder: AccountHolder): void {
+/** Who issues the document (decision 082) under the catalogue's name; null or absent: the header as before. */
+type DocumentIssuer = BusinessIdentity | null;
+
+function header(pdf: PdfDocument, catalogName: string, title: string, holder: AccountHolder, issuer?: DocumentIssuer): void {
   const { doc } = pdf;
   doc.font('Helvetica-Bold').fontSize(16).text(printable(catalogName));
-  doc.moveDown(0.3).fontSize(13).text(printable(title));
+  drawIssuerBlock(doc, issuer);
+  doc.moveDown(0.3).font('Helvetica-Bold').fontSize(13).text(printable(title));
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   doc.text(printable(holder.razon_social ? `${holder.razon_social} (${holder.name})` : holder.name));
   // As the screens show it: "20-31234567-7".
@@ -32,14 +38,14 @@ function header(pdf: PdfDocument, catalogName: string, title: string, holder: Ac
 }
 
 /** The recibo of one payment: number, date, customer, amount, method (cheque data), and how it was applied. */
-export async function renderReceiptPdf(payment: Payment, holder: AccountHolder, catalogName: string): Promise<Buffer> {
+export async function renderReceiptPdf(payment: Payment, holder: AccountHolder, catalogName: string, issuer?: DocumentIssuer): Promise<Buffer> {
   const pdf = openPdf({
     size: 'A4',
     margin: 50,
     info: { Title: texts.receiptTitle(formatReceiptNumber(payment.receipt_number)) },
   });
   const { doc } = pdf;
-  header(pdf, catalogName, texts.receiptTitle(formatReceiptNumber(payment.receipt_number)), holder);
+  header(pdf, catalogName, texts.receiptTitle(formatReceiptNumber(payment.receipt_number)), holder, issuer);
   const lines = [
     `${texts.receiptDate}: ${formatDocumentDateTime(payment.created_at)}`,
     `${texts.receiptAmount}: ${formatMoney(payment.amount)}`,
@@ -147,10 +153,10 @@ function movementLabel(m: AccountMovement): string {
 }
 
 /** "Resumen de cuenta": the opening balance, each movement of the period, the closing balance and what is overdue. */
-export async function renderStatementPdf(data: StatementData, catalogName: string): Promise<Buffer> {
+export async function renderStatementPdf(data: StatementData, catalogName: string, issuer?: DocumentIssuer): Promise<Buffer> {
   const pdf = openPdf({ size: 'A4', margin: 50, info: { Title: texts.statementTitle } });
   const { doc } = pdf;
-  header(pdf, catalogName, texts.statementTitle, data.holder);
+  header(pdf, catalogName, texts.statementTitle, data.holder, issuer);
   doc.fontSize(10).text(texts.statementPeriod(formatDay(data.from), formatDay(data.to)));
   doc.moveDown();
   doc.fontSize(9);

@@ -135,4 +135,58 @@ describe('Ajustes tab', () => {
       delivery_notice_hour: 6,
     });
   });
+
+  it('who issues the documents: with every box empty it saves them as not set (null), a cleared box too, and a bad CUIT waits next to its box', async () => {
+    const stored = { ...DEFAULT_SETTINGS, business_razon_social: 'Distribuidora Ñandú S.R.L.', business_cuit: '30712345671', updated_at: null };
+    const view = mountTab({
+      'GET /api/admin/settings': () => jsonResponse(200, stored),
+      'PUT /api/admin/settings': (call) => jsonResponse(200, { ...stored, ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
+    });
+    const razonSocial = await screen.findByLabelText(text.businessRazonSocial);
+    const cuit = screen.getByLabelText(text.businessCuit);
+    expect(razonSocial).toHaveValue('Distribuidora Ñandú S.R.L.');
+    expect(cuit).toHaveValue('30-71234567-1');
+    expect(screen.getByLabelText(text.businessIvaCondition)).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Responsable Inscripto' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Consumidor Final' })).toBeNull();
+
+    await userEvent.clear(cuit);
+    await userEvent.type(cuit, '30-71234567-2');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    expect(await screen.findByText(messages.business.cuitCheckDigit)).toBeInTheDocument();
+    expect(cuit).toHaveAttribute('aria-invalid', 'true');
+    expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // Only what is required: the identity's boxes all empty, the cleared razón social included.
+    await userEvent.clear(cuit);
+    await userEvent.clear(razonSocial);
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      business_razon_social: null,
+      business_cuit: null,
+      business_address: null,
+      business_iva_condition: null,
+    });
+    expect(screen.queryByText(messages.business.cuitCheckDigit)).toBeNull();
+  });
+
+  it('who issues the documents: saves what is typed, the condición frente al IVA chosen from the list', async () => {
+    const view = mountTab({
+      'GET /api/admin/settings': () => jsonResponse(200, { ...DEFAULT_SETTINGS, updated_at: null }),
+      'PUT /api/admin/settings': (call) => jsonResponse(200, { ...DEFAULT_SETTINGS, ...(call.body as object), updated_at: '2026-11-22T15:00:00.000Z' }),
+    });
+    await userEvent.type(await screen.findByLabelText(text.businessRazonSocial), 'Distribuidora Ñandú S.R.L.');
+    await userEvent.type(screen.getByLabelText(text.businessCuit), '30 71234567 1');
+    await userEvent.type(screen.getByLabelText(text.businessAddress), 'Av. Colón 1234, Córdoba');
+    await userEvent.selectOptions(screen.getByLabelText(text.businessIvaCondition), 'Monotributista');
+    await userEvent.click(screen.getByRole('button', { name: text.save }));
+    await waitFor(() => expect(view.server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(view.server.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      business_razon_social: 'Distribuidora Ñandú S.R.L.',
+      business_cuit: '30 71234567 1',
+      business_address: 'Av. Colón 1234, Córdoba',
+      business_iva_condition: 'monotributista',
+    });
+  });
 });

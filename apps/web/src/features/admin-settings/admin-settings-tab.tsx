@@ -15,6 +15,7 @@ import { saveSettings, settingsKeys, settingsQueryOptions } from './settings-api
 import { toSettingsBody, type EmailSwitch } from './settings-body';
 import { CREDIT_FIELD_OF, CreditSettingsFields, creditValuesOf } from './credit-settings-fields';
 import { DeliveryNoticeFields, noticeValuesOf } from './delivery-notice-fields';
+import { BusinessIdentityFields, useBusinessIdentity } from './business-identity-fields';
 import { iva as ivaTexts } from '@mayorista/core/messages/iva';
 
 const text = settingsTexts;
@@ -150,6 +151,7 @@ function useSettingsForm(current: SettingsResponse) {
   const [notice, setNotice] = useState(() => noticeValuesOf(current));
   const [fieldErrors, setFieldErrors] = useState<{ recipients?: string; threshold?: string; approvalHours?: string; noticeHour?: string }>({});
   const [creditErrors, setCreditErrors] = useState<Partial<Record<keyof typeof CREDIT_FIELD_OF, string>>>({});
+  const identity = useBusinessIdentity(current);
 
   const mutation = useMutation({
     mutationFn: saveSettings,
@@ -172,6 +174,7 @@ function useSettingsForm(current: SettingsResponse) {
       approvalHours,
       credit,
       notice,
+      ...identity.values,
     });
     if (Number.isNaN(update.min_order_amount)) {
       setError(text.invalidAmount);
@@ -180,6 +183,8 @@ function useSettingsForm(current: SettingsResponse) {
     setError(undefined);
     // The same schema as the server: the admin sees the Spanish message next to the field.
     const parsed = settingsUpdateSchema.safeParse(update);
+    // The identity's boxes show their message, or lose an old one once the form reads well.
+    identity.showIssues((field) => parsed.error?.issues.find((i) => i.path[0] === field)?.message);
     if (!parsed.success) {
       const issueOf = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
       setFieldErrors(fieldErrorsOf(issueOf));
@@ -211,6 +216,7 @@ function useSettingsForm(current: SettingsResponse) {
     setNotice,
     creditErrors,
     fieldErrors,
+    identity,
     saving: mutation.isPending,
     onSubmit,
   };
@@ -256,6 +262,7 @@ function SettingsForm({ current }: { current: SettingsResponse }) {
           onChange={(event) => form.setApprovalHours(event.target.value.replace(/\D+/g, ''))}
         />
         <IvaSetting checked={form.pricesIncludeIva} onChange={form.setPricesIncludeIva} />
+        <BusinessIdentityFields values={form.identity.values} onChange={form.identity.setValues} errors={form.identity.errors} />
         <EmailSettings
           switches={form.switches}
           onSwitch={(key, on) => form.setSwitches((all) => ({ ...all, [key]: on }))}

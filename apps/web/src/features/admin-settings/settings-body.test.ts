@@ -80,3 +80,19 @@ describe('toSettingsBody: "Tu pedido llega hoy"', () => {
     expect(Object.keys(off)).not.toContain('delivery_notice_hour');
   });
 });
+
+describe('toSettingsBody: who issues the documents (decision 082)', () => {
+  it('left out, nothing of it is sent; an empty or blank box is null (not set), never ""', () => {
+    expect(Object.keys(toSettingsBody(values)).some((k) => k.startsWith('business_'))).toBe(false);
+    expect(toSettingsBody({ ...values, businessRazonSocial: '', businessCuit: '  ', businessAddress: '', businessIvaCondition: '' })).toMatchObject({
+      business_razon_social: null,
+      business_cuit: null,
+      business_address: null,
+      business_iva_condition: null,
+    });
+    expect(toSettingsBody({ ...values, businessRazonSocial: 'Ñandú S.A.', businessIvaCondition: 'exento' })).toMatchObject({
+      business_razon_social: 'Ñandú S.A.',
+      business_iva_condition: 'exento',
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import { parsePesos } from '@mayorista/core/money';
+import type { IssuerIvaCondition } from '@mayorista/core/business';
 import type { SettingsUpdate } from '@mayorista/core/schemas/settings';
 
 export type EmailSwitch =
@@ -8,7 +9,18 @@ export type EmailSwitch =
   | 'email_admin_new_order'
   | 'email_admin_order_cancelled';
 
-export interface SettingsValues {
+/**
+ * Who issues the documents (decision 082), as typed; each may be left empty. Top-level values of
+ * the form (not a nested group) so the form contract tests reach them by name.
+ */
+export interface BusinessIdentityValues {
+  businessRazonSocial: string;
+  businessCuit: string;
+  businessAddress: string;
+  businessIvaCondition: '' | IssuerIvaCondition;
+}
+
+export interface SettingsValues extends Partial<BusinessIdentityValues> {
   /** Pesos as typed; blank means no minimum. */
   minOrder: string;
   switches: Record<EmailSwitch, boolean>;
@@ -84,7 +96,20 @@ export function toSettingsBody(values: SettingsValues): SettingsUpdate {
     ...(values.approvalHours === undefined ? {} : { approval_wait_hours: Number(values.approvalHours.trim() || '0') }),
     ...(values.credit ? toCreditSettingsUpdate(values.credit) : {}),
     ...(values.notice ? toNoticeUpdate(values.notice) : {}),
+    ...toIdentityUpdate(values),
   };
+}
+
+/** An empty box is sent as null ("not set"), never as ""; a value left out (undefined) is not sent, so the stored one stays. */
+function toIdentityUpdate(values: Partial<BusinessIdentityValues>): SettingsUpdate {
+  const typed = (value: string | undefined) => (value === undefined ? {} : { value: value.trim() === '' ? null : value });
+  const fields = {
+    business_razon_social: typed(values.businessRazonSocial),
+    business_cuit: typed(values.businessCuit),
+    business_address: typed(values.businessAddress),
+    business_iva_condition: typed(values.businessIvaCondition),
+  };
+  return Object.fromEntries(Object.entries(fields).flatMap(([key, field]) => ('value' in field ? [[key, field.value]] : []))) as SettingsUpdate;
 }
 
 /**

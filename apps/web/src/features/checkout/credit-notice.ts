@@ -1,4 +1,4 @@
-import { creditDecision, type CreditDecision } from '@mayorista/core/receivables';
+import { creditDecision, limitRefusalAdvice, type CreditDecision } from '@mayorista/core/receivables';
 import { formatMoney } from '@mayorista/core/money';
 import { isApiError } from '../../lib/api-client';
 import { receivables } from '../../lib/receivables/texts';
@@ -52,6 +52,6 @@ export function creditNoticeLines(notice: CreditNotice, onExceed: 'refuse' | 'ho
       : t.overdueFacts(formatMoney(notice.overdue), notice.days);
   if (onExceed === 'hold') return [facts, t.heldOutcome];
   if (notice.reason === 'overdue') return [facts, t.refusedOverdue];
-  const hasBalance = account.balance > 0;
-  return [facts, t.refusedLimit(hasBalance), ...(!hasBalance && account.undelivered > 0 ? [t.creditInUse] : [])];
+  const advice = limitRefusalAdvice(account);
+  return [facts, t.refusedLimit(advice.suggestPaying), ...(advice.creditInUse ? [t.creditInUse] : [])];
 }

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { ISSUER_IVA_CONDITIONS, IVA_CONDITION_LABELS, formatCuit } from '@mayorista/core/business';
+import { settings as text } from '@mayorista/core/messages/settings';
+import type { SettingsResponse } from '@mayorista/core/schemas/settings';
+import { SelectField } from '../../components/business-fields';
+import { Field } from '../../components/ui/field';
+import type { BusinessIdentityValues } from './settings-body';
+
+type IdentityErrors = Partial<Record<keyof BusinessIdentityValues, string>>;
+
+/** Each box and the setting it writes: the server's messages land next to the right box. */
+const SETTING_OF: Record<keyof BusinessIdentityValues, string> = {
+  businessRazonSocial: 'business_razon_social',
+  businessCuit: 'business_cuit',
+  businessAddress: 'business_address',
+  businessIvaCondition: 'business_iva_condition',
+};
+
+/** The stored identity as the boxes show it: not set is an empty box; the CUIT as people write it. */
+export const identityValuesOf = (s: SettingsResponse): BusinessIdentityValues => ({
+  businessRazonSocial: s.business_razon_social ?? '',
+  businessCuit: s.business_cuit ? formatCuit(s.business_cuit) : '',
+  businessAddress: s.business_address ?? '',
+  businessIvaCondition: s.business_iva_condition ?? '',
+});
+
+/** The identity's values and messages for the settings form. */
+export function useBusinessIdentity(current: SettingsResponse) {
+  const [values, setValues] = useState(() => identityValuesOf(current));
+  const [errors, setErrors] = useState<IdentityErrors>({});
+  const showIssues = (issueOf: (setting: string) => string | undefined) =>
+    setErrors(Object.fromEntries(Object.entries(SETTING_OF).map(([box, setting]) => [box, issueOf(setting)])) as IdentityErrors);
+  return { values, setValues, errors, showIssues };
+}
+
+/** Admin → Ajustes: who issues the receipts, statements and order PDFs (decision 082). Every box is optional. */
+export function BusinessIdentityFields({
+  values,
+  onChange,
+  errors,
+}: {
+  values: BusinessIdentityValues;
+  onChange: (values: BusinessIdentityValues) => void;
+  errors: IdentityErrors;
+}) {
+  const set = (patch: Partial<BusinessIdentityValues>) => onChange({ ...values, ...patch });
+  return (
+    <fieldset className="space-y-3" data-testid="business-identity-settings">
+      <legend className="font-medium text-slate-900">{text.businessHeading}</legend>
+      <p className="text-sm text-slate-600">{text.businessIntro}</p>
+      <Field
+        label={text.businessRazonSocial}
+        autoComplete="organization"
+        error={errors.businessRazonSocial}
+        value={values.businessRazonSocial}
+        onChange={(e) => set({ businessRazonSocial: e.target.value })}
+      />
+      <Field
+        label={text.businessCuit}
+        hint={text.businessCuitHint}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="30-71234567-1"
+        error={errors.businessCuit}
+        value={values.businessCuit}
+        onChange={(e) => set({ businessCuit: e.target.value })}
+      />
+      <Field
+        label={text.businessAddress}
+        hint={text.businessAddressHint}
+        autoComplete="street-address"
+        error={errors.businessAddress}
+        value={values.businessAddress}
+        onChange={(e) => set({ businessAddress: e.target.value })}
+      />
+      <SelectField
+        label={text.businessIvaCondition}
+        error={errors.businessIvaCondition}
+        value={values.businessIvaCondition}
+        onChange={(e) => set({ businessIvaCondition: e.target.value as BusinessIdentityValues['businessIvaCondition'] })}
+      >
+        <option value="">{text.businessIvaConditionUnset}</option>
+        {ISSUER_IVA_CONDITIONS.map((c) => (
+          <option key={c} value={c}>
+            {IVA_CONDITION_LABELS[c]}
+          </option>
+        ))}
+      </SelectField>
+    </fieldset>
+  );
+}
