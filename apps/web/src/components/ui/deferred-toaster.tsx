@@ -1,7 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { app } from '@mayorista/core/messages/app';
 import { dismissToast, useToasts } from './toast-store';
-import { TOAST_PLACE } from './toast-place';
 
 type ToasterComponent = ComponentType;
 let loaded: ToasterComponent | null = null;
@@ -64,7 +63,7 @@ export function DeferredToaster() {
   if (Toaster) return <Toaster />;
   if (!current) return null;
   return (
-    <div className={TOAST_PLACE}>
+    <div className="toast-place">
       <div
         role={current.variant === 'destructive' ? 'alert' : 'status'}
         className={`rounded-md border p-3 shadow-lg ${current.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'}`}

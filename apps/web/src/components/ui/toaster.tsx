@@ -3,7 +3,6 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@mayorista/core/con
 import { app } from '@mayorista/core/messages/app';
 import { cn } from '../../lib/cn';
 import { dismissToast, useToasts, type ToastItem } from './toast-store';
-import { TOAST_PLACE } from './toast-place';
 
 /**
  * Renders the toast store (the screens and routes and the business constants) with Radix Toast, which brings the timers (paused while
@@ -24,7 +23,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         label={app.notificationsLabel}
-        className={TOAST_PLACE} />
+        className="toast-place" />
     </ToastPrimitive.Provider>
   );
 }
