@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lowerPostgresBackendPriority } from '../lib/thread-priority';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -19,6 +20,37 @@ export function createPool(url: string, max = 20): pg.Pool {
     application_name: 'mayorista',
   });
   return guarded(pool);
+}
+
+/**
+ * A pool for work that gives way to the customers' requests (the e-mail outbox, the catalogue
+ * import): the PostgreSQL backend of each of its connections runs at the lowest CPU priority,
+ * when the database is on this machine and the OS lets us lower it (lib/thread-priority.ts). The
+ * thread that uses it lowers itself too; without its backend's share, half of its work (the
+ * statements it sends) would still compete with the customers at full weight.
+ */
+export function createBackgroundPool(url: string, max: number): pg.Pool {
+  const pool = createPool(url, max);
+  if (!isOnThisMachine(url)) return pool;
+  pool.on('connect', (client) => {
+    // Queued first on the new connection, so it runs before the statement it was opened for.
+    client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
+      ({ rows }) => lowerPostgresBackendPriority(rows[0]!.pid),
+      () => undefined,
+    );
+  });
+  return pool;
+}
+
+/** A connection string to this machine: localhost, a loopback address or a Unix socket (`?host=/dir`). */
+export function isOnThisMachine(url: string): boolean {
+  const socket = /[?&]host=([^&]*)/.exec(url);
+  if (socket) return decodeURIComponent(socket[1]!).startsWith('/');
+  try {
+    return ['', 'localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**

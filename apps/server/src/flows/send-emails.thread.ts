@@ -2,7 +2,7 @@
 // database connections of its own, it runs the outbox worker until it is told to stop. Built as
 // dist/email-worker.js; run from source under tsx.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPool } from '../db/client';
+import { createBackgroundPool } from '../db/client';
 import { createMailer } from '../lib/mailer';
 import { lowerThisThreadPriority } from '../lib/thread-priority';
 import { createEmailSender, type EmailThreadData, type EmailThreadMessage, type EmailThreadReply, type SenderLog } from './send-emails';
@@ -36,7 +36,7 @@ const logAt = (level: keyof SenderLog) => (object: Record<string, unknown>, mess
 const log: SenderLog = { info: logAt('info'), warn: logAt('warn'), error: logAt('error') };
 
 // Each of the worker's loops uses one connection at a time; one more for the lease renewals.
-const pool = createPool(connectionString, config.outbox.concurrency + 1);
+const pool = createBackgroundPool(connectionString, config.outbox.concurrency + 1);
 // The main thread keeps the leases of the rows in hand (send-emails.ts): told of each one here.
 const sender = createEmailSender(pool, createMailer(config, log), config, log, {
   held: (row) => say({ kind: 'held', row: { id: row.id, attempts: row.attempts } }),

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBackgroundPool, createPool, isOnThisMachine } from '../src/db/client';
+import { createTestDatabase } from './helpers';
+
+/**
+ * The e-mail outbox and the catalogue import give way to the customers' requests, and so do the
+ * PostgreSQL backends that run their statements. Linux schedules each backend (its own session) as
+ * a group of its own, so the group's nice is the one that counts (lib/thread-priority.ts). Read
+ * back from /proc: where this machine has no autogroup, or the database is not local, the test
+ * says so and checks only what it can.
+ */
+const database = await createTestDatabase();
+const background = createBackgroundPool(database.url, 1);
+const requests = createPool(database.url, 1);
+afterAll(async () => {
+  await background.end();
+  await requests.end();
+  await database.drop();
+});
+
+const backendPid = async (pool: typeof background) => (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+const autogroupOf = (pid: number) => readFileSync(`/proc/${pid}/autogroup`, 'utf8');
+const autogroups = os.platform() === 'linux' && existsSync('/proc/self/autogroup') && isOnThisMachine(database.url);
+
+describe('the PostgreSQL backends of background work', () => {
+  it.runIf(autogroups)("run in a scheduling group at the lowest priority; the requests' backends keep the normal one", async () => {
+    const pid = await backendPid(background);
+    expect(autogroupOf(pid)).toMatch(/ nice 19$/m);
+    expect(os.getPriority(pid)).toBe(19);
+    const requestsPid = await backendPid(requests);
+    expect(autogroupOf(requestsPid)).toMatch(/ nice 0$/m);
+  });
+
+  it('are lowered only when the database is on this machine', () => {
+    expect(isOnThisMachine('postgres://u:p@localhost:5432/db')).toBe(true);
+    expect(isOnThisMachine('postgres://u:p@127.0.0.1/db')).toBe(true);
+    expect(isOnThisMachine('postgres://u:p@[::1]:5432/db')).toBe(true);
+    expect(isOnThisMachine('postgres://u@/db?host=/var/run/postgresql')).toBe(true);
+    expect(isOnThisMachine('postgres://u:p@db.example.com:5432/db')).toBe(false);
+    expect(isOnThisMachine('postgres://u:p@10.0.0.5/db')).toBe(false);
+    expect(isOnThisMachine('not a url')).toBe(false);
+  });
+});
