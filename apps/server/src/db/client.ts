@@ -34,8 +34,8 @@ export function createBackgroundPool(url: string, max: number): pg.Pool {
   if (!isOnThisMachine(url)) return pool;
   pool.on('connect', (client) => {
     // Queued first on the new connection, so it runs before the statement it was opened for.
-    client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
-      ({ rows }) => lowerPostgresBackendPriority(rows[0]!.pid),
+    client.query<{ pid: number; port: number | null }>('select pg_backend_pid() as pid, inet_client_port() as port').then(
+      ({ rows }) => lowerPostgresBackendPriority({ pid: rows[0]!.pid, clientPort: rows[0]!.port }),
       () => undefined,
     );
   });
