@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PAGE_EARLY_MODULES, PAGE_MODULES } from '../src/app/page-modules';
-import { catalogChunk, loadedByFirstPage, type ChunkingModule } from './code-splitting';
+import { catalogChunk, loadedByFirstPage, loginChunk, type ChunkingModule } from './code-splitting';
 
 const ROOT = '/app';
 const MAIN = '/src/main.tsx';
@@ -43,12 +43,20 @@ const lookup = graph(
     [ROWS, '/src/lib/use-window-rows.ts'],
     [PAGE_MODULES['/catalogo/:slug'], '/src/features/catalog/components/product-view.ts'],
     [PAGE_MODULES['/login'], '/src/components/ui/label.tsx'],
+    [PAGE_MODULES['/login'], '/src/lib/auth.ts'],
+    [PAGE_MODULES['/register'], '/src/components/ui/label.tsx'],
+    [PAGE_MODULES['/login'], '/src/features/account/login-form.tsx'],
+    [PAGE_MODULES['/register'], '/src/features/account/login-form.tsx'],
+    ['/src/features/admin-settings/issuer-fields.tsx', '/src/features/account/login-form.tsx'],
+    [PAGE_MODULES['/register'], '/src/features/account/signup-steps.tsx'],
+    [PAGE_MODULES['/admin'], '/src/features/admin-settings/issuer-fields.tsx'],
+    ['/src/features/admin-settings/issuer-fields.tsx', '/src/components/ui/label.tsx'],
     [PAGE_MODULES['/cart'], '/src/lib/pricing.ts'],
     [PAGE_MODULES['/admin'], '/src/lib/use-window-rows.ts'],
     [PAGE_MODULES['/cart'], '/src/features/cart/cart-lines.tsx'],
   ],
   [
-    ...(['/', '/login', '/catalog', '/catalogo/:slug', '/cart', '/admin'] as const).map((route): [string, string] => [
+    ...(['/', '/login', '/register', '/catalog', '/catalogo/:slug', '/cart', '/admin'] as const).map((route): [string, string] => [
       MAIN,
       PAGE_MODULES[route],
     ]),
@@ -85,5 +93,20 @@ describe('code splitting', () => {
     expect(chunkOf('/src/components/ui/label.tsx')).toBeNull();
     expect(chunkOf(PAGE_MODULES['/login'])).toBeNull();
     expect(chunkOf(PAGE_MODULES['/'])).toBeNull();
+  });
+
+  it("puts the login page and what it uses beyond the entry in one 'login' file, which the pages sharing a part of it load too", () => {
+    const loginOf = (id: string) => loginChunk(`${ROOT}${id}`, lookup);
+    expect(loginOf(PAGE_MODULES['/login'])).toBe('login');
+    // Shared with the sign-up page and the admin's settings: still one file for the login page.
+    expect(loginOf('/src/features/account/login-form.tsx')).toBe('login');
+    // Shared with the catalogue: its own chunk, so the catalogue never loads the sign-in page.
+    expect(loginOf('/src/components/ui/label.tsx')).toBeNull();
+    // The entry's own modules stay in the shell; what the login page does not use keeps its chunk.
+    expect(loginOf('/src/lib/auth.ts')).toBeNull();
+    expect(loginOf('/src/features/account/signup-steps.tsx')).toBeNull();
+    expect(loginOf(PAGE_MODULES['/register'])).toBeNull();
+    expect(loginOf('/src/features/admin-settings/issuer-fields.tsx')).toBeNull();
+    expect(loginOf(PAGE_MODULES['/catalog'])).toBeNull();
   });
 });
