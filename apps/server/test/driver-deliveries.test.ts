@@ -86,7 +86,7 @@ describe('the driver delivers and collects', () => {
     const { rows } = await ctx.pool.query(`select 1 from order_edits where order_id = $1`, [order.id]);
     expect(rows).toHaveLength(1);
     const mail = await ctx.pool.query(`select id::int, kind, recipient, order_id as "orderId", data from email_outbox where order_id = $1 and kind = 'status_changed' and data ? 'partial'`, [order.id]);
-    const message = await createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora', appUrl: 'http://localhost' })(mail.rows[0]);
+    const message = await createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora', appUrl: 'http://localhost', issuer: async () => null })(mail.rows[0]);
     expect(message.subject).toContain('entregado');
     expect(message.text).toContain(texts.partialDeliveredIntro(orderNumber(order.id)));
     expect(message.text).toContain(`1 × ${product.name}`);

@@ -219,7 +219,7 @@ describe('the order’s IVA, prices excluding IVA', () => {
 
 describe('the order e-mail', () => {
   it('shows the customer’s view: IVA per rate for an RI, the IVA contained for a CF', async () => {
-    const render = createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora', appUrl: 'http://localhost' });
+    const render = createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora', appUrl: 'http://localhost', issuer: async () => null });
     const mailFor = async (condition: IvaCondition) => {
       const order = await mixedOrder(await customer(condition));
       return render({ id: 1, kind: 'order_placed', recipient: 'x@example.com', orderId: order.id, data: {}, attempts: 0 });

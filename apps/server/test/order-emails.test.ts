@@ -53,7 +53,7 @@ function workerFor(smtpUrl: string, timeoutMs = 5000) {
       greetingTimeoutMs: timeoutMs,
       socketTimeoutMs: timeoutMs,
     }),
-    render: createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora Sur', appUrl: 'https://tienda.example.com' }),
+    render: createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Distribuidora Sur', appUrl: 'https://tienda.example.com', issuer: async () => null }),
     log: silentLog,
     pollMs: 50,
     maxAttempts: 3,
@@ -169,7 +169,7 @@ describe('order e-mails over SMTP', () => {
     const worker = new OutboxWorker({
       pool: ctx.pool,
       mailer: createSmtpMailer(refusing.url, 'x <x@example.com>'),
-      render: createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'X', appUrl: 'https://x.example.com' }),
+      render: createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'X', appUrl: 'https://x.example.com', issuer: async () => null }),
       log: silentLog,
       pollMs: 50,
       maxAttempts: 5,

@@ -57,6 +57,16 @@ describe('order PDF (pdfkit text API)', () => {
     expect(totals.length + lines.length).toBe(further.length);
   });
 
+  it('dates the order as every screen does: Buenos Aires time, 24 hours, four-digit year', async () => {
+    // created_at 2026-03-14T15:09:26Z is 12:09 in Buenos Aires; es-AR's own short style printed "14/3/26, 12:09 p. m.".
+    const { text } = await pages(await renderOrderPdf(ORDER_PDF_FIXTURES.short!, 'Mayorista'));
+    expect(text).toMatch(/\nFecha: 14\/03\/2026, 12:09\n/);
+    const picking = await pages(await renderPickingSheetPdf([ORDER_PDF_FIXTURES.short!], 'Pedidos elegidos', 'Mayorista'));
+    expect(picking.text).toMatch(/\n14\/03\/2026, 12:09\n/);
+    // The sheet's own "generated" moment is printed the same way.
+    expect(picking.text).toMatch(/\nGenerada: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\n/);
+  });
+
   it('keeps every figure of an itemised order as real text: rates, discounts, IVA rows, points and notes', async () => {
     const { count, text } = await pages(await renderOrderPdf(ORDER_PDF_FIXTURES.inscripto!, 'Mayorista Ñandú'));
     expect(count).toBe(1);

@@ -77,7 +77,7 @@ describe('credit control at order time', () => {
       `select id::int, kind, recipient, order_id as "orderId", data from email_outbox where order_id = $1 and kind = 'admin_new_order' limit 1`,
       [held.order!.id],
     );
-    const rendered = await createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' })(
+    const rendered = await createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost', issuer: async () => null })(
       adminMail.rows[0],
     );
     expect(rendered.text).toContain('quedó retenido por crédito');
@@ -157,7 +157,7 @@ describe('credit control at order time', () => {
     await putSettings(ctx, admin, { credit_exceeded_action: 'refuse' });
     // As if the customer's zone had given both a day (the e-mails read the order when sent).
     await ctx.pool.query(`update orders set delivery_date = '2026-06-05' where id = any($1::uuid[])`, [[released.id, rejected.id]]);
-    const render = createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' });
+    const render = createOrderEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost', issuer: async () => null });
     const mailOf = async (orderId: string, kind: string) => {
       const { rows } = await ctx.pool.query(
         `select id::int, kind, recipient, order_id as "orderId", data from email_outbox where order_id = $1 and kind = $2 order by id desc limit 1`,

@@ -127,12 +127,15 @@ describe('reminders', () => {
       `select id::int, kind, recipient, data from email_outbox where kind = 'account_reminder' and recipient = $1 order by id limit 1`,
       [customer.email],
     );
-    const render = createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' });
+    // Who issues the documents (decision 082), as the sender reads it from the settings when it sends.
+    const issuer = async () => ({ business_razon_social: 'Distribuidora Ñandú S.R.L.', business_cuit: '30712345671', business_address: null, business_iva_condition: null });
+    const render = createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost', issuer });
     const mail = await render(rows[0]);
     expect(mail.subject).toContain('11/07/2026');
     const { text } = await pdfText(mail.attachments![0]!.content as Buffer);
     expect(text).toContain('Resumen de cuenta');
     expect(text).toContain(money(10_000));
+    expect(text).toMatch(/^Mayorista\nDistribuidora Ñandú S\.R\.L\.\nCUIT 30-71234567-1\nResumen de cuenta\n/);
     await putSettings(ctx, admin, { reminder_before_due_enabled: false, reminder_overdue_enabled: false });
   });
 });

@@ -103,7 +103,7 @@ describe('payments', () => {
       [customer.email],
     );
     expect(receipts.rows).toHaveLength(1);
-    const mail = await createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost' })(
+    const mail = await createAccountEmailRenderer({ pool: ctx.pool, catalogName: 'Mayorista', appUrl: 'http://localhost', issuer: async () => null })(
       receipts.rows[0],
     );
     const number = `0001-${String(a.json().receipt_number).padStart(8, '0')}`;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatShortDateTime, formatTime } from './date-time';
-import { formatDocumentDateTime } from './money';
 
 // 20:05 UTC is 17:05 in Buenos Aires (UTC−3, no daylight saving), whatever zone runs the test.
 const afternoon = '2026-11-26T20:05:00.000Z';
@@ -28,9 +27,5 @@ describe('one way to show a moment', () => {
       expect(text).not.toMatch(/[ap]\.\s?m\./);
     }
     expect(formatDateTime(afternoon)).not.toContain('/26,');
-  });
-
-  it('documents print the same as screens', () => {
-    expect(formatDocumentDateTime(afternoon)).toBe(formatDateTime(afternoon));
   });
 });

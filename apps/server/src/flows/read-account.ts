@@ -28,8 +28,7 @@ import {
   renderReceiptPdf,
   renderStatementPdf,
 } from '../modules/receivables';
-import { businessIdentityOf } from '@mayorista/core/schemas/settings';
-import { loadSettings } from '../modules/settings';
+import { loadDocumentIssuer, loadSettings } from '../modules/settings';
 import { todayOf } from './post-payment';
 
 export interface AccountReadDeps {
@@ -49,8 +48,6 @@ const MAX_STATEMENT_DAYS = 5 * 366;
 export function createAccountReader(deps: AccountReadDeps) {
   const { pool } = deps;
   const today = () => todayOf(deps);
-  /** Who issues the statement and the receipts (decision 082): the settings' business identity, null when unset. */
-  const documentIssuer = async () => businessIdentityOf(await loadSettings(pool));
 
   async function summary(customerId: string): Promise<AccountSummary> {
     const found = await readAccountSummary(pool, customerId, await loadSettings(pool), today());
@@ -85,7 +82,7 @@ export function createAccountReader(deps: AccountReadDeps) {
     const [{ opening, items }, open, issuer] = await Promise.all([
       readStatementMovements(pool, customerId, from, to),
       readOpenItemsAt(pool, customerId, to),
-      documentIssuer(),
+      loadDocumentIssuer(pool),
     ]);
     const { overdue } = overdueAt(open, to);
     const pendingCheques = pendingChequesOf(open);
@@ -98,7 +95,7 @@ export function createAccountReader(deps: AccountReadDeps) {
     const paymentId = paymentIdOf(paymentIdText);
     const payment = paymentId === null ? null : await readPayment(pool, paymentId, ownerId);
     if (!payment) throw new AppError('receipt_not_found', messages.receivables.receiptNotFound);
-    const [holder, issuer] = await Promise.all([readAccountHolder(pool, payment.customer_id), documentIssuer()]);
+    const [holder, issuer] = await Promise.all([readAccountHolder(pool, payment.customer_id), loadDocumentIssuer(pool)]);
     return { pdf: await renderReceiptPdf(payment, holder!, deps.catalogName, issuer), receiptNumber: payment.receipt_number };
   }
 

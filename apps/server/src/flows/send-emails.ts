@@ -6,8 +6,7 @@ import { startThread } from '../lib/threads';
 import { OUTBOX_LEASE_MS, OutboxWorker, recordFailedAttempt, renewLeases, type LeaseKeeper, type OutboxRow } from '../modules/outbox';
 import { createOrderEmailRenderer } from '../modules/orders';
 import { ACCOUNT_EMAIL_KINDS, createAccountEmailRenderer } from '../modules/receivables';
-import { loadSettings } from '../modules/settings';
-import { businessIdentityOf } from '@mayorista/core/schemas/settings';
+import { loadDocumentIssuer } from '../modules/settings';
 
 /** What sending the outbox needs from the configuration: plain data, so it crosses to the thread. */
 export type EmailSenderConfig = Pick<Config, 'mailFrom' | 'smtpUrl' | 'dataDir' | 'catalogName' | 'appUrl' | 'outbox'>;
@@ -23,7 +22,7 @@ export type SenderLog = Record<LogLevel, (object: Record<string, unknown>, messa
  */
 export function createEmailSender(pool: pg.Pool, mailer: Mailer, config: EmailSenderConfig, log: SenderLog, leaseKeeper?: LeaseKeeper): OutboxWorker {
   // Who issues the attached PDFs (decision 082), read when each one is rendered: the settings as they are then.
-  const issuer = async () => businessIdentityOf(await loadSettings(pool));
+  const issuer = () => loadDocumentIssuer(pool);
   const mail = { catalogName: config.catalogName, appUrl: config.appUrl, issuer };
   const orders = createOrderEmailRenderer({ pool, ...mail });
   const accounts = createAccountEmailRenderer({ pool, ...mail });

@@ -2,6 +2,13 @@
  * The cuenta corriente (customer accounts receivable): the server's errors and the texts of its
  * documents, e-mails and the WhatsApp reminder. The web's screen texts live in their own module.
  */
+/**
+ * Said where an order over the limit is refused and there is no balance to pay: the server's refusal
+ * and the cart's notice (the web's `receivables.credit.creditInUse`). A name of its own so the web
+ * imports this sentence and not the whole section.
+ */
+export const CREDIT_IN_USE = 'Tu crédito lo ocupan pedidos que todavía no se entregaron.';
+
 export const receivables = {
   kinds: {
     charge: 'Cargo',
@@ -68,7 +75,7 @@ export const receivables = {
   creditLimitExceeded: (available: string, advice: { suggestPaying: boolean; creditInUse: boolean }) =>
     advice.suggestPaying
       ? `Este pedido supera tu crédito disponible (${available}). Reducí el pedido o pagá parte de tu saldo para continuar.`
-      : `Este pedido supera tu crédito disponible (${available}). Reducí el pedido para continuar.${advice.creditInUse ? ' Tu crédito lo ocupan pedidos que todavía no se entregaron.' : ''}`,
+      : `Este pedido supera tu crédito disponible (${available}). Reducí el pedido para continuar.${advice.creditInUse ? ` ${CREDIT_IN_USE}` : ''}`,
   creditHeldStatus: 'El pedido está retenido por crédito: liberalo o rechazalo antes de cambiar su estado.',
   creditHeld: 'Tu pedido quedó retenido por crédito: un administrador lo va a revisar.',
   statementRangeInvalid:

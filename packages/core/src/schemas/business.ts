@@ -12,7 +12,7 @@ import {
   PROVINCE_CODES,
 } from '../business';
 import { business as texts } from '../messages/business';
-import { optionalText, requiredText } from './text';
+import { isEmpty, optionalText, requiredText } from './text';
 
 /**
  * The business profile fields (the business-identity work, docs/decisions/017) as the API and the forms take them.
@@ -38,8 +38,8 @@ export const cuitSchema = z
 
 export const ivaConditionSchema = z.enum(IVA_CONDITIONS, { message: texts.ivaConditionInvalid });
 
-/** Absent, `null`, `""` or blank: a field left empty, read as null (core/schemas/text.ts's rule for optional text). */
-const emptyAsNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+/** A field left empty (text.ts's `isEmpty`, the rule of every optional text) read as null. */
+const emptyAsNull = (value: unknown) => (isEmpty(value) ? null : value);
 
 /** A CUIT that may be left empty (null); given, the same rule and Spanish messages as the sign-up's. */
 export const optionalCuitSchema = z.preprocess(emptyAsNull, cuitSchema.nullable());

@@ -15,6 +15,19 @@ describe('settings', () => {
     expect(readSettings({ credit_overdue_days_limit: null, low_stock_threshold: undefined })).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('reads a stored null as its schema would, also where it skips the schema (a null default)', () => {
+    // The settings form saves every issuer field, an empty one as null: such a row is read on every order.
+    const allNull = Object.fromEntries(Object.keys(settingsSchema.shape).map((key) => [key, null]));
+    const bySchema = Object.fromEntries(
+      Object.entries(settingsSchema.shape).map(([key, schema]) => {
+        const parsed = schema.safeParse(null);
+        return [key, parsed.success ? parsed.data : (DEFAULT_SETTINGS as Record<string, unknown>)[key]];
+      }),
+    );
+    expect(readSettings(allNull)).toEqual(bySchema);
+    expect(readSettings(allNull)).toEqual(DEFAULT_SETTINGS);
+  });
+
   it('accepts a subset of the settings and refuses unknown keys and bad amounts with Spanish messages', () => {
     expect(settingsUpdateSchema.parse({})).toEqual({});
     expect(settingsUpdateSchema.parse({ min_order_amount: 0 })).toEqual({ min_order_amount: 0 });

@@ -90,7 +90,8 @@ interface OptionalTextOptions {
   multiline?: boolean;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** Absent, `null`, `""` or blank: a field left empty (the one rule for every optional field, text or not). */
+export const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * A text that may be left empty. Absent, `""`, `null` and whitespace only all mean "empty" and

@@ -98,8 +98,8 @@ interface RenderConfig extends OrderMailConfig {
   pool: pg.Pool;
   /** The PDF renderer (renderOrderPdf unless a test passes another). */
   renderPdf?: (order: Order, catalogName: string) => Promise<Buffer>;
-  /** Who issues the attached PDF (decision 082), read when it is rendered; absent, the header as before. */
-  issuer?: () => Promise<BusinessIdentity | null>;
+  /** Who issues the attached PDF (decision 082), read when it is rendered; null, the header as before. */
+  issuer: () => Promise<BusinessIdentity | null>;
 }
 
 /**
@@ -274,7 +274,7 @@ export function createOrderEmailRenderer(config: RenderConfig) {
     const found = row.orderId ? await findOrder(config.pool, row.orderId) : null;
     if (!found) throw new Error(`outbox ${row.id}: el pedido ya no existe`);
     const order = toOrder(found);
-    const render = config.renderPdf ?? (async (o: Order, name: string) => renderOrderPdf(o, name, await config.issuer?.()));
+    const render = config.renderPdf ?? (async (o: Order, name: string) => renderOrderPdf(o, name, await config.issuer()));
     return buildOrderMail(row, order, config, render);
   };
 }

@@ -3,6 +3,7 @@ import { drawIssuerBlock } from '../../lib/pdf-issuer';
 import type { BusinessIdentity } from '@mayorista/core/schemas/settings';
 import { messages } from '@mayorista/core/messages';
 import { formatMoney } from '@mayorista/core/money';
+import { formatDateTime } from '@mayorista/core/date-time';
 import { orderNumber } from '@mayorista/core/constants';
 import { businessDetails } from '@mayorista/core/order-customer';
 import { orderDeliveryText } from '@mayorista/core/deliveries';
@@ -23,13 +24,6 @@ const pdfText = messages.orders.pdf;
 
 /** The customer's IVA condition as the order recorded it (the business-identity work, decisions 017–019's business data; absent on older orders). */
 export const ivaConditionOf = (order: Order): string | null => order.user_info.iva_condition ?? null;
-
-/** Orders are dated in the business's time zone, whatever the server's clock zone is. */
-export const argentinaDate = new Intl.DateTimeFormat('es-AR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
 
 /** Savings as this document shows amounts: net of IVA to a Responsable Inscripto when prices include it. */
 function discountLabel(item: OrderItem, amount: (centavos: number, item: OrderItem) => number): string {
@@ -107,7 +101,7 @@ export function renderOrderPdf(order: Order, catalogName: string, issuer?: Busin
   doc.font('Helvetica-Bold').fontSize(14);
   line(pdfText.title(number));
   doc.font('Helvetica').fontSize(10);
-  line(`${pdfText.date}: ${argentinaDate.format(new Date(order.created_at))}`);
+  line(`${pdfText.date}: ${formatDateTime(order.created_at)}`);
   doc.moveDown();
 
   doc.fontSize(11);

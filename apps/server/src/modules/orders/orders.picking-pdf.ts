@@ -2,7 +2,7 @@ import { messages } from '@mayorista/core/messages';
 import { orderNumber } from '@mayorista/core/constants';
 import type { Order } from '@mayorista/core/schemas/order';
 import { openPdf, printable } from '../../lib/pdf-document';
-import { argentinaDate } from './orders.pdf';
+import { formatDateTime } from '@mayorista/core/date-time';
 
 const text = messages.orderLife.picking;
 
@@ -70,7 +70,7 @@ export function renderPickingSheetPdf(orders: Order[], subtitle: string, catalog
 
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(`${text.title} · ${printable(catalogName)}`);
   doc.font('Helvetica').fontSize(11).text(printable(subtitle));
-  doc.fontSize(9).fillColor('#475569').text(text.generated(argentinaDate.format(new Date())));
+  doc.fontSize(9).fillColor('#475569').text(text.generated(formatDateTime(new Date())));
   doc.fillColor('#0f172a').moveDown();
 
   if (orders.length === 0) {
@@ -99,7 +99,7 @@ export function renderPickingSheetPdf(orders: Order[], subtitle: string, catalog
     const customer = printable(`${order.user_info.nombre} ${order.user_info.apellido}`);
     const heading = text.orderHeading(orderNumber(order.id), customer, order.status);
     doc.font('Helvetica-Bold').fontSize(11).text(heading, left);
-    doc.font('Helvetica').fontSize(9).fillColor('#475569').text(argentinaDate.format(new Date(order.created_at)), left);
+    doc.font('Helvetica').fontSize(9).fillColor('#475569').text(formatDateTime(order.created_at), left);
     if (order.observaciones.trim()) doc.text(printable(text.notes(order.observaciones.trim())), left, doc.y, { width });
     doc.fillColor('#0f172a');
     for (const item of order.items) {

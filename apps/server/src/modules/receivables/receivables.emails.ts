@@ -20,8 +20,8 @@ interface RenderConfig {
   pool: pg.Pool;
   catalogName: string;
   appUrl: string;
-  /** Who issues the attached PDF (decision 082), read when it is rendered; absent, the header as before. */
-  issuer?: () => Promise<BusinessIdentity | null>;
+  /** Who issues the attached PDF (decision 082), read when it is rendered; null, the header as before. */
+  issuer: () => Promise<BusinessIdentity | null>;
 }
 
 interface QueuedAccountEmail {
@@ -62,7 +62,7 @@ async function recentStatement(config: RenderConfig, customerId: string, today: 
     readAccountHolder(config.pool, customerId),
     readStatementMovements(config.pool, customerId, from, today),
     readOpenItemsAt(config.pool, customerId, today),
-    config.issuer?.(),
+    config.issuer(),
   ]);
   if (!holder) throw new Error(`el cliente ${customerId} ya no existe`);
   return renderStatementPdf(
@@ -98,7 +98,7 @@ export function createAccountEmailRenderer(config: RenderConfig) {
         texts.receiptIntro(number, formatMoney(payment.amount)),
         {
           filename: `recibo-${number}.pdf`,
-          content: await renderReceiptPdf(payment, holder, config.catalogName, await config.issuer?.()),
+          content: await renderReceiptPdf(payment, holder, config.catalogName, await config.issuer()),
         },
       );
     }

@@ -1,4 +1,4 @@
-import { readSettings, type Settings, type SettingsResponse, type SettingsUpdate } from '@mayorista/core/schemas/settings';
+import { businessIdentityOf, readSettings, type BusinessIdentity, type Settings, type SettingsResponse, type SettingsUpdate } from '@mayorista/core/schemas/settings';
 import type { Queryable } from '../../db/transaction';
 import { EFFECTIVE_SETTINGS_SQL } from '../../db/settings-document';
 
@@ -27,6 +27,14 @@ const toResponse = (row: SettingsRow | undefined): SettingsResponse => ({
 export async function loadSettings(db: Queryable): Promise<Settings> {
   const { rows } = await db.query<SettingsRow>(SETTINGS_ROW);
   return readSettings(rows[0]?.value);
+}
+
+/**
+ * Who issues the documents (decision 082) as the settings say now: the receipt, the statement, the
+ * order PDF and the PDFs the e-mails attach; null when none of it is set (their header as before).
+ */
+export async function loadDocumentIssuer(db: Queryable): Promise<BusinessIdentity | null> {
+  return businessIdentityOf(await loadSettings(db));
 }
 
 export async function loadSettingsResponse(db: Queryable): Promise<SettingsResponse> {

@@ -1,3 +1,5 @@
+import { CREDIT_IN_USE } from '@mayorista/core/messages/receivables';
+
 /**
  * The cuenta corriente's texts on the web (customer page, cart line, admin tab and dialogs).
  * Written as a `core/messages` section so it can move there whole (packages/core was not this
@@ -76,7 +78,7 @@ export const receivables = {
     /** Refused: what to do; paying is offered only when there is a balance to pay. */
     refusedLimit: (canPay: boolean) =>
       canPay ? 'Así no se puede realizar: reducí el pedido o pagá parte de tu saldo.' : 'Así no se puede realizar: reducí el pedido.',
-    creditInUse: 'Tu crédito lo ocupan pedidos que todavía no se entregaron.',
+    creditInUse: CREDIT_IN_USE,
     refusedOverdue: 'Así no se puede realizar: pagá lo vencido para hacer nuevos pedidos.',
     heldOutcome: 'Podés realizarlo igual: queda "Retenido por crédito" hasta que el negocio lo apruebe.',
     seeAccount: 'Ver mi cuenta corriente',
