@@ -1,4 +1,4 @@
-import { IVA_CONDITION_LABELS } from '@mayorista/core/business';
+import { formatCuit, IVA_CONDITION_LABELS } from '@mayorista/core/business';
 import { formatDateTime } from '@mayorista/core/date-time';
 import { formatMoney } from '@mayorista/core/money';
 import { deliveries } from '@mayorista/core/messages/deliveries';
@@ -37,7 +37,7 @@ const CODES: Record<string, Record<string, string>> = {
 /** People's names by id, as the log's read joins them (GET /api/admin/audit `names`). */
 export type AuditNames = Readonly<Record<string, string>>;
 
-/** A value that is a code, a day or a number with a format of its own, in the words the screens use; null when it is none. */
+/** A value that is a code, a day, a CUIT or a number with a format of its own, in the words the screens use; null when it is none. */
 function showCoded(key: string, value: string | number): string | null {
   if (typeof value === 'number' && MONEY_KEYS.has(key)) return formatMoney(value);
   if (typeof value === 'number' && key === 'commission_bp') return `${(value / 100).toLocaleString('es-AR')} %`;
@@ -46,6 +46,8 @@ function showCoded(key: string, value: string | number): string | null {
   if (key === 'role') return staffRoleLabel(value) || value;
   if (key === 'method') return (receivables.methods as Record<string, string>)[value] ?? value;
   if (key === 'reason' && value in REASONS) return REASONS[value]!;
+  // A customer's `cuit`, the business's `business_cuit`: 30-71234567-1, as every screen shows it.
+  if (key.endsWith('cuit')) return formatCuit(value);
   const code = CODES[key]?.[value];
   if (code) return code;
   const day = CALENDAR_DAY.exec(value);

@@ -33,7 +33,8 @@ function knownBalance(userId: string | undefined): KnownBalance | null {
   if (!userId) return null;
   try {
     const known = JSON.parse(localStorage.getItem(knownPointsKey(userId)) ?? 'null') as KnownBalance | null;
-    return typeof known?.saldo_puntos === 'number' && typeof known.at === 'string' ? known : null;
+    // Stored by this device, so read with care: a balance whose time is no moment is not known.
+    return typeof known?.saldo_puntos === 'number' && typeof known.at === 'string' && Number.isFinite(Date.parse(known.at)) ? known : null;
   } catch {
     return null;
   }

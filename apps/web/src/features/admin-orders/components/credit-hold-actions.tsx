@@ -30,6 +30,12 @@ export function CreditHoldActions({ order }: { order: AdminOrder }) {
   };
   const release = useMutation({ mutationFn: () => releaseCreditHold(order.id), onSuccess: done(t.releasedTitle) });
   const reject = useMutation({ mutationFn: (reason: string) => rejectCreditHold(order.id, reason), onSuccess: done(t.rejectedTitle) });
+  const openConfirmation = () => {
+    // A refused release's message belongs to that attempt: the dialog opens clean (it is opened
+    // here, by hand, so Radix's onOpenChange never sees it open).
+    release.reset();
+    setConfirming(true);
+  };
   if (order.credit_hold !== 'pending') return null;
   return (
     <section ref={section} aria-labelledby="credit-hold-heading" className="rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="credit-hold">
@@ -38,7 +44,7 @@ export function CreditHoldActions({ order }: { order: AdminOrder }) {
       </h3>
       <p className="text-sm text-amber-950">{t.explanation}</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button ref={releaseButton} size="sm" disabled={release.isPending || reject.isPending} onClick={() => setConfirming(true)}>
+        <Button ref={releaseButton} size="sm" disabled={release.isPending || reject.isPending} onClick={openConfirmation}>
           {t.release}
         </Button>
         <Button size="sm" variant="destructive" disabled={release.isPending || reject.isPending} onClick={() => setRejecting(true)}>
@@ -49,10 +55,7 @@ export function CreditHoldActions({ order }: { order: AdminOrder }) {
         order={order}
         number={number}
         open={confirming}
-        onOpenChange={(open) => {
-          if (open) release.reset();
-          setConfirming(open);
-        }}
+        onOpenChange={setConfirming}
         onConfirm={() => release.mutate()}
         pending={release.isPending}
         error={release.error ? release.error.message : null}

@@ -18,6 +18,9 @@ function customerOf(order: AdminOrder): string {
  * that the customer is e-mailed (the release's e-mail, always sent). "Cancelar" comes first and
  * takes the focus, so Enter or a second tap does not release; Escape cancels; `onCloseAutoFocus`
  * says where the keyboard goes on closing ("Liberar" again, or the order once it is released).
+ * While the release is on its way the dialog stays (Cancelar disabled, Escape and a tap outside
+ * ignored): its answer, a refusal included, is read here, and the focus does not land on a
+ * disabled "Liberar".
  */
 export function ReleaseHoldDialog({
   order,
@@ -39,7 +42,12 @@ export function ReleaseHoldDialog({
   onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next || !pending) onOpenChange(next);
+      }}
+    >
       <DialogContent
         title={t.releaseConfirmTitle(number)}
         description={t.releaseConfirmText(customerOf(order), formatMoney(order.total))}
@@ -52,7 +60,9 @@ export function ReleaseHoldDialog({
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="secondary">{t.cancel}</Button>
+            <Button variant="secondary" disabled={pending}>
+              {t.cancel}
+            </Button>
           </DialogClose>
           <Button disabled={pending} onClick={onConfirm}>
             {pending ? t.releasing : t.releaseConfirm}

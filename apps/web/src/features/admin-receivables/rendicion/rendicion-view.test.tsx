@@ -126,6 +126,14 @@ describe('Rendición de vendedores', () => {
     expect(within(rosa).getAllByRole('button')).toEqual([within(rosa).getByRole('button', { name: t.undoFor(formatReceiptNumber(11)) })]);
   });
 
+  it('a confirmation time that is no date reads as a dash; the rest of the day is still there', async () => {
+    items = [item({ payment_id: 5, receipt_number: 11, confirmed_at: 'not a date', confirmed_by_name: 'Ana Dueña' }), item({ payment_id: 6, receipt_number: 12, rep_id: ROSA, rep_name: 'Rosa Gómez' })];
+    renderTab('/admin?tab=cuentas&vista=rendicion&fecha=2026-11-26');
+    await screen.findByRole('heading', { name: 'Juan Pérez' });
+    expect(within(repSection('Juan Pérez')).getByText(/Confirmado por Ana Dueña el —/)).toBeInTheDocument();
+    expect(within(repSection('Rosa Gómez')).getByRole('button', { name: t.confirmFor('Rosa Gómez') })).toBeInTheDocument();
+  });
+
   it('confirms only the receipts marked as handed in, then shows who confirmed them', async () => {
     const user = renderTab('/admin?tab=cuentas&vista=rendicion&fecha=2026-11-26');
     await screen.findByRole('heading', { name: 'Juan Pérez' });

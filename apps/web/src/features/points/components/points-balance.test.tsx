@@ -50,6 +50,13 @@ describe('PointsBalance', () => {
     expect(screen.queryByText('Cargando puntos...')).not.toBeInTheDocument();
   });
 
+  it('without network and a remembered balance whose time is no date: as if none were known (the nav does not break)', async () => {
+    localStorage.setItem(`mayorista.points.${USER_ID}`, JSON.stringify({ saldo_puntos: 45_600, at: 'not a date' }));
+    const { server } = renderWithAuth({ routes, path: '/', profile: { approved: true }, routesOverride: { 'GET /api/points': offline } });
+    expect(await waitForUserId(server.calls)).toBe(USER_ID);
+    expect(await screen.findByTestId('points-balance')).toHaveTextContent('Sin conexión — los puntos necesitan conexión');
+  });
+
   it('remembers each balance the server gives, with its time', async () => {
     const { server } = renderWithAuth({ routes, path: '/', profile: { approved: true }, routesOverride: { 'GET /api/points': () => jsonResponse(200, { saldo_puntos: 700 }) } });
     await screen.findByTestId('points-balance');
