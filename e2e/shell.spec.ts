@@ -89,7 +89,8 @@ test('a page paints at once, opened directly or by a link: no page spinner first
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   const html = await (await page.request.get('/login')).text();
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[\w-]+\.js">/);
+  // The login page's file: `login-…` since it carries the page and what it uses beyond the entry (build/code-splitting.ts).
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-[\w-]+\.js">/);
 
   for (const path of ['/login', '/catalog', '/esto/no/existe']) {
     await page.goto(path);
@@ -153,13 +154,13 @@ async function expectDownloadDuringFade(page: Page, fadeOutlastsFallback: boolea
 
 test('a page whose chunk fails to download says so inside the shell, and reloading recovers it', async ({ page }) => {
   await page.goto('/');
-  await page.route('**/assets/login-page-*.js', (route) => route.abort('connectionreset'));
+  await page.route('**/assets/login-*.js', (route) => route.abort('connectionreset'));
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Iniciar Sesión' }).click();
   const alert = page.getByRole('main').getByRole('alert');
   await expect(alert).toContainText('No se pudo mostrar esta página.');
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
 
-  await page.unroute('**/assets/login-page-*.js');
+  await page.unroute('**/assets/login-*.js');
   await alert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
 });
