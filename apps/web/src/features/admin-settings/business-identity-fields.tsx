@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { ISSUER_IVA_CONDITIONS, IVA_CONDITION_LABELS, formatCuit } from '@mayorista/core/business';
 import { settings as text } from '@mayorista/core/messages/settings';
 import type { SettingsResponse } from '@mayorista/core/schemas/settings';
@@ -43,42 +43,33 @@ export function BusinessIdentityFields({
   onChange: (values: BusinessIdentityValues) => void;
   errors: IdentityErrors;
 }) {
-  const set = (patch: Partial<BusinessIdentityValues>) => onChange({ ...values, ...patch });
+  // Each box's value, message and change, by the setting it edits.
+  const box = <K extends keyof BusinessIdentityValues>(key: K) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      onChange({ ...values, [key]: e.target.value as BusinessIdentityValues[K] }),
+  });
   return (
     <fieldset className="space-y-3" data-testid="business-identity-settings">
       <legend className="font-medium text-slate-900">{text.businessHeading}</legend>
       <p className="text-sm text-slate-600">{text.businessIntro}</p>
-      <Field
-        label={text.businessRazonSocial}
-        autoComplete="organization"
-        error={errors.businessRazonSocial}
-        value={values.businessRazonSocial}
-        onChange={(e) => set({ businessRazonSocial: e.target.value })}
-      />
+      <Field label={text.businessRazonSocial} autoComplete="organization" {...box('businessRazonSocial')} />
       <Field
         label={text.businessCuit}
         hint={text.businessCuitHint}
         inputMode="numeric"
         autoComplete="off"
         placeholder="30-71234567-1"
-        error={errors.businessCuit}
-        value={values.businessCuit}
-        onChange={(e) => set({ businessCuit: e.target.value })}
+        {...box('businessCuit')}
       />
       <Field
         label={text.businessAddress}
         hint={text.businessAddressHint}
         autoComplete="street-address"
-        error={errors.businessAddress}
-        value={values.businessAddress}
-        onChange={(e) => set({ businessAddress: e.target.value })}
+        {...box('businessAddress')}
       />
-      <SelectField
-        label={text.businessIvaCondition}
-        error={errors.businessIvaCondition}
-        value={values.businessIvaCondition}
-        onChange={(e) => set({ businessIvaCondition: e.target.value as BusinessIdentityValues['businessIvaCondition'] })}
-      >
+      <SelectField label={text.businessIvaCondition} {...box('businessIvaCondition')}>
         <option value="">{text.businessIvaConditionUnset}</option>
         {ISSUER_IVA_CONDITIONS.map((c) => (
           <option key={c} value={c}>
