@@ -317,9 +317,11 @@ export interface OrderPlacementDeps {
 /**
  * Connections that place orders at once. Each order is its own transaction; a popular product's
  * row is locked only from its stock statement to its commit (both in the last round-trip), so
- * more connections than this only queue on that row. Measured in bench/README.md (decision 036).
+ * more connections than this only queue on that row — and on Linux each busy backend is a
+ * scheduling group as heavy as this whole server (decision 081). 4 rather than 8: the same
+ * throughput, a p99 8–18 % lower in three paired runs (decision 085).
  */
-export const PLACEMENT_CONNECTIONS = 8;
+export const PLACEMENT_CONNECTIONS = 4;
 
 /**
  * Places one order in ONE transaction of two round-trips on a pipelined connection (decision 023):
