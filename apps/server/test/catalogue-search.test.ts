@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueProduct, Product, ProductInput, ProductListResponse } from '@mayorista/core/schemas/product';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
-import { CatalogueCache, priceListPayload, STOCK_ONLY_PAYLOAD } from '../src/modules/products/products.cache';
+import { CatalogueCache, DETAILS_PAYLOAD, priceListPayload, STOCK_ONLY_PAYLOAD } from '../src/modules/products/products.cache';
 import { createCatalogueViewers, type TestUser } from './factories';
 import { setupTestApp, testConfig } from './helpers';
 
@@ -270,13 +270,17 @@ describe('one catalogue across processes', () => {
     expect((await read()).retail_price).toBe(15_000);
     const cachedEtag = (await get(url, undefined, {}, other)).headers.etag as string;
 
-    await afterNotified(other, () =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/products/${product.id}`,
-        headers: admin.headers,
-        payload: input({ name: `Harina ${t}`, retail_price: 17_000 }),
-      }),
+    // A price is read by no catalogue filter: a 'details' change (migration 0031).
+    await afterNotified(
+      other,
+      () =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/products/${product.id}`,
+          headers: admin.headers,
+          payload: input({ name: `Harina ${t}`, retail_price: 17_000 }),
+        }),
+      DETAILS_PAYLOAD,
     );
     expect((await read()).retail_price).toBe(17_000);
     expect((await get(url, undefined, { 'if-none-match': cachedEtag }, other)).statusCode).toBe(200);
@@ -293,6 +297,28 @@ describe('one catalogue across processes', () => {
       ctx.pool.query(`update products set stock = 3, name = name || ' bis' where id = $1`, [product.id]),
     );
     expect(await read()).toMatchObject({ stock: 3, name: `Harina ${t} bis` });
+  });
+
+  it("tells a change no catalogue filter reads as 'details' and a change to any column a filter reads as a full one, in bulk too", async () => {
+    const product = await createProduct({ name: `Aceite ${tag()}`, sale_price: 9_000, sale_price_retail: 14_000 });
+    const update = (set: string) => () => ctx.pool.query(`update products set ${set} where id = $1`, [product.id]);
+    await afterNotified(other, update(`price = price + 1, description = 'Primera prensada', min_quantity = 2`), DETAILS_PAYLOAD);
+    // Each column catalogueWhere (db/product-rows.ts) filters on.
+    for (const set of ['is_enabled = not is_enabled', `category = 'Otra ${tag()}'`, `name = name || ' bis'`, 'on_sale = not on_sale', 'on_sale_retail = not on_sale_retail', 'has_unlimited_stock = not has_unlimited_stock']) {
+      await afterNotified(other, update(set), '');
+    }
+
+    // Past 1,000 rows (an import, a repricing) the rows are compared too.
+    const t = tag();
+    await ctx.pool.query(
+      `insert into products (name, price, retail_price, stock, category) select 'Bulto ' || i || ' ${t}', 1000, 1500, 5, '${t}' from generate_series(1, 1001) as i`,
+    );
+    try {
+      await afterNotified(other, () => ctx.pool.query(`update products set price = price + 1 where category = $1`, [t]), DETAILS_PAYLOAD);
+      await afterNotified(other, () => ctx.pool.query(`update products set price = price + 1, is_enabled = (name <> $2) where category = $1`, [t, `Bulto 1 ${t}`]), '');
+    } finally {
+      await ctx.pool.query(`delete from products where category = $1`, [t]);
+    }
   });
 });
 
@@ -336,6 +362,72 @@ describe('CatalogueCache', () => {
       release();
       await loading;
       expect(await cache.remember('count2', async () => 5, count)).toBe(4);
+    } finally {
+      await cache.stop();
+    }
+  });
+
+  it('a change no filter reads forgets the answers and keeps the counts; a full change forgets both', async () => {
+    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
+    await cache.start();
+    try {
+      const count = { dependsOnStock: false, isCount: true };
+      const page = { dependsOnStock: true };
+      await cache.remember('count', async () => 1, count);
+      await cache.remember('page', async () => 'p1', page);
+      cache.invalidate(DETAILS_PAYLOAD);
+      expect(await cache.remember('count', async () => 2, count)).toBe(1);
+      expect(await cache.remember('page', async () => 'p2', page)).toBe('p2');
+      // A count loading through a details change is stored; an answer loading through it is not.
+      let releaseCount = () => {};
+      let releasePage = () => {};
+      const countLoading = cache.remember('count2', () => new Promise<number>((resolve) => (releaseCount = () => resolve(4))), count);
+      const pageLoading = cache.remember('page2', () => new Promise<string>((resolve) => (releasePage = () => resolve('old'))), page);
+      cache.invalidate(DETAILS_PAYLOAD);
+      releaseCount();
+      releasePage();
+      await Promise.all([countLoading, pageLoading]);
+      expect(await cache.remember('count2', async () => 5, count)).toBe(4);
+      expect(await cache.remember('page2', async () => 'new', page)).toBe('new');
+      cache.invalidate();
+      expect(await cache.remember('count', async () => 3, count)).toBe(3);
+    } finally {
+      await cache.stop();
+    }
+  });
+
+  it('catchUp returns once every change committed before it has been heard, and acts on what each one was', async () => {
+    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
+    await cache.start();
+    try {
+      const heard: string[] = [];
+      cache.onInvalidate((payload) => heard.push(payload));
+      const count = { dependsOnStock: false, isCount: true };
+      const page = { dependsOnStock: true };
+      await cache.remember('count', async () => 1, count);
+      await cache.remember('page', async () => 'p1', page);
+      // Committed on another connection, as an import's thread does: its NOTIFY may not be here yet.
+      await ctx.pool.query(`select pg_notify('products_changed', $1)`, [DETAILS_PAYLOAD]);
+      await cache.catchUp();
+      heard.push('caught up');
+      expect(heard).toEqual([DETAILS_PAYLOAD, 'caught up']);
+      expect(await cache.remember('page', async () => 'p2', page)).toBe('p2');
+      expect(await cache.remember('count', async () => 2, count)).toBe(1);
+    } finally {
+      await cache.stop();
+    }
+  });
+
+  it('catchUp forgets everything when it cannot hear its own marker', async () => {
+    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
+    await cache.start();
+    try {
+      const count = { dependsOnStock: false, isCount: true };
+      await cache.remember('count', async () => 1, count);
+      const listen = (cache as unknown as { listen: { notify(channel: string, payload: string): Promise<void> } }).listen;
+      listen.notify = () => Promise.reject(new Error('down'));
+      await cache.catchUp();
+      expect(await cache.remember('count', async () => 2, count)).toBe(2);
     } finally {
       await cache.stop();
     }

@@ -23,7 +23,12 @@ const header = 'SKU;Nombre;Categoría;Precio mayorista;Precio minorista;Stock';
 describe('the import thread', () => {
   const pool = createPool(ctx.databaseUrl, 1);
   let forgotten = 0;
-  const importer = createPriceImport({ pool, invalidateCatalogue: () => forgotten++ });
+  const importer = createPriceImport({
+    pool,
+    catchUpCatalogue: async () => {
+      forgotten++;
+    },
+  });
   afterAll(async () => {
     await importer.close();
     await pool.end();
@@ -65,8 +70,8 @@ describe('the import past its time budget', () => {
   // A budget of 1 ms is over before the transaction ends; the grace keeps the main thread's timer
   // out of it, so the thread itself refuses before COMMIT and PostgreSQL rolls everything back.
   const pool = createPool(ctx.databaseUrl, 1);
-  const late = createPriceImport({ pool, invalidateCatalogue: () => undefined }, { ...IMPORT_LIMITS, timeMs: 1, graceMs: 60_000 });
-  const onTime = createPriceImport({ pool, invalidateCatalogue: () => undefined });
+  const late = createPriceImport({ pool, catchUpCatalogue: async () => undefined }, { ...IMPORT_LIMITS, timeMs: 1, graceMs: 60_000 });
+  const onTime = createPriceImport({ pool, catchUpCatalogue: async () => undefined });
   afterAll(async () => {
     await Promise.all([late.close(), onTime.close()]);
     await pool.end();

@@ -5,6 +5,7 @@ import { formatMoney } from '@mayorista/core/money';
 import type { PriceList, PriceListsResponse } from '@mayorista/core/schemas/price-lists';
 import type { CatalogueProduct } from '@mayorista/core/schemas/product';
 import { createAdmin, createSuperAdmin, createVerifiedUser, type TestUser } from './factories';
+import { DETAILS_PAYLOAD } from '../src/modules/products/products.cache';
 import { setupTestApp } from './helpers';
 import { createProduct, setCart } from './orders-fixtures';
 
@@ -331,8 +332,8 @@ describe('two customers on different lists, a customer on the base list, a visit
     await received.finally(() => stop());
   };
   const seen = async (user: TestUser) => prices((await inject('GET', url(), user)).body);
-  /** Base prices back to 1.000,00 through the product trigger: a product change, every list's answers forgotten. */
-  const restoreBasePrice = () => afterNotice('', () => ctx.pool.query('update products set price = 100000 where id = $1', [listed.id]));
+  /** Base prices back to 1.000,00 through the product trigger: a change no filter reads ('details'), every list's answers forgotten. */
+  const restoreBasePrice = () => afterNotice(DETAILS_PAYLOAD, () => ctx.pool.query('update products set price = 100000 where id = $1', [listed.id]));
 
   /**
    * Writes Yerba's base price with the triggers off (session_replication_role = replica): no NOTIFY,

@@ -56,6 +56,15 @@ export class ListenConnection {
     return this.client !== null;
   }
 
+  /**
+   * Sends a NOTIFY from this session, which hears its own: it arrives after every notification
+   * committed before it (the catalogue cache's catchUp). Throws when the connection is down.
+   */
+  async notify(channel: string, payload: string): Promise<void> {
+    if (!this.client) throw new Error('LISTEN connection is down');
+    await this.client.query('select pg_notify($1, $2)', [channel, payload]);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);

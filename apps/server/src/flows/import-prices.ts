@@ -22,7 +22,8 @@ import { recordAudit, type AuditActor } from '../modules/audit';
 
 export interface ImportPricesDeps {
   pool: Pool;
-  invalidateCatalogue: () => void;
+  /** Resolves once the catalogue cache has heard the import's commit (products.cache.ts catchUp). */
+  catchUpCatalogue: () => Promise<void>;
 }
 
 /**
@@ -51,7 +52,8 @@ export interface ImportJob {
  * 5. the record an undo reads (the price change and the fields each product changed);
  * 6. one audit row with the counts (decision 048).
  * 7. past the import's time budget, everything is rolled back instead (413 file_too_slow).
- * After the commit, the catalogue cache (the main thread's) forgets.
+ * After the commit, the answer waits until the catalogue cache (the main thread's) has heard what
+ * the import changed: the prices forget the pages and keep the counts (decision 084).
  */
 export async function runImport(pool: Pool, file: Buffer, job: ImportJob, deadline: JobDeadline): Promise<ImportReport> {
   const { rows, errors } = await parseCatalogueFile(file);
@@ -114,7 +116,7 @@ export function createPriceImport(deps: ImportPricesDeps, limits: ThreadLimits =
       dryRun: job.dryRun,
       actor: { id: job.actor.id, ip: job.actor.ip ?? null },
     });
-    if (!job.dryRun) deps.invalidateCatalogue();
+    if (!job.dryRun) await deps.catchUpCatalogue();
     return report;
   }
 

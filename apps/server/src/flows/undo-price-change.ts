@@ -14,7 +14,8 @@ import { recordAudit, type AuditActor } from '../modules/audit';
 export interface UndoPriceChangeDeps {
   pool: Pool;
   uploadsDir: string;
-  invalidateCatalogue: () => void;
+  /** Resolves once the catalogue cache has heard the undo's commit (products.cache.ts catchUp). */
+  catchUpCatalogue: () => Promise<void>;
 }
 
 interface UndoOutcome {
@@ -165,7 +166,7 @@ export async function undoPriceChange(deps: UndoPriceChangeDeps, id: string, act
     if (isUniqueViolation(error, 'products_name_key')) throw new AppError('product_name_taken', messages.products.nameTaken);
     throw error;
   });
-  deps.invalidateCatalogue();
+  await deps.catchUpCatalogue();
   await removeImageFiles(deps.uploadsDir, files);
   return result;
 }

@@ -59,11 +59,11 @@ const stamp = () => new Date().toISOString().slice(0, 10);
 
 const idParams = z.object({ id: uuidSchema });
 
-/** What the pricing routes share: the database and configuration, and the flows' dependencies (the catalogue cache forgets after a change). */
+/** What the pricing routes share: the database and configuration, and the flows' dependencies (the catalogue cache catches up after a change). */
 interface PricingRoutesDeps {
   pool: Pool;
   config: Config;
-  flowDeps: { pool: Pool; uploadsDir: string; invalidateCatalogue: () => void };
+  flowDeps: { pool: Pool; uploadsDir: string; catchUpCatalogue: () => Promise<void> };
 }
 
 /**
@@ -75,7 +75,7 @@ export function registerPricingRoutes(app: FastifyInstance, deps: { pool: Pool; 
   const flowDeps = {
     pool: deps.pool,
     uploadsDir: deps.config.uploadsDir,
-    invalidateCatalogue: () => app.catalogueCache.invalidate(),
+    catchUpCatalogue: () => app.catalogueCache.catchUp(),
   };
   const context: PricingRoutesDeps = { ...deps, flowDeps };
   registerPriceChangeRoutes(app, context);

@@ -48,7 +48,8 @@ function sortItems(items: RepricePreviewItem[], request: RepriceRequest): Repric
   return [...items].sort((a, b) => sign * (request.sort === 'name' ? byName(a, b) : key(a) - key(b) || byName(a, b)));
 }
 
-export function createPricingService(deps: { pool: Pool; invalidateCatalogue: () => void }) {
+/** `catchUpCatalogue`: resolves once the catalogue cache has heard this process's committed change (products.cache.ts catchUp). */
+export function createPricingService(deps: { pool: Pool; catchUpCatalogue: () => Promise<void> }) {
   const { pool } = deps;
 
   return {
@@ -90,7 +91,7 @@ export function createPricingService(deps: { pool: Pool; invalidateCatalogue: ()
         await audit(client, { action: 'price_change.reprice', entity: 'price_change', entityId: id, summary });
         return (await repository.findChange(client, id, false))!;
       });
-      deps.invalidateCatalogue();
+      await deps.catchUpCatalogue();
       return change;
     },
 

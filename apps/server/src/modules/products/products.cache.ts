@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ListenConnection } from '../../db/listen-connection';
 
@@ -5,6 +6,15 @@ import { ListenConnection } from '../../db/listen-connection';
 export const PRODUCTS_CHANGED_CHANNEL = 'products_changed';
 /** NOTIFY payload of the stock-only trigger: an order took stock, nothing else changed. */
 export const STOCK_ONLY_PAYLOAD = 'stock';
+/**
+ * NOTIFY payload of a change no catalogue filter reads (migration 0031: prices, descriptions,
+ * quantity rules): answers are stale, counts are not.
+ */
+export const DETAILS_PAYLOAD = 'details';
+/** A process's own marker (catchUp): not a change, only a point in the channel's order. */
+const CAUGHT_UP_PREFIX = 'caught-up:';
+/** How long catchUp waits for its marker before forgetting everything instead. */
+const CATCH_UP_TIMEOUT_MS = 2000;
 /**
  * NOTIFY payload of the price-list triggers (migration 0016): `list:<id>`, one list or its explicit
  * prices changed, so only answers priced at that list are stale. A base price change is a product
@@ -19,11 +29,14 @@ interface Entry {
   dependsOnStock: boolean;
   /** The price list the value is priced at (its rule, or a page at it): forgotten when that list changes. */
   priceListId: string | null;
+  /** A count: it depends only on the columns catalogue filters read, so a DETAILS_PAYLOAD change keeps it. */
+  isCount: boolean;
 }
 
 interface RememberOptions {
   dependsOnStock: boolean;
   priceListId?: string | null;
+  isCount?: boolean;
 }
 
 /**
@@ -31,7 +44,8 @@ interface RememberOptions {
  * (viewer class, query). Entries are forgotten whenever a product changes in any process: triggers
  * on `products` NOTIFY at commit and every process LISTENs. A stock-only change (every order)
  * forgets only the entries that depend on stock, so counts survive a busy day of orders; a
- * price-list change forgets only the answers priced at that list (decision 025).
+ * price-list change forgets only the answers priced at that list (decision 025); a change no
+ * filter reads (an import's prices) forgets the answers and keeps the counts (decision 084).
  *
  * Safety rules (docs/decisions/008):
  * - Nothing is remembered while the LISTEN connection is down: a missed NOTIFY would otherwise
@@ -41,8 +55,10 @@ interface RememberOptions {
  * - Concurrent misses for one key share one load (a burst of identical requests costs one query).
  */
 export class CatalogueCache {
-  /** Bumped by every change; `stockGeneration` by stock-only changes as well. */
+  /** Bumped by every change to what answers show (full and details changes); `stockGeneration` by stock-only changes as well. */
   private generation = 0;
+  /** Bumped by the changes counts depend on: full changes only (not stock-only, details or list ones). */
+  private countGeneration = 0;
   private stockGeneration = 0;
   /**
    * Bumped by every price-list change, whichever list: a load priced at any list that started
@@ -51,6 +67,8 @@ export class CatalogueCache {
   private listGeneration = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<(payload: string) => void>();
+  /** catchUp's markers sent and not heard yet, each with what to call when it is. */
+  private readonly markers = new Map<string, () => void>();
   /** Null without a connection string: nothing is ever remembered. */
   private readonly listen: ListenConnection | null;
 
@@ -90,7 +108,12 @@ export class CatalogueCache {
       return cached.value as Promise<T>;
     }
     const version = this.versionFor(options);
-    const entry: Entry = { value: load(), dependsOnStock: options.dependsOnStock, priceListId: options.priceListId ?? null };
+    const entry: Entry = {
+      value: load(),
+      dependsOnStock: options.dependsOnStock,
+      priceListId: options.priceListId ?? null,
+      isCount: options.isCount ?? false,
+    };
     this.entries.set(key, entry);
     this.evictOverflow();
     try {
@@ -106,10 +129,15 @@ export class CatalogueCache {
 
   /**
    * Forgets what a change makes stale: everything, with STOCK_ONLY_PAYLOAD only what depends on
-   * stock, with `priceListPayload(id)` only what is priced at that list. `payload` is the NOTIFY's
-   * (tests send markers); anything else counts as a full change.
+   * stock, with DETAILS_PAYLOAD everything but the counts, with `priceListPayload(id)` only what
+   * is priced at that list. `payload` is the NOTIFY's (tests send markers); catchUp's own marker
+   * changes nothing; anything else counts as a full change.
    */
   invalidate(payload = ''): void {
+    if (payload.startsWith(CAUGHT_UP_PREFIX)) {
+      this.markers.get(payload)?.();
+      return;
+    }
     if (payload.startsWith(PRICE_LIST_PREFIX)) {
       const listId = payload.slice(PRICE_LIST_PREFIX.length);
       this.listGeneration += 1;
@@ -120,8 +148,12 @@ export class CatalogueCache {
     this.stockGeneration += 1;
     if (payload === STOCK_ONLY_PAYLOAD) {
       for (const [key, entry] of this.entries) if (entry.dependsOnStock) this.entries.delete(key);
+    } else if (payload === DETAILS_PAYLOAD) {
+      this.generation += 1;
+      for (const [key, entry] of this.entries) if (!entry.isCount) this.entries.delete(key);
     } else {
       this.generation += 1;
+      this.countGeneration += 1;
       this.entries.clear();
     }
     for (const listener of this.listeners) listener(payload);
@@ -133,8 +165,36 @@ export class CatalogueCache {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Resolves once this cache has heard every change committed before the call, whatever each
+   * one was (a bulk flow's COMMIT happened on another connection, in the import's case on
+   * another thread): a marker NOTIFY of its own comes back after them, since PostgreSQL delivers
+   * notifications in commit order. The writer's next read is then never served from before its
+   * write, and only what the database said changed is forgotten. Without LISTEN, or when the
+   * marker is not back in CATCH_UP_TIMEOUT_MS, everything is forgotten instead.
+   */
+  async catchUp(): Promise<void> {
+    if (!this.listen?.connected) return this.invalidate();
+    const marker = `${CAUGHT_UP_PREFIX}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.markers.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
+    });
+    try {
+      await this.listen.notify(PRODUCTS_CHANGED_CHANNEL, marker);
+      if (!(await heard)) this.invalidate();
+    } catch {
+      this.invalidate();
+    } finally {
+      clearTimeout(timer);
+      this.markers.delete(marker);
+    }
+  }
+
   private versionFor(options: RememberOptions): string {
-    const version = options.dependsOnStock ? `${this.generation}.${this.stockGeneration}` : `${this.generation}`;
+    const generation = options.isCount ? `c${this.countGeneration}` : `${this.generation}`;
+    const version = options.dependsOnStock ? `${generation}.${this.stockGeneration}` : generation;
     return options.priceListId ? `${version}.${this.listGeneration}` : version;
   }
 

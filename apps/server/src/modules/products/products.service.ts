@@ -160,6 +160,7 @@ export function createProductsService(deps: ProductsServiceDeps) {
           const count = () =>
             cache.remember(`count:${filterKey}`, () => repository.countProducts(pool, filters), {
               dependsOnStock: filters.inStock,
+              isCount: true,
             });
           // A search's page carries its own total (see findProductsPage); a plain page's count is remembered.
           const [found, remembered] = await Promise.all([
