@@ -428,6 +428,10 @@ describe('CatalogueCache', () => {
       listen.notify = () => Promise.reject(new Error('down'));
       await cache.catchUp();
       expect(await cache.remember('count', async () => 2, count)).toBe(2);
+      // A connection gone silent: the NOTIFY is never answered, and after 2 s everything is forgotten.
+      listen.notify = () => new Promise<void>(() => undefined);
+      await cache.catchUp();
+      expect(await cache.remember('count', async () => 3, count)).toBe(3);
     } finally {
       await cache.stop();
     }

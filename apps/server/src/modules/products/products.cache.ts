@@ -182,10 +182,12 @@ export class CatalogueCache {
       timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
     });
     try {
-      await this.listen.notify(PRODUCTS_CHANGED_CHANNEL, marker);
-      if (!(await heard)) this.invalidate();
-    } catch {
-      this.invalidate();
+      // A connection gone silent may never answer the NOTIFY itself: the timer decides then too.
+      const sent = this.listen.notify(PRODUCTS_CHANGED_CHANNEL, marker).then(
+        () => heard,
+        () => false,
+      );
+      if (!(await Promise.race([sent, heard]))) this.invalidate();
     } finally {
       clearTimeout(timer);
       this.markers.delete(marker);
