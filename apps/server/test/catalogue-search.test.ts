@@ -304,7 +304,14 @@ describe('one catalogue across processes', () => {
     const update = (set: string) => () => ctx.pool.query(`update products set ${set} where id = $1`, [product.id]);
     await afterNotified(other, update(`price = price + 1, description = 'Primera prensada', min_quantity = 2`), DETAILS_PAYLOAD);
     // Each column catalogueWhere (db/product-rows.ts) filters on.
-    for (const set of ['is_enabled = not is_enabled', `category = 'Otra ${tag()}'`, `name = name || ' bis'`, 'on_sale = not on_sale', 'on_sale_retail = not on_sale_retail', 'has_unlimited_stock = not has_unlimited_stock']) {
+    for (const set of [
+      'is_enabled = not is_enabled',
+      `category = 'Otra ${tag()}'`,
+      `name = name || ' bis'`,
+      'on_sale = not on_sale',
+      'on_sale_retail = not on_sale_retail',
+      'has_unlimited_stock = not has_unlimited_stock',
+    ]) {
       await afterNotified(other, update(set), '');
     }
 
@@ -314,8 +321,20 @@ describe('one catalogue across processes', () => {
       `insert into products (name, price, retail_price, stock, category) select 'Bulto ' || i || ' ${t}', 1000, 1500, 5, '${t}' from generate_series(1, 1001) as i`,
     );
     try {
-      await afterNotified(other, () => ctx.pool.query(`update products set price = price + 1 where category = $1`, [t]), DETAILS_PAYLOAD);
-      await afterNotified(other, () => ctx.pool.query(`update products set price = price + 1, is_enabled = (name <> $2) where category = $1`, [t, `Bulto 1 ${t}`]), '');
+      await afterNotified(
+        other,
+        () => ctx.pool.query(`update products set price = price + 1 where category = $1`, [t]),
+        DETAILS_PAYLOAD,
+      );
+      await afterNotified(
+        other,
+        () =>
+          ctx.pool.query(`update products set price = price + 1, is_enabled = (name <> $2) where category = $1`, [
+            t,
+            `Bulto 1 ${t}`,
+          ]),
+        '',
+      );
     } finally {
       await ctx.pool.query(`delete from products where category = $1`, [t]);
     }
@@ -324,11 +343,19 @@ describe('one catalogue across processes', () => {
 
 describe('CatalogueCache', () => {
   const log = { warn: () => undefined } as never;
-
-  it('never stores an answer whose load started before an invalidation', async () => {
+  /** A cache of its own on the test database, listening, stopped after `use`. */
+  async function withCache(use: (cache: CatalogueCache) => Promise<void>): Promise<void> {
     const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
     await cache.start();
     try {
+      await use(cache);
+    } finally {
+      await cache.stop();
+    }
+  }
+
+  it('never stores an answer whose load started before an invalidation', () =>
+    withCache(async (cache) => {
       let release = () => {};
       const stock = { dependsOnStock: true };
       const slow = cache.remember('k', () => new Promise<string>((resolve) => (release = () => resolve('old'))), stock);
@@ -337,15 +364,10 @@ describe('CatalogueCache', () => {
       expect(await slow).toBe('old');
       expect(await cache.remember('k', async () => 'new', stock)).toBe('new');
       expect(await cache.remember('k', async () => 'newer', stock)).toBe('new');
-    } finally {
-      await cache.stop();
-    }
-  });
+    }));
 
-  it('keeps what does not depend on stock when only stock changed, and forgets it on any other change', async () => {
-    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
-    await cache.start();
-    try {
+  it('keeps what does not depend on stock when only stock changed, and forgets it on any other change', () =>
+    withCache(async (cache) => {
       const count = { dependsOnStock: false };
       const page = { dependsOnStock: true };
       await cache.remember('count', async () => 1, count);
@@ -362,15 +384,10 @@ describe('CatalogueCache', () => {
       release();
       await loading;
       expect(await cache.remember('count2', async () => 5, count)).toBe(4);
-    } finally {
-      await cache.stop();
-    }
-  });
+    }));
 
-  it('a change no filter reads forgets the answers and keeps the counts; a full change forgets both', async () => {
-    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
-    await cache.start();
-    try {
+  it('a change no filter reads forgets the answers and keeps the counts; a full change forgets both', () =>
+    withCache(async (cache) => {
       const count = { dependsOnStock: false, isCount: true };
       const page = { dependsOnStock: true };
       await cache.remember('count', async () => 1, count);
@@ -381,8 +398,16 @@ describe('CatalogueCache', () => {
       // A count loading through a details change is stored; an answer loading through it is not.
       let releaseCount = () => {};
       let releasePage = () => {};
-      const countLoading = cache.remember('count2', () => new Promise<number>((resolve) => (releaseCount = () => resolve(4))), count);
-      const pageLoading = cache.remember('page2', () => new Promise<string>((resolve) => (releasePage = () => resolve('old'))), page);
+      const countLoading = cache.remember(
+        'count2',
+        () => new Promise<number>((resolve) => (releaseCount = () => resolve(4))),
+        count,
+      );
+      const pageLoading = cache.remember(
+        'page2',
+        () => new Promise<string>((resolve) => (releasePage = () => resolve('old'))),
+        page,
+      );
       cache.invalidate(DETAILS_PAYLOAD);
       releaseCount();
       releasePage();
@@ -391,15 +416,10 @@ describe('CatalogueCache', () => {
       expect(await cache.remember('page2', async () => 'new', page)).toBe('new');
       cache.invalidate();
       expect(await cache.remember('count', async () => 3, count)).toBe(3);
-    } finally {
-      await cache.stop();
-    }
-  });
+    }));
 
-  it('catchUp returns once every change committed before it has been heard, and acts on what each one was', async () => {
-    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
-    await cache.start();
-    try {
+  it('catchUp returns once every change committed before it has been heard, and acts on what each one was', () =>
+    withCache(async (cache) => {
       const heard: string[] = [];
       cache.onInvalidate((payload) => heard.push(payload));
       const count = { dependsOnStock: false, isCount: true };
@@ -413,15 +433,10 @@ describe('CatalogueCache', () => {
       expect(heard).toEqual([DETAILS_PAYLOAD, 'caught up']);
       expect(await cache.remember('page', async () => 'p2', page)).toBe('p2');
       expect(await cache.remember('count', async () => 2, count)).toBe(1);
-    } finally {
-      await cache.stop();
-    }
-  });
+    }));
 
-  it('catchUp forgets everything when it cannot hear its own marker', async () => {
-    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
-    await cache.start();
-    try {
+  it('catchUp forgets everything when it cannot hear its own marker', () =>
+    withCache(async (cache) => {
       const count = { dependsOnStock: false, isCount: true };
       await cache.remember('count', async () => 1, count);
       const listen = (cache as unknown as { listen: { notify(channel: string, payload: string): Promise<void> } }).listen;
@@ -432,15 +447,10 @@ describe('CatalogueCache', () => {
       listen.notify = () => new Promise<void>(() => undefined);
       await cache.catchUp();
       expect(await cache.remember('count', async () => 3, count)).toBe(3);
-    } finally {
-      await cache.stop();
-    }
-  });
+    }));
 
-  it('a price-list change forgets only what is priced at that list, and never stores a list-priced load it raced', async () => {
-    const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log });
-    await cache.start();
-    try {
+  it('a price-list change forgets only what is priced at that list, and never stores a list-priced load it raced', () =>
+    withCache(async (cache) => {
       const atA = { dependsOnStock: true, priceListId: 'A' };
       const atB = { dependsOnStock: true, priceListId: 'B' };
       const base = { dependsOnStock: true };
@@ -461,10 +471,7 @@ describe('CatalogueCache', () => {
       // Any other change still forgets every list's answers.
       cache.invalidate();
       expect(await cache.remember('b', async () => 'b3', atB)).toBe('b3');
-    } finally {
-      await cache.stop();
-    }
-  });
+    }));
 
   it('stops remembering when its LISTEN connection goes silent (no answer, no error), and comes back', async () => {
     const cache = new CatalogueCache({ connectionString: ctx.databaseUrl, log, heartbeatMs: 100 });
