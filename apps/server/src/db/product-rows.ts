@@ -67,6 +67,8 @@ export const normalised = (param: string) => `lower(public.immutable_unaccent(${
 /**
  * The WHERE clause of a catalogue page, its parameters, and a key naming its shape (one letter per
  * filter, plus the number of search words) so each shape is one named prepared statement.
+ * A column read here must also be compared by the products update trigger (migration 0031,
+ * notify_products_updated): a change to it is what makes the remembered counts stale (decision 084).
  */
 export function catalogueWhere(filters: ProductFilters): { shape: string; clause: string; values: unknown[] } {
   const conditions: string[] = [];
