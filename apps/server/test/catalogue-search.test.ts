@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueProduct, Product, ProductInput, ProductListResponse } from '@mayorista/core/schemas/product';
 import { buildApp } from '../src/app';
 import { createDatabase, createPool } from '../src/db/client';
+import { catalogueWhere } from '../src/db/product-rows';
 import { CatalogueCache, DETAILS_PAYLOAD, priceListPayload, STOCK_ONLY_PAYLOAD } from '../src/modules/products/products.cache';
 import { createCatalogueViewers, type TestUser } from './factories';
 import { setupTestApp, testConfig } from './helpers';
@@ -300,6 +301,32 @@ describe('one catalogue across processes', () => {
   });
 
   it("tells a change no catalogue filter reads as 'details' and a change to any column a filter reads as a full one, in bulk too", async () => {
+    // The trigger compares every column a filter reads (stock has its own trigger): a filter added
+    // to catalogueWhere without it would leave counts stale after an import.
+    const clauses = [
+      catalogueWhere({ includeDisabled: false, search: 'yerba te', category: 'x', onSale: 'wholesale', inStock: true }).clause,
+      catalogueWhere({ includeDisabled: false, onSale: 'retail', inStock: false }).clause,
+    ].join(' ');
+    const { rows: columns } = await ctx.pool.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'products'`,
+    );
+    const filtered = columns
+      .map((c) => c.column_name)
+      .filter((name) => name !== 'stock' && new RegExp(`\\b${name}\\b`).test(clauses));
+    const { rows: trigger } = await ctx.pool.query<{ source: string }>(
+      `select prosrc as source from pg_proc where proname = 'notify_products_updated'`,
+    );
+    const compared = trigger[0]!.source.slice(0, trigger[0]!.source.indexOf("pg_notify('products_changed', '')"));
+    expect(filtered.sort()).toEqual([
+      'category',
+      'has_unlimited_stock',
+      'is_enabled',
+      'on_sale',
+      'on_sale_retail',
+      'search_text',
+    ]);
+    for (const name of filtered) expect(compared, name).toContain(`o.${name}`);
+
     const product = await createProduct({ name: `Aceite ${tag()}`, sale_price: 9_000, sale_price_retail: 14_000 });
     const update = (set: string) => () => ctx.pool.query(`update products set ${set} where id = $1`, [product.id]);
     await afterNotified(other, update(`price = price + 1, description = 'Primera prensada', min_quantity = 2`), DETAILS_PAYLOAD);
