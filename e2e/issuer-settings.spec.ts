@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { accessTokenFor, signInThroughForm } from './support/accounts-helpers';
+import { accessTokenFor, openAdminTab } from './support/accounts-helpers';
 import { auth, PHONE, WIDE } from './support/common';
 
 /**
@@ -36,14 +36,7 @@ for (const viewport of [PHONE, WIDE]) {
     const restoreIssuer = await keepIssuer(request);
     const context = await browser.newContext({ viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
     try {
-      const page = await context.newPage();
-      const serverErrors: string[] = [];
-      page.on('response', (r) => {
-        if (r.url().includes('/api/') && r.status() >= 500) serverErrors.push(`${r.request().method()} ${r.url()} ${r.status()}`);
-      });
-      await page.goto('/login');
-      await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
-      await page.goto('/admin?tab=ajustes');
+      const { page, serverErrors } = await openAdminTab(context, 'ajustes');
       const identity = page.getByTestId('business-identity-settings');
       const save = page.getByRole('button', { name: 'Guardar ajustes' });
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createApprovedCustomer, signInThroughForm } from './support/accounts-helpers';
+import { createApprovedCustomer, openAdminTab } from './support/accounts-helpers';
 import { PHONE, WIDE } from './support/common';
 
 /**
@@ -27,14 +27,7 @@ for (const viewport of [PHONE, WIDE]) {
     const width = viewport.width;
     const customer = await createApprovedCustomer(request, `zona${width}`);
     const context = await browser.newContext({ viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-    const page = await context.newPage();
-    const serverErrors: string[] = [];
-    page.on('response', (r) => {
-      if (r.url().includes('/api/') && r.status() >= 500) serverErrors.push(`${r.request().method()} ${r.url()} ${r.status()}`);
-    });
-    await page.goto('/login');
-    await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
-    await page.goto('/admin?tab=repartos');
+    const { page, serverErrors } = await openAdminTab(context, 'repartos');
     await page.getByText('Zonas y feriados').click();
     const form = page.getByRole('form', { name: 'Nueva zona' });
 

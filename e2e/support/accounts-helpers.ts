@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /** Decodes a quoted-printable body (soft line breaks and =XX escapes) into UTF-8 text. */
 export function decodeQuotedPrintable(text: string): string {
@@ -51,6 +51,22 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Cerrar sesión', includeHidden: true })).toHaveCount(1);
+}
+
+/**
+ * The seeded admin signed in through the form on a new page of `context`, at /admin?tab=`tab`, and
+ * the API's 5xx answers that page gets from then on (a test expects none).
+ */
+export async function openAdminTab(context: BrowserContext, tab: string): Promise<{ page: Page; serverErrors: string[] }> {
+  const page = await context.newPage();
+  const serverErrors: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 500) serverErrors.push(`${r.request().method()} ${r.url()} ${r.status()}`);
+  });
+  await page.goto('/login');
+  await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
+  await page.goto(`/admin?tab=${tab}`);
+  return { page, serverErrors };
 }
 
 export async function accessTokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {

@@ -3,24 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store';
-import type { AdminOrder } from '../api/admin-orders-api';
+import { testOrder } from './test-order';
 import { CreditHoldActions } from './credit-hold-actions';
 
-const held: AdminOrder = {
-  id: '11111111-2222-4333-8444-555555555555',
-  user_id: 'u-1',
-  user_info: { nombre: 'Beatriz', apellido: 'Sosa', email: 'bea@example.com', dni: '30111222' },
-  items: [],
-  total: 750_000,
-  total_savings: 0,
-  iva: null,
-  status: 'Pendiente',
-  observaciones: '',
-  canjeado_con_puntos: false,
-  credit_hold: 'pending',
-  created_at: '2026-11-20T15:00:00.000Z',
-  updated_at: '2026-11-20T15:00:00.000Z',
-};
+const held = testOrder({ credit_hold: 'pending' });
 const REFUSED = 'El pedido ya no está retenido.';
 const confirmName = '¿Liberar el pedido #11111111?';
 

@@ -4,14 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@mayorista/core/messages';
 import { accountPages } from '@mayorista/core/messages/accountPages';
-import type { AdminOrder } from '../api/admin-orders-api';
+import { testOrder } from './test-order';
 import { OrderEditDialog } from './order-edit-dialog';
 
 const text = messages.orderLife.edit;
-const order: AdminOrder = {
-  id: '11111111-2222-4333-8444-555555555555',
-  user_id: 'u-1',
-  user_info: { nombre: 'Beatriz', apellido: 'Sosa', email: 'bea@example.com', dni: '30111222' },
+const order = testOrder({
   items: [
     {
       product_id: 'p-1',
@@ -22,15 +19,7 @@ const order: AdminOrder = {
       discounts: { base_price: 250_000, savings: 0, applied: 'none', tier: null },
     },
   ],
-  total: 750_000,
-  total_savings: 0,
-  iva: null,
-  status: 'Pendiente',
-  observaciones: '',
-  canjeado_con_puntos: false,
-  created_at: '2026-11-20T15:00:00.000Z',
-  updated_at: '2026-11-20T15:00:00.000Z',
-};
+});
 
 const calls: Array<{ url: string; body: unknown }> = [];
 beforeEach(() => {
