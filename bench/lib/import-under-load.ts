@@ -12,6 +12,7 @@ import { createOwnDatabase } from './own-database';
 import { importWorkbook, multipart, startPhaseServer, type PricingPhaseOptions } from './pricing';
 import { sampleMemory, type startProcess } from './processes';
 import { insertBenchProducts, seedBenchDataset, settleDatabase } from './seed';
+import { openSteadyLoad, type SteadyLoadFigures } from './steady-load';
 
 const CONNECTIONS = 20;
 const CATALOGUE = '/api/products?page=1&page_size=48';
@@ -24,13 +25,8 @@ const BROWSING_RATE = 100;
 /** Imports applied one after another while the browsing-rate comparison measures "during". */
 const BROWSING_IMPORTS = 4;
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  requests: number;
-}
+/** One window of catalogue requests, from autocannon or the steady load: the same figures. */
+type Load = SteadyLoadFigures;
 
 /**
  * The catalogue under autocannon until `until` settles (or for `seconds`). Without `rate` the
@@ -63,37 +59,6 @@ function catalogueLoad(url: string, token: string, seconds: number, until?: Prom
     );
     void until?.finally(() => instance.stop());
   });
-}
-
-/**
- * Customers arriving one by one (decision 068): a request every 1000/`rate` ms, each sent on time
- * whether or not the earlier ones have answered (open loop), for `seconds` or until `until`
- * settles. Latency counts from the moment a request was due, so a late sender is not hidden.
- */
-async function steadyLoad(url: string, token: string, rate: number, seconds: number, until?: Promise<unknown>): Promise<Load> {
-  let stopped = false;
-  void until?.finally(() => (stopped = true));
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const inFlight: Promise<void>[] = [];
-  const start = performance.now();
-  for (let i = 0; !stopped && performance.now() - start < seconds * 1000; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(
-      fetch(`${url}${CATALOGUE}`, { headers: { authorization: `Bearer ${token}` } }).then(async (response) => {
-        await response.arrayBuffer();
-        if (response.status < 200 || response.status > 299) non2xx++;
-        latencies.push(performance.now() - due);
-      }),
-    );
-  }
-  const elapsed = (performance.now() - start) / 1000;
-  await Promise.all(inFlight);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
-  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), non2xx, requests: latencies.length };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -232,7 +197,9 @@ async function compareAtHalfCapacity({ url, customer, importFile, workbooks }: S
 async function compareAtBrowsingRate({ url, customer, importFile, workbooks }: Shop, pool: pg.Pool, say: (s: string) => void) {
   say(`▶ Importación bajo carga: al ritmo de una mañana con clientes (${BROWSING_RATE} pedidos/s), solo y durante ${BROWSING_IMPORTS} importaciones seguidas...`);
   await settleDatabase(pool);
-  const aloneBrowsing = await steadyLoad(url, customer, BROWSING_RATE, 10);
+  // The customers' requests come from a process of their own (decision 086), warmed before this window.
+  const customers = await openSteadyLoad({ url: `${url}${CATALOGUE}`, headers: { authorization: `Bearer ${customer}` }, rate: BROWSING_RATE });
+  const aloneBrowsing = await customers.measure(10);
   // One import applies in about 2 s at this rate: 200 requests, whose p99 is their second-slowest.
   // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
   // rows) give the "during" window about as many requests as the "alone" one.
@@ -241,13 +208,8 @@ async function compareAtBrowsingRate({ url, customer, importFile, workbooks }: S
     for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? workbooks.third : workbooks.fourth));
     return { ms: runs.reduce((sum, run) => sum + run.ms, 0) / runs.length, value: runs[runs.length - 1]!.value };
   })();
-  const duringBrowsing = await steadyLoad(
-    url,
-    customer,
-    BROWSING_RATE,
-    120,
-    applyingBrowsing.catch(() => undefined),
-  );
+  const duringBrowsing = await customers.measure(120, applyingBrowsing.catch(() => undefined));
+  customers.close();
   const appliedBrowsing = await applyingBrowsing;
   return {
     rate: BROWSING_RATE,
