@@ -1,6 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -119,9 +123,9 @@ export async function startProcess(opts: { script: string; args?: string[]; env:
   };
 }
 
-function rssKb(pid: number): number {
+async function rssKb(pid: number): Promise<number> {
   try {
-    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = /VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : 0;
   } catch {
     return 0;
@@ -134,9 +138,9 @@ function rssKb(pid: number): number {
  * per backend (20 backends that touched 100 MB of buffers "used" 2 GB); summed PSS is what the
  * machine really holds. RSS where the kernel has no smaps_rollup.
  */
-function residentKb(pid: number): number {
+async function residentKb(pid: number): Promise<number> {
   try {
-    const m = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    const m = /^Pss:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/smaps_rollup`, 'utf8'));
     if (m) return Number(m[1]);
   } catch {
     /* no smaps_rollup (or the process is gone): RSS below */
@@ -144,6 +148,7 @@ function residentKb(pid: number): number {
   return rssKb(pid);
 }
 
+/** The children of `pid` (PostgreSQL's backends), from `ps`: for the CPU accounting before and after a run. */
 function childrenOf(pid: number): number[] {
   try {
     return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -155,21 +160,50 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Samples the peak resident memory (PSS, see residentKb) of a process (and, for PostgreSQL, of its backends too). */
+/**
+ * The children of `pid` as the kernel lists them per thread (`/proc/<pid>/task/<tid>/children`),
+ * read without blocking and without starting a `ps` every sample; `ps` where that file is missing.
+ */
+async function childrenOfAsync(pid: number): Promise<number[]> {
+  try {
+    const tasks = await readdir(`/proc/${pid}/task`);
+    const lists = await Promise.all(tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'utf8')));
+    return lists.flatMap((list) => list.split(' ').map(Number).filter((n) => n > 0));
+  } catch {
+    const { stdout } = await execFileAsync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).catch(() => ({ stdout: '' }));
+    return stdout.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  }
+}
+
+/**
+ * Samples the peak resident memory (PSS, see residentKb) of a process (and, for PostgreSQL, of its
+ * backends too) every `everyMs`, without ever blocking this process: the bench's process is also
+ * the load generator of the phases that sample (orders, the morning broadcast, the import), and the
+ * synchronous reads of some thirty backends' smaps and a `ps` froze it for 60–140 ms every 250 ms
+ * — the orders' completions stopped on that rhythm, and the stalls were counted as the server's
+ * latency (decision 087). The kernel's work is now done on libuv's threads, one sample at a time.
+ */
 export function sampleMemory(targets: { name: string; pid: () => number | null; withChildren?: boolean }[], everyMs = 250) {
   const peaks: Record<string, number> = Object.fromEntries(targets.map((t) => [t.name, 0]));
-  const timer = setInterval(() => {
+  let stopped = false;
+  const sampleOnce = async () => {
     for (const t of targets) {
       const pid = t.pid();
       if (!pid) continue;
-      let kb = residentKb(pid);
-      if (t.withChildren) for (const c of childrenOf(pid)) kb += residentKb(c);
+      const pids = t.withChildren ? [pid, ...(await childrenOfAsync(pid))] : [pid];
+      const kb = (await Promise.all(pids.map(residentKb))).reduce((sum, one) => sum + one, 0);
       peaks[t.name] = Math.max(peaks[t.name] ?? 0, kb);
     }
-  }, everyMs);
+  };
+  void (async () => {
+    while (!stopped) {
+      await sampleOnce();
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
   return {
     stop: () => {
-      clearInterval(timer);
+      stopped = true;
       return Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, Math.round(v / 1024)]));
     },
   };
