@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client';
-import { findFreePort } from '../../apps/server/src/db/embedded';
+import { findFreePort } from '../../apps/server/src/lib/free-port';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashOpaqueToken } from '../../apps/server/src/modules/accounts/secure-tokens';
 import { listenForNewOrders } from './live-notices';

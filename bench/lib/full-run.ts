@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client';
-import { findFreePort } from '../../apps/server/src/db/embedded';
+import { findFreePort } from '../../apps/server/src/lib/free-port';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import type { Bench } from './bench-database';
 import { runCatalogueGrowth } from './catalogue-growth';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createPool } from '../../apps/server/src/db/client';
-import { findFreePort } from '../../apps/server/src/db/embedded';
+import { findFreePort } from '../../apps/server/src/lib/free-port';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import type { Bench } from './bench-database';
 import { runBroadcastPhase } from './broadcast';

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type pg from 'pg';
-import { findFreePort } from '../../apps/server/src/db/embedded';
+import { findFreePort } from '../../apps/server/src/lib/free-port';
 import { ROOT, startProcess } from './processes';
 
 const round = (n: number, d = 2) => Number(n.toFixed(d));

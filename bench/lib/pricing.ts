@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { createPool } from '../../apps/server/src/db/client';
-import { findFreePort } from '../../apps/server/src/db/embedded';
+import { findFreePort } from '../../apps/server/src/lib/free-port';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createOwnDatabase } from './own-database';
 import { ROOT, sampleMemory, startProcess } from './processes';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { addDays, businessDay } from '@mayorista/core/receivables';
 import { receivablesQuerySchema } from '@mayorista/core/schemas/receivables';
 import { createAccountReader } from '../../apps/server/src/flows/read-account';
-import { findFreePort } from '../../apps/server/src/db/embedded';
+import { findFreePort } from '../../apps/server/src/lib/free-port';
 import { runOrderLoad } from './orders';
 import { timeRuns, productionServerEnv, ROOT, startProcess } from './processes';
 import { settleDatabase, type BenchDataset } from './seed';

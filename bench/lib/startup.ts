@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { findFreePort } from '../../apps/server/src/db/embedded';
+import { findFreePort } from '../../apps/server/src/lib/free-port';
 import { ROOT, startProcess } from './processes';
 
 const MAIN_JS = path.join(ROOT, 'apps/server/dist/main.js');

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { findFreePort, runningEmbeddedUrl } from '../src/db/embedded';
+import { runningEmbeddedUrl } from '../src/db/embedded';
+import { findFreePort } from '../src/lib/free-port';
 
 /** Helpers for suites that run the BUILT server as a real process (life cycle, crashes). */
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../src/db/embedded';
+import { findFreePort } from '../src/lib/free-port';
 import { isProcessAlive, waitForExit } from '../src/lib/process';
 import {
   ensureBuilt,

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { findFreePort } from '../lib/free-port';
 import { isProcessAlive, processCommandLine, waitForExit } from '../lib/process';
 import { chownRecursive, ensureReachable, runAsIds, runToCompletion, type RunAs } from './embedded-os';
 
@@ -53,18 +53,6 @@ async function loadBinaries(): Promise<Binaries> {
         'Ejecutá `npm ci` de nuevo, o configurá DATABASE_URL para usar un PostgreSQL propio.',
     );
   }
-}
-
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

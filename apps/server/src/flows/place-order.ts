@@ -5,20 +5,21 @@ import type { OrderIva, PlaceOrderResult } from '@mayorista/core/schemas/order';
 import { orderItemsIva, toOrderIva } from '@mayorista/core/iva';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation, raisedRefusal } from '../db/pg-errors';
+import { isUniqueViolation } from '../db/pg-errors';
 import { inPipelinedTransaction, type Queryable } from '../db/transaction';
 import { AppError } from '../lib/errors';
 import { notFound } from '../plugins/error-handler';
 import { checkQuantity, missingForMinimumOrder, quantityProblemText } from '@mayorista/core/quantity-rules';
 import { formatMoney } from '@mayorista/core/money';
-import { debitPointsOrRaise, findPointsBalance, POINTS_REFUSED } from '../modules/points';
+import { debitPointsOrRaise, findPointsBalance } from '../modules/points';
 import { readSettings, type Settings } from '@mayorista/core/schemas/settings';
-import { STOCK_REFUSED, takeAllStock, type OrderStockTake, type StockLine } from '../modules/stock';
+import { takeAllStock, type OrderStockTake, type StockLine } from '../modules/stock';
 import { lockCreditPosition, type CreditPosition } from '../modules/receivables';
 import { businessDay, creditDecision, creditRefusalMessage } from '@mayorista/core/receivables';
 import { promisedDelivery } from '@mayorista/core/deliveries';
 import { readCustomerDeliveryRule, type CustomerDeliveryRule } from '../modules/deliveries';
 import { queueOrderEmails } from './order-emails';
+import { refusalError } from './order-refusals';
 import {
   assertSameOrderRequest,
   findOrderByIdempotencyKey,
@@ -28,7 +29,6 @@ import {
   productUnavailable,
   readOrderContext,
   readProducts,
-  refusedStockError,
   toOrder,
   whatsappUrl,
   type NewOrder,
@@ -284,23 +284,6 @@ function writePlannedOrder(tx: Queryable, { order, customerEmail, settings, sald
     ? debitPointsOrRaise(tx, order.userId, order.total, { orderId: order.id, actorId: order.userId })
     : Promise.resolve(saldoPuntos);
   return Promise.all([row, emails, balance]).then(([written, , after]) => ({ row: written, saldoPuntos: after }));
-}
-
-/** The products a stock refusal names (takeAllStock's detail), or none for any other error. */
-function stockRefusedIds(error: unknown): string[] {
-  const refusal = raisedRefusal(error);
-  return refusal?.reason === STOCK_REFUSED ? refusal.detail.split(',').filter(Boolean) : [];
-}
-
-/**
- * A write of the order's last trip that refused (decision 023): not enough points, or stock
- * lines refused — explained after the rollback, from the stock as it is then. Other errors as they are.
- */
-async function refusalError(pool: pg.Pool, error: unknown): Promise<unknown> {
-  const refusal = raisedRefusal(error);
-  if (refusal?.reason === POINTS_REFUSED) return new AppError('insufficient_points', messages.points.insufficient);
-  if (refusal?.reason === STOCK_REFUSED) return refusedStockError(pool, stockRefusedIds(error));
-  return error;
 }
 
 export interface OrderPlacementDeps {
