@@ -1,10 +1,7 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-
-const execFileAsync = promisify(execFile);
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -148,32 +145,25 @@ async function residentKb(pid: number): Promise<number> {
   return rssKb(pid);
 }
 
-/** The children of `pid` (PostgreSQL's backends), from `ps`: for the CPU accounting before and after a run. */
+/**
+ * The children of `pid` (PostgreSQL's backends) as the kernel lists them per thread
+ * (`/proc/<pid>/task/<tid>/children`): a few small reads, cheap enough for the memory sampler's
+ * every tick. `ps` only where that file is missing (a kernel without it), which blocks while it runs.
+ */
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter((n) => n > 0);
+    const tasks = readdirSync(`/proc/${pid}/task`);
+    return tasks.flatMap((tid) => pidsIn(readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8')));
   } catch {
-    return [];
+    try {
+      return pidsIn(execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }));
+    } catch {
+      return [];
+    }
   }
 }
 
-/**
- * The children of `pid` as the kernel lists them per thread (`/proc/<pid>/task/<tid>/children`),
- * read without blocking and without starting a `ps` every sample; `ps` where that file is missing.
- */
-async function childrenOfAsync(pid: number): Promise<number[]> {
-  try {
-    const tasks = await readdir(`/proc/${pid}/task`);
-    const lists = await Promise.all(tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'utf8')));
-    return lists.flatMap((list) => list.split(' ').map(Number).filter((n) => n > 0));
-  } catch {
-    const { stdout } = await execFileAsync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).catch(() => ({ stdout: '' }));
-    return stdout.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
-  }
-}
+const pidsIn = (text: string) => text.split(/\s+/).map(Number).filter((n) => n > 0);
 
 /**
  * Samples the peak resident memory (PSS, see residentKb) of a process (and, for PostgreSQL, of its
@@ -181,7 +171,8 @@ async function childrenOfAsync(pid: number): Promise<number[]> {
  * the load generator of the phases that sample (orders, the morning broadcast, the import), and the
  * synchronous reads of some thirty backends' smaps and a `ps` froze it for 60–140 ms every 250 ms
  * — the orders' completions stopped on that rhythm, and the stalls were counted as the server's
- * latency (decision 087). The kernel's work is now done on libuv's threads, one sample at a time.
+ * latency (decision 087). The smaps are read on libuv's threads now, one sample at a time, and the
+ * backends listed from /proc (childrenOf) instead of a `ps`.
  */
 export function sampleMemory(targets: { name: string; pid: () => number | null; withChildren?: boolean }[], everyMs = 250) {
   const peaks: Record<string, number> = Object.fromEntries(targets.map((t) => [t.name, 0]));
@@ -190,7 +181,7 @@ export function sampleMemory(targets: { name: string; pid: () => number | null; 
     for (const t of targets) {
       const pid = t.pid();
       if (!pid) continue;
-      const pids = t.withChildren ? [pid, ...(await childrenOfAsync(pid))] : [pid];
+      const pids = t.withChildren ? [pid, ...childrenOf(pid)] : [pid];
       const kb = (await Promise.all(pids.map(residentKb))).reduce((sum, one) => sum + one, 0);
       peaks[t.name] = Math.max(peaks[t.name] ?? 0, kb);
     }
