@@ -43,14 +43,14 @@ describe('the import thread', () => {
         Buffer.from([header, `${product.sku};${product.name};${category};${price};1500;5`].join('\n'));
       const actor = { id: admin.userId, ip: '127.0.0.1' };
 
-      const dryRun = await importer.importCatalogue(file('1234'), { dryRun: true, actor });
+      const dryRun = await importer.importCatalogue([file('1234')], { dryRun: true, actor });
       expect(dryRun).toMatchObject({ dry_run: true, updated: 1, created: 0 });
-      await expect(importer.importCatalogue(file('abc'), { dryRun: false, actor })).rejects.toMatchObject({
+      await expect(importer.importCatalogue([file('abc')], { dryRun: false, actor })).rejects.toMatchObject({
         code: 'import_invalid',
       });
       expect(forgotten).toBe(0);
 
-      const applied = await importer.importCatalogue(file('1234'), { dryRun: false, actor });
+      const applied = await importer.importCatalogue([file('1234')], { dryRun: false, actor });
       expect(applied).toMatchObject({ dry_run: false, updated: 1, created: 0 });
       expect(forgotten).toBe(1);
     } finally {
@@ -86,13 +86,13 @@ describe('the import past its time budget', () => {
       (await ctx.pool.query(`select 1 from audit_log where action = 'catalogue.import' and actor_id = $1`, [admin.userId])).rowCount;
     const before = await audited();
 
-    await expect(late.importCatalogue(file('4321'), { dryRun: false, actor })).rejects.toMatchObject({ code: 'file_too_slow' });
+    await expect(late.importCatalogue([file('4321')], { dryRun: false, actor })).rejects.toMatchObject({ code: 'file_too_slow' });
     const { rows } = await ctx.pool.query<{ price: number }>('select price from products where id = $1', [product.id]);
     expect(rows[0]!.price).toBe(product.price);
     expect(await audited()).toBe(before);
 
     // Another import takes the lock at once (the first one's transaction is over) and applies.
-    await expect(onTime.importCatalogue(file('4321'), { dryRun: false, actor })).resolves.toMatchObject({ updated: 1 });
+    await expect(onTime.importCatalogue([file('4321')], { dryRun: false, actor })).resolves.toMatchObject({ updated: 1 });
     expect(await audited()).toBe(before! + 1);
   });
 });

@@ -15,7 +15,7 @@ const reader = createUntrustedFileReader<string, { length: number; text: string 
 );
 afterAll(() => reader.close());
 
-const read = async (text: string) => (await reader.read(Buffer.from(text))).result;
+const read = async (text: string) => (await reader.read([Buffer.from(text)])).result;
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -34,9 +34,21 @@ describe('the untrusted-file thread', () => {
   });
 
   it('hands items over in batches, all of them and in order', async () => {
-    const answer = await reader.read(Buffer.from('many'));
+    const answer = await reader.read([Buffer.from('many')]);
     expect(answer.items).toEqual(Array.from({ length: 2500 }, (_, i) => String(i)));
     expect(answer.result).toEqual({ length: 4, text: 'many' });
+  });
+
+  it('puts the pieces of a file together in order on the thread; a piece with memory of its own is moved there, not copied', async () => {
+    const ownMemory = (text: string) => new Uint8Array(Buffer.from(text));
+    const first = ownMemory('uno '.repeat(1500));
+    const pooled = Buffer.from('dos ');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.byteLength); // a view into Node's shared pool
+    const last = ownMemory('tres');
+    const answer = await reader.read([first, pooled, last]);
+    expect(answer.result).toEqual({ length: 6008, text: `${'uno '.repeat(1500)}dos tres` });
+    expect([first.byteLength, last.byteLength]).toEqual([0, 0]); // moved to the thread
+    expect(pooled.toString()).toBe('dos '); // copied: the pool's other buffers keep their memory
   });
 
   it('ends a job that runs past its time budget with 413 and the limit, while this thread keeps running', async () => {
@@ -62,7 +74,7 @@ describe('the untrusted-file thread', () => {
       { source: fixture, built: fixture },
       { heapBytes: 48 * 1024 * 1024, timeMs: 30_000, queued: 1 },
     );
-    const error = await refusal(roomy.read(Buffer.from('grow')).finally(() => roomy.close()));
+    const error = await refusal(roomy.read([Buffer.from('grow')]).finally(() => roomy.close()));
     expect([error.code, error.status, error.message]).toEqual([
       'file_too_much_memory',
       413,

@@ -110,9 +110,10 @@ export function createPriceImport(deps: ImportPricesDeps, limits: ThreadLimits =
     limits,
   );
 
-  async function importCatalogue(buffer: Buffer, job: ImportJob): Promise<ImportReport> {
+  /** `pieces` are the uploaded file as it arrived; they are handed over to the thread (file-thread.ts). */
+  async function importCatalogue(pieces: readonly Uint8Array[], job: ImportJob): Promise<ImportReport> {
     // Only what the audit row needs crosses (the route's actor is the whole profile).
-    const { result: report } = await thread.read(buffer, {
+    const { result: report } = await thread.read(pieces, {
       dryRun: job.dryRun,
       actor: { id: job.actor.id, ip: job.actor.ip ?? null },
     });

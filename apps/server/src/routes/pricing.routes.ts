@@ -18,6 +18,7 @@ import { messages } from '@mayorista/core/messages';
 import { productListQuerySchema } from '@mayorista/core/schemas/product';
 import { IMPORT_MAX_BYTES, importReportSchema } from '@mayorista/core/schemas/pricing';
 import { AppError } from '../lib/errors';
+import { uploadPieces } from '../lib/untrusted-files/upload-pieces';
 import { actorOf, authOf } from '../plugins/auth';
 import { auditBy } from '../modules/audit';
 import { createPricingService, exportCsv, exportXlsx, renderPriceList } from '../modules/pricing';
@@ -40,13 +41,13 @@ const exportQuery = productListQuerySchema.pick({
 const importTooLarge = () =>
   new AppError('import_file_too_large', messages.pricing.import.tooLarge(IMPORT_MAX_BYTES / (1024 * 1024)));
 
-/** The single `file` part of an import, bounded by IMPORT_MAX_BYTES. */
-async function readImportFile(request: FastifyRequest): Promise<Buffer> {
+/** The single `file` part of an import, bounded by IMPORT_MAX_BYTES, as the pieces it arrived in. */
+async function readImportFile(request: FastifyRequest): Promise<Uint8Array[]> {
   if (!request.isMultipart()) throw new AppError('import_unsupported_file', messages.pricing.import.notMultipart);
   try {
     const file = await request.file();
     if (!file || file.fieldname !== 'file') throw new AppError('import_file_required', messages.pricing.import.fileRequired);
-    return await file.toBuffer();
+    return await uploadPieces(file, importTooLarge);
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;

@@ -10,7 +10,8 @@ import { lowerThisThreadPriority } from '../thread-priority';
 
 export interface FileJobRequest {
   id: number;
-  file: Uint8Array;
+  /** The file as the pieces it arrived in (file-thread.ts hands them over); put together here, on the thread. */
+  pieces: Uint8Array[];
   /** What the job needs besides the file (the import's dry-run flag and actor); structured-cloned. */
   input?: unknown;
   /** The job's time budget: the main thread ends the thread after it (plus any grace, file-thread.ts). */
@@ -59,7 +60,7 @@ export function serveFileJobs<I, R>(read: (file: Buffer, input: unknown, deadlin
   if (!port) throw new Error('serveFileJobs runs only on a worker thread');
   lowerThisThreadPriority();
   port.on('message', (request: FileJobRequest) => {
-    const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
+    const file = Buffer.concat(request.pieces);
     const deadline = { at: Date.now() + request.budgetMs, budgetMs: request.budgetMs };
     read(file, request.input, deadline).then(
       ({ items, result }) => {
