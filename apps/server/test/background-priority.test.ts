@@ -26,6 +26,22 @@ const autogroupOf = (pid: number) => readFileSync(`/proc/${pid}/autogroup`, 'utf
 const autogroups = os.platform() === 'linux' && existsSync('/proc/self/autogroup') && isOnThisMachine(database.url);
 
 describe('the PostgreSQL backends of background work', () => {
+  // First: pg warns once per process, and the other tests open background connections too.
+  it('are lowered before a new connection is handed out, so its first statement is never queued behind that (pg warns of queueing)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const fresh = createBackgroundPool(database.url, 2);
+    try {
+      await Promise.all([backendPid(fresh), backendPid(fresh)]);
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+      await fresh.end();
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   it.runIf(autogroups)("run in a scheduling group at the lowest priority, every one of several opened at once; the requests' backends keep the normal one", async () => {
     // Three connections opened together: without CAP_SYS_ADMIN Linux takes one autogroup change per 100 ms.
     const clients = await Promise.all([background.connect(), background.connect(), background.connect()]);

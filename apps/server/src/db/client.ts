@@ -9,7 +9,7 @@ export type Database = NodePgDatabase<typeof schema>;
 // stay far below 2^53, so numbers are exact and far easier to work with.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function createPool(url: string, max = 20): pg.Pool {
+export function createPool(url: string, max = 20, onConnect?: (client: pg.ClientBase) => Promise<void>): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -18,6 +18,8 @@ export function createPool(url: string, max = 20): pg.Pool {
     // A runaway query must not hold a connection (and its locks) forever.
     statement_timeout: 15_000,
     application_name: 'mayorista',
+    // Awaited by the pool before a new connection is handed out.
+    ...(onConnect ? { onConnect } : {}),
   });
   return guarded(pool);
 }
@@ -30,16 +32,18 @@ export function createPool(url: string, max = 20): pg.Pool {
  * statements it sends) would still compete with the customers at full weight.
  */
 export function createBackgroundPool(url: string, max: number): pg.Pool {
-  const pool = createPool(url, max);
-  if (!isOnThisMachine(url)) return pool;
-  pool.on('connect', (client) => {
-    // Queued first on the new connection, so it runs before the statement it was opened for.
-    client.query<{ pid: number; port: number | null }>('select pg_backend_pid() as pid, inet_client_port() as port').then(
-      ({ rows }) => lowerPostgresBackendPriority({ pid: rows[0]!.pid, clientPort: rows[0]!.port }),
-      () => undefined,
-    );
+  if (!isOnThisMachine(url)) return createPool(url, max);
+  // Asked before the connection is handed out, so the backend is lowered before the statement the
+  // connection was opened for; queued beside that statement instead, pg warns that queueing goes
+  // away in its next major version. Best effort: a failure leaves the priority as it was.
+  return createPool(url, max, async (client) => {
+    try {
+      const { rows } = await client.query<{ pid: number; port: number | null }>('select pg_backend_pid() as pid, inet_client_port() as port');
+      lowerPostgresBackendPriority({ pid: rows[0]!.pid, clientPort: rows[0]!.port });
+    } catch {
+      /* the backend keeps its priority */
+    }
   });
-  return pool;
 }
 
 /** A connection string to this machine: localhost, a loopback address or a Unix socket (`?host=/dir`). */
