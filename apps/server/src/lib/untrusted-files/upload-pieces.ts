@@ -9,14 +9,20 @@ import type { MultipartFile } from '@fastify/multipart';
  *
  * Each piece is copied because the parser's chunks are views into the socket's reading memory,
  * which holds other bytes too (headers, boundaries) and cannot be moved to a thread.
- * Going over the part's size limit throws `tooLarge()`, as `toBuffer()` would throw its own error.
+ *
+ * Over the part's size limit it throws `tooLarge()`, as `toBuffer()` throws its own error, and
+ * like `toBuffer()` only once the rest of the upload has been read and dropped: a request whose
+ * body is left unread keeps its connection open, and the server's shutdown then waited for it until
+ * it was forced to exit, leaving the embedded PostgreSQL running.
  */
 export async function uploadPieces(part: MultipartFile, tooLarge: () => Error): Promise<Uint8Array[]> {
   const pieces: Uint8Array[] = [];
+  let over = false;
   for await (const chunk of part.file as AsyncIterable<Uint8Array>) {
-    if (part.file.truncated) throw tooLarge();
-    pieces.push(new Uint8Array(chunk));
+    over ||= part.file.truncated;
+    if (over) pieces.length = 0;
+    else pieces.push(new Uint8Array(chunk));
   }
-  if (part.file.truncated) throw tooLarge();
+  if (over || part.file.truncated) throw tooLarge();
   return pieces;
 }
