@@ -2,6 +2,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createAdmin } from './factories';
 import { setupTestApp } from './helpers';
+import { multipart } from './import-fixtures';
 
 /**
  * An upload over its size limit is answered 413 and leaves nothing open: the rest of its body is
@@ -17,7 +18,8 @@ describe('an import over the size limit', () => {
   it('is refused with 413 in Spanish, and the server still closes at once afterwards', async () => {
     const admin = await createAdmin(ctx);
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { status, body } = await postMultipart(`${address}/api/admin/products/import?dry_run=1`, admin.headers, Buffer.alloc(11 * 1024 * 1024, 0x41));
+    const upload = multipart(Buffer.alloc(11 * 1024 * 1024, 0x41), 'precios.xlsx');
+    const { status, body } = await postExpectingContinue(`${address}/api/admin/products/import?dry_run=1`, { ...admin.headers, ...upload.headers }, upload.payload);
     expect([status, JSON.parse(body)]).toEqual([413, { code: 'import_file_too_large', message: 'El archivo no puede superar 10 MB.' }]);
 
     const closed = ctx.app.close().then(() => 'closed');
@@ -27,28 +29,16 @@ describe('an import over the size limit', () => {
 });
 
 /**
- * A multipart upload sent as curl sends a large one: `Expect: 100-continue`, the body written once
- * the server says to continue, the answer read, and the connection kept as the client left it.
+ * A body sent as curl sends a large one: `Expect: 100-continue`, the body written once the server
+ * says to continue, the answer read, and the connection kept as the client left it.
  */
-function postMultipart(url: string, headers: Record<string, string>, file: Buffer): Promise<{ status: number; body: string }> {
-  const boundary = 'limite-de-prueba';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="precios.xlsx"\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+function postExpectingContinue(url: string, headers: Record<string, string>, payload: Buffer): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, {
       method: 'POST',
-      headers: {
-        ...headers,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + file.length + tail.length,
-        expect: '100-continue',
-      },
+      headers: { ...headers, 'content-length': payload.length, expect: '100-continue' },
     });
-    request.on('continue', () => {
-      request.write(head);
-      request.write(file);
-      request.end(tail);
-    });
+    request.on('continue', () => request.end(payload));
     request.on('response', (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));

@@ -144,7 +144,7 @@ function createJobThread(entry: ThreadEntry, limits: ThreadLimits) {
           fn(value);
         };
       pending = { id: nextId++, items: [], resolve: done(resolve), reject: done(reject) };
-      const request: FileJobRequest = { id: pending.id, pieces: [...pieces], input, budgetMs: limits.timeMs };
+      const request: FileJobRequest = { id: pending.id, pieces, input, budgetMs: limits.timeMs };
       thread.postMessage(request, handOver(pieces));
     }).finally(() => {
       worker?.unref();

@@ -11,7 +11,7 @@ import { lowerThisThreadPriority } from '../thread-priority';
 export interface FileJobRequest {
   id: number;
   /** The file as the pieces it arrived in (file-thread.ts hands them over); put together here, on the thread. */
-  pieces: Uint8Array[];
+  pieces: readonly Uint8Array[];
   /** What the job needs besides the file (the import's dry-run flag and actor); structured-cloned. */
   input?: unknown;
   /** The job's time budget: the main thread ends the thread after it (plus any grace, file-thread.ts). */
