@@ -111,12 +111,21 @@ async function readSharedStrings(book: Book, name: string): Promise<string[]> {
 
 interface Cell {
   column: number;
-  ref: string;
+  /** The column as the cell's `r` names it (`AB` of `AB12`); null without one. */
+  letters: string | null;
   type: string;
   text: string;
   hasValue: boolean;
   hasFormula: boolean;
   capturing: boolean;
+}
+
+/** The letters `r="AB12"` starts with, without a regular expression's match for every cell. */
+function leadingLetters(ref: string | undefined): string | null {
+  if (!ref) return null;
+  let end = 0;
+  for (let code = ref.charCodeAt(0); (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a); code = ref.charCodeAt(++end));
+  return end === 0 ? null : ref.slice(0, end);
 }
 
 /** A shared-string cell's text; an index that is not one of the table's is a damaged file. */
@@ -168,11 +177,10 @@ function sheetHandlers(shared: string[], visit: (row: SheetRow) => void): XmlHan
         cells = [];
         lastColumn = -1;
       } else if (name === 'c') {
-        const letters = /^[A-Za-z]+/.exec(a.r ?? '')?.[0];
+        const letters = leadingLetters(a.r);
         const column = letters ? columnIndex(letters) : lastColumn + 1;
         lastColumn = column;
-        const ref = `${letters ?? columnLetters(column)}${rowNumber}`;
-        cell = { column, ref, type: a.t ?? 'n', text: '', hasValue: false, hasFormula: false, capturing: false };
+        cell = { column, letters, type: a.t ?? 'n', text: '', hasValue: false, hasFormula: false, capturing: false };
       } else if (cell) {
         if (name === 'v') cell.hasValue = cell.capturing = true;
         else if (name === 'f') cell.hasFormula = true;
@@ -184,7 +192,7 @@ function sheetHandlers(shared: string[], visit: (row: SheetRow) => void): XmlHan
     text(t) {
       if (!cell?.capturing) return;
       cell.text += t;
-      if (cell.text.length > FILE_LIMITS.cellChars) throw fileErrors.cellTooLong(cell.ref);
+      if (cell.text.length > FILE_LIMITS.cellChars) throw fileErrors.cellTooLong(`${cell.letters ?? columnLetters(cell.column)}${rowNumber}`);
     },
     close(name) {
       if (name === 'v' || name === 't') {

@@ -23,8 +23,6 @@ const MAX_CARRY = 64 * 1024;
 const MAX_DEPTH = 64;
 const MAX_ATTRIBUTES = 64;
 
-const START_TAG = /<([^\s/>!?]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
-const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -44,16 +42,99 @@ function decodeEntities(text: string): string {
   });
 }
 
-function attributesOf(source: string): Record<string, string> {
+/** JavaScript's `\s`, which the reader has always taken as white space between a tag's parts. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+const SLASH = 0x2f;
+const GT = 0x3e;
+const EQUALS = 0x3d;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const BANG = 0x21;
+const QUESTION_MARK = 0x3f;
+
+const skipSpaces = (s: string, i: number) => {
+  while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+  return i;
+};
+
+/** A start tag read: the element's name, its attributes, whether it closes itself, and the index after it. */
+interface StartTag {
+  name: string;
+  attributes: Record<string, string>;
+  selfClosing: boolean;
+  end: number;
+}
+
+/**
+ * The start tag at `lt` (`<name attr="v" attr2='v'>` or `<name/>`), read character by character:
+ * a regular expression made a match array and a string for every tag and attribute, the largest
+ * part of the garbage an import's thread made (decision 089). Null when the tag is not finished
+ * in this piece or is malformed: the carry limit tells the two apart.
+ */
+function readStartTag(s: string, lt: number): StartTag | null {
+  let i = lt + 1;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c) || c === SLASH || c === GT || c === BANG || c === QUESTION_MARK) break;
+    i++;
+  }
+  if (i === lt + 1) return null;
+  const name = s.slice(lt + 1, i);
   const attributes: Record<string, string> = {};
   let count = 0;
-  ATTRIBUTE.lastIndex = 0;
-  for (let match = ATTRIBUTE.exec(source); match; match = ATTRIBUTE.exec(source)) {
+  for (;;) {
+    const afterSpace = skipSpaces(s, i);
+    if (afterSpace >= s.length) return null;
+    const c = s.charCodeAt(afterSpace);
+    if (c === GT) return { name, attributes, selfClosing: false, end: afterSpace + 1 };
+    if (c === SLASH) {
+      if (afterSpace + 1 >= s.length || s.charCodeAt(afterSpace + 1) !== GT) return null;
+      return { name, attributes, selfClosing: true, end: afterSpace + 2 };
+    }
+    // An attribute must be preceded by white space: `<c r="A1"t="s">` is malformed.
+    if (afterSpace === i) return null;
+    const attribute = readAttribute(s, afterSpace);
+    if (!attribute) return null;
     if (++count > MAX_ATTRIBUTES) throw fileErrors.unsupported();
-    const value = match[2] ?? match[3] ?? '';
-    attributes[match[1]!] = value.includes('&') ? decodeEntities(value) : value;
+    attributes[attribute.name] = attribute.value.includes('&') ? decodeEntities(attribute.value) : attribute.value;
+    i = attribute.end;
   }
-  return attributes;
+}
+
+/** `name = "value"` or `name='value'` from `from`; null when unfinished or malformed. */
+function readAttribute(s: string, from: number): { name: string; value: string; end: number } | null {
+  let i = from;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c) || c === EQUALS || c === SLASH || c === GT) break;
+    i++;
+  }
+  if (i === from) return null;
+  const name = s.slice(from, i);
+  i = skipSpaces(s, i);
+  if (i >= s.length || s.charCodeAt(i) !== EQUALS) return null;
+  i = skipSpaces(s, i + 1);
+  if (i >= s.length) return null;
+  const quote = s.charCodeAt(i);
+  if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return null;
+  const close = s.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", i + 1);
+  if (close === -1) return null;
+  return { name, value: s.slice(i + 1, close), end: close + 1 };
 }
 
 class XmlScanner {
@@ -108,14 +189,12 @@ class XmlScanner {
       this.close(s.slice(lt + 2, end).trim());
       return end + 1;
     }
-    START_TAG.lastIndex = lt;
-    const match = START_TAG.exec(s);
-    if (!match) return -1; // unfinished, or malformed: the carry limit decides
+    const tag = readStartTag(s, lt);
+    if (!tag) return -1; // unfinished, or malformed: the carry limit decides
     if (++this.depth > MAX_DEPTH) throw fileErrors.unsupported();
-    const name = match[1]!;
-    this.handlers.open(localName(name), match[2] ? attributesOf(match[2]) : {});
-    if (match[3]) this.close(name);
-    return START_TAG.lastIndex;
+    this.handlers.open(localName(tag.name), tag.attributes);
+    if (tag.selfClosing) this.close(tag.name);
+    return tag.end;
   }
 
   private skipTo(s: string, terminator: string, from: number): number {
