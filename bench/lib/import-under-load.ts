@@ -12,7 +12,7 @@ import { createOwnDatabase } from './own-database';
 import { importWorkbook, multipart, startPhaseServer, type PricingPhaseOptions } from './pricing';
 import { sampleMemory, type startProcess } from './processes';
 import { insertBenchProducts, seedBenchDataset, settleDatabase } from './seed';
-import { openSteadyLoad, type SteadyLoadFigures } from './steady-load';
+import { figuresOf, openSteadyLoad, type SteadyLoadFigures } from './steady-load';
 
 const CONNECTIONS = 20;
 const CATALOGUE = '/api/products?page=1&page_size=48';
@@ -24,6 +24,12 @@ const CATALOGUE = '/api/products?page=1&page_size=48';
 const BROWSING_RATE = 100;
 /** Imports applied one after another while the browsing-rate comparison measures "during". */
 const BROWSING_IMPORTS = 4;
+/**
+ * Rounds of the browsing-rate comparison (each: settled database, 10 s alone, BROWSING_IMPORTS
+ * imports), pooled: one round's p99 is its 10th-slowest request alone and about its 13th during,
+ * and this machine's speed drifts within minutes (decision 089).
+ */
+const BROWSING_ROUNDS = 3;
 
 /** One window of catalogue requests, from autocannon or the steady load: the same figures. */
 type Load = SteadyLoadFigures;
@@ -195,33 +201,52 @@ async function compareAtHalfCapacity({ url, customer, importFile, workbooks }: S
   };
 }
 
-/** At a busy morning's browsing rate (BROWSING_RATE, customers one by one): alone, and during BROWSING_IMPORTS imports in a row. */
+/**
+ * At a busy morning's browsing rate (BROWSING_RATE, customers one by one): BROWSING_ROUNDS rounds of
+ * alone, then during BROWSING_IMPORTS imports in a row, pooled. Each round starts from a settled
+ * database and measures "alone" right before its imports, so a machine that runs slower for a few
+ * minutes slows both sides of a round alike.
+ */
 async function compareAtBrowsingRate({ url, customer, importFile, workbooks }: Shop, pool: pg.Pool, say: (s: string) => void) {
-  say(`▶ Importación bajo carga: al ritmo de una mañana con clientes (${BROWSING_RATE} pedidos/s), solo y durante ${BROWSING_IMPORTS} importaciones seguidas...`);
-  await settleDatabase(pool);
-  // The customers' requests come from a process of their own (decision 086), warmed before this window.
+  say(
+    `▶ Importación bajo carga: al ritmo de una mañana con clientes (${BROWSING_RATE} pedidos/s), ${BROWSING_ROUNDS} rondas: solo y durante ${BROWSING_IMPORTS} importaciones seguidas...`,
+  );
+  // The customers' requests come from a process of their own (decision 086), warmed before the first window.
   const customers = await openSteadyLoad({ url: `${url}${CATALOGUE}`, headers: { authorization: `Bearer ${customer}` }, rate: BROWSING_RATE });
-  const aloneBrowsing = await customers.measure(10);
-  // One import applies in about 2 s at this rate: 200 requests, whose p99 is their second-slowest.
-  // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
-  // rows) give the "during" window about as many requests as the "alone" one.
-  const applyingBrowsing = (async () => {
-    const runs = [];
-    for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? workbooks.third : workbooks.fourth));
-    return { ms: runs.reduce((sum, run) => sum + run.ms, 0) / runs.length, value: runs[runs.length - 1]!.value };
-  })();
-  const duringBrowsing = await customers.measure(120, applyingBrowsing.catch(() => undefined));
+  const rounds = [];
+  for (let round = 0; round < BROWSING_ROUNDS; round++) {
+    await settleDatabase(pool);
+    const alone = await customers.measure(10);
+    // One import applies in about 3 s at this rate: 300 requests, whose p99 is their third-slowest.
+    // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
+    // rows) give the round's "during" about as many requests as its "alone".
+    const applying = (async () => {
+      const runs = [];
+      for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? workbooks.third : workbooks.fourth));
+      return runs;
+    })();
+    const during = await customers.measure(120, applying.catch(() => undefined));
+    rounds.push({ alone, during, runs: await applying });
+  }
   customers.close();
-  const appliedBrowsing = await applyingBrowsing;
+  const runs = rounds.flatMap((r) => r.runs);
+  const catalogueAlone = figuresOf(...rounds.map((r) => r.alone));
+  const catalogueDuringImport = figuresOf(...rounds.map((r) => r.during));
   return {
     rate: BROWSING_RATE,
-    catalogueAlone: aloneBrowsing,
-    catalogueDuringImport: duringBrowsing,
-    p99Ratio: p99Ratio({ alone: aloneBrowsing, during: duringBrowsing }),
-    imports: BROWSING_IMPORTS,
-    /** The mean of the imports applied in a row. */
-    importApplySeconds: seconds(appliedBrowsing.ms),
-    importUpdated: appliedBrowsing.value.updated,
+    catalogueAlone,
+    catalogueDuringImport,
+    p99Ratio: p99Ratio({ alone: catalogueAlone, during: catalogueDuringImport }),
+    /** Each round's own figures, for the spread behind the pooled ones. */
+    rounds: rounds.map((r) => {
+      const alone = figuresOf(r.alone);
+      const during = figuresOf(r.during);
+      return { aloneP99: alone.p99, duringP99: during.p99, p99Ratio: p99Ratio({ alone, during }), duringRequests: during.requests };
+    }),
+    imports: runs.length,
+    /** The mean of all the imports applied. */
+    importApplySeconds: seconds(runs.reduce((sum, run) => sum + run.ms, 0) / runs.length),
+    importUpdated: runs[runs.length - 1]!.value.updated,
   };
 }
 
@@ -250,8 +275,10 @@ function sayFigures(figures: ImportUnderLoadFigures, say: (s: string) => void) {
       `${half.catalogueDuringImport.non2xx} no-2xx · aplicación ${half.importApplySeconds} s (≤ 10), ${half.importUpdated} actualizados`,
   );
   const browsing = figures.atBrowsingRate;
+  const perRound = browsing.rounds.map((r) => `${r.aloneP99} → ${r.duringP99} ms (${r.p99Ratio}×)`).join(', ');
   say(
     `  A ${BROWSING_RATE} pedidos/s: p99 ${browsing.catalogueAlone.p99} ms solo → ${browsing.catalogueDuringImport.p99} ms durante la importación (${browsing.p99Ratio}×, ≤ 1,5) · ` +
-      `${browsing.catalogueDuringImport.requests} pedidos, ${browsing.catalogueDuringImport.non2xx} no-2xx · aplicación ${browsing.importApplySeconds} s cada una (≤ 10), ${browsing.importUpdated} actualizados`,
+      `${browsing.rounds.length} rondas juntas (${perRound}) · ${browsing.catalogueAlone.requests} pedidos solo, ${browsing.catalogueDuringImport.requests} durante, ${browsing.catalogueDuringImport.non2xx} no-2xx · ` +
+      `${browsing.imports} importaciones, aplicación ${browsing.importApplySeconds} s cada una (≤ 10), ${browsing.importUpdated} actualizados`,
   );
 }

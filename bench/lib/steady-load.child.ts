@@ -1,8 +1,8 @@
 // The open-loop load generator of steady-load.ts, in a process of its own (forked with tsx): it
 // keeps nothing but its latencies, so its own garbage collector never pauses the load. It answers
-// each `measure` message with the window's figures and ends on `close`.
+// each `measure` message with the window's latencies and ends on `close`.
 import http from 'node:http';
-import type { SteadyLoadFigures, SteadyLoadMessage, SteadyLoadTarget } from './steady-load';
+import type { SteadyLoadMessage, SteadyLoadTarget, SteadyLoadWindow } from './steady-load';
 
 const target = JSON.parse(process.argv[2]!) as SteadyLoadTarget;
 // node:http with kept-alive connections, the body read and dropped: with `fetch` (undici) this
@@ -30,7 +30,7 @@ let stopRequested = false;
  * the earlier ones have answered, for `seconds` or until a `stop` message. Latency counts from
  * the moment a request was due, so a late sender is not hidden.
  */
-async function measure(seconds: number): Promise<SteadyLoadFigures> {
+async function measure(seconds: number): Promise<SteadyLoadWindow> {
   stopRequested = false;
   const latencies: number[] = [];
   let non2xx = 0;
@@ -49,9 +49,8 @@ async function measure(seconds: number): Promise<SteadyLoadFigures> {
   }
   const elapsed = (performance.now() - start) / 1000;
   await Promise.all(inFlight);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
-  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), non2xx, requests: latencies.length };
+  // The latencies themselves cross, so that windows can be pooled (steady-load.ts figuresOf).
+  return { latencies, non2xx, seconds: elapsed };
 }
 
 process.on('message', (message: SteadyLoadMessage) => {

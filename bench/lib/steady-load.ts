@@ -22,11 +22,32 @@ export interface SteadyLoadFigures {
   requests: number;
 }
 
+/** What one window measured: each request's latency in ms, the answers that were not 2xx, and how long it lasted. */
+export interface SteadyLoadWindow {
+  latencies: number[];
+  non2xx: number;
+  seconds: number;
+}
+
+/** The figures of one window, or of several pooled: percentiles over all their requests together. */
+export function figuresOf(...windows: SteadyLoadWindow[]): SteadyLoadFigures {
+  const latencies = windows.flatMap((w) => w.latencies).sort((a, b) => a - b);
+  const seconds = windows.reduce((sum, w) => sum + w.seconds, 0);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
+  return {
+    rps: Math.round(latencies.length / Math.max(seconds, 0.001)),
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx: windows.reduce((sum, w) => sum + w.non2xx, 0),
+    requests: latencies.length,
+  };
+}
+
 export type SteadyLoadMessage = { kind: 'measure'; seconds: number } | { kind: 'stop' } | { kind: 'close' };
 
 export interface SteadyLoad {
   /** One window: `seconds` long, or shorter when `until` settles first. */
-  measure(seconds: number, until?: Promise<unknown>): Promise<SteadyLoadFigures>;
+  measure(seconds: number, until?: Promise<unknown>): Promise<SteadyLoadWindow>;
   close(): void;
 }
 
@@ -54,7 +75,7 @@ export async function openSteadyLoad(target: SteadyLoadTarget): Promise<SteadyLo
       const figures = next();
       send({ kind: 'measure', seconds });
       void until?.finally(() => send({ kind: 'stop' }));
-      return (await figures) as SteadyLoadFigures;
+      return (await figures) as SteadyLoadWindow;
     },
     close: () => {
       send({ kind: 'close' });
