@@ -27,7 +27,8 @@ const BROWSING_IMPORTS = 4;
 /**
  * Rounds of the browsing-rate comparison (each: settled database, 10 s alone, BROWSING_IMPORTS
  * imports), pooled: one round's p99 is its 10th-slowest request alone and about its 13th during,
- * and this machine's speed drifts within minutes (decision 089).
+ * and this machine's speed drifts within minutes (decision 089). A round whose imports run longer
+ * weighs more in the pooled "during"; each round's own figures are reported beside.
  */
 const BROWSING_ROUNDS = 3;
 
@@ -214,21 +215,25 @@ async function compareAtBrowsingRate({ url, customer, importFile, workbooks }: S
   // The customers' requests come from a process of their own (decision 086), warmed before the first window.
   const customers = await openSteadyLoad({ url: `${url}${CATALOGUE}`, headers: { authorization: `Bearer ${customer}` }, rate: BROWSING_RATE });
   const rounds = [];
-  for (let round = 0; round < BROWSING_ROUNDS; round++) {
-    await settleDatabase(pool);
-    const alone = await customers.measure(10);
-    // One import applies in about 3 s at this rate: 300 requests, whose p99 is their third-slowest.
-    // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
-    // rows) give the round's "during" about as many requests as its "alone".
-    const applying = (async () => {
-      const runs = [];
-      for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? workbooks.third : workbooks.fourth));
-      return runs;
-    })();
-    const during = await customers.measure(120, applying.catch(() => undefined));
-    rounds.push({ alone, during, runs: await applying });
+  try {
+    for (let round = 0; round < BROWSING_ROUNDS; round++) {
+      await settleDatabase(pool);
+      const alone = await customers.measure(10);
+      // One import applies in about 3 s at this rate: 300 requests, whose p99 is their third-slowest.
+      // BROWSING_IMPORTS imports in a row (alternating two files, so every one changes all 20,000
+      // rows) give the round's "during" about as many requests as its "alone".
+      const applying = (async () => {
+        const runs = [];
+        for (let i = 0; i < BROWSING_IMPORTS; i++) runs.push(await importFile(false, i % 2 === 0 ? workbooks.third : workbooks.fourth));
+        return runs;
+      })();
+      const during = await customers.measure(120, applying.catch(() => undefined));
+      rounds.push({ alone, during, runs: await applying });
+    }
+  } finally {
+    // Also when an import fails: the generator would otherwise go on asking until the server stops.
+    customers.close();
   }
-  customers.close();
   const runs = rounds.flatMap((r) => r.runs);
   const catalogueAlone = figuresOf(...rounds.map((r) => r.alone));
   const catalogueDuringImport = figuresOf(...rounds.map((r) => r.during));

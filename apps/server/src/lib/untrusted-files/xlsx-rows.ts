@@ -113,6 +113,8 @@ interface Cell {
   column: number;
   /** The column as the cell's `r` names it (`AB` of `AB12`); null without one. */
   letters: string | null;
+  /** The row it is in, for the error that names the cell. */
+  row: number;
   type: string;
   text: string;
   hasValue: boolean;
@@ -180,7 +182,7 @@ function sheetHandlers(shared: string[], visit: (row: SheetRow) => void): XmlHan
         const letters = leadingLetters(a.r);
         const column = letters ? columnIndex(letters) : lastColumn + 1;
         lastColumn = column;
-        cell = { column, letters, type: a.t ?? 'n', text: '', hasValue: false, hasFormula: false, capturing: false };
+        cell = { column, letters, row: rowNumber, type: a.t ?? 'n', text: '', hasValue: false, hasFormula: false, capturing: false };
       } else if (cell) {
         if (name === 'v') cell.hasValue = cell.capturing = true;
         else if (name === 'f') cell.hasFormula = true;
@@ -192,7 +194,7 @@ function sheetHandlers(shared: string[], visit: (row: SheetRow) => void): XmlHan
     text(t) {
       if (!cell?.capturing) return;
       cell.text += t;
-      if (cell.text.length > FILE_LIMITS.cellChars) throw fileErrors.cellTooLong(`${cell.letters ?? columnLetters(cell.column)}${rowNumber}`);
+      if (cell.text.length > FILE_LIMITS.cellChars) throw fileErrors.cellTooLong(`${cell.letters ?? columnLetters(cell.column)}${cell.row}`);
     },
     close(name) {
       if (name === 'v' || name === 't') {

@@ -84,9 +84,10 @@ interface StartTag {
  * The start tag at `lt` (`<name attr="v" attr2='v'>` or `<name/>`), read character by character:
  * a regular expression made a match array and a string for every tag and attribute, the largest
  * part of the garbage an import's thread made (decision 089). Null when the tag is not finished
- * in this piece or is malformed: the carry limit tells the two apart.
+ * in this piece or is malformed: the carry limit tells the two apart. Exported for its test, which
+ * holds it to the regular expressions it replaced.
  */
-function readStartTag(s: string, lt: number): StartTag | null {
+export function readStartTag(s: string, lt: number): StartTag | null {
   let i = lt + 1;
   while (i < s.length) {
     const c = s.charCodeAt(i);
@@ -95,25 +96,36 @@ function readStartTag(s: string, lt: number): StartTag | null {
   }
   if (i === lt + 1) return null;
   const name = s.slice(lt + 1, i);
-  const attributes: Record<string, string> = {};
-  let count = 0;
+  // Names and values as read; counted and decoded only once the tag is known to be finished, so
+  // that an unfinished tag is carried to the next piece whatever it holds, as before.
+  const raw: string[] = [];
   for (;;) {
     const afterSpace = skipSpaces(s, i);
     if (afterSpace >= s.length) return null;
     const c = s.charCodeAt(afterSpace);
-    if (c === GT) return { name, attributes, selfClosing: false, end: afterSpace + 1 };
+    if (c === GT) return { name, attributes: attributesOf(raw), selfClosing: false, end: afterSpace + 1 };
     if (c === SLASH) {
       if (afterSpace + 1 >= s.length || s.charCodeAt(afterSpace + 1) !== GT) return null;
-      return { name, attributes, selfClosing: true, end: afterSpace + 2 };
+      return { name, attributes: attributesOf(raw), selfClosing: true, end: afterSpace + 2 };
     }
     // An attribute must be preceded by white space: `<c r="A1"t="s">` is malformed.
     if (afterSpace === i) return null;
     const attribute = readAttribute(s, afterSpace);
     if (!attribute) return null;
-    if (++count > MAX_ATTRIBUTES) throw fileErrors.unsupported();
-    attributes[attribute.name] = attribute.value.includes('&') ? decodeEntities(attribute.value) : attribute.value;
+    raw.push(attribute.name, attribute.value);
     i = attribute.end;
   }
+}
+
+/** A finished tag's attributes from its names and values in order (the last of a repeated name wins). */
+function attributesOf(raw: string[]): Record<string, string> {
+  if (raw.length / 2 > MAX_ATTRIBUTES) throw fileErrors.unsupported();
+  const attributes: Record<string, string> = {};
+  for (let k = 0; k < raw.length; k += 2) {
+    const value = raw[k + 1]!;
+    attributes[raw[k]!] = value.includes('&') ? decodeEntities(value) : value;
+  }
+  return attributes;
 }
 
 /** `name = "value"` or `name='value'` from `from`; null when unfinished or malformed. */
